@@ -1,0 +1,3 @@
+/** A JSON Schema node as read from disk: we never trust its shape, so it is a loose record. */
+export type JsonSchema = { [keyword: string]: unknown };
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };

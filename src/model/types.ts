@@ -1,0 +1,69 @@
+/**
+ * The protocol model: plain data derived from an MCP JSON Schema (plus vendor extensions).
+ * Everything downstream — types, maps, client, server, validators, `methods --json`, diff — reads this.
+ */
+import type { JsonSchema } from '../load/schema-types.js';
+
+/**
+ * Who sends a message.
+ * - `client->server`, `server->client`: from the ClientRequest / ServerRequest / ClientNotification /
+ *   ServerNotification unions.
+ * - `input`: a 2026-07-28+ embedded input request: the server asks for it inside an
+ *   `InputRequiredResult` and the client answers it in `inputResponses` on its retry; it is never sent
+ *   as a JSON-RPC request of its own.
+ */
+export type Direction = 'client->server' | 'server->client' | 'input';
+export const DIRECTIONS: readonly Direction[] = ['client->server', 'server->client', 'input'];
+
+export type MethodKind = 'request' | 'notification';
+
+export interface MethodInfo {
+  /** The method string, e.g. `tools/call`. */
+  method: string;
+  kind: MethodKind;
+  /** Sorted in the order of DIRECTIONS. Never empty. */
+  directions: Direction[];
+  /** The definition that declares the whole message (e.g. `CallToolRequest`). */
+  definition: string;
+  /**
+   * The params type: a definition name when params is a `$ref` to a definition, the JSON pointer of
+   * the inline schema (e.g. `#/$defs/ListRootsRequest/properties/params`) when it is inline, or null
+   * when the message declares no params.
+   */
+  params: string | null;
+  /** True when params is required by the message definition. */
+  paramsRequired: boolean;
+  /** Requests only: result definition names; several when the result is a union (2026-07-28 on). */
+  result?: string[];
+  /** Where the method comes from: `mcp`, or the id of the vendor extension that declares it. */
+  source: string;
+}
+
+/** Facts about the spec version that the runtime and the diff care about. */
+export interface ProtocolFeatures {
+  /** JSON-RPC batches are allowed (2025-03-26 only). */
+  batches: boolean;
+  /** The version has the `initialize` handshake. */
+  initialize: boolean;
+  /** The version carries client info/capabilities in per-request `_meta` (2026-07-28 on). */
+  perRequestMeta: boolean;
+  /** The version has `InputRequiredResult` (2026-07-28 on). */
+  inputRequests: boolean;
+  /** The capabilities objects have an `extensions` map (where vendor settings go). */
+  capabilityExtensions: boolean;
+}
+
+export interface ProtocolModel {
+  /** The known spec version this schema is (from the manifest or `--spec`), else null. */
+  version: string | null;
+  /** The version string the protocol negotiates, e.g. `2025-11-25` (LATEST_PROTOCOL_VERSION if known). */
+  protocolVersion: string | null;
+  dialect: 'draft-07' | '2020-12';
+  /** `definitions` (draft-07) or `$defs` (2020-12). */
+  defsKeyword: 'definitions' | '$defs';
+  /** Definitions by name, in sorted order, as read (extension definitions merged in). */
+  definitions: Record<string, JsonSchema>;
+  /** Sorted by method string. */
+  methods: MethodInfo[];
+  features: ProtocolFeatures;
+}

@@ -1,0 +1,125 @@
+/**
+ * JSON-RPC 2.0 wire types, error codes and the typed protocol error.
+ *
+ * This file is hand-written runtime that mcp-typegen copies, unchanged, into every generated output
+ * (as `runtime/jsonrpc.ts`). It has no dependencies. Everything here is independent of the MCP version:
+ * the generated maps plug the per-version method tables into the generic shapes below.
+ */
+
+/** A JSON-RPC request id as MCP allows it: a string or an integer — never a float, never null. */
+export type RequestId = string | number;
+
+export interface JsonRpcRequest {
+  jsonrpc: '2.0';
+  id: RequestId;
+  method: string;
+  params?: { [key: string]: unknown };
+}
+
+export interface JsonRpcNotification {
+  jsonrpc: '2.0';
+  method: string;
+  params?: { [key: string]: unknown };
+}
+
+export interface JsonRpcSuccess {
+  jsonrpc: '2.0';
+  id: RequestId;
+  result: { [key: string]: unknown };
+}
+
+export interface JsonRpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+export interface JsonRpcErrorResponse {
+  jsonrpc: '2.0';
+  /** null only when the request's id could not be read (parse error, invalid request). */
+  id: RequestId | null;
+  error: JsonRpcErrorObject;
+}
+
+export type JsonRpcResponse = JsonRpcSuccess | JsonRpcErrorResponse;
+export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse;
+
+/** The error codes JSON-RPC 2.0 reserves, plus the ones MCP uses. */
+export const ErrorCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  /** MCP: the request timed out (SDK convention, used for local timeouts). */
+  RequestTimeout: -32001,
+  /** MCP: the connection closed while the request was pending (SDK convention). */
+  ConnectionClosed: -32000,
+} as const;
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/**
+ * A JSON-RPC error as a typed value. The client rejects with it when the peer answered with an error
+ * (or the call timed out, was cancelled, or the connection closed); a server handler throws it to answer
+ * with a specific code, message and data (anything else thrown becomes a bare -32603).
+ */
+export class ProtocolError<Data = unknown> extends Error {
+  override readonly name = 'ProtocolError';
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: Data,
+  ) {
+    super(message);
+  }
+
+  /** The JSON-RPC `error` member for this error. */
+  toJSON(): JsonRpcErrorObject {
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data };
+  }
+
+  static is(value: unknown): value is ProtocolError {
+    return value instanceof ProtocolError;
+  }
+}
+
+/** True for a JSON-RPC id MCP accepts: a string, or a safe integer. */
+export function isValidRequestId(id: unknown): id is RequestId {
+  return typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id));
+}
+
+export function isPlainObject(value: unknown): value is { [key: string]: unknown } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Method tables. Generated `maps.ts` declares, per direction, a type like
+//   type ClientRequests = { 'tools/call': { params: CallToolRequestParams; paramsRequired: true;
+//                                           result: CallToolResult } ; ... }
+// The runtime is generic over these shapes.
+// ---------------------------------------------------------------------------------------------
+
+export interface RequestSpec {
+  params: unknown;
+  paramsRequired: boolean;
+  result: unknown;
+}
+
+export interface NotificationSpec {
+  params: unknown;
+  paramsRequired: boolean;
+}
+
+/** A table of requests, keyed by method. */
+export type RequestTable<T> = { [K in keyof T]: RequestSpec };
+/** A table of notifications, keyed by method. */
+export type NotificationTable<T> = { [K in keyof T]: NotificationSpec };
+
+/**
+ * The params arguments for a method: required when the schema requires params, optional otherwise.
+ * Used as a rest tuple: `call<M>(method: M, ...args: ParamsArgs<Table[M], Options>)`.
+ */
+export type ParamsArgs<S extends { params: unknown; paramsRequired: boolean }, Rest extends unknown[] = []> =
+  S['paramsRequired'] extends true ? [params: S['params'], ...Rest] : [params?: S['params'], ...Rest];
