@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { toolPackage } from './package-root.js';
+
+export interface KnownVersion {
+  version: string;
+  dialect: 'draft-07' | '2020-12';
+  sha256: string;
+}
+
+export interface VersionManifest {
+  default: string;
+  versions: KnownVersion[];
+}
+
+let cached: VersionManifest | undefined;
+
+/** `schema/mcp-versions.json`: the known MCP versions and the sha256 of each official schema. */
+export function versionManifest(): VersionManifest {
+  cached ??= JSON.parse(readFileSync(join(toolPackage().root, 'schema', 'mcp-versions.json'), 'utf8')) as VersionManifest;
+  return cached;
+}
+
+export function knownVersionNames(): string[] {
+  return versionManifest().versions.map((v) => v.version);
+}
+
+export function versionBySha(sha256: string): KnownVersion | undefined {
+  return versionManifest().versions.find((v) => v.sha256 === sha256);
+}
+
+let pairing: Record<string, string> | undefined;
+
+/** `schema/result-pairing.json`: requests whose result is not named after them (e.g. ping → EmptyResult). */
+export function resultPairingTable(): Record<string, string> {
+  pairing ??= (JSON.parse(readFileSync(join(toolPackage().root, 'schema', 'result-pairing.json'), 'utf8')) as {
+    pairs: Record<string, string>;
+  }).pairs;
+  return pairing;
+}

@@ -1,0 +1,35 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let cached: { root: string; version: string } | undefined;
+
+/**
+ * The mcp-typegen package's own root (where `schema/` and `templates/` ship). Found by walking up from
+ * this module, so it works from `src/` under vitest and from `dist/src/` once built or installed.
+ */
+export function toolPackage(): { root: string; version: string } {
+  if (cached) return cached;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'mcp-typegen') return (cached = { root: dir, version: pkg.version ?? '0.0.0' });
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('mcp-typegen: cannot find its own package.json');
+    dir = parent;
+  }
+}
+
+/** The user's project root: the nearest directory at or above `cwd` holding a package.json, else cwd. */
+export function projectRoot(cwd: string): string {
+  let dir = cwd;
+  for (;;) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return cwd;
+    dir = parent;
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * Derive the protocol model from a loaded schema: which methods exist, who sends them, their params and
+ * their results. The schema never states the request → result link nor the directions directly:
+ * - directions come from the ClientRequest / ServerRequest / ClientNotification / ServerNotification
+ *   unions, and (2026-07-28 on) the InputRequest union of embedded input requests;
+ * - results are paired, in order, by `<X>ResultResponse`, by `<X>Request` → `<X>Result`, then by the
+ *   table in schema/result-pairing.json. An unpaired request is an error, never a silent `Result`.
+ */
+import { InputError, escapePointerToken } from '../errors.js';
+import { resultPairingTable } from '../load/manifest.js';
+import { isObject, type LoadedSchema } from '../load/schema.js';
+import type { JsonSchema } from '../load/schema-types.js';
+import { DIRECTIONS, type Direction, type MethodInfo, type MethodKind, type ProtocolFeatures, type ProtocolModel } from './types.js';
+
+/** The unions that say who sends what. */
+const UNIONS: readonly { definition: string; kind: MethodKind; direction: Direction }[] = [
+  { definition: 'ClientRequest', kind: 'request', direction: 'client->server' },
+  { definition: 'ServerRequest', kind: 'request', direction: 'server->client' },
+  { definition: 'ClientNotification', kind: 'notification', direction: 'client->server' },
+  { definition: 'ServerNotification', kind: 'notification', direction: 'server->client' },
+  { definition: 'InputRequest', kind: 'request', direction: 'input' },
+];
+
+export function buildModel(schema: LoadedSchema): ProtocolModel {
+  const ctx = new ModelContext(schema);
+  const byMethod = new Map<string, MethodInfo>();
+  for (const union of UNIONS) {
+    const unionDef = schema.definitions[union.definition];
+    if (!isObject(unionDef)) continue;
+    for (const member of ctx.unionMembers(union.definition)) {
+      const info = ctx.describeMessage(member, union.kind);
+      const existing = byMethod.get(info.method);
+      if (existing) {
+        if (existing.kind !== info.kind) {
+          throw new InputError(schema.file, ctx.defPointer(member.name), `method "${info.method}" is both a request and a notification`);
+        }
+        if (!existing.directions.includes(union.direction)) existing.directions.push(union.direction);
+      } else {
+        info.directions.push(union.direction);
+        byMethod.set(info.method, info);
+      }
+    }
+  }
+  for (const info of byMethod.values()) {
+    info.directions.sort((a, b) => DIRECTIONS.indexOf(a) - DIRECTIONS.indexOf(b));
+    if (info.kind === 'request') info.result = ctx.pairResult(info);
+  }
+  const methods = [...byMethod.values()].sort((a, b) => compareStrings(a.method, b.method));
+  const definitions = Object.fromEntries(
+    Object.keys(schema.definitions)
+      .sort(compareStrings)
+      .map((name) => [name, schema.definitions[name]!]),
+  );
+  return {
+    version: schema.version,
+    protocolVersion: schema.known ? schema.version : null,
+    dialect: schema.dialect,
+    defsKeyword: schema.defsKeyword,
+    definitions,
+    methods,
+    features: detectFeatures(schema, methods),
+  };
+}
+
+/** Code-unit order, so the output never depends on the machine's locale. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+interface MessageRef {
+  /** Definition name of the whole message. */
+  name: string;
+  schema: JsonSchema;
+}
+
+class ModelContext {
+  private readonly defsByMethod = new Map<string, string>();
+
+  constructor(private readonly schema: LoadedSchema) {
+    for (const [name, def] of Object.entries(schema.definitions)) {
+      const method = methodConst(def);
+      if (method !== undefined && !this.defsByMethod.has(method)) this.defsByMethod.set(method, name);
+    }
+  }
+
+  defPointer(name: string): string {
+    return `/${this.schema.defsKeyword}/${escapePointerToken(name)}`;
+  }
+
+  /** A `$ref` to a definition of this schema → its name. */
+  refName(ref: unknown): string | undefined {
+    if (typeof ref !== 'string') return undefined;
+    const prefix = `#/${this.schema.defsKeyword}/`;
+    if (!ref.startsWith(prefix)) return undefined;
+    const name = decodeURIComponent(ref.slice(prefix.length)).replace(/~1/g, '/').replace(/~0/g, '~');
+    return Object.hasOwn(this.schema.definitions, name) ? name : undefined;
+  }
+
+  /**
+   * The message definitions a union names. A union is an anyOf/oneOf of `$ref`s, a single `$ref`, or —
+   * as 2026-07-28's ClientNotification — a message schema written inline, which we map back to the
+   * definition that declares the same method.
+   */
+  unionMembers(unionName: string): MessageRef[] {
+    const members: MessageRef[] = [];
+    const visit = (node: JsonSchema, pointer: string): void => {
+      const alternatives = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
+      if (alternatives) {
+        alternatives.forEach((alt, i) => {
+          if (isObject(alt)) visit(alt, `${pointer}/${Array.isArray(node.anyOf) ? 'anyOf' : 'oneOf'}/${i}`);
+        });
+        return;
+      }
+      const ref = this.refName(node.$ref);
+      if (ref) {
+        const target = this.schema.definitions[ref]!;
+        if (methodConst(target) === undefined && (Array.isArray(target.anyOf) || Array.isArray(target.oneOf) || target.$ref)) {
+          visit(target, this.defPointer(ref));
+        } else {
+          members.push({ name: ref, schema: target });
+        }
+        return;
+      }
+      const method = methodConst(node);
+      const named = method !== undefined ? this.defsByMethod.get(method) : undefined;
+      if (!named) {
+        throw new InputError(this.schema.file, pointer, `cannot tell which message this ${unionName} member is (no $ref and no method const)`);
+      }
+      members.push({ name: named, schema: this.schema.definitions[named]! });
+    };
+    visit(this.schema.definitions[unionName]!, this.defPointer(unionName));
+    return members;
+  }
+
+  describeMessage(message: MessageRef, kind: MethodKind): MethodInfo {
+    const method = methodConst(message.schema);
+    if (method === undefined) {
+      throw new InputError(this.schema.file, `${this.defPointer(message.name)}/properties/method`, `message ${message.name} has no method const`);
+    }
+    const properties = isObject(message.schema.properties) ? message.schema.properties : {};
+    const required = Array.isArray(message.schema.required) ? message.schema.required : [];
+    const params = properties.params;
+    let paramsName: string | null = null;
+    if (isObject(params)) {
+      paramsName = this.refName(params.$ref) ?? `#${this.defPointer(message.name)}/properties/params`;
+    }
+    return {
+      method,
+      kind,
+      directions: [],
+      definition: message.name,
+      params: paramsName,
+      paramsRequired: paramsName !== null && required.includes('params'),
+      source: 'mcp',
+    };
+  }
+
+  pairResult(info: MethodInfo): string[] {
+    const defs = this.schema.definitions;
+    const base = info.definition.endsWith('Request') ? info.definition.slice(0, -'Request'.length) : info.definition;
+    const response = defs[`${base}ResultResponse`];
+    if (isObject(response) && isObject(response.properties) && isObject(response.properties.result)) {
+      const names = this.refsOf(response.properties.result);
+      if (names.length > 0) return names;
+    }
+    if (isObject(defs[`${base}Result`])) return [`${base}Result`];
+    const paired = Object.hasOwn(resultPairingTable(), info.method) ? resultPairingTable()[info.method] : undefined;
+    if (paired && isObject(defs[paired])) return [paired];
+    throw new InputError(
+      this.schema.file,
+      this.defPointer(info.definition),
+      `request "${info.method}" (${info.definition}) has no result: no ${base}ResultResponse, no ${base}Result, and no entry in schema/result-pairing.json`,
+      'add the pairing to schema/result-pairing.json',
+    );
+  }
+
+  /** Definition names a result schema points to: one `$ref`, or an anyOf/oneOf of them. */
+  private refsOf(node: JsonSchema): string[] {
+    const direct = this.refName(node.$ref);
+    if (direct) return [direct];
+    const alternatives = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : [];
+    return alternatives.map((alt) => (isObject(alt) ? this.refName(alt.$ref) : undefined)).filter((n): n is string => Boolean(n));
+  }
+}
+
+/** The method a message schema declares: `properties.method.const` (or a one-value enum). */
+export function methodConst(def: unknown): string | undefined {
+  if (!isObject(def) || !isObject(def.properties)) return undefined;
+  const method = def.properties.method;
+  if (!isObject(method)) return undefined;
+  if (typeof method.const === 'string') return method.const;
+  if (Array.isArray(method.enum) && method.enum.length === 1 && typeof method.enum[0] === 'string') return method.enum[0];
+  return undefined;
+}
+
+function detectFeatures(schema: LoadedSchema, methods: MethodInfo[]): ProtocolFeatures {
+  const defs = schema.definitions;
+  const message = defs.JSONRPCMessage;
+  const alternatives = isObject(message) && Array.isArray(message.anyOf) ? message.anyOf : [];
+  const batches = alternatives.some((alt) => isObject(alt) && (alt.type === 'array' || Boolean(schema.definitions[refTail(alt.$ref)]?.type === 'array')));
+  const requestMeta = defs.RequestMetaObject;
+  const perRequestMeta =
+    isObject(requestMeta) && isObject(requestMeta.properties) && Object.keys(requestMeta.properties).some((k) => k.startsWith('io.modelcontextprotocol/'));
+  const clientCaps = defs.ClientCapabilities;
+  const capabilityExtensions = isObject(clientCaps) && isObject(clientCaps.properties) && isObject(clientCaps.properties.extensions);
+  return {
+    batches,
+    initialize: methods.some((m) => m.method === 'initialize'),
+    perRequestMeta,
+    inputRequests: isObject(defs.InputRequiredResult),
+    capabilityExtensions,
+  };
+}
+
+function refTail(ref: unknown): string {
+  return typeof ref === 'string' ? ref.slice(ref.lastIndexOf('/') + 1) : '';
+}

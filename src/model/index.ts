@@ -1,0 +1,2 @@
+export { buildModel, compareStrings, methodConst } from './build.js';
+export * from './types.js';
