@@ -1,0 +1,210 @@
+/**
+ * Reads vendor extension files: JSON parse (line/column on error), structural validation against
+ * `schema/extension.schema.json` (first error only, with its JSON pointer), normalization.
+ * Name rules are not checked here: see `checkExtensions` in `rules.ts`.
+ */
+import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv2020Module from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { InputError, pointer } from '../errors.js';
+import type { JsonSchema } from '../load/schema-types.js';
+import type { Direction } from '../model/types.js';
+import type { ExtensionMethod, ExtensionSpec } from './types.js';
+
+export type { ExtensionMethod, ExtensionSpec } from './types.js';
+
+const META_SCHEMA_RELATIVE = join('schema', 'extension.schema.json');
+
+/**
+ * Absolute path of `schema/extension.schema.json` in the package (found upwards from this module, so
+ * it works from `src/extensions` under vitest and from `dist/src/extensions` once built).
+ */
+export function extensionMetaSchemaPath(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, META_SCHEMA_RELATIVE);
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  throw new Error(`mcp-typegen: cannot find ${META_SCHEMA_RELATIVE} above ${fileURLToPath(import.meta.url)}`);
+}
+
+let validator: ValidateFunction | undefined;
+
+function metaValidator(): ValidateFunction {
+  if (validator) return validator;
+  const Ajv2020 = Ajv2020Module.default;
+  // verbose: errors carry parentSchema, where our `errorMessage` annotations live.
+  // validateFormats off: `$ref: "mcp:Name"` must not trip the uri-reference format of the 2020-12 meta-schema.
+  const ajv = new Ajv2020({ allErrors: false, verbose: true, validateFormats: false, strict: true, strictRequired: false, strictTypes: false });
+  ajv.addVocabulary(['errorMessage']);
+  const metaSchema = JSON.parse(readFileSync(extensionMetaSchemaPath(), 'utf8')) as object;
+  validator = ajv.compile(metaSchema);
+  return validator;
+}
+
+/** Turn an ajv error into a stable, readable reason. */
+function describeAjvError(error: ErrorObject): string {
+  const parent = error.parentSchema as { errorMessage?: unknown } | undefined;
+  if (parent && typeof parent === 'object' && typeof parent.errorMessage === 'string') return parent.errorMessage;
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `missing required property "${String(params.missingProperty)}"`;
+    case 'additionalProperties':
+      return `unknown property "${String(params.additionalProperty)}"`;
+    case 'enum':
+      return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(params.allowedValue)}`;
+    case 'dependentRequired':
+      return `"${String(params.property)}" requires "${String(params.missingProperty)}"`;
+    default:
+      return error.message ?? `fails "${error.keyword}"`;
+  }
+}
+
+/** Line and column (both 1-based) of a character offset. */
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text[i] === '\n') {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** JSON.parse with `invalid JSON at line L, column C: <message>` as an InputError. */
+function parseJson(file: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const match = /at position (\d+)/.exec(message);
+    const offset = match ? Number(match[1]) : text.length;
+    const { line, column } = lineColumn(text, offset);
+    const detail = message.replace(/\s*(in JSON )?at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)$/, '');
+    throw new InputError(file, undefined, `invalid JSON at line ${line}, column ${column}: ${detail}`);
+  }
+}
+
+interface RawMethod {
+  kind: 'request' | 'notification';
+  direction: 'client->server' | 'server->client' | 'both';
+  description?: string;
+  params?: JsonSchema;
+  paramsRequired?: boolean;
+  result?: JsonSchema;
+}
+
+interface RawExtension {
+  extension: string;
+  official?: boolean;
+  version?: string;
+  description: string;
+  targets?: string[];
+  methods?: Record<string, RawMethod>;
+  definitions?: Record<string, JsonSchema>;
+  settings?: JsonSchema;
+}
+
+const LOCAL_DEF_REF = /^#\/definitions\/([^/]+)$/;
+
+/** Default for `paramsRequired`: the params schema (or the local definition it refers to) has required properties. */
+function hasRequiredProperties(schema: JsonSchema, definitions: Record<string, JsonSchema>): boolean {
+  let current: JsonSchema | undefined = schema;
+  const seen = new Set<JsonSchema>();
+  while (current && !seen.has(current)) {
+    seen.add(current);
+    if (Array.isArray(current.required) && current.required.length > 0) return true;
+    const ref: unknown = current.$ref;
+    const match = typeof ref === 'string' ? LOCAL_DEF_REF.exec(ref) : null;
+    current = match ? definitions[match[1]] : undefined;
+  }
+  return false;
+}
+
+function byKey<T>(record: Record<string, T>): Record<string, T> {
+  const sorted: Record<string, T> = {};
+  for (const key of Object.keys(record).sort(compareStrings)) sorted[key] = record[key];
+  return sorted;
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function directionsOf(direction: RawMethod['direction']): Direction[] {
+  return direction === 'both' ? ['client->server', 'server->client'] : [direction];
+}
+
+/**
+ * Validate an already parsed extension document against the meta-schema and normalize it.
+ * Throws InputError(file, pointer of the first error, reason).
+ */
+export function normalizeExtension(file: string, document: unknown): ExtensionSpec {
+  const validate = metaValidator();
+  if (!validate(document)) {
+    const first = validate.errors?.[0];
+    if (!first) throw new InputError(file, '', 'does not match the extension file schema');
+    throw new InputError(file, first.instancePath, describeAjvError(first));
+  }
+  const raw = document as RawExtension;
+  const definitions = byKey(raw.definitions ?? {});
+  const methods: ExtensionMethod[] = Object.keys(raw.methods ?? {})
+    .sort(compareStrings)
+    .map((method) => {
+      const m = (raw.methods ?? {})[method];
+      const params = m.params ?? null;
+      const out: ExtensionMethod = {
+        method,
+        kind: m.kind,
+        directions: directionsOf(m.direction),
+        params,
+        paramsRequired: m.paramsRequired ?? (params !== null && hasRequiredProperties(params, definitions)),
+        pointer: pointer('methods', method),
+      };
+      if (m.kind === 'request' && m.result !== undefined) out.result = m.result;
+      if (m.description !== undefined) out.description = m.description;
+      return out;
+    });
+  const slash = raw.extension.indexOf('/');
+  return {
+    file,
+    id: raw.extension,
+    prefix: slash === -1 ? raw.extension : raw.extension.slice(0, slash),
+    official: raw.official === true,
+    version: raw.version ?? null,
+    description: raw.description,
+    targets: raw.targets ? [...raw.targets] : null,
+    methods,
+    definitions,
+    settings: raw.settings ?? null,
+  };
+}
+
+/** Parse extension file text (a leading BOM is ignored), validate and normalize it. */
+export function parseExtension(file: string, text: string): ExtensionSpec {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return normalizeExtension(file, parseJson(file, body));
+}
+
+/** Read, parse, validate and normalize one extension file. `file` in the result and in errors is `path` as given. */
+export async function loadExtensionFile(path: string): Promise<ExtensionSpec> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(path, undefined, `cannot read extension file${code ? ` (${code})` : ''}`);
+  }
+  return parseExtension(path, text);
+}

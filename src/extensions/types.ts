@@ -1,0 +1,50 @@
+/**
+ * Vendor extension files, normalized: plain data that the model merger and the emitters read.
+ * See `schema/extension.schema.json` for the file format and `rules.ts` for the name rules.
+ */
+import type { JsonSchema } from '../load/schema-types.js';
+import type { Direction, MethodKind } from '../model/types.js';
+
+export interface ExtensionMethod {
+  /** The method string, e.g. `acme/jobs.start`. */
+  method: string;
+  kind: MethodKind;
+  /** `both` becomes `['client->server', 'server->client']`; in the order of DIRECTIONS, never `input`. */
+  directions: Direction[];
+  /** The params schema as written (refs not rewritten), or null when the method declares no params. */
+  params: JsonSchema | null;
+  /** As written, else true when params (or the local definition it `$ref`s) has a non-empty `required`. */
+  paramsRequired: boolean;
+  /** Requests only: the result schema as written. */
+  result?: JsonSchema;
+  description?: string;
+  /** JSON pointer of the method in its file, e.g. `/methods/acme~1jobs.start`. */
+  pointer: string;
+}
+
+export interface ExtensionSpec {
+  /** The file the extension was read from (as given to the loader). */
+  file: string;
+  /** The extension identifier, e.g. `com.acme/jobs`. */
+  id: string;
+  /** The vendor prefix of the id (everything before the first `/`), e.g. `com.acme`. */
+  prefix: string;
+  /** `"official": true` in the file. */
+  official: boolean;
+  /** The extension's own version, or null. */
+  version: string | null;
+  description: string;
+  /** The MCP spec versions it applies to, or null for all. */
+  targets: string[] | null;
+  /** Sorted by method string. */
+  methods: ExtensionMethod[];
+  /** The file's shared definitions, keys in sorted order, schemas as written. */
+  definitions: Record<string, JsonSchema>;
+  /** The settings schema (capabilities `extensions[id]`), or null. */
+  settings: JsonSchema | null;
+}
+
+/** True when the extension applies to the given MCP spec version. */
+export function appliesTo(spec: ExtensionSpec, version: string): boolean {
+  return spec.targets === null || spec.targets.includes(version);
+}
