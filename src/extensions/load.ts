@@ -13,6 +13,7 @@ import { InputError, pointer } from '../errors.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import type { Direction } from '../model/types.js';
 import type { ExtensionMethod, ExtensionSpec } from './types.js';
+import { findJsonSyntaxError } from './json-position.js';
 
 export type { ExtensionMethod, ExtensionSpec } from './types.js';
 
@@ -69,30 +70,14 @@ function describeAjvError(error: ErrorObject): string {
   }
 }
 
-/** Line and column (both 1-based) of a character offset. */
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text[i] === '\n') {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
-}
-
 /** JSON.parse with `invalid JSON at line L, column C: <message>` as an InputError. */
 function parseJson(file: string, text: string): unknown {
   try {
     return JSON.parse(text);
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    const match = /at position (\d+)/.exec(message);
-    const offset = match ? Number(match[1]) : text.length;
-    const { line, column } = lineColumn(text, offset);
-    const detail = message.replace(/\s*(in JSON )?at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)$/, '');
-    throw new InputError(file, undefined, `invalid JSON at line ${line}, column ${column}: ${detail}`);
+  } catch {
+    const found = findJsonSyntaxError(text);
+    const where = found ? `line ${found.line}, column ${found.column}: ${found.message}` : 'unknown position';
+    throw new InputError(file, undefined, `invalid JSON at ${where}`);
   }
 }
 

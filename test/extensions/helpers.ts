@@ -1,0 +1,48 @@
+/** Test helpers: the MCP facts the rules need, read from the official schemas in ../shared/mcp-schema. */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { InputError } from '../../src/errors.js';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const SCHEMA_DIR = join(ROOT, '..', 'shared', 'mcp-schema');
+export const VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
+export const FIXTURES = 'test/fixtures/extensions';
+
+type Defs = Record<string, { properties?: { method?: { const?: string } } }>;
+
+function defsOf(version: string): Defs {
+  const schema = JSON.parse(readFileSync(join(SCHEMA_DIR, version, 'schema.json'), 'utf8')) as {
+    definitions?: Defs;
+    $defs?: Defs;
+  };
+  return (schema.$defs ?? schema.definitions)!;
+}
+
+/** MCP definition names of one version. */
+export function mcpDefinitionNames(version: string): Set<string> {
+  return new Set(Object.keys(defsOf(version)));
+}
+
+/** The union of MCP method strings over every version (from `method.const` of the definitions). */
+export function allMcpMethods(): Set<string> {
+  const methods = new Set<string>();
+  for (const version of VERSIONS) {
+    for (const def of Object.values(defsOf(version))) {
+      const method = def.properties?.method?.const;
+      if (typeof method === 'string') methods.add(method);
+    }
+  }
+  return methods;
+}
+
+/** Run `fn` and return the InputError it throws as plain data (fails when it throws something else or nothing). */
+export async function inputErrorOf(fn: () => unknown): Promise<{ file: string; pointer: string | undefined; reason: string }> {
+  try {
+    await fn();
+  } catch (e) {
+    if (e instanceof InputError) return { file: e.file, pointer: e.pointer, reason: e.reason };
+    throw e;
+  }
+  throw new Error('expected an InputError, nothing was thrown');
+}
