@@ -1,0 +1,324 @@
+/**
+ * Name rules for vendor extensions. Pure: no I/O. Every violation is an InputError(file, pointer,
+ * reason) with a stable reason (tests assert the exact text).
+ *
+ * Syntax (documented decision):
+ * - prefix: one label (`acme`) or dot-separated labels (`com.acme`); a label starts with a letter,
+ *   ends with a letter or digit, and has only letters, digits and hyphens: `LABEL_RE`.
+ * - name (after the first `/`): segments separated by `.` or `/`; a segment is letters, digits, `_`
+ *   and `-`, starting with a letter, digit or `_`; no empty segment (no leading, trailing or doubled
+ *   separator): `NAME_RE`. So `acme/jobs.start`, `acme/jobs/start`, `com.acme/v2_jobs-list` are fine.
+ * - method = `<prefix>/<name>`, split at the first `/`; the extension id has the same shape.
+ *
+ * Reserved: a prefix whose second label is `modelcontextprotocol` or `mcp` (`io.modelcontextprotocol`,
+ * `dev.mcp`), compared case-insensitively, belongs to official MCP extensions (`"official": true`), and
+ * `"official": true` requires such a prefix. MCP's own namespaces (`MCP_NAMESPACES`, compared
+ * case-insensitively on the first segment) are closed to vendors; an official extension may add methods
+ * there (they are exempt from the prefix-equals-id rule) but never an existing MCP method.
+ *
+ * Definitions are merged into the model's definitions unprefixed, so their names must be TS type
+ * names and must not collide with the MCP definitions of the target version nor with another
+ * extension's definitions (vendor-prefixed PascalCase, e.g. `AcmeJob`, avoids both).
+ *
+ * `$ref` inside any schema of the file: `mcp:<Name>` (an MCP definition of the target version) or
+ * `#/definitions/<Name>` (this file); anything else is rejected.
+ */
+import { InputError, pointer } from '../errors.js';
+import type { JsonSchema } from '../load/schema-types.js';
+import type { ExtensionSpec } from './types.js';
+
+export interface ExtensionCheckContext {
+  /** Methods of MCP itself: the union over every known spec version. */
+  knownMcpMethods: Set<string>;
+  /** MCP definition names of the target version; without it, `mcp:` refs and definition collisions are not checked. */
+  mcpDefinitionNames?: Set<string>;
+  /** The target version: when set, specs whose `targets` exclude it are skipped, and messages name it. */
+  version?: string;
+  /** Known spec versions: when set, every entry of `targets` must be one of them. */
+  knownVersions?: Set<string>;
+}
+
+/** MCP's own method namespaces (`x/` prefixes) and bare method names, closed to vendor extensions. */
+export const MCP_NAMESPACES: readonly string[] = [
+  'tools/',
+  'resources/',
+  'prompts/',
+  'notifications/',
+  'sampling/',
+  'roots/',
+  'logging/',
+  'completion/',
+  'elicitation/',
+  'tasks/',
+  'server/',
+  'subscriptions/',
+  'initialize',
+  'ping',
+];
+
+/** Second labels of prefixes reserved for official MCP extensions. */
+export const RESERVED_SECOND_LABELS: readonly string[] = ['modelcontextprotocol', 'mcp'];
+
+export const LABEL_RE = /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+export const NAME_RE = /^[A-Za-z0-9_][A-Za-z0-9_-]*(?:[./][A-Za-z0-9_][A-Za-z0-9_-]*)*$/;
+const IDENTIFIER_RE = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** Words that cannot name a TypeScript type alias / interface. */
+const RESERVED_TYPE_NAMES = new Set([
+  // reserved words
+  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else',
+  'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof',
+  'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void',
+  'while', 'with', 'implements', 'interface', 'let', 'package', 'private', 'protected', 'public',
+  'static', 'yield',
+  // predefined type names
+  'any', 'unknown', 'never', 'object', 'string', 'number', 'boolean', 'bigint', 'symbol', 'undefined',
+]);
+
+/** True when `prefix` is one label or dot-separated labels as described above. */
+export function isValidPrefix(prefix: string): boolean {
+  return prefix.length > 0 && prefix.split('.').every((label) => LABEL_RE.test(label));
+}
+
+/** Split `<prefix>/<name>` at the first `/`; null when there is no `/`. */
+export function splitName(value: string): { prefix: string; name: string } | null {
+  const slash = value.indexOf('/');
+  return slash === -1 ? null : { prefix: value.slice(0, slash), name: value.slice(slash + 1) };
+}
+
+/** True for prefixes reserved for official MCP extensions (`io.modelcontextprotocol`, `dev.mcp`, ...). */
+export function isReservedPrefix(prefix: string): boolean {
+  const labels = prefix.toLowerCase().split('.');
+  return labels.length >= 2 && RESERVED_SECOND_LABELS.includes(labels[1]);
+}
+
+/** The MCP namespace (`tools/`, `ping`, ...) a method falls in, or null. */
+export function mcpNamespaceOf(method: string): string | null {
+  const lower = method.toLowerCase();
+  for (const ns of MCP_NAMESPACES) {
+    if (ns.endsWith('/') ? lower.startsWith(ns) : lower === ns || lower.startsWith(ns + '/')) return ns;
+  }
+  return null;
+}
+
+const LABEL_RULE =
+  'each dot-separated label must start with a letter, end with a letter or digit, and contain only letters, digits and hyphens';
+const NAME_RULE =
+  'it must be segments of letters, digits, "_" and "-" (not starting with "-") separated by "." or "/"';
+
+function checkNameSyntax(file: string, ptr: string, what: string, value: string): { prefix: string; name: string } {
+  const parts = splitName(value);
+  if (!parts) throw new InputError(file, ptr, `${what} "${value}" must have the form "<prefix>/<name>"`);
+  if (!isValidPrefix(parts.prefix)) {
+    throw new InputError(file, ptr, `${what} "${value}" has an invalid prefix "${parts.prefix}": ${LABEL_RULE}`);
+  }
+  if (!NAME_RE.test(parts.name)) {
+    throw new InputError(file, ptr, `${what} "${value}" has an invalid name "${parts.name}": ${NAME_RULE}`);
+  }
+  return parts;
+}
+
+function overlaps(a: ExtensionSpec, b: ExtensionSpec): boolean {
+  if (a.targets === null || b.targets === null) return true;
+  return a.targets.some((v) => b.targets!.includes(v));
+}
+
+function checkId(spec: ExtensionSpec): void {
+  const ptr = pointer('extension');
+  const { prefix } = checkNameSyntax(spec.file, ptr, 'extension id', spec.id);
+  if (mcpNamespaceOf(spec.id) !== null) {
+    throw new InputError(spec.file, ptr, `extension id "${spec.id}" uses the MCP namespace "${prefix}"`);
+  }
+  if (isReservedPrefix(prefix) && !spec.official) {
+    throw new InputError(
+      spec.file,
+      ptr,
+      `extension id "${spec.id}" uses the prefix "${prefix}", which is reserved for official MCP extensions`,
+      'official MCP extensions set "official": true; vendors use their own prefix, e.g. "com.example/name"',
+    );
+  }
+  if (spec.official && !isReservedPrefix(prefix)) {
+    throw new InputError(
+      spec.file,
+      pointer('official'),
+      `"official": true requires a reserved MCP prefix (second label "modelcontextprotocol" or "mcp"), not "${prefix}"`,
+    );
+  }
+}
+
+function checkTargets(spec: ExtensionSpec, context: ExtensionCheckContext): void {
+  if (!context.knownVersions || spec.targets === null) return;
+  spec.targets.forEach((version, i) => {
+    if (!context.knownVersions!.has(version)) {
+      throw new InputError(spec.file, pointer('targets', i), `unknown MCP version "${version}"`);
+    }
+  });
+}
+
+function checkMethods(spec: ExtensionSpec, context: ExtensionCheckContext): void {
+  for (const m of spec.methods) {
+    const namespace = mcpNamespaceOf(m.method);
+    if (context.knownMcpMethods.has(m.method) || namespace === m.method.toLowerCase()) {
+      throw new InputError(spec.file, m.pointer, `method "${m.method}" collides with the MCP method of the same name`);
+    }
+    if (namespace !== null && !spec.official) {
+      throw new InputError(
+        spec.file,
+        m.pointer,
+        `method "${m.method}" uses the MCP namespace "${namespace}", which only official MCP extensions may use`,
+      );
+    }
+    const { prefix } = checkNameSyntax(spec.file, m.pointer, 'method', m.method);
+    if (namespace === null && prefix !== spec.prefix) {
+      throw new InputError(
+        spec.file,
+        m.pointer,
+        `method "${m.method}" has the prefix "${prefix}" but the extension "${spec.id}" has the prefix "${spec.prefix}"`,
+      );
+    }
+  }
+}
+
+function checkDefinitionNames(spec: ExtensionSpec, context: ExtensionCheckContext): void {
+  for (const name of Object.keys(spec.definitions)) {
+    const ptr = pointer('definitions', name);
+    if (!IDENTIFIER_RE.test(name)) {
+      throw new InputError(spec.file, ptr, `definition name "${name}" is not a TypeScript identifier`);
+    }
+    if (RESERVED_TYPE_NAMES.has(name)) {
+      throw new InputError(spec.file, ptr, `definition name "${name}" is reserved in TypeScript`);
+    }
+    if (context.mcpDefinitionNames?.has(name)) {
+      throw new InputError(
+        spec.file,
+        ptr,
+        `definition "${name}" collides with the MCP definition of the same name${context.version ? ` in ${context.version}` : ''}`,
+        `rename it (e.g. with the vendor name in front), or use {"$ref": "mcp:${name}"} to reuse MCP's`,
+      );
+    }
+  }
+}
+
+const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SCHEMA_KEYWORDS = [
+  'additionalProperties', 'unevaluatedProperties', 'propertyNames', 'items', 'additionalItems', 'contains',
+  'unevaluatedItems', 'not', 'if', 'then', 'else', 'contentSchema',
+];
+const SCHEMA_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
+
+function isObject(value: unknown): value is JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Calls `visit` for every `$ref` string in a schema (schema keywords only, not inside const/enum/default/examples). */
+function walkRefs(schema: unknown, ptr: string, visit: (ref: string, ptr: string) => void): void {
+  if (!isObject(schema)) return;
+  if (typeof schema.$ref === 'string') visit(schema.$ref, `${ptr}/$ref`);
+  for (const keyword of SCHEMA_MAP_KEYWORDS) {
+    const map = schema[keyword];
+    if (isObject(map)) for (const key of Object.keys(map)) walkRefs(map[key], ptr + pointer(keyword, key), visit);
+  }
+  for (const keyword of SCHEMA_KEYWORDS) {
+    if (isObject(schema[keyword])) walkRefs(schema[keyword], ptr + pointer(keyword), visit);
+  }
+  for (const keyword of SCHEMA_ARRAY_KEYWORDS) {
+    const list = schema[keyword];
+    if (Array.isArray(list)) list.forEach((item, i) => walkRefs(item, ptr + pointer(keyword, i), visit));
+  }
+}
+
+/** Every schema of a spec with its pointer, in file order of sections (methods, definitions, settings). */
+function schemasOf(spec: ExtensionSpec): [JsonSchema, string][] {
+  const out: [JsonSchema, string][] = [];
+  for (const m of spec.methods) {
+    if (m.params) out.push([m.params, `${m.pointer}/params`]);
+    if (m.result) out.push([m.result, `${m.pointer}/result`]);
+  }
+  for (const [name, schema] of Object.entries(spec.definitions)) out.push([schema, pointer('definitions', name)]);
+  if (spec.settings) out.push([spec.settings, pointer('settings')]);
+  return out;
+}
+
+const MCP_REF = /^mcp:(.*)$/;
+const LOCAL_REF = /^#\/definitions\/([^/]*)$/;
+
+function checkRefs(spec: ExtensionSpec, context: ExtensionCheckContext): void {
+  for (const [schema, at] of schemasOf(spec)) {
+    walkRefs(schema, at, (ref, ptr) => {
+      const mcp = MCP_REF.exec(ref);
+      if (mcp) {
+        const name = mcp[1];
+        if (!IDENTIFIER_RE.test(name)) {
+          throw new InputError(spec.file, ptr, `"${ref}" is not a valid MCP reference: use "mcp:<DefinitionName>"`);
+        }
+        if (context.mcpDefinitionNames && !context.mcpDefinitionNames.has(name)) {
+          throw new InputError(
+            spec.file,
+            ptr,
+            `"${ref}" refers to "${name}", which is not an MCP definition${context.version ? ` in ${context.version}` : ' of the target version'}`,
+          );
+        }
+        return;
+      }
+      const local = LOCAL_REF.exec(ref);
+      if (local) {
+        const name = local[1].replace(/~1/g, '/').replace(/~0/g, '~');
+        if (!Object.prototype.hasOwnProperty.call(spec.definitions, name)) {
+          throw new InputError(spec.file, ptr, `"${ref}" does not resolve: no definition "${name}" in this file`);
+        }
+        return;
+      }
+      throw new InputError(
+        spec.file,
+        ptr,
+        `unsupported $ref "${ref}": use "mcp:<DefinitionName>" or "#/definitions/<Name>"`,
+      );
+    });
+  }
+}
+
+/**
+ * Check the name rules of a set of extensions (in the order given: for duplicates, the later file is
+ * the one reported). Throws the first violation as InputError(file, pointer, reason).
+ */
+export function checkExtensions(specs: ExtensionSpec[], context: ExtensionCheckContext): void {
+  const active = context.version === undefined ? specs : specs.filter((s) => s.targets === null || s.targets.includes(context.version!));
+  const seenIds: ExtensionSpec[] = [];
+  const methodOwners = new Map<string, ExtensionSpec[]>();
+  const definitionOwners = new Map<string, ExtensionSpec[]>();
+  for (const spec of active) {
+    checkId(spec);
+    checkTargets(spec, context);
+    checkMethods(spec, context);
+    checkDefinitionNames(spec, context);
+    checkRefs(spec, context);
+
+    const sameId = seenIds.find((other) => other.id === spec.id && overlaps(other, spec));
+    if (sameId) {
+      throw new InputError(spec.file, pointer('extension'), `extension "${spec.id}" is already declared in ${sameId.file}`);
+    }
+    seenIds.push(spec);
+    for (const m of spec.methods) {
+      const owner = (methodOwners.get(m.method) ?? []).find((other) => overlaps(other, spec));
+      if (owner) {
+        throw new InputError(
+          spec.file,
+          m.pointer,
+          `method "${m.method}" is already declared by extension "${owner.id}" in ${owner.file}`,
+        );
+      }
+      methodOwners.set(m.method, [...(methodOwners.get(m.method) ?? []), spec]);
+    }
+    for (const name of Object.keys(spec.definitions)) {
+      const owner = (definitionOwners.get(name) ?? []).find((other) => overlaps(other, spec));
+      if (owner) {
+        throw new InputError(
+          spec.file,
+          pointer('definitions', name),
+          `definition "${name}" is already declared by extension "${owner.id}" in ${owner.file}`,
+        );
+      }
+      definitionOwners.set(name, [...(definitionOwners.get(name) ?? []), spec]);
+    }
+  }
+}
