@@ -1,0 +1,72 @@
+/**
+ * The two sides of `diff`: a file, a known spec version, or `git:<ref>:<path>` (read with
+ * `git show <ref>:<path>`, no shell, into memory). Returns text and a display name; the loader parses it
+ * (`loadSchema({ text, schema: name })`).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
+import { InputError } from '../errors.js';
+import { schemaRoot } from '../load/schema.js';
+
+export interface DiffSourceOptions {
+  cwd?: string;
+  /** Where spec versions live (default: the loader's schema root: MCP_SCHEMA_DIR, else ../shared/mcp-schema). */
+  schemaDir?: string;
+}
+
+export interface DiffSource {
+  kind: 'file' | 'version' | 'git';
+  /** Display name: the path as given, the version, or the `git:<ref>:<path>` spec. */
+  name: string;
+  text: string;
+  /** The spec version when the side was named by version, else null. */
+  version: string | null;
+}
+
+const VERSION_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+export async function readDiffSource(spec: string, options: DiffSourceOptions = {}): Promise<DiffSource> {
+  const cwd = options.cwd ?? process.cwd();
+  if (spec.startsWith('git:')) {
+    const rest = spec.slice(4);
+    const colon = rest.indexOf(':');
+    if (colon <= 0 || colon === rest.length - 1) {
+      throw new InputError(spec, undefined, 'a git source is git:<ref>:<path>', 'e.g. git:main:schema/schema.json (the path is relative to the repository root; ./path is relative to the working directory)');
+    }
+    const ref = rest.slice(0, colon);
+    const path = rest.slice(colon + 1);
+    if (ref.startsWith('-')) throw new InputError(spec, undefined, `invalid git ref "${ref}"`);
+    const text = await gitShow(`${ref}:${path}`, cwd, spec);
+    return { kind: 'git', name: spec, text, version: null };
+  }
+  const file = isAbsolute(spec) ? spec : resolve(cwd, spec);
+  if (VERSION_RE.test(spec) && !existsSync(file)) {
+    const root = schemaRoot({ schemaDir: options.schemaDir, cwd });
+    const versionFile = join(root, spec, 'schema.json');
+    if (!existsSync(versionFile)) {
+      throw new InputError(versionFile, undefined, `unknown spec version "${spec}"`, `schema root: ${root} (set --schema-dir or MCP_SCHEMA_DIR)`);
+    }
+    return { kind: 'version', name: spec, text: await readFile(versionFile, 'utf8'), version: spec };
+  }
+  try {
+    return { kind: 'file', name: spec, text: await readFile(file, 'utf8'), version: null };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(file, undefined, code === 'ENOENT' ? 'file not found (nor a known spec version, nor git:<ref>:<path>)' : `cannot read file (${code ?? String(error)})`);
+  }
+}
+
+function gitShow(object: string, cwd: string, spec: string): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    execFile('git', ['show', object], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, windowsHide: true }, (error, stdout, stderr) => {
+      if (error) {
+        const detail = (stderr || error.message).trim().split('\n')[0] ?? '';
+        reject(new InputError(spec, undefined, `cannot read from git: ${detail}`));
+        return;
+      }
+      resolvePromise(stdout);
+    });
+  });
+}

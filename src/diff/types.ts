@@ -1,0 +1,118 @@
+/**
+ * Data types of `mcp-typegen diff`: facts, verdicts, reports. Plain data, JSON-serializable.
+ * `schema/diff-report.schema.json` describes the JSON rendering of a `DiffReport`.
+ */
+import type { JsonValue } from '../load/schema-types.js';
+import type { Direction, MethodKind } from '../model/types.js';
+
+/** The two sides of MCP. Every fact gets a verdict for each. */
+export type Side = 'client' | 'server';
+export const SIDES: readonly Side[] = ['client', 'server'];
+
+export type Verdict = 'breaking' | 'potentially-breaking' | 'non-breaking';
+/** Ordered from least to most severe. */
+export const VERDICTS: readonly Verdict[] = ['non-breaking', 'potentially-breaking', 'breaking'];
+
+/**
+ * Which part of the protocol a fact is about:
+ * - `method`: the method as a whole (added, removed, a direction added/removed, params object required or not);
+ * - `params`: a request's params; `result`: a request's result; `payload`: a notification's params;
+ * - `protocol`: a protocol feature (batches, initialize handshake, …); `method` is null then.
+ */
+export type MessagePart = 'method' | 'params' | 'result' | 'payload' | 'protocol';
+export const MESSAGE_PARTS: readonly MessagePart[] = ['protocol', 'method', 'params', 'result', 'payload'];
+
+export interface FactLocation {
+  /** The method string (e.g. `tools/call`); for protocol facts the feature name (e.g. `batches`). */
+  method: string;
+  /** Request or notification; null for protocol facts. */
+  kind: MethodKind | null;
+  /**
+   * The directions the fact applies in (the verdicts take each into account). For a removed method
+   * its old directions, for an added method its new ones; empty for protocol facts.
+   */
+  directions: Direction[];
+  part: MessagePart;
+  /**
+   * Where inside the message, as a JSON path rooted at `params` or `result` (e.g. `params.arguments`,
+   * `result.content[]`, `result<CallToolResult>.resultType` for a member of a result union);
+   * `''` for method and protocol facts. `[]` is an array item, `{}` a value of an additionalProperties map.
+   */
+  path: string;
+  /** The string an ignore entry's `location` is matched against: `<method>/<part>/<path inside the part>`. */
+  key: string;
+  /** JSON pointer (URI fragment form, `#/...`) of the schema node on the old side; null when absent there. */
+  oldPointer: string | null;
+  /** Same on the new side. */
+  newPointer: string | null;
+}
+
+export interface Fact {
+  /** A rule id from RULES. */
+  rule: string;
+  location: FactLocation;
+  verdicts: Record<Side, Verdict>;
+  /** One line, human readable. */
+  message: string;
+  /** Rule-specific data (property name, values, old/new types, …). Stable key order. */
+  details: { [key: string]: JsonValue };
+}
+
+export interface IgnoredFact {
+  fact: Fact;
+  /** The `reason` of the ignore entry that matched, if it had one. */
+  reason: string | null;
+}
+
+export interface VerdictCounts {
+  breaking: number;
+  'potentially-breaking': number;
+  'non-breaking': number;
+}
+
+export interface DiffSideInfo {
+  /** Display name of the source (file, version, `git:<ref>:<path>`). */
+  name: string;
+  version: string | null;
+  dialect: 'draft-07' | '2020-12';
+}
+
+export interface DiffReport {
+  old: DiffSideInfo;
+  new: DiffSideInfo;
+  /** Sorted: protocol facts first, then by method, part, path, rule. */
+  facts: Fact[];
+  ignored: IgnoredFact[];
+  summary: {
+    facts: number;
+    ignored: number;
+    client: VerdictCounts;
+    server: VerdictCounts;
+  };
+}
+
+/** One entry of an ignore file. */
+export interface IgnoreEntry {
+  rule: string;
+  /**
+   * Matched against `Fact.location.key`: exact, or a glob where `*` matches any run of characters
+   * (slashes included). Absent: every fact of the rule.
+   */
+  location?: string;
+  reason?: string;
+}
+
+export interface DiffOptions {
+  /** Display names of the two sides (default: the model's version, else `old` / `new`). */
+  oldName?: string;
+  newName?: string;
+  /** Also report description-only changes (rule `description-changed`, non-breaking). Default false. */
+  includeDescriptions?: boolean;
+  /** Facts matching these entries are moved to `ignored`. */
+  ignore?: IgnoreEntry[];
+}
+
+export type FailOn = 'breaking' | 'potential' | 'any' | 'none';
+export const FAIL_ON: readonly FailOn[] = ['breaking', 'potential', 'any', 'none'];
+export type SideFilter = Side | 'both';
+export const SIDE_FILTERS: readonly SideFilter[] = ['client', 'server', 'both'];
