@@ -46,7 +46,7 @@ const ref = (name: string, kw = '$defs'): JsonSchema => ({ $ref: `#/${kw}/${name
  * `notifications` to `{ params, direction }`. Definitions are named from the method (`Foo` for `foo/bar`…).
  */
 export interface FixtureSpec {
-  requests?: Record<string, { params?: JsonSchema; paramsRequired?: boolean; result?: JsonSchema; direction?: 'client' | 'server' | 'both' }>;
+  requests?: Record<string, { params?: JsonSchema; paramsRequired?: boolean; result?: JsonSchema; direction?: 'client' | 'server' | 'both' | 'input' }>;
   notifications?: Record<string, { params?: JsonSchema; paramsRequired?: boolean; direction?: 'client' | 'server' | 'both' }>;
   extraDefs?: Defs;
   batches?: boolean;
@@ -65,6 +65,7 @@ export function fixture(spec: FixtureSpec): JsonSchema {
   const defs: Defs = { ...(spec.extraDefs ?? {}) };
   const clientReq: JsonSchema[] = [];
   const serverReq: JsonSchema[] = [];
+  const inputReq: JsonSchema[] = [];
   const clientNote: JsonSchema[] = [];
   const serverNote: JsonSchema[] = [];
   for (const [method, r] of Object.entries(spec.requests ?? {})) {
@@ -79,6 +80,7 @@ export function fixture(spec: FixtureSpec): JsonSchema {
     const d = r.direction ?? 'client';
     if (d === 'client' || d === 'both') clientReq.push(ref(`${base}Request`, kw));
     if (d === 'server' || d === 'both') serverReq.push(ref(`${base}Request`, kw));
+    if (d === 'input') inputReq.push(ref(`${base}Request`, kw));
   }
   for (const [method, n] of Object.entries(spec.notifications ?? {})) {
     const base = baseName(method);
@@ -94,6 +96,7 @@ export function fixture(spec: FixtureSpec): JsonSchema {
   }
   defs.ClientRequest = { anyOf: clientReq };
   if (serverReq.length) defs.ServerRequest = { anyOf: serverReq };
+  if (inputReq.length) defs.InputRequest = { anyOf: inputReq };
   if (clientNote.length) defs.ClientNotification = { anyOf: clientNote };
   defs.ServerNotification = { anyOf: serverNote };
   defs.JSONRPCRequest = { type: 'object', properties: { jsonrpc: { const: '2.0' } } };

@@ -1,0 +1,342 @@
+/** One small fixture pair per rule (built here as objects), with the verdict for each side. */
+import { describe, expect, test } from 'vitest';
+import { describeVerdictLogic, diffModels, renderRules, RULES, verdictsFor, ruleById, type DiffOptions, type DiffReport, type Verdict } from '../../src/diff/index.js';
+import type { JsonSchema } from '../../src/load/schema-types.js';
+import { fixture, modelOf, type FixtureSpec } from './helpers.js';
+
+const B: Verdict = 'breaking';
+const P: Verdict = 'potentially-breaking';
+const N: Verdict = 'non-breaking';
+
+const obj = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({ type: 'object', properties, required });
+const str: JsonSchema = { type: 'string' };
+
+type Expected = [rule: string, method: string, path: string, client: Verdict, server: Verdict];
+
+function run(oldSpec: FixtureSpec, newSpec: FixtureSpec, options?: DiffOptions): DiffReport {
+  return diffModels(modelOf(fixture(oldSpec), 'old.json'), modelOf(fixture(newSpec), 'new.json'), options);
+}
+
+function summarize(report: DiffReport): Expected[] {
+  return report.facts.map((f) => [f.rule, f.location.method, f.location.path, f.verdicts.client, f.verdicts.server]);
+}
+
+const seen = new Set<string>();
+function check(report: DiffReport, expected: Expected[]): void {
+  expect(summarize(report)).toEqual(expected);
+  for (const e of expected) seen.add(e[0]);
+}
+
+/** Structural change fixtures: [old schema, new schema, path suffix, change kind]. */
+const SHAPES = {
+  'property-added': [obj({ a: str }), obj({ a: str, b: { type: 'number' } }), '.b'],
+  'property-removed': [obj({ a: str, b: str }), obj({ a: str }), '.b'],
+  'required-added': [obj({ a: str }), obj({ a: str }, ['a']), '.a'],
+  'required-removed': [obj({ a: str }, ['a']), obj({ a: str }), '.a'],
+  'type-widened': [obj({ n: { type: 'integer' } }), obj({ n: { type: 'number' } }), '.n'],
+  'type-narrowed': [obj({ n: { type: 'number' } }), obj({ n: { type: 'integer' } }), '.n'],
+  'type-changed': [obj({ n: str }), obj({ n: { type: 'boolean' } }), '.n'],
+  'enum-value-added': [obj({ e: { type: 'string', enum: ['a', 'b'] } }), obj({ e: { type: 'string', enum: ['b', 'a', 'c'] } }), '.e'],
+  'enum-value-removed': [obj({ e: { type: 'string', enum: ['a', 'b'] } }), obj({ e: { type: 'string', enum: ['a'] } }), '.e'],
+  'enum-constraint-added': [obj({ e: str }), obj({ e: { type: 'string', const: 'x' } }), '.e'],
+  'enum-constraint-removed': [obj({ e: { type: 'string', enum: ['x', 'y'] } }), obj({ e: str }), '.e'],
+  'union-member-added': [
+    obj({ u: { anyOf: [obj({ type: { const: 'a' }, x: str }, ['type']), obj({ type: { const: 'b' } }, ['type'])] } }),
+    // Reordered: members are matched by structure, not position.
+    obj({ u: { anyOf: [obj({ type: { const: 'c' } }, ['type']), obj({ type: { const: 'b' } }, ['type']), obj({ type: { const: 'a' }, x: str }, ['type'])] } }),
+    '.u',
+  ],
+  'union-member-removed': [
+    obj({ u: { anyOf: [obj({ type: { const: 'a' } }, ['type']), obj({ type: { const: 'b' } }, ['type'])] } }),
+    obj({ u: { anyOf: [obj({ type: { const: 'b' } }, ['type'])] } }),
+    '.u',
+  ],
+  'additional-properties-widened': [obj({ m: { type: 'object', additionalProperties: false } }), obj({ m: { type: 'object' } }), '.m'],
+  'additional-properties-narrowed': [obj({ m: { type: 'object', additionalProperties: {} } }), obj({ m: { type: 'object', additionalProperties: false } }), '.m'],
+} as const satisfies Record<string, readonly [JsonSchema, JsonSchema, string]>;
+type Shape = keyof typeof SHAPES;
+
+/** [writer, reader] verdicts per change kind (params writer verdict for property-removed differs). */
+const WR: Record<Shape, [Verdict, Verdict]> = {
+  'property-added': [N, N],
+  'property-removed': [N, B],
+  'required-added': [B, N],
+  'required-removed': [N, P],
+  'type-widened': [N, B],
+  'type-narrowed': [B, N],
+  'type-changed': [B, B],
+  'enum-value-added': [N, P],
+  'enum-value-removed': [B, N],
+  'enum-constraint-added': [B, N],
+  'enum-constraint-removed': [N, P],
+  'union-member-added': [N, P],
+  'union-member-removed': [B, N],
+  'additional-properties-widened': [N, P],
+  'additional-properties-narrowed': [B, N],
+};
+const writerFor = (shape: Shape, part: 'params' | 'result' | 'payload'): Verdict => (shape === 'property-removed' && part === 'params' ? P : WR[shape][0]);
+
+describe('structural rules, per part and direction', () => {
+  const shapes = Object.keys(SHAPES) as Shape[];
+
+  test.each(shapes)('request params (client->server: client writes, server reads): %s', (shape) => {
+    const [before, after, suffix] = SHAPES[shape];
+    const r = run({ requests: { 'x/do': { params: before } } }, { requests: { 'x/do': { params: after } } });
+    check(r, [[`request-param-${shape}`, 'x/do', `params${suffix}`, writerFor(shape, 'params'), WR[shape][1]]]);
+    expect(r.facts[0]!.location.part).toBe('params');
+    expect(r.facts[0]!.location.key).toBe(`x/do/params/${suffix.slice(1)}`);
+  });
+
+  test.each(shapes)('request params (server->client: the server writes, the client reads): %s', (shape) => {
+    const [before, after, suffix] = SHAPES[shape];
+    const r = run({ requests: { 'x/ask': { params: before, direction: 'server' } } }, { requests: { 'x/ask': { params: after, direction: 'server' } } });
+    check(r, [[`request-param-${shape}`, 'x/ask', `params${suffix}`, WR[shape][1], writerFor(shape, 'params')]]);
+  });
+
+  test.each(shapes)('result (client->server: the server writes, the client reads): %s', (shape) => {
+    const [before, after, suffix] = SHAPES[shape];
+    const r = run({ requests: { 'x/do': { result: before } } }, { requests: { 'x/do': { result: after } } });
+    check(r, [[`result-${shape}`, 'x/do', `result${suffix}`, WR[shape][1], writerFor(shape, 'result')]]);
+  });
+
+  test.each(shapes)('result (input request: the client writes, the server reads): %s', (shape) => {
+    const [before, after, suffix] = SHAPES[shape];
+    const r = run({ requests: { 'x/ask': { result: before, direction: 'input' } } }, { requests: { 'x/ask': { result: after, direction: 'input' } } });
+    check(r, [[`result-${shape}`, 'x/ask', `result${suffix}`, writerFor(shape, 'result'), WR[shape][1]]]);
+  });
+
+  test.each(shapes)('notification payload (server->client: the server writes, the client reads): %s', (shape) => {
+    const [before, after, suffix] = SHAPES[shape];
+    const r = run({ notifications: { 'notifications/x': { params: before } } }, { notifications: { 'notifications/x': { params: after } } });
+    check(r, [[`notification-payload-${shape}`, 'notifications/x', `params${suffix}`, WR[shape][1], writerFor(shape, 'payload')]]);
+  });
+
+  test.each(shapes)('notification payload sent both ways: each side gets the worst of writer and reader: %s', (shape) => {
+    const [before, after, suffix] = SHAPES[shape];
+    const r = run({ notifications: { 'notifications/x': { params: before, direction: 'both' } } }, { notifications: { 'notifications/x': { params: after, direction: 'both' } } });
+    const w = writerFor(shape, 'payload');
+    const worst = [B, P, N].find((v) => v === w || v === WR[shape][1])!;
+    check(r, [[`notification-payload-${shape}`, 'notifications/x', `params${suffix}`, worst, worst]]);
+  });
+
+  test('a new required property is required-added (newProperty: true)', () => {
+    const r = run({ requests: { 'x/do': { params: obj({ a: str }) } } }, { requests: { 'x/do': { params: obj({ a: str, b: str }, ['b']) } } });
+    check(r, [['request-param-required-added', 'x/do', 'params.b', B, N]]);
+    expect(r.facts[0]!.details).toEqual({ newProperty: true, property: 'b' });
+    expect(r.facts[0]!.location.newPointer).toBe('#/$defs/XDoRequestParams/properties/b');
+    expect(r.facts[0]!.location.oldPointer).toBe('#/$defs/XDoRequestParams');
+  });
+
+  test('array items are compared (path `[]`)', () => {
+    const r = run(
+      { requests: { 'x/do': { result: obj({ list: { type: 'array', items: obj({ id: { type: 'integer' } }) } }) } } },
+      { requests: { 'x/do': { result: obj({ list: { type: 'array', items: obj({ id: str }) } }) } } },
+    );
+    check(r, [['result-type-changed', 'x/do', 'result.list[].id', B, B]]);
+    expect(r.facts[0]!.details).toEqual({ newTypes: ['string'], oldTypes: ['integer'] });
+  });
+
+  test('additionalProperties value schemas are compared (path `{}`)', () => {
+    const r = run(
+      { requests: { 'x/do': { result: obj({ m: { type: 'object', additionalProperties: { type: 'string', enum: ['a'] } } }) } } },
+      { requests: { 'x/do': { result: obj({ m: { type: 'object', additionalProperties: { type: 'string', enum: ['a', 'b'] } } }) } } },
+    );
+    check(r, [['result-enum-value-added', 'x/do', 'result.m{}', P, N]]);
+    expect(r.facts[0]!.details).toEqual({ values: ['b'] });
+  });
+
+  test('type given as a list: string|null → string is narrowed', () => {
+    const r = run({ requests: { 'x/do': { params: obj({ a: { type: ['string', 'null'] } }) } } }, { requests: { 'x/do': { params: obj({ a: str }) } } });
+    check(r, [['request-param-type-narrowed', 'x/do', 'params.a', B, N]]);
+  });
+
+  test('union members are matched by structure, through $refs with other names, in another order', () => {
+    const extraOld = { Alpha: obj({ kind: { const: 'alpha' }, v: str }, ['kind']), Beta: obj({ kind: { const: 'beta' }, w: { type: 'integer' } }, ['kind']) };
+    const extraNew = { B2: obj({ kind: { const: 'beta' }, w: { type: 'number' } }, ['kind']), A2: obj({ kind: { const: 'alpha' }, v: str }, ['kind']) };
+    const r = run(
+      { requests: { 'x/do': { result: obj({ item: { oneOf: [{ $ref: '#/$defs/Alpha' }, { $ref: '#/$defs/Beta' }] } }) } }, extraDefs: extraOld },
+      { requests: { 'x/do': { result: obj({ item: { anyOf: [{ $ref: '#/$defs/B2' }, { $ref: '#/$defs/A2' }] } }) } }, extraDefs: extraNew },
+    );
+    check(r, [['result-type-widened', 'x/do', 'result.item<B2>.w', B, N]]);
+    expect(r.facts[0]!.location.oldPointer).toBe('#/$defs/Beta/properties/w');
+    expect(r.facts[0]!.location.newPointer).toBe('#/$defs/B2/properties/w');
+  });
+
+  test('cycles are followed once: recursive and mutually recursive definitions terminate', () => {
+    const tree = (leafType: string): Record<string, JsonSchema> => ({
+      Node: obj({ value: { type: leafType }, children: { type: 'array', items: { $ref: '#/$defs/Node' } }, other: { $ref: '#/$defs/Other' } }),
+      Other: obj({ back: { $ref: '#/$defs/Node' } }),
+    });
+    const r = run(
+      { requests: { 'x/do': { result: obj({ root: { $ref: '#/$defs/Node' } }) } }, extraDefs: tree('integer') },
+      { requests: { 'x/do': { result: obj({ root: { $ref: '#/$defs/Node' } }) } }, extraDefs: tree('number') },
+    );
+    check(r, [['result-type-widened', 'x/do', 'result.root.value', B, N]]);
+  });
+});
+
+describe('method rules', () => {
+  const base: FixtureSpec = { requests: { 'a/keep': {} } };
+  const cases: [name: string, old: FixtureSpec, neu: FixtureSpec, expected: Expected[]][] = [
+    ['request added', base, { requests: { 'a/keep': {}, 'b/new': {} } }, [['method-added', 'b/new', '', N, N]]],
+    ['client->server request removed: breaks the calling client', { requests: { 'a/keep': {}, 'b/old': {} } }, base, [['method-removed', 'b/old', '', B, N]]],
+    ['server->client request removed: breaks the calling server', { requests: { 'a/keep': {}, 'b/old': { direction: 'server' } } }, base, [['method-removed', 'b/old', '', N, B]]],
+    ['request sent both ways removed: breaks both', { requests: { 'a/keep': {}, ping: { direction: 'both' } } }, base, [['method-removed', 'ping', '', B, B]]],
+    ['input request removed: breaks the asking server', { requests: { 'a/keep': {}, 'b/ask': { direction: 'input' } } }, base, [['method-removed', 'b/ask', '', N, B]]],
+    ['direction added', { requests: { 'a/keep': {}, ping: {} } }, { requests: { 'a/keep': {}, ping: { direction: 'both' } } }, [['method-direction-added', 'ping', '', N, N]]],
+    [
+      'server->client request moved to an input request',
+      { requests: { 'a/keep': {}, 'b/ask': { direction: 'server' } } },
+      { requests: { 'a/keep': {}, 'b/ask': { direction: 'input' } } },
+      [
+        ['method-direction-added', 'b/ask', '', N, N],
+        ['method-direction-removed', 'b/ask', '', N, B],
+      ],
+    ],
+    ['notification added', { ...base, notifications: { 'n/a': {} } }, { ...base, notifications: { 'n/a': {}, 'n/b': { direction: 'client' } } }, [['notification-added', 'n/b', '', N, N]]],
+    ['server->client notification removed: breaks the waiting client', { ...base, notifications: { 'n/a': {}, 'n/b': {} } }, { ...base, notifications: { 'n/a': {} } }, [['notification-removed', 'n/b', '', B, P]]],
+    [
+      'notification direction removed',
+      { ...base, notifications: { 'n/a': { direction: 'both' } } },
+      { ...base, notifications: { 'n/a': { direction: 'server' } } },
+      [['notification-direction-removed', 'n/a', '', P, B]],
+    ],
+    [
+      'notification direction added',
+      { ...base, notifications: { 'n/a': { direction: 'server' } } },
+      { ...base, notifications: { 'n/a': { direction: 'both' } } },
+      [['notification-direction-added', 'n/a', '', N, N]],
+    ],
+    [
+      'request became a notification',
+      { requests: { 'a/keep': {}, 'x/y': {} }, notifications: { 'n/a': {} } },
+      { requests: { 'a/keep': {} }, notifications: { 'n/a': {}, 'x/y': { direction: 'client' } } },
+      [['method-kind-changed', 'x/y', '', B, B]],
+    ],
+    [
+      'request params became required',
+      { requests: { 'a/keep': {}, 'x/y': { params: obj({}), paramsRequired: false } } },
+      { requests: { 'a/keep': {}, 'x/y': { params: obj({}), paramsRequired: true } } },
+      [['request-params-became-required', 'x/y', '', B, N]],
+    ],
+    [
+      'request params became optional',
+      { requests: { 'a/keep': {}, 'x/y': { params: obj({}), paramsRequired: true } } },
+      { requests: { 'a/keep': {}, 'x/y': { params: obj({}), paramsRequired: false } } },
+      [['request-params-became-optional', 'x/y', '', N, P]],
+    ],
+    [
+      'notification params became required (server sends)',
+      { ...base, notifications: { 'n/a': { params: obj({}), paramsRequired: false } } },
+      { ...base, notifications: { 'n/a': { params: obj({}), paramsRequired: true } } },
+      [['notification-params-became-required', 'n/a', '', N, B]],
+    ],
+    [
+      'notification params became optional (client receives)',
+      { ...base, notifications: { 'n/a': { params: obj({}), paramsRequired: true } } },
+      { ...base, notifications: { 'n/a': { params: obj({}), paramsRequired: false } } },
+      [['notification-params-became-optional', 'n/a', '', P, N]],
+    ],
+  ];
+  test.each(cases)('%s', (_name, o, n, expected) => {
+    check(run(o, n), expected);
+  });
+
+  test('removed method pointers and directions', () => {
+    const r = run({ requests: { 'a/keep': {}, 'b/old': { direction: 'both' } } }, base);
+    expect(r.facts[0]!.location).toEqual({
+      method: 'b/old',
+      kind: 'request',
+      directions: ['client->server', 'server->client'],
+      part: 'method',
+      path: '',
+      key: 'b/old/method',
+      oldPointer: '#/$defs/BOldRequest',
+      newPointer: null,
+    });
+  });
+});
+
+describe('protocol rules', () => {
+  const base: FixtureSpec = { requests: { 'a/keep': {} } };
+  const withDefs = (extraDefs: Record<string, JsonSchema>): FixtureSpec => ({ ...base, extraDefs });
+  const cases: [name: string, old: FixtureSpec, neu: FixtureSpec, expected: Expected[]][] = [
+    ['batching removed', { ...base, batches: true }, base, [['batching-removed', 'batches', '', B, B]]],
+    ['batching added', base, { ...base, batches: true }, [['batching-added', 'batches', '', P, P]]],
+    [
+      'initialize removed',
+      { requests: { 'a/keep': {}, initialize: {} } },
+      base,
+      [
+        ['initialize-removed', 'initialize', '', B, B],
+        ['method-removed', 'initialize', '', B, N],
+      ],
+    ],
+    [
+      'initialize added',
+      base,
+      { requests: { 'a/keep': {}, initialize: {} } },
+      [
+        ['initialize-added', 'initialize', '', B, P],
+        ['method-added', 'initialize', '', N, N],
+      ],
+    ],
+    ['per-request meta added', base, withDefs({ RequestMetaObject: obj({ 'io.modelcontextprotocol/clientInfo': obj({}) }) }), [['per-request-meta-added', 'per-request-meta', '', B, P]]],
+    ['per-request meta removed', withDefs({ RequestMetaObject: obj({ 'io.modelcontextprotocol/clientInfo': obj({}) }) }), base, [['per-request-meta-removed', 'per-request-meta', '', P, B]]],
+    ['input requests added', base, withDefs({ InputRequiredResult: obj({}) }), [['input-requests-added', 'input-requests', '', B, N]]],
+    ['input requests removed', withDefs({ InputRequiredResult: obj({}) }), base, [['input-requests-removed', 'input-requests', '', N, B]]],
+    ['capability extensions added', withDefs({ ClientCapabilities: obj({}) }), withDefs({ ClientCapabilities: obj({ extensions: obj({}) }) }), [['capability-extensions-added', 'capability-extensions', '', N, N]]],
+    ['capability extensions removed', withDefs({ ClientCapabilities: obj({ extensions: obj({}) }) }), withDefs({ ClientCapabilities: obj({}) }), [['capability-extensions-removed', 'capability-extensions', '', P, P]]],
+  ];
+  test.each(cases)('%s', (_name, o, n, expected) => {
+    check(run(o, n), expected);
+  });
+});
+
+describe('descriptions', () => {
+  test('description-only changes are no facts unless asked for', () => {
+    const o: FixtureSpec = { requests: { 'x/do': { params: { ...obj({ a: { type: 'string', description: 'old' } }), description: 'P' } } } };
+    const n: FixtureSpec = { requests: { 'x/do': { params: { ...obj({ a: { type: 'string', description: 'new' } }), description: 'P' } } } };
+    expect(run(o, n).facts).toEqual([]);
+    const r = run(o, n, { includeDescriptions: true });
+    check(r, [['description-changed', 'x/do', 'params.a', N, N]]);
+    expect(r.facts[0]!.details).toEqual({ new: 'new', old: 'old' });
+  });
+});
+
+describe('RULES', () => {
+  test('every rule has a fixture above', () => {
+    // Runs last in this file: all the describe blocks above have filled `seen`.
+    expect(RULES.map((r) => r.id).filter((id) => !seen.has(id))).toEqual([]);
+  });
+
+  test('ids are unique, kebab-case, with a one-line reason and verdict logic', () => {
+    const ids = RULES.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const r of RULES) {
+      expect(r.id).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      expect(r.reason).not.toMatch(/\n/);
+      expect(describeVerdictLogic(r)).toMatch(/breaking/);
+    }
+    expect(ruleById('method-removed')?.roles).toEqual({ kind: 'call', caller: B, implementer: N });
+  });
+
+  test('verdict logic swaps roles with the direction', () => {
+    const rule = ruleById('result-property-removed')!;
+    expect(verdictsFor(rule, 'result', ['client->server'])).toEqual({ client: B, server: N });
+    expect(verdictsFor(rule, 'result', ['server->client'])).toEqual({ client: N, server: B });
+    expect(verdictsFor(rule, 'result', ['input'])).toEqual({ client: N, server: B });
+    expect(verdictsFor(rule, 'result', ['client->server', 'server->client'])).toEqual({ client: B, server: B });
+  });
+
+  test('renderRules lists every rule in each format', () => {
+    const text = renderRules('text');
+    const json = JSON.parse(renderRules('json')) as { id: string }[];
+    const md = renderRules('markdown');
+    for (const r of RULES) {
+      expect(text).toContain(r.id);
+      expect(md).toContain(`\`${r.id}\``);
+    }
+    expect(json.map((r) => r.id)).toEqual(RULES.map((r) => r.id));
+  });
+});
