@@ -1,0 +1,126 @@
+/**
+ * `mcp-typegen generate`: resolve targets, generate every one in memory, then write them (or, with
+ * `--check`, compare them). Bad input anywhere means nothing is written at all.
+ */
+import { resolve } from 'node:path';
+import type { Artifact, GenerateOptions, GenerateResult, ImportExtension } from '../generate.js';
+import { inputsHashFromDisk } from '../inputs.js';
+import { knownVersionNames } from '../load/manifest.js';
+import { toolPackage } from '../load/package-root.js';
+import { isUpToDateFast, type StaleFile } from '../write/check.js';
+import { EXIT, UsageError, type Out } from './console.js';
+
+export interface Target {
+  /** Shown in the console line. */
+  label: string;
+  options: GenerateOptions;
+  /** Absolute output directory. */
+  outDir: string;
+}
+
+export interface GenerateFlags {
+  schema?: string;
+  spec?: string;
+  all?: boolean;
+  schemaDir?: string;
+  out?: string;
+  ext?: string[];
+  artifacts?: Artifact[];
+  importExtension?: ImportExtension;
+  format?: boolean;
+  check?: boolean;
+}
+
+/** Targets from flags alone (the config file adds its own, see config.ts). */
+export function targetsFromFlags(flags: GenerateFlags, cwd: string): Target[] {
+  const picked = [flags.schema && '--schema', flags.spec && '--spec', flags.all && '--all'].filter(Boolean);
+  if (picked.length > 1) throw new UsageError(`${picked.join(' and ')} cannot be used together`, 'name one schema: --schema <file>, --spec <version>, or --all');
+  if (picked.length === 0) throw new UsageError('no schema given', 'pass --schema <file>, --spec <version> or --all (or write a mcp-typegen.config.json)');
+  const out = resolve(cwd, flags.out ?? 'generated');
+  const common = {
+    schemaDir: flags.schemaDir,
+    extensions: flags.ext,
+    artifacts: flags.artifacts,
+    importExtension: flags.importExtension,
+    format: flags.format,
+    cwd,
+  } satisfies GenerateOptions;
+  if (flags.all) {
+    return knownVersionNames().map((version) => ({
+      label: version,
+      outDir: resolve(out, version),
+      options: { ...common, spec: version, outDir: resolve(out, version) },
+    }));
+  }
+  return [{ label: flags.spec ?? flags.schema!, outDir: out, options: { ...common, schema: flags.schema, spec: flags.spec, outDir: out } }];
+}
+
+export async function runGenerate(targets: Target[], check: boolean, out: Out): Promise<number> {
+  return check ? runCheck(targets, out) : runWrite(targets, out);
+}
+
+async function runWrite(targets: Target[], out: Out): Promise<number> {
+  const { generate } = await import('../generate.js');
+  const { writeOutput } = await import('../write/write.js');
+  const results: { target: Target; result: GenerateResult; ms: number }[] = [];
+  for (const target of targets) {
+    const started = performance.now();
+    const result = await generate(target.options);
+    results.push({ target, result, ms: performance.now() - started });
+    for (const warning of result.warnings) out.warn(warning);
+  }
+  for (const { target, result, ms } of results) {
+    const summary = await writeOutput(target.outDir, result.files, result.inputsHash, toolPackage().version);
+    const methods = result.model.methods.length;
+    out.info(
+      `${target.label}: ${methods} methods → ${displayPath(target.outDir)} (${summary.written.length} written, ${summary.unchanged.length} unchanged${
+        summary.removed.length ? `, ${summary.removed.length} removed` : ''
+      }) in ${Math.round(ms)} ms`,
+    );
+    for (const path of summary.written) out.verbose(`  wrote ${path}`);
+    for (const path of summary.removed) out.verbose(`  removed ${path}`);
+  }
+  return EXIT.ok;
+}
+
+async function runCheck(targets: Target[], out: Out): Promise<number> {
+  let staleCount = 0;
+  for (const target of targets) {
+    const started = performance.now();
+    const stale = await checkTarget(target);
+    const ms = Math.round(performance.now() - started);
+    if (stale.length === 0) {
+      out.info(`${target.label}: up to date (${displayPath(target.outDir)}) in ${ms} ms`);
+      continue;
+    }
+    staleCount += stale.length;
+    out.info(`${target.label}: ${stale.length} stale file(s) in ${displayPath(target.outDir)}`);
+    for (const file of stale) {
+      out.info(`  ${file.reason}: ${file.path}`);
+      if (file.diff) out.info(file.diff.replace(/^/gm, '    '));
+    }
+  }
+  if (staleCount > 0) out.info('run `mcp-typegen generate` to update the output');
+  return staleCount > 0 ? EXIT.found : EXIT.ok;
+}
+
+/** Check one target: the fast path by hashes, else regenerate in memory and compare. */
+export async function checkTarget(target: Target): Promise<StaleFile[]> {
+  const { resolveArtifacts } = await import('../generate-artifacts.js');
+  const hash = await inputsHashFromDisk(target.options, {
+    artifacts: resolveArtifacts(target.options.artifacts),
+    importExtension: target.options.importExtension ?? '.js',
+    format: target.options.format !== false,
+  });
+  if (hash && (await isUpToDateFast(target.outDir, hash))) return [];
+  const { generate } = await import('../generate.js');
+  const { compareOutput } = await import('../write/check.js');
+  const { formatFile } = await import('../emit/format.js');
+  const result = await generate(target.options);
+  return compareOutput(target.outDir, result.files, (path, text) => formatFile(target.outDir, path, text));
+}
+
+function displayPath(path: string): string {
+  const rel = path.startsWith(process.cwd()) ? path.slice(process.cwd().length + 1) : path;
+  return rel || '.';
+}

@@ -1,0 +1,40 @@
+/** `mcp-typegen methods`: print the protocol model, as a table or as stable JSON. */
+import type { GenerateOptions } from '../generate.js';
+import type { MethodInfo } from '../model/types.js';
+
+/** The stable `--json` shape: sorted by method; `result` only on requests. */
+export function methodsJson(methods: MethodInfo[]): string {
+  const rows = methods.map((m) => ({
+    method: m.method,
+    kind: m.kind,
+    directions: m.directions,
+    params: m.params,
+    paramsRequired: m.paramsRequired,
+    ...(m.kind === 'request' ? { result: m.result ?? [] } : {}),
+  }));
+  return `${JSON.stringify(rows, null, 2)}\n`;
+}
+
+export function methodsTable(methods: MethodInfo[]): string {
+  const rows = methods.map((m) => [
+    m.method,
+    m.kind,
+    m.directions.join(', '),
+    m.params === null ? '-' : `${m.params}${m.paramsRequired ? '' : '?'}`,
+    m.result?.join(' | ') ?? '',
+  ]);
+  const head = ['method', 'kind', 'directions', 'params', 'result'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(head), ...rows.map(line)].join('\n') + '\n';
+}
+
+export async function loadModelFor(options: GenerateOptions) {
+  const { loadSchema } = await import('../load/schema.js');
+  const { buildModel } = await import('../model/build.js');
+  const { applyExtensions, loadExtensionsFor } = await import('../model/extensions.js');
+  const cwd = options.cwd ?? process.cwd();
+  const loaded = await loadSchema({ ...options, cwd });
+  const extensions = await loadExtensionsFor(options.extensions ?? [], cwd);
+  return { loaded, model: applyExtensions(buildModel(loaded), extensions, loaded), extensions };
+}

@@ -1,0 +1,33 @@
+/**
+ * The hand-written runtime in templates/ ships inside every generated output as runtime/*.ts,
+ * byte for byte but for the import specifiers, which follow the user's module resolution.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { toolPackage } from '../load/package-root.js';
+
+export interface TemplateFile {
+  name: string;
+  text: string;
+}
+
+let cache: TemplateFile[] | undefined;
+
+export function runtimeTemplates(): TemplateFile[] {
+  if (cache) return cache;
+  const dir = join(toolPackage().root, 'templates');
+  cache = readdirSync(dir)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
+    .sort()
+    .map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
+  return cache;
+}
+
+/** Rewrite relative `.js` specifiers to the chosen extension (`.js`, `.ts` or none). */
+export function withImportExtension(text: string, importExt: string): string {
+  if (importExt === '.js') return text;
+  return text.replace(/(from\s+|import\s*\(\s*)(['"])(\.{1,2}\/[^'"]+?)\.js\2/g, `$1$2$3${importExt}$2`);
+}
+
+/** What generated index.ts re-exports from the runtime (see templates/index.ts). */
+export const RUNTIME_EXPORTS = { types: [] as string[], values: [] as string[] };

@@ -1,0 +1,49 @@
+/**
+ * Turning schema text into TypeScript safely. Text from a schema only ever reaches generated code
+ * through these functions: as a string literal, a quoted property key, or a doc comment.
+ */
+import { InputError } from '../errors.js';
+
+const RESERVED = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
+    'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
+    'as implements interface let package private protected public static yield any boolean number string symbol ' +
+    'type from of namespace module declare abstract readonly keyof unique infer is asserts never unknown object undefined'
+  ).split(' '),
+);
+
+export function isIdentifier(name: string): boolean {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && !RESERVED.has(name);
+}
+
+/** A definition name must be usable, unchanged, as an exported type name. */
+export function assertTypeName(name: string, file: string, pointer: string): void {
+  if (!isIdentifier(name)) {
+    throw new InputError(file, pointer, `definition name "${name}" is not a TypeScript identifier (or is a reserved word)`);
+  }
+}
+
+/** A string literal for any text: JSON escaping, plus U+2028/U+2029 so older parsers cannot trip. */
+export function stringLiteral(text: string): string {
+  return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** A property key: bare when it is a plain identifier, quoted otherwise (always quoted for index access). */
+export function propertyKey(name: string, forIndexAccess = false): string {
+  if (!forIndexAccess && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && name !== '__proto__' && name !== 'constructor') return name;
+  return stringLiteral(name);
+}
+
+/** The body of a JSDoc comment: nothing in it can close the comment. */
+export function docComment(text: string | undefined, indent = ''): string {
+  if (!text) return '';
+  const body = text
+    .replace(/\*\//g, '*\\/')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u2028\u2029]/g, '\n')
+    .split('\n')
+    .map((line) => `${indent} * ${line}`.trimEnd())
+    .join('\n');
+  return `${indent}/**\n${body}\n${indent} */\n`;
+}

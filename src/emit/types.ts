@@ -1,0 +1,75 @@
+/**
+ * types.ts: one exported declaration per schema definition, named exactly as its key.
+ *
+ * Each definition is normalised (see normalize.ts) and compiled on its own by
+ * json-schema-to-typescript, unformatted; the whole file is formatted once, later, by format.ts.
+ */
+import { compile, type Options } from 'json-schema-to-typescript';
+import { InputError } from '../errors.js';
+import type { ProtocolModel } from '../model/types.js';
+import { normalizeDefinition, type RefNamer } from './normalize.js';
+import { assertTypeName, propertyKey } from './ts-names.js';
+
+const JSTT_OPTIONS: Partial<Options> = {
+  bannerComment: '',
+  format: false,
+  // No `[k: string]: unknown` unless the schema allows extra properties.
+  additionalProperties: false,
+  declareExternallyReferenced: false,
+  unknownAny: true,
+  strictIndexSignatures: false,
+  enableConstEnums: false,
+  inferStringEnumKeysFromValues: false,
+  ignoreMinAndMaxItems: true,
+  unreachableDefinitions: false,
+};
+
+/** Extra documentation for definitions whose TypeScript type cannot say everything the schema does. */
+const NOTES: Record<string, string> = {
+  RequestId:
+    'A JSON-RPC request id: a string or an integer. Never a float and never null (TypeScript has no integer type: send integers).',
+  ProgressToken: 'A string or an integer, never a float.',
+};
+
+export async function emitTypes(model: ProtocolModel, file: string): Promise<string> {
+  const defsPrefix = `#/${model.defsKeyword}/`;
+  const refToType: RefNamer = (ref) => refToTypeExpression(ref, defsPrefix, model.definitions);
+  const parts: string[] = [];
+  for (const [name, definition] of Object.entries(model.definitions)) {
+    const pointer = `/${model.defsKeyword}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    assertTypeName(name, file, pointer);
+    let normalized = normalizeDefinition(definition, file, pointer, refToType);
+    if (NOTES[name] && typeof normalized === 'object' && normalized !== null) {
+      const own = normalized as { description?: unknown };
+      own.description = typeof own.description === 'string' ? `${own.description}\n\n${NOTES[name]}` : NOTES[name];
+    }
+    if (typeof normalized === 'boolean') normalized = normalized ? {} : { not: {} };
+    try {
+      // JSTT names the declaration after its second argument; names were checked above.
+      parts.push(await compile(normalized as object, name, JSTT_OPTIONS));
+    } catch (error) {
+      throw new InputError(file, pointer, `cannot turn this definition into a type: ${(error as Error).message}`);
+    }
+  }
+  return parts.join('\n');
+}
+
+/**
+ * `#/$defs/Foo` → `Foo`; `#/$defs/Foo/properties/bar` → `Foo["bar"]` (non-null), for refs that
+ * point inside a definition's properties.
+ */
+function refToTypeExpression(ref: string, defsPrefix: string, definitions: Record<string, unknown>): string | undefined {
+  if (!ref.startsWith(defsPrefix)) return undefined;
+  const tokens = ref
+    .slice(defsPrefix.length)
+    .split('/')
+    .map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'));
+  const [name, ...rest] = tokens;
+  if (name === undefined || !Object.hasOwn(definitions, name)) return undefined;
+  let expression = name;
+  for (let i = 0; i < rest.length; i += 2) {
+    if (rest[i] !== 'properties' || rest[i + 1] === undefined) return undefined;
+    expression = `NonNullable<${expression}[${propertyKey(rest[i + 1]!, true)}]>`;
+  }
+  return expression;
+}

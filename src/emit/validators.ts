@@ -1,0 +1,87 @@
+/**
+ * validators.js (+ validators.d.ts): ajv validators compiled to standalone code at generation time,
+ * so nothing is compiled when a server starts. One validator per definition, one per inline params
+ * schema (`params$<Definition>`).
+ */
+import { createRequire } from 'node:module';
+import type { ProtocolModel } from '../model/types.js';
+import { stringLiteral } from './ts-names.js';
+
+const require = createRequire(import.meta.url);
+
+/** The export name of the validator for a method's params. */
+export function paramsValidatorName(params: string, definition: string): string {
+  return params.startsWith('#') ? `params$${definition}` : params;
+}
+
+export function emitValidators(model: ProtocolModel): { js: string; dts: string } {
+  const AjvClass = (model.dialect === '2020-12' ? require('ajv/dist/2020.js') : require('ajv')).default;
+  const standaloneCode = require('ajv/dist/standalone/index.js').default as (ajv: unknown, refs: Record<string, string>) => string;
+  const ajv = new AjvClass({
+    code: { source: true, esm: true, lines: true, optimize: 1 },
+    strict: false,
+    allErrors: false,
+    allowUnionTypes: true,
+    validateFormats: false,
+    unicodeRegExp: true,
+    // Each definition compiles to one function that the others call: without this, every export
+    // inlines its whole ref tree and the file grows to megabytes.
+    inlineRefs: false,
+  });
+  const id = 'urn:mcp-typegen:schema';
+  ajv.addSchema({ $id: id, [model.defsKeyword]: stripAnnotations(model.definitions) }, id);
+  const refs: Record<string, string> = {};
+  const defs = `#/${model.defsKeyword}/`;
+  const pointerToken = (s: string) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'));
+  for (const name of Object.keys(model.definitions)) refs[name] = `${id}${defs}${pointerToken(name)}`;
+  for (const m of model.methods) {
+    if (m.params?.startsWith('#')) refs[paramsValidatorName(m.params, m.definition)] = `${id}${m.params}`;
+  }
+  const js = standaloneCode(ajv, refs);
+  const dts = [
+    '/** A compiled ajv validator: call it, and read `errors` when it returns false. */',
+    'export interface CompiledValidator {',
+    '  (data: unknown): boolean;',
+    '  errors?: null | { instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown>; message?: string }[];',
+    '}',
+    ...Object.keys(refs).map((name) => `export declare const ${name}: CompiledValidator;`),
+    '',
+    '/** Params validators by method. */',
+    'export declare const paramsValidators: Record<string, CompiledValidator>;',
+    '/** Result validators by definition name (for development-time result checks). */',
+    'export declare const resultValidators: Record<string, CompiledValidator>;',
+    '',
+  ].join('\n');
+  // fromEntries + null prototype: a method named "__proto__" or "toString" is data, never inherited.
+  const table = (rows: [string, string][]) =>
+    `Object.freeze(Object.setPrototypeOf(Object.fromEntries([\n${rows.map(([k, v]) => `  [${stringLiteral(k)}, ${v}],`).join('\n')}\n]), null))`;
+  const paramsRows = model.methods.filter((m) => m.params !== null).map((m): [string, string] => [m.method, paramsValidatorName(m.params!, m.definition)]);
+  const resultNames = [...new Set(model.methods.flatMap((m) => m.result ?? []))].sort();
+  const tables =
+    `\nexport const paramsValidators = ${table(paramsRows)};\n` +
+    `export const resultValidators = ${table(resultNames.map((n) => [n, n]))};\n`;
+  return { js: `${js}\n${tables}`, dts };
+}
+
+const ANNOTATIONS = new Set(['description', 'title', 'examples', '$comment', 'default', 'deprecated', 'readOnly', 'writeOnly']);
+const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/**
+ * Annotations do not validate anything, but ajv embeds the schema objects its errors refer to: without
+ * this the file carries every description of the spec and is several times larger.
+ */
+function stripAnnotations(node: unknown, inNameMap = false): unknown {
+  if (Array.isArray(node)) return node.map((n) => stripAnnotations(n));
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (!inNameMap && ANNOTATIONS.has(key)) continue;
+    Object.defineProperty(out, key, {
+      value: inNameMap ? stripAnnotations(value) : key === 'const' || key === 'enum' ? value : stripAnnotations(value, NAME_MAPS.has(key)),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,123 @@
+/**
+ * The pipeline, as one function that returns files and writes nothing:
+ *
+ *   load (schema file → checked JSON) → model (methods, directions, params, results)
+ *   → emit (types, maps, client, server, validators, runtime) → header + format (prettier, once)
+ *
+ * The CLI, `--check`, watch mode and the tests all call this; only write.ts touches the disk.
+ */
+import { resolve } from 'node:path';
+import { clientExports, emitClient } from './emit/client.js';
+import { formatFile } from './emit/format.js';
+import { header } from './emit/header.js';
+import { emitMaps, mapsExports } from './emit/maps.js';
+import { RUNTIME_EXPORTS, runtimeTemplates, withImportExtension } from './emit/runtime.js';
+import { emitServer, serverExports } from './emit/server.js';
+import { emitTypes } from './emit/types.js';
+import { emitValidators } from './emit/validators.js';
+import { resolveArtifacts, type Artifact, type ImportExtension } from './generate-artifacts.js';
+import { inputsHash } from './inputs.js';
+import { applyExtensions, loadExtensionsFor } from './model/extensions.js';
+import { loadSchema, type SchemaInput } from './load/schema.js';
+import { toolPackage } from './load/package-root.js';
+import { buildModel } from './model/build.js';
+import type { ProtocolModel } from './model/types.js';
+
+export { ARTIFACTS, resolveArtifacts, type Artifact, type ImportExtension } from './generate-artifacts.js';
+
+export interface GenerateOptions extends SchemaInput {
+  /** Vendor extension files merged into the output. */
+  extensions?: string[];
+  /** Where the files will go: used to find the prettier config. Default `generated`. */
+  outDir?: string;
+  /** Which artifacts to emit; default all. Dependencies are added (client needs maps and types). */
+  artifacts?: Artifact[];
+  /** Import specifier extension between generated files; default `.js` (ESM/NodeNext). */
+  importExtension?: ImportExtension;
+  /** Format with prettier (default true). */
+  format?: boolean;
+}
+
+export interface GeneratedFile {
+  /** Relative to the output directory, with `/` separators. */
+  path: string;
+  contents: string;
+}
+
+export interface GenerateResult {
+  files: GeneratedFile[];
+  model: ProtocolModel;
+  warnings: string[];
+  /** Hash of everything the output depends on: tool, templates, schema, extensions and options. */
+  inputsHash: string;
+  schemaFile: string;
+}
+
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const outDir = resolve(cwd, options.outDir ?? 'generated');
+  const importExt = options.importExtension ?? '.js';
+  const artifacts = resolveArtifacts(options.artifacts);
+  const loaded = await loadSchema({ ...options, cwd });
+  const extensions = await loadExtensionsFor(options.extensions ?? [], cwd);
+  const model = applyExtensions(buildModel(loaded), extensions, loaded);
+  const tool = toolPackage();
+  const hash = inputsHash({
+    schemaSha256: loaded.sha256,
+    extensions: extensions.map((e) => [e.file, e.sha256]),
+    artifacts,
+    importExtension: importExt,
+    format: options.format !== false,
+  });
+
+  const raw: GeneratedFile[] = [];
+  const add = (path: string, contents: string) => raw.push({ path, contents });
+  if (artifacts.includes('types')) add('types.ts', await emitTypes(model, loaded.file));
+  if (artifacts.includes('maps')) add('maps.ts', emitMaps(model, importExt));
+  if (artifacts.includes('validators')) {
+    const { js, dts } = emitValidators(model);
+    add('validators.js', js);
+    add('validators.d.ts', dts);
+  }
+  if (artifacts.includes('client')) add('client.ts', emitClient(model, importExt));
+  if (artifacts.includes('server')) add('server.ts', emitServer(model, importExt));
+  if (artifacts.includes('client') || artifacts.includes('server')) {
+    for (const t of runtimeTemplates()) add(`runtime/${t.name}`, withImportExtension(t.text, importExt));
+  }
+  add('index.ts', emitIndex(model, artifacts, importExt));
+
+  const sourceName = loaded.file.slice(Math.max(loaded.file.lastIndexOf('/'), loaded.file.lastIndexOf('\\')) + 1);
+  const head = header(tool.version, sourceName, loaded.sha256, model.version);
+  const files: GeneratedFile[] = [];
+  for (const file of raw) {
+    const text = `${head}\n${file.contents}`;
+    // ajv's standalone output is laid out by ajv (one statement a line); running prettier over a
+    // megabyte of it would cost more than the rest of the run together.
+    const skipFormat = options.format === false || file.path === 'validators.js';
+    files.push({ path: file.path, contents: skipFormat ? text : await formatFile(outDir, file.path, text) });
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files, model, warnings: [...loaded.warnings, ...extensions.flatMap((e) => e.warnings)], inputsHash: hash, schemaFile: loaded.file };
+}
+
+/**
+ * index.ts re-exports every definition type, then the other modules' names — except a name that a
+ * definition already uses (e.g. 2026-07-28 defines `InputRequests`): that one stays reachable through
+ * its own module, so the index never has an ambiguous export.
+ */
+function emitIndex(model: ProtocolModel, artifacts: Artifact[], importExt: string): string {
+  const taken = new Set(Object.keys(model.definitions));
+  const lines = ["export type * from './types.js';"];
+  const reexport = (module: string, names: { types: string[]; values: string[] }) => {
+    const types = names.types.filter((n) => !taken.has(n));
+    const values = names.values.filter((n) => !taken.has(n));
+    for (const n of [...types, ...values]) taken.add(n);
+    if (types.length) lines.push(`export type { ${types.join(', ')} } from '${module}';`);
+    if (values.length) lines.push(`export { ${values.join(', ')} } from '${module}';`);
+  };
+  if (artifacts.includes('maps')) reexport('./maps.js', mapsExports());
+  if (artifacts.includes('client')) reexport('./client.js', clientExports());
+  if (artifacts.includes('server')) reexport('./server.js', serverExports());
+  if (artifacts.includes('client') || artifacts.includes('server')) reexport('./runtime/index.js', RUNTIME_EXPORTS);
+  return withImportExtension(lines.join('\n') + '\n', importExt);
+}
