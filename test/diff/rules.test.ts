@@ -340,3 +340,11 @@ describe('RULES', () => {
     expect(json.map((r) => r.id)).toEqual(RULES.map((r) => r.id));
   });
 });
+
+test('schema/diff-rules.md carries the current rules table', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { REPO_ROOT } = await import('./helpers.js');
+  const doc = readFileSync(join(REPO_ROOT, 'schema', 'diff-rules.md'), 'utf8');
+  expect(doc).toContain(renderRules('markdown'));
+});
