@@ -59,7 +59,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const importExt = options.importExtension ?? '.js';
   const artifacts = resolveArtifacts(options.artifacts);
   const loaded = await loadSchema({ ...options, cwd });
-  const extensions = await loadExtensionsFor(options.extensions ?? [], cwd);
+  const extensions = await loadExtensionsFor(options.extensions ?? [], cwd, options.schemaDir);
   const model = applyExtensions(buildModel(loaded), extensions, loaded);
   const tool = toolPackage();
   const hash = inputsHash({
