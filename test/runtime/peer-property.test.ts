@@ -131,7 +131,9 @@ interface Expectation {
 }
 
 function expectFor(value: unknown, into: Expectation): void {
-  const add = (id: unknown) => into.exact.set(key(id), (into.exact.get(key(id)) ?? 0) + 1);
+  const add = (id: unknown): void => {
+    into.exact.set(key(id), (into.exact.get(key(id)) ?? 0) + 1);
+  };
   if (!isPlainObject(value)) return add(null);
   if (Object.hasOwn(value, 'method')) {
     if (Object.hasOwn(value, 'id')) add(isValidRequestId(value.id) ? value.id : null);
