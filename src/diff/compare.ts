@@ -261,7 +261,8 @@ export class SchemaComparer {
   private readonly old: SideReader;
   private readonly new: SideReader;
   private readonly cache = new Map<string, RawChange[]>();
-  private readonly inProgress = new Set<string>();
+  /** Definition pairs being compared, outermost first, with whether a cycle was cut below them. */
+  private readonly stack: { key: string; cut: boolean }[] = [];
 
   constructor(oldSide: SchemaSide, newSide: SchemaSide, private readonly options: CompareOptions) {
     this.old = new SideReader(oldSide);
@@ -299,12 +300,19 @@ export class SchemaComparer {
       const key = `${vo.ptr}\u0000${vn.ptr}`;
       let changes = this.cache.get(key);
       if (!changes) {
-        if (this.inProgress.has(key)) return;
-        this.inProgress.add(key);
+        const at = this.stack.findIndex((f) => f.key === key);
+        if (at >= 0) {
+          // A cycle: the pair is being compared further up. Frames between it and here miss what the
+          // cut hides, so they must not be cached (they are complete only from where they were entered).
+          for (let i = at + 1; i < this.stack.length; i++) this.stack[i]!.cut = true;
+          return;
+        }
+        const frame = { key, cut: false };
+        this.stack.push(frame);
         changes = [];
         this.compareViews(vo, vn, '', changes, depth);
-        this.inProgress.delete(key);
-        this.cache.set(key, changes);
+        this.stack.pop();
+        if (!frame.cut) this.cache.set(key, changes);
       }
       for (const c of changes) out.push(path === '' ? c : { ...c, path: path + c.path });
       return;
@@ -454,11 +462,26 @@ export class SchemaComparer {
     return `#${index}`;
   }
 
-  /** Pair old and new union members structurally: same shape, same discriminator, same name, same type, most shared properties. */
+  /**
+   * Pair old and new union members structurally, in phases: same shape; same definition name; same
+   * const discriminator (e.g. `type=text`); same JSON type (members without properties); then most
+   * shared property names. Within a phase, several candidates are told apart by shared property names.
+   */
   private matchMembers(oldM: Cursor[], newM: Cursor[]): [number, number][] {
     const pairs: [number, number][] = [];
     const freeO = new Set(oldM.map((_, i) => i));
     const freeN = new Set(newM.map((_, j) => j));
+    const vO = oldM.map((m) => this.old.view(m));
+    const vN = newM.map((m) => this.new.view(m));
+    const similarity = (i: number, j: number): [overlap: number, jaccard: number] => {
+      const a = vO[i]!.props;
+      const b = vN[j]!.props;
+      if (a.size === 0 || b.size === 0) return [0, 0];
+      let inter = 0;
+      for (const k of a.keys()) if (b.has(k)) inter++;
+      return [inter / Math.min(a.size, b.size), inter / (a.size + b.size - inter)];
+    };
+    const better = (x: [number, number], y: [number, number]): boolean => x[1] > y[1] || (x[1] === y[1] && x[0] > y[0]);
     const phase = (keyO: (i: number) => string | null, keyN: (j: number) => string | null): void => {
       const byKey = new Map<string, number[]>();
       for (const j of freeN) {
@@ -468,35 +491,36 @@ export class SchemaComparer {
       for (const i of [...freeO]) {
         const k = keyO(i);
         if (k === null) continue;
-        const candidates = byKey.get(k);
-        const j = candidates?.find((c) => freeN.has(c));
-        if (j !== undefined) {
-          pairs.push([i, j]);
+        let best: number | undefined;
+        let bestScore: [number, number] = [-1, -1];
+        for (const j of byKey.get(k) ?? []) {
+          if (!freeN.has(j)) continue;
+          const score = similarity(i, j);
+          if (best === undefined || better(score, bestScore)) {
+            best = j;
+            bestScore = score;
+          }
+        }
+        if (best !== undefined) {
+          pairs.push([i, best]);
           freeO.delete(i);
-          freeN.delete(j);
+          freeN.delete(best);
         }
       }
     };
-    const vO = oldM.map((m) => this.old.view(m));
-    const vN = newM.map((m) => this.new.view(m));
     phase((i) => this.old.shape(oldM[i]!, 4), (j) => this.new.shape(newM[j]!, 4));
-    phase((i) => this.old.discriminator(oldM[i]!), (j) => this.new.discriminator(newM[j]!));
     phase((i) => vO[i]!.ref, (j) => vN[j]!.ref);
+    phase((i) => this.old.discriminator(oldM[i]!), (j) => this.new.discriminator(newM[j]!));
     phase(
       (i) => (vO[i]!.props.size === 0 && !vO[i]!.members ? `t:${typeList(vO[i]!.types).join(',')}` : null),
       (j) => (vN[j]!.props.size === 0 && !vN[j]!.members ? `t:${typeList(vN[j]!.types).join(',')}` : null),
     );
-    // Greedy by shared property names: overlap (shared / smaller set) ≥ 0.5, ties by Jaccard.
+    // Greedy by shared property names: overlap (shared / smaller set) ≥ 0.5, best Jaccard first.
     const scored: [number, number, number, number][] = [];
     for (const i of freeO) {
       for (const j of freeN) {
-        const a = new Set(vO[i]!.props.keys());
-        const b = new Set(vN[j]!.props.keys());
-        if (a.size === 0 || b.size === 0) continue;
-        const inter = [...a].filter((x) => b.has(x)).length;
-        const overlap = inter / Math.min(a.size, b.size);
-        const jaccard = inter / (a.size + b.size - inter);
-        if (inter > 0 && overlap >= 0.5) scored.push([overlap, jaccard, i, j]);
+        const [overlap, jaccard] = similarity(i, j);
+        if (overlap >= 0.5) scored.push([jaccard, overlap, i, j]);
       }
     }
     scored.sort((x, y) => y[0] - x[0] || y[1] - x[1] || x[2] - y[2] || x[3] - y[3]);

@@ -173,6 +173,21 @@ describe('structural rules, per part and direction', () => {
     );
     check(r, [['result-type-widened', 'x/do', 'result.root.value', B, N]]);
   });
+
+  test('a cycle cut while comparing one method does not hide changes from another method entering the cycle elsewhere', () => {
+    const tree = (leafType: string): Record<string, JsonSchema> => ({
+      Node: obj({ value: { type: leafType }, other: { $ref: '#/$defs/Other' } }),
+      Other: obj({ back: { $ref: '#/$defs/Node' } }),
+    });
+    const spec = (leafType: string): FixtureSpec => ({
+      requests: { 'a/node': { result: obj({ n: { $ref: '#/$defs/Node' } }) }, 'b/other': { result: obj({ o: { $ref: '#/$defs/Other' } }) } },
+      extraDefs: tree(leafType),
+    });
+    check(run(spec('integer'), spec('number')), [
+      ['result-type-widened', 'a/node', 'result.n.value', B, N],
+      ['result-type-widened', 'b/other', 'result.o.back.value', B, N],
+    ]);
+  });
 });
 
 describe('method rules', () => {
