@@ -5,7 +5,7 @@
  * - markdown: for a PR comment (summary table, then details);
  * - github: GitHub Actions workflow commands (::error / ::warning / ::notice).
  */
-import { describeVerdictLogic, RULES } from './rules.js';
+import { RULES } from './rules.js';
 import { SIDES, VERDICTS, type DiffReport, type Fact, type Side, type SideFilter, type Verdict } from './types.js';
 
 export type ReportFormat = 'text' | 'json' | 'markdown' | 'github';
@@ -185,13 +185,13 @@ export function renderGithub(report: DiffReport, options: RenderOptions = {}): s
 /** `diff --rules`: every rule with its reason and verdict logic. */
 export function renderRules(format: 'text' | 'json' | 'markdown' = 'text'): string {
   if (format === 'json') {
-    return JSON.stringify(RULES.map((r) => ({ id: r.id, part: r.part, reason: r.reason, roles: r.roles, verdictLogic: describeVerdictLogic(r) })), null, 2) + '\n';
+    return JSON.stringify(RULES.map((r) => ({ id: r.id, part: r.part, reason: r.reason, roles: r.roles, verdictLogic: r.verdictLogic })), null, 2) + '\n';
   }
   if (format === 'markdown') {
     const lines = ['| Rule | Part | Reason | Verdicts |', '| --- | --- | --- | --- |'];
-    for (const r of RULES) lines.push(`| \`${r.id}\` | ${r.part} | ${mdCell(r.reason)} | ${mdCell(describeVerdictLogic(r))} |`);
+    for (const r of RULES) lines.push(`| \`${r.id}\` | ${r.part} | ${mdCell(r.reason)} | ${mdCell(r.verdictLogic)} |`);
     return lines.join('\n') + '\n';
   }
   const width = Math.max(...RULES.map((r) => r.id.length));
-  return RULES.map((r) => `${r.id.padEnd(width)}  ${r.reason}\n${' '.repeat(width + 2)}${describeVerdictLogic(r)}`).join('\n') + '\n';
+  return RULES.map((r) => `${r.id.padEnd(width)}  ${r.reason}\n${' '.repeat(width + 2)}${r.verdictLogic}`).join('\n') + '\n';
 }

@@ -29,6 +29,8 @@ export interface Rule {
   /** One line: what changed and why it matters. */
   reason: string;
   roles: RuleRoles;
+  /** The verdict logic in words (`describeVerdictLogic`), for `diff --rules`. */
+  verdictLogic: string;
 }
 
 const B: Verdict = 'breaking';
@@ -95,7 +97,7 @@ export function partRuleId(part: 'params' | 'result' | 'payload', kind: ChangeKi
 }
 
 function buildRules(): Rule[] {
-  const rules: Rule[] = [
+  const rules: Omit<Rule, 'verdictLogic'>[] = [
     // Protocol features.
     { id: 'batching-removed', part: 'protocol', reason: 'JSON-RPC batches are no longer allowed: peers that send batches are rejected, peers that answer them must stop', roles: { kind: 'sides', client: B, server: B } },
     { id: 'batching-added', part: 'protocol', reason: 'JSON-RPC batches are now allowed: old peers cannot receive them', roles: { kind: 'sides', client: P, server: P } },
@@ -133,7 +135,7 @@ function buildRules(): Rule[] {
     }
   }
   rules.push({ id: 'description-changed', part: 'any', reason: 'only a description changed (reported with includeDescriptions)', roles: { kind: 'sides', client: N, server: N } });
-  return rules;
+  return rules.map((r) => ({ ...r, verdictLogic: describeVerdictLogic(r) }));
 }
 
 /** Every rule, in a stable order (protocol, method, params, result, payload, description). */
@@ -192,7 +194,7 @@ export function verdictsFor(rule: Rule, part: MessagePart, directions: readonly 
 }
 
 /** The verdict logic of a rule in words, for `diff --rules`. */
-export function describeVerdictLogic(rule: Rule): string {
+export function describeVerdictLogic(rule: Pick<Rule, 'part' | 'roles'>): string {
   const r = rule.roles;
   if (r.kind === 'sides') return `client: ${r.client}; server: ${r.server}`;
   if (r.kind === 'call') {

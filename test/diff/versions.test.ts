@@ -64,6 +64,18 @@ describe('consecutive official versions', () => {
     expectFact(r, 'notification-payload-required-removed', 'notifications/cancelled', 'params.requestId', 'potentially-breaking', 'potentially-breaking');
     expectFact(r, 'result-union-member-added', 'sampling/createMessage', 'result.content', 'non-breaking', 'potentially-breaking');
     expect(r.facts.filter((f) => f.location.part === 'protocol')).toEqual([]);
+    // The 2025-06-18 EnumSchema (with enumNames) is matched to LegacyTitledEnumSchema, the closest new member.
+    const enumFacts = r.facts.filter((f) => f.location.path.startsWith('params<ElicitRequestFormParams>.requestedSchema.properties{}'));
+    expect(enumFacts.map((f) => [f.rule, f.location.path.replace('params<ElicitRequestFormParams>.requestedSchema.properties{}', ''), f.details.member ?? f.details.property])).toEqual([
+      ['request-param-union-member-added', '', 'TitledMultiSelectEnumSchema'],
+      ['request-param-union-member-added', '', 'TitledSingleSelectEnumSchema'],
+      ['request-param-union-member-added', '', 'UntitledMultiSelectEnumSchema'],
+      ['request-param-union-member-added', '', 'UntitledSingleSelectEnumSchema'],
+      ['request-param-property-added', '<LegacyTitledEnumSchema>.default', 'default'],
+      ['request-param-property-added', '<NumberSchema>.default', 'default'],
+      ['request-param-property-added', '<StringSchema>.default', 'default'],
+    ]);
+    expect(r.summary.client.breaking + r.summary.server.breaking).toBe(0);
   });
 
   test('2025-11-25 → 2026-07-28: removed methods, required request _meta, input requests, union results', () => {
