@@ -4,11 +4,15 @@
  * (`loadSchema({ text, schema: name })`).
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
-import { schemaRoot } from '../load/schema.js';
+import { loadSchema, schemaRoot, type LoadedSchema } from '../load/schema.js';
+import { buildModel } from '../model/build.js';
+import type { ProtocolModel } from '../model/types.js';
+import { diffModels } from './diff.js';
+import type { DiffOptions, DiffReport } from './types.js';
 
 export interface DiffSourceOptions {
   cwd?: string;
@@ -42,7 +46,7 @@ export async function readDiffSource(spec: string, options: DiffSourceOptions = 
     return { kind: 'git', name: spec, text, version: null };
   }
   const file = isAbsolute(spec) ? spec : resolve(cwd, spec);
-  if (VERSION_RE.test(spec) && !existsSync(file)) {
+  if (VERSION_RE.test(spec) && !isFile(file)) {
     const root = schemaRoot({ schemaDir: options.schemaDir, cwd });
     const versionFile = join(root, spec, 'schema.json');
     if (!existsSync(versionFile)) {
@@ -69,4 +73,31 @@ function gitShow(object: string, cwd: string, spec: string): Promise<string> {
       resolvePromise(stdout);
     });
   });
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export interface DiffSide {
+  source: DiffSource;
+  schema: LoadedSchema;
+  model: ProtocolModel;
+}
+
+/** Read, load and model one side (a file, a spec version or `git:<ref>:<path>`). */
+export async function loadDiffSide(spec: string, options: DiffSourceOptions = {}): Promise<DiffSide> {
+  const source = await readDiffSource(spec, options);
+  const schema = await loadSchema({ text: source.text, schema: source.name, ...(source.version ? { spec: source.version } : {}), cwd: options.cwd, schemaDir: options.schemaDir });
+  return { source, schema, model: buildModel(schema) };
+}
+
+/** The whole `diff` pipeline short of rendering: both sides read, loaded and modelled, then diffed. */
+export async function diffSources(oldSpec: string, newSpec: string, options: DiffSourceOptions & DiffOptions = {}): Promise<DiffReport> {
+  const [a, b] = await Promise.all([loadDiffSide(oldSpec, options), loadDiffSide(newSpec, options)]);
+  return diffModels(a.model, b.model, { ...options, oldName: options.oldName ?? a.source.name, newName: options.newName ?? b.source.name });
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { diffModels, readDiffSource } from '../../src/diff/index.js';
+import { diffModels, diffSources, loadDiffSide, readDiffSource } from '../../src/diff/index.js';
 import { InputError } from '../../src/errors.js';
 import { loadSchema } from '../../src/load/index.js';
 import { buildModel } from '../../src/model/index.js';
@@ -49,6 +49,24 @@ describe('readDiffSource', () => {
     const report = diffModels(buildModel(a!), buildModel(b!), { oldName: sides[0]!.name, newName: sides[1]!.name });
     expect(report.old.name).toBe('git:v1:schema/schema.json');
     expect(report.facts.map((f) => [f.rule, f.location.method, f.verdicts.client, f.verdicts.server])).toEqual([['method-removed', 'b/old', 'breaking', 'non-breaking']]);
+  });
+
+  test('diffSources: git ref against a spec version, names from the sources', async () => {
+    const report = await diffSources('git:v1:schema/schema.json', 'git:HEAD:schema/schema.json', { cwd: repo, schemaDir: SCHEMA_DIR });
+    expect([report.old.name, report.new.name]).toEqual(['git:v1:schema/schema.json', 'git:HEAD:schema/schema.json']);
+    expect(report.facts.map((f) => f.rule)).toEqual(['method-removed']);
+    const versions = await diffSources('2025-03-26', '2025-06-18', { cwd: repo, schemaDir: SCHEMA_DIR });
+    expect(versions.old).toEqual({ name: '2025-03-26', version: '2025-03-26', dialect: 'draft-07' });
+    expect(versions.facts[0]!.rule).toBe('batching-removed');
+    const side = await loadDiffSide('2026-07-28', { cwd: repo, schemaDir: SCHEMA_DIR });
+    expect(side.model.defsKeyword).toBe('$defs');
+    expect(side.schema.known).toBe(true);
+  });
+
+  test('a version name that is also a directory in cwd still means the version', async () => {
+    mkdirSync(join(repo, '2025-06-18'), { recursive: true });
+    const s = await readDiffSource('2025-06-18', { cwd: repo, schemaDir: SCHEMA_DIR });
+    expect(s.kind).toBe('version');
   });
 
   test('a file, relative to cwd', async () => {
