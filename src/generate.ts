@@ -118,6 +118,8 @@ function emitIndex(model: ProtocolModel, artifacts: Artifact[], importExt: strin
   if (artifacts.includes('maps')) reexport('./maps.js', mapsExports());
   if (artifacts.includes('client')) reexport('./client.js', clientExports());
   if (artifacts.includes('server')) reexport('./server.js', serverExports());
-  if (artifacts.includes('client') || artifacts.includes('server')) reexport('./runtime/index.js', RUNTIME_EXPORTS);
+  if (artifacts.includes('client') || artifacts.includes('server')) {
+    for (const [module, names] of Object.entries(RUNTIME_EXPORTS)) reexport(module, names);
+  }
   return withImportExtension(lines.join('\n') + '\n', importExt);
 }

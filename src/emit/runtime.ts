@@ -29,5 +29,13 @@ export function withImportExtension(text: string, importExt: string): string {
   return text.replace(/(from\s+|import\s*\(\s*)(['"])(\.{1,2}\/[^'"]+?)\.js\2/g, `$1$2$3${importExt}$2`);
 }
 
-/** What generated index.ts re-exports from the runtime (see templates/index.ts). */
-export const RUNTIME_EXPORTS = { types: [] as string[], values: [] as string[] };
+/** What generated index.ts re-exports from the runtime, by module. */
+export const RUNTIME_EXPORTS: Record<string, { types: string[]; values: string[] }> = {
+  './runtime/jsonrpc.js': { types: ['JsonRpcMessage', 'JsonRpcRequest', 'JsonRpcNotification', 'JsonRpcResponse'], values: ['ProtocolError', 'ErrorCode'] },
+  './runtime/peer.js': { types: ['RequestOptions', 'HandlerContext', 'NotificationContext', 'Progress'], values: ['RpcPeer'] },
+  './runtime/transport.js': { types: ['Transport'], values: ['createInMemoryPair'] },
+  './runtime/stdio.js': { types: [], values: ['StdioClientTransport', 'StdioServerTransport'] },
+  './runtime/http.js': { types: [], values: ['createStreamableHttpServer', 'StreamableHttpClientTransport'] },
+  './runtime/client-base.js': { types: ['McpClientOptions', 'Implementation'], values: [] },
+  './runtime/server-base.js': { types: ['McpServerOptions', 'SessionInfo'], values: [] },
+};

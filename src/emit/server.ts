@@ -1,7 +1,136 @@
-import type { ProtocolModel } from '../model/types.js';
-export function emitServer(_model: ProtocolModel, _importExt: string): string {
-  return 'export {};\n';
+/**
+ * server.ts: `McpServerHandlers` (one member per request and notification the server receives, typed
+ * from the maps), `createServer(handlers, options)` taking any subset of them, and the tables the
+ * runtime dispatcher needs (compiled validators, results, extension methods). Built with ts-morph.
+ */
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type { MethodInfo, ProtocolModel } from '../model/types.js';
+import { TABLES, paramsType, resultType } from './maps.js';
+import { docComment, propertyKey, stringLiteral } from './ts-names.js';
+import { printFile } from './ts-project.js';
+
+/** Answered by the runtime's lifecycle, not by user handlers. */
+const LIFECYCLE = new Set(['initialize', 'ping', 'server/discover', 'notifications/cancelled', 'notifications/progress']);
+
+/** An object-literal key: computed for "__proto__", which as a plain key would set the prototype. */
+function objectKey(name: string): string {
+  return name === '__proto__' ? `[${stringLiteral(name)}]` : stringLiteral(name);
 }
+
 export function serverExports(): { types: string[]; values: string[] } {
-  return { types: [], values: [] };
+  return { types: ['McpServerHandlers', 'ServerContext'], values: ['McpServer', 'createServer'] };
+}
+
+function received(model: ProtocolModel, table: 'ClientRequests' | 'ClientNotifications'): MethodInfo[] {
+  const select = TABLES.find((t) => t.name === table)!.select;
+  return model.methods.filter(select);
+}
+
+function handlersInterface(model: ProtocolModel): string {
+  const rows: string[] = [];
+  for (const m of [...received(model, 'ClientRequests'), ...received(model, 'ClientNotifications')]) {
+    if (LIFECYCLE.has(m.method)) continue;
+    const params = m.paramsRequired ? paramsType(m) : `${paramsType(m)} | undefined`;
+    const d = model.definitions[m.definition]?.description;
+    const doc = docComment(typeof d === 'string' ? `\`${m.method}\`: ${d}` : `\`${m.method}\``, '  ');
+    const signature =
+      m.kind === 'request'
+        ? `(params: ${params}, ctx: ServerContext) => ${resultType(m)} | Promise<${resultType(m)}>`
+        : `(params: ${params}, ctx: NotificationContext) => void | Promise<void>`;
+    rows.push(`${doc}  ${propertyKey(m.method, true)}: ${signature};`);
+  }
+  return `{\n${rows.join('\n')}\n}`;
+}
+
+export function emitServer(model: ProtocolModel, importExt: string): string {
+  const requests = received(model, 'ClientRequests');
+  const results = `{\n${requests.map((m) => `  ${objectKey(m.method)}: [${(m.result ?? []).map(stringLiteral).join(', ')}],`).join('\n')}\n}`;
+  const extensions = model.methods.filter((m) => m.source !== 'mcp');
+  const extensionMethods = `{\n${extensions.map((m) => `  ${objectKey(m.method)}: ${stringLiteral(m.source)},`).join('\n')}\n}`;
+  const lit = (text: string) => `Object.freeze(Object.setPrototypeOf(${text}, null))`;
+  const statements: StatementStructures[] = [
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: 'T', moduleSpecifier: `./types${importExt}` },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ServerNotifications', 'ServerRequests'], moduleSpecifier: `./maps${importExt}` },
+    {
+      kind: StructureKind.ImportDeclaration,
+      namedImports: ['CLIENT_NOTIFICATION_METHODS', 'CLIENT_REQUEST_METHODS', 'PROTOCOL'],
+      moduleSpecifier: `./maps${importExt}`,
+    },
+    { kind: StructureKind.ImportDeclaration, namedImports: ['paramsValidators', 'resultValidators'], moduleSpecifier: `./validators${importExt}` },
+    {
+      kind: StructureKind.ImportDeclaration,
+      namedImports: ['McpServerBase', 'type McpServerOptions', 'type ServerTables', 'type SessionInfo'],
+      moduleSpecifier: `./runtime/server-base${importExt}`,
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      namedImports: ['HandlerContext', 'NotificationContext'],
+      moduleSpecifier: `./runtime/peer${importExt}`,
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: 'ServerContext',
+      docs: ['What a request handler gets besides params: cancellation signal, progress, typed notify/request to the client, `_meta`, and the session.'],
+      type: 'HandlerContext<ServerRequests, ServerNotifications> & { readonly session: SessionInfo }',
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: 'McpServerHandlers',
+      docs: [
+        `Handlers for every request and notification a server receives in spec ${model.version ?? '(unknown version)'}.\n` +
+          '`createServer` takes any subset; lifecycle methods (initialize, ping, server/discover, cancellation, progress) are handled for you.',
+      ],
+      type: handlersInterface(model),
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [
+        {
+          name: 'TABLES',
+          type: 'ServerTables',
+          initializer: `{
+  paramsValidators,
+  resultValidators,
+  results: ${lit(results)},
+  requestMethods: CLIENT_REQUEST_METHODS,
+  notificationMethods: CLIENT_NOTIFICATION_METHODS,
+  extensionMethods: ${lit(extensionMethods)},
+}`,
+        },
+      ],
+    },
+    {
+      kind: StructureKind.Class,
+      isExported: true,
+      name: 'McpServer',
+      extends: 'McpServerBase<McpServerHandlers>',
+      docs: ['A typed MCP server: call `connect(transport)` once per connection.'],
+      ctors: [
+        {
+          parameters: [
+            { name: 'handlers', type: 'Partial<McpServerHandlers>' },
+            { name: 'options', type: 'McpServerOptions' },
+          ],
+          statements: ['super(PROTOCOL, TABLES, handlers, options);'],
+        },
+      ],
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: 'createServer',
+      docs: ['Create a server from any subset of the handlers; its capabilities follow from the handlers given.'],
+      parameters: [
+        { name: 'handlers', type: 'Partial<McpServerHandlers>' },
+        { name: 'options', type: 'McpServerOptions' },
+      ],
+      returnType: 'McpServer',
+      statements: ['return new McpServer(handlers, options);'],
+    },
+  ];
+  return printFile('server.ts', statements);
 }

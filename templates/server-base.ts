@@ -1,0 +1,246 @@
+/**
+ * The MCP server lifecycle on top of RpcPeer, for every spec version:
+ * - versions with `initialize`: version negotiation, and every request but `ping` refused until then;
+ * - 2026-07-28 on: `server/discover`, and the per-request `_meta` protocol version checked;
+ * - capabilities follow from the handlers given; params are checked by the compiled validators
+ *   (-32602 with the JSON pointer of the first failing field); results optionally too.
+ *
+ * Hand-written runtime copied into generated output as `runtime/server-base.ts`. The generated
+ * `server.ts` gives it the version's handler interface and validators.
+ */
+import { ErrorCode, ProtocolError, isPlainObject } from './jsonrpc.js';
+import { RpcPeer, type HandlerContext, type ParamsIssue, type PeerOptions } from './peer.js';
+import type { ProtocolDescription, Implementation } from './client-base.js';
+import type { Transport } from './transport.js';
+
+type JsonObject = { [key: string]: unknown };
+
+/** A compiled validator as emitted in validators.js. */
+export interface CompiledValidator {
+  (data: unknown): boolean;
+  errors?: null | { instancePath: string; keyword: string; params: Record<string, unknown>; message?: string }[];
+}
+
+export interface McpServerOptions extends Omit<PeerOptions, 'batches' | 'validateParams'> {
+  serverInfo: Implementation;
+  instructions?: string;
+  /** Added to the capabilities derived from the handlers. */
+  capabilities?: JsonObject;
+  /** Versions this server speaks; default the generated spec's version. */
+  supportedProtocolVersions?: string[];
+  /** Check params with the compiled validators (default true). */
+  validateParams?: boolean;
+  /** Check handler results with the compiled validators — for development (default false). */
+  validateResults?: boolean;
+}
+
+/** What a handler knows of the connection it serves. */
+export interface SessionInfo {
+  protocolVersion: string | undefined;
+  clientInfo: Implementation | undefined;
+  clientCapabilities: JsonObject | undefined;
+  initialized: boolean;
+}
+
+export interface ServerTables {
+  paramsValidators: Record<string, CompiledValidator>;
+  resultValidators: Record<string, CompiledValidator>;
+  /** method → result definition names, for result validation. */
+  results: Record<string, readonly string[]>;
+  /** Request methods the server may receive (the rest are unknown: -32601). */
+  requestMethods: readonly string[];
+  notificationMethods: readonly string[];
+  /** Vendor extension methods → extension id (capabilities.extensions in 2026-07-28 on). */
+  extensionMethods: Record<string, string>;
+}
+
+/** Capability each method family needs, when the server implements one of its methods. */
+const CAPABILITY_OF: [prefix: string, capability: string][] = [
+  ['tools/', 'tools'],
+  ['resources/', 'resources'],
+  ['prompts/', 'prompts'],
+  ['logging/', 'logging'],
+  ['completion/', 'completions'],
+  ['tasks/', 'tasks'],
+  ['subscriptions/', 'subscriptions'],
+];
+
+/** Methods the lifecycle answers itself. */
+const LIFECYCLE = new Set(['initialize', 'ping', 'server/discover', 'notifications/initialized', 'notifications/cancelled', 'notifications/progress']);
+
+export class McpServerBase<Handlers extends object> {
+  readonly sessions = new Set<{ peer: RpcPeer<any, any, any, any>; session: SessionInfo }>();
+
+  constructor(
+    readonly protocol: ProtocolDescription,
+    readonly tables: ServerTables,
+    readonly handlers: Partial<Handlers>,
+    readonly options: McpServerOptions,
+  ) {
+    for (const method of Object.keys(handlers)) {
+      if (!tables.requestMethods.includes(method) && !tables.notificationMethods.includes(method)) {
+        throw new Error(`createServer: "${method}" is not a method this server receives`);
+      }
+    }
+  }
+
+  get supportedVersions(): string[] {
+    const own = this.protocol.protocolVersion ?? this.protocol.version;
+    return this.options.supportedProtocolVersions ?? (own ? [own] : []);
+  }
+
+  /** Capabilities: from the handlers given, plus the explicit ones. */
+  get capabilities(): JsonObject {
+    const caps: JsonObject = {};
+    const methods = Object.keys(this.handlers);
+    for (const [prefix, capability] of CAPABILITY_OF) {
+      if (methods.some((m) => m.startsWith(prefix))) caps[capability] = {};
+    }
+    if (methods.includes('resources/subscribe')) caps.resources = { ...(caps.resources as JsonObject), subscribe: true };
+    const extensionIds = [...new Set(methods.map((m) => this.tables.extensionMethods[m]).filter((id): id is string => Boolean(id)))];
+    if (extensionIds.length > 0 && this.protocol.features.capabilityExtensions) {
+      caps.extensions = Object.fromEntries(extensionIds.map((id) => [id, {}]));
+    }
+    return { ...caps, ...this.options.capabilities };
+  }
+
+  /** Serve one connection. Call once per transport (each HTTP session or stdio pipe). */
+  async connect(transport: Transport): Promise<RpcPeer<any, any, any, any>> {
+    const session: SessionInfo = {
+      protocolVersion: this.protocol.features.initialize ? undefined : (this.supportedVersions[0] ?? undefined),
+      clientInfo: undefined,
+      clientCapabilities: undefined,
+      initialized: !this.protocol.features.initialize,
+    };
+    const peer = new RpcPeer<any, any, any, any>(transport, {
+      ...this.options,
+      batches: this.protocol.features.batches,
+      validateParams: this.options.validateParams === false ? undefined : (method, params) => this.checkParams(method, params),
+    });
+    const entry = { peer, session };
+    this.sessions.add(entry);
+    const previousOnClose = peer.onclose;
+    peer.onclose = () => {
+      this.sessions.delete(entry);
+      previousOnClose?.();
+    };
+    peer.beforeRequest = (method, params) => this.admit(method, params, session);
+    this.installLifecycle(peer, session);
+    for (const [method, handler] of Object.entries(this.handlers) as [string, (...args: unknown[]) => unknown][]) {
+      // The lifecycle owns notifications/initialized and calls the user's handler itself.
+      if (typeof handler !== 'function' || method === 'notifications/initialized') continue;
+      if (this.tables.notificationMethods.includes(method) && !this.tables.requestMethods.includes(method)) {
+        peer.setNotificationHandler(method, async (params: unknown, ctx: unknown) => {
+          await handler(params, ctx);
+        });
+      } else {
+        const results = this.tables.results[method] ?? [];
+        peer.setRequestHandler(method, async (params: unknown, ctx: HandlerContext) => {
+          (ctx as unknown as { session: SessionInfo }).session = session;
+          const result = await handler(params, ctx);
+          if (this.options.validateResults) this.checkResult(method, results, result);
+          return result as JsonObject;
+        });
+      }
+    }
+    await peer.start();
+    return peer;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.sessions].map(({ peer }) => peer.close()));
+  }
+
+  private installLifecycle(peer: RpcPeer<any, any, any, any>, session: SessionInfo): void {
+    peer.setRequestHandler('ping', () => ({}));
+    if (this.protocol.features.initialize) {
+      peer.setRequestHandler('initialize', (params: JsonObject) => {
+        const requested = typeof params?.protocolVersion === 'string' ? params.protocolVersion : '';
+        // The client's version if we speak it, else our newest: the client then decides.
+        const version = this.supportedVersions.includes(requested) ? requested : this.supportedVersions[0]!;
+        session.protocolVersion = version;
+        session.clientInfo = isPlainObject(params?.clientInfo) ? (params.clientInfo as Implementation) : undefined;
+        session.clientCapabilities = isPlainObject(params?.capabilities) ? params.capabilities : undefined;
+        const transport = peer.transport as Transport & { setProtocolVersion?: (v: string) => void };
+        transport.setProtocolVersion?.(version);
+        return {
+          protocolVersion: version,
+          capabilities: this.capabilities,
+          serverInfo: this.options.serverInfo,
+          ...(this.options.instructions ? { instructions: this.options.instructions } : {}),
+        };
+      });
+      peer.setNotificationHandler('notifications/initialized', async (params: unknown, ctx: unknown) => {
+        session.initialized = true;
+        const user = (this.handlers as Record<string, unknown>)['notifications/initialized'];
+        if (typeof user === 'function') await user(params, ctx);
+      });
+    }
+    if (this.protocol.features.perRequestMeta && this.tables.requestMethods.includes('server/discover')) {
+      peer.setRequestHandler('server/discover', () => ({
+        resultType: 'complete',
+        supportedVersions: this.supportedVersions,
+        capabilities: this.capabilities,
+        serverInfo: this.options.serverInfo,
+        cacheScope: 'public',
+        ttlMs: 0,
+        ...(this.options.instructions ? { instructions: this.options.instructions } : {}),
+      }));
+    }
+  }
+
+  /** Lifecycle gate before any handler runs. */
+  private admit(method: string, params: JsonObject | undefined, session: SessionInfo): ProtocolError | undefined {
+    if (this.protocol.features.initialize) {
+      if (method === 'initialize' || method === 'ping') return undefined;
+      if (session.protocolVersion === undefined) {
+        return new ProtocolError(ErrorCode.InvalidRequest, `Server not initialized: send "initialize" before "${method}"`);
+      }
+      return undefined;
+    }
+    if (this.protocol.features.perRequestMeta) {
+      const meta = isPlainObject(params?._meta) ? params._meta : undefined;
+      const requested = meta?.['io.modelcontextprotocol/protocolVersion'];
+      if (typeof requested === 'string' && !this.supportedVersions.includes(requested)) {
+        // UnsupportedProtocolVersionError (2026-07-28).
+        return new ProtocolError(-32022, `Unsupported protocol version ${requested}`, { requested, supported: this.supportedVersions });
+      }
+      if (isPlainObject(meta)) {
+        session.clientInfo = isPlainObject(meta['io.modelcontextprotocol/clientInfo']) ? (meta['io.modelcontextprotocol/clientInfo'] as Implementation) : session.clientInfo;
+        session.clientCapabilities = isPlainObject(meta['io.modelcontextprotocol/clientCapabilities'])
+          ? (meta['io.modelcontextprotocol/clientCapabilities'] as JsonObject)
+          : session.clientCapabilities;
+        if (typeof requested === 'string') session.protocolVersion = requested;
+      }
+    }
+    return undefined;
+  }
+
+  private checkParams(method: string, params: JsonObject | undefined): ParamsIssue | null {
+    if (LIFECYCLE.has(method) && method !== 'initialize' && method !== 'server/discover') return null;
+    const validate = Object.hasOwn(this.tables.paramsValidators, method) ? this.tables.paramsValidators[method] : undefined;
+    if (!validate || params === undefined) return null;
+    if (validate(params)) return null;
+    const first = validate.errors?.[0];
+    const pointer = first ? first.instancePath + missingProperty(first.params) : '';
+    return { pointer, message: first?.message ?? 'invalid', keyword: first?.keyword };
+  }
+
+  private checkResult(method: string, results: readonly string[], result: unknown): void {
+    if (results.length === 0) return;
+    const failures: string[] = [];
+    for (const name of results) {
+      const validate = this.tables.resultValidators[name];
+      if (!validate || validate(result)) return;
+      const first = validate.errors?.[0];
+      failures.push(`${name}: ${first?.instancePath || '/'} ${first?.message ?? 'invalid'}`);
+    }
+    throw new Error(`${method} handler returned an invalid result (${failures.join('; ')})`);
+  }
+}
+
+/** ajv reports a missing property at its parent; point at the property itself. */
+function missingProperty(params: Record<string, unknown>): string {
+  const name = params.missingProperty;
+  return typeof name === 'string' ? `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` : '';
+}
