@@ -96,10 +96,11 @@ export type RequestHandler<S extends RequestSpec, Ctx> = (
   params: HandlerParams<S>,
   ctx: Ctx,
 ) => S['result'] | Promise<S['result']>;
+/** The return value is ignored, except that a rejected promise is reported to onHandlerError. */
 export type NotificationHandler<S extends NotificationSpec> = (
   params: HandlerParams<S>,
   ctx: NotificationContext,
-) => void | Promise<void>;
+) => unknown;
 
 /** A params validation failure: a JSON pointer into params and what is wrong there. */
 export interface ParamsIssue {
@@ -479,7 +480,7 @@ export class RpcPeer<
     if (message.jsonrpc !== '2.0') return this.emit(invalidRequest(id, 'jsonrpc must be "2.0"'), batch);
     const method = message.method;
     if (typeof method !== 'string') return this.emit(invalidRequest(id, 'method must be a string'), batch);
-    const params = message.params;
+    const params = message.params as JsonObject | undefined; // Checked next (a cast so non-strict builds narrow too).
     if (params !== undefined && !isPlainObject(params)) {
       return this.emit(invalidRequest(id, 'params must be an object'), batch);
     }
@@ -572,7 +573,7 @@ export class RpcPeer<
 
   private onNotification(message: JsonObject, extra: MessageExtraInfo | undefined): void {
     const method = message.method;
-    const params = message.params;
+    const params = message.params as JsonObject | undefined; // Checked next (a cast so non-strict builds narrow too).
     if (message.jsonrpc !== '2.0' || typeof method !== 'string' || (params !== undefined && !isPlainObject(params))) {
       return this.diagnose('invalid-notification', 'Invalid notification dropped', {
         method: typeof method === 'string' ? method : undefined,
@@ -937,8 +938,48 @@ function describe(error: unknown): string {
 /** The UTF-8 size of a message's JSON if it exceeds `limit`, else undefined. Throws if unserializable. */
 function oversize(message: unknown, limit: number): number | undefined {
   if (limit === Infinity) return undefined;
+  // Serializing every message just to measure it would cost more than the rest of the send path.
+  if (jsonSizeBound(message, 0) <= limit) return undefined;
   const text = JSON.stringify(message);
   return oversizeText(text, limit);
+}
+
+/**
+ * An upper bound on the UTF-8 bytes of `value`'s JSON, found without serializing; Infinity when it cannot
+ * tell cheaply (class instances, toJSON, deep or circular values, BigInt), so the caller measures exactly.
+ */
+function jsonSizeBound(value: unknown, depth: number): number {
+  switch (typeof value) {
+    case 'string':
+      return value.length * 6 + 2; // worst case per UTF-16 unit: a \u00XX escape
+    case 'number':
+      return 24;
+    case 'boolean':
+      return 5;
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return 4;
+    case 'object':
+      break;
+    default:
+      return Infinity;
+  }
+  if (value === null) return 4;
+  if (depth > 32) return Infinity;
+  let total = 2;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) total += jsonSizeBound(value[i], depth + 1) + 1;
+    return total;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if ((proto !== Object.prototype && proto !== null) || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return Infinity;
+  }
+  for (const key in value) {
+    total += key.length * 6 + 3 + jsonSizeBound((value as JsonObject)[key], depth + 1) + 1;
+  }
+  return total;
 }
 
 /** Cheap for the common case: a UTF-16 unit is at most 3 UTF-8 bytes, so short texts need no counting. */

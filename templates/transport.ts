@@ -48,8 +48,9 @@ export interface Transport {
 
 export interface InMemoryPairOptions {
   /**
-   * JSON round-trip every message so the peers never share objects and see exactly what a wire would carry
-   * (undefined members dropped, no class instances). Default true; false passes objects through (benchmarks).
+   * Copy every message as a JSON round trip would, so the peers never share objects and see what a wire
+   * would carry (undefined members dropped, no class instances, NaN as null). Default true; false passes
+   * the sender's objects through (benchmarks).
    */
   clone?: boolean;
 }
@@ -89,7 +90,7 @@ class InMemoryTransport implements Transport {
     const other = this.other;
     if (this.closed || other === undefined) throw new Error('Transport closed');
     // Serialize now (not at delivery) so later mutation by the sender cannot leak through.
-    const copy = (this.clone ? JSON.parse(JSON.stringify(message)) : message) as JsonRpcFrame;
+    const copy = (this.clone ? jsonCopy(message) : message) as JsonRpcFrame;
     queueMicrotask(() => other.receive(copy));
   }
 
@@ -117,4 +118,47 @@ class InMemoryTransport implements Transport {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
     }
   }
+}
+
+/**
+ * What `JSON.parse(JSON.stringify(value))` returns, several times faster for the plain objects, arrays and
+ * primitives messages are made of; anything else (class instances, toJSON, BigInt) takes the real round trip.
+ */
+export function jsonCopy(value: unknown, depth = 0): unknown {
+  switch (typeof value) {
+    case 'number':
+      return Number.isFinite(value) ? (value === 0 ? 0 : value) : null;
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'object':
+      break;
+    default:
+      return JSON.parse(JSON.stringify(value) ?? 'null');
+  }
+  if (value === null) return null;
+  // Deep (or circular) values: let JSON decide, and throw as it does.
+  if (depth > 64) return JSON.parse(JSON.stringify(value));
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      out[i] = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : jsonCopy(item, depth + 1);
+    }
+    return out;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if ((proto !== Object.prototype && proto !== null) || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return JSON.parse(JSON.stringify(value));
+  }
+  const out: { [key: string]: unknown } = {};
+  for (const key of Object.keys(value)) {
+    const item = (value as { [key: string]: unknown })[key];
+    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+    // defineProperty, not assignment: a "__proto__" key must stay data, as JSON.parse keeps it.
+    if (key === '__proto__') {
+      Object.defineProperty(out, key, { value: jsonCopy(item, depth + 1), enumerable: true, writable: true, configurable: true });
+    } else out[key] = jsonCopy(item, depth + 1);
+  }
+  return out;
 }

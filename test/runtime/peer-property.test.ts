@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, isPlainObject, isValidRequestId } from '../../templates/jsonrpc.js';
 import { RpcPeer } from '../../templates/peer.js';
-import type { JsonRpcFrame, Transport } from '../../templates/transport.js';
+import { jsonCopy, type JsonRpcFrame, type Transport } from '../../templates/transport.js';
 
 class RecordingTransport implements Transport {
   readonly sent: unknown[] = [];
@@ -289,5 +289,60 @@ describe('hostile values', () => {
       }
       await settle();
     }
+  });
+});
+
+describe('jsonCopy (the in-memory pair isolation)', () => {
+  it('equals a JSON round trip for any value', () => {
+    fc.assert(
+      fc.property(fc.anything({ withBoxedValues: true, withDate: true, withNullPrototype: true, withObjectString: true, withSparseArray: true }), (value) => {
+        let expected: unknown;
+        try {
+          expected = JSON.parse(JSON.stringify(value) ?? 'null');
+        } catch {
+          expect(() => jsonCopy(value)).toThrow();
+          return;
+        }
+        const copy = jsonCopy(value);
+        expect(JSON.stringify(copy)).toBe(JSON.stringify(expected));
+        expect(copy).toStrictEqual(expected);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('keeps a __proto__ key as data and throws on circular values', () => {
+    const value = JSON.parse('{"__proto__":{"polluted":true},"a":1}');
+    const copy = jsonCopy(value) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(JSON.stringify(copy)).toBe('{"__proto__":{"polluted":true},"a":1}');
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    expect(() => jsonCopy(circular)).toThrow(TypeError);
+  });
+});
+
+describe('outgoing frame size check', () => {
+  it('refuses exactly the frames whose UTF-8 JSON exceeds maxFrameSize', async () => {
+    const value = fc.dictionary(fc.string(), fc.anything({ withBoxedValues: true, withDate: true, withNullPrototype: true, withSparseArray: true }), { maxKeys: 5 });
+    await fc.assert(
+      fc.asyncProperty(value, fc.integer({ min: 30, max: 3000 }), async (params, limit) => {
+        let size: number;
+        try {
+          size = Buffer.byteLength(JSON.stringify({ jsonrpc: '2.0', method: 'm', params }));
+        } catch {
+          return; // Unserializable: covered by the "not serializable" path, not by size.
+        }
+        const transport = new RecordingTransport();
+        const peer = new RpcPeer(transport, { maxFrameSize: limit });
+        const outcome = await peer.notify('m', params).then(
+          () => 'sent',
+          (error: ProtocolError) => error.data,
+        );
+        if (size > limit) expect(outcome).toEqual({ size, limit });
+        else expect(outcome).toBe('sent');
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
