@@ -3,20 +3,15 @@
  * `--check`, compare them). Bad input anywhere means nothing is written at all.
  */
 import { resolve } from 'node:path';
-import type { Artifact, GenerateOptions, GenerateResult, ImportExtension } from '../generate.js';
+import { generateTarget, withLayout, type Target, type TargetGenerateOptions } from '../config/target.js';
+import type { Artifact, GenerateResult, ImportExtension } from '../generate.js';
 import { inputsHashFromDisk } from '../inputs.js';
 import { knownVersionNames } from '../load/manifest.js';
 import { toolPackage } from '../load/package-root.js';
 import { isUpToDateFast, type StaleFile } from '../write/check.js';
 import { EXIT, UsageError, type Out } from './console.js';
 
-export interface Target {
-  /** Shown in the console line. */
-  label: string;
-  options: GenerateOptions;
-  /** Absolute output directory. */
-  outDir: string;
-}
+export type { Target } from '../config/target.js';
 
 export interface GenerateFlags {
   schema?: string;
@@ -28,6 +23,7 @@ export interface GenerateFlags {
   artifacts?: Artifact[];
   importExtension?: ImportExtension;
   format?: boolean;
+  singleFile?: boolean;
   check?: boolean;
 }
 
@@ -43,8 +39,9 @@ export function targetsFromFlags(flags: GenerateFlags, cwd: string): Target[] {
     artifacts: flags.artifacts,
     importExtension: flags.importExtension,
     format: flags.format,
+    singleFile: flags.singleFile,
     cwd,
-  } satisfies GenerateOptions;
+  } satisfies TargetGenerateOptions;
   if (flags.all) {
     return knownVersionNames().map((version) => ({
       label: version,
@@ -59,13 +56,12 @@ export async function runGenerate(targets: Target[], check: boolean, out: Out): 
   return check ? runCheck(targets, out) : runWrite(targets, out);
 }
 
-async function runWrite(targets: Target[], out: Out): Promise<number> {
-  const { generate } = await import('../generate.js');
+export async function runWrite(targets: Target[], out: Out): Promise<number> {
   const { writeOutput } = await import('../write/write.js');
   const results: { target: Target; result: GenerateResult; ms: number }[] = [];
   for (const target of targets) {
     const started = performance.now();
-    const result = await generate(target.options);
+    const result = await generateTarget(target.options);
     results.push({ target, result, ms: performance.now() - started });
     for (const warning of result.warnings) out.warn(warning);
   }
@@ -112,11 +108,10 @@ export async function checkTarget(target: Target): Promise<StaleFile[]> {
     importExtension: target.options.importExtension ?? '.js',
     format: target.options.format !== false,
   });
-  if (hash && (await isUpToDateFast(target.outDir, hash))) return [];
-  const { generate } = await import('../generate.js');
+  if (hash && (await isUpToDateFast(target.outDir, withLayout(hash, target.options.singleFile)))) return [];
   const { compareOutput } = await import('../write/check.js');
   const { formatFile } = await import('../emit/format.js');
-  const result = await generate(target.options);
+  const result = await generateTarget(target.options);
   return compareOutput(target.outDir, result.files, (path, text) => formatFile(target.outDir, path, text));
 }
 

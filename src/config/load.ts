@@ -1,0 +1,138 @@
+/**
+ * `mcp-typegen.config.json`: found upward from the cwd (or named), parsed with line/column errors,
+ * checked against schema/config.schema.json (unknown keys are errors with their JSON pointer), then
+ * turned into targets with every path resolved against the config file's directory.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { InputError, escapePointerToken } from '../errors.js';
+import { parseJson } from '../load/json.js';
+import { toolPackage } from '../load/package-root.js';
+import { TARGET_OPTIONS, type TargetOptions } from './options.js';
+
+export const CONFIG_NAME = 'mcp-typegen.config.json';
+
+export interface ConfigTarget extends TargetOptions {
+  /** The target's name (given, else the spec version, else the schema file as written). */
+  name: string;
+  /** Absolute output directory. */
+  out: string;
+}
+
+export interface LoadedConfig {
+  /** Absolute path of the config file. */
+  file: string;
+  targets: ConfigTarget[];
+}
+
+/** The nearest mcp-typegen.config.json at or above `cwd`, else undefined. */
+export function findConfig(cwd: string = process.cwd()): string | undefined {
+  let dir = resolve(cwd);
+  for (;;) {
+    const candidate = join(dir, CONFIG_NAME);
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+let validator: ValidateFunction | undefined;
+export function configSchemaPath(): string {
+  return join(toolPackage().root, 'schema', 'config.schema.json');
+}
+function validate(): ValidateFunction {
+  if (!validator) {
+    const schema = JSON.parse(readFileSync(configSchemaPath(), 'utf8')) as object;
+    validator = new Ajv2020({ allErrors: false, strict: true }).compile(schema);
+  }
+  return validator;
+}
+
+/** The first schema error as an InputError with the pointer of the offending key or value. */
+function toInputError(file: string, error: ErrorObject): InputError {
+  const at = error.instancePath;
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty);
+      const allowed = at === '' ? 'the target options, "targets" and "$schema"' : `name, ${TARGET_OPTIONS.map((o) => o.key).join(', ')}`;
+      return new InputError(file, `${at}/${escapePointerToken(key)}`, `unknown key "${key}"`, `allowed here: ${allowed}`);
+    }
+    case 'required':
+      return new InputError(file, at, `missing required key "${String(params.missingProperty)}"`);
+    case 'type':
+      return new InputError(file, at, `must be ${String(params.type) === 'array' ? 'an array' : `a ${String(params.type)}`}`);
+    case 'enum':
+      return new InputError(file, at, `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`);
+    case 'minItems':
+      return new InputError(file, at, `must have at least ${String(params.limit)} item(s)`);
+    case 'minLength':
+      return new InputError(file, at, 'must not be empty');
+    default:
+      return new InputError(file, at, error.message ?? `fails ${error.keyword}`);
+  }
+}
+
+type RawTarget = TargetOptions & { name?: string };
+interface RawConfig extends Omit<TargetOptions, 'out' | 'schema'> {
+  $schema?: string;
+  targets: RawTarget[];
+}
+
+/** Parse and check config text; paths are resolved against `dirname(file)`. */
+export function parseConfig(text: string, file: string): LoadedConfig {
+  const data = parseJson(text, file);
+  const check = validate();
+  if (!check(data)) throw toInputError(file, check.errors![0]!);
+  const raw = data as RawConfig;
+  const dir = dirname(file);
+  const abs = (p: string | undefined) => (p === undefined ? undefined : resolve(dir, p));
+  const names = new Set<string>();
+  const targets = raw.targets.map((t, i): ConfigTarget => {
+    const merged: RawTarget = { ...pickDefaults(raw), ...t };
+    if (!merged.spec && !merged.schema) {
+      throw new InputError(file, `/targets/${i}`, 'a target needs "spec" (a version name) or "schema" (a file)');
+    }
+    if (t.spec && t.schema) throw new InputError(file, `/targets/${i}/schema`, '"spec" and "schema" cannot be used together');
+    if (t.schema) delete merged.spec;
+    const name = t.name ?? merged.spec ?? merged.schema!;
+    if (names.has(name)) throw new InputError(file, `/targets/${i}${t.name ? '/name' : ''}`, `duplicate target name "${name}"`, 'give each target a distinct "name"');
+    names.add(name);
+    const target: ConfigTarget = { name, out: abs(merged.out)! };
+    if (merged.spec !== undefined) target.spec = merged.spec;
+    if (merged.schema !== undefined) target.schema = abs(merged.schema);
+    if (merged.schemaDir !== undefined) target.schemaDir = abs(merged.schemaDir);
+    if (merged.extensions !== undefined) target.extensions = merged.extensions.map((e) => abs(e)!);
+    if (merged.artifacts !== undefined) target.artifacts = merged.artifacts;
+    if (merged.importExtension !== undefined) target.importExtension = merged.importExtension;
+    if (merged.singleFile !== undefined) target.singleFile = merged.singleFile;
+    if (merged.format !== undefined) target.format = merged.format;
+    return target;
+  });
+  return { file, targets };
+}
+
+function pickDefaults(raw: RawConfig): Partial<RawTarget> {
+  const out: Record<string, unknown> = {};
+  for (const o of TARGET_OPTIONS) if (o.key in raw) out[o.key] = (raw as unknown as Record<string, unknown>)[o.key];
+  return out as Partial<RawTarget>;
+}
+
+/** Load a config: the file named (relative to `cwd`), else the nearest one upward from `cwd`. */
+export async function loadConfig(file?: string, cwd: string = process.cwd()): Promise<LoadedConfig> {
+  const path = file !== undefined ? resolve(cwd, file) : findConfig(cwd);
+  if (!path) {
+    throw new InputError(resolve(cwd), undefined, `no ${CONFIG_NAME} found here or in any parent directory`, 'run `mcp-typegen init` to write one, or pass --config <file>');
+  }
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(path, undefined, code === 'ENOENT' ? 'config file not found' : `cannot read config file (${code ?? String(error)})`);
+  }
+  return parseConfig(text, path);
+}
