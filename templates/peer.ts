@@ -735,7 +735,7 @@ class PendingCall {
   readonly startedAt: number;
 
   constructor(
-    private readonly peer: RpcPeer<any, any, any, any>,
+    readonly peer: RpcPeer<any, any, any, any>,
     readonly id: RequestId,
     readonly onProgress: ((progress: Progress) => void) | undefined,
     readonly signal: AbortSignal | undefined,
@@ -754,8 +754,9 @@ class PendingCall {
   }
 }
 
+/** One shared timer callback (the call rides as setTimeout's argument): no closure per request. */
 function onCallTimeout(call: PendingCall): void {
-  (call as unknown as { peer: RpcPeer }).peer.timeoutCall(call);
+  call.peer.timeoutCall(call);
 }
 
 /** One incoming request being handled; it is the handler's `ctx`. */

@@ -449,6 +449,103 @@ describe('frame size limit', () => {
   });
 });
 
+describe('createInMemoryPair', () => {
+  it('delivers asynchronously, in order, as isolated copies', async () => {
+    const [a, b] = createInMemoryPair();
+    const received: any[] = [];
+    b.onmessage = (message) => received.push(message);
+    await Promise.all([a.start(), b.start()]);
+    const message = { jsonrpc: '2.0' as const, method: 'm', params: { list: [1], skip: undefined } };
+    const sending = a.send(message);
+    expect(received).toEqual([]); // Not synchronous.
+    message.params.list.push(2); // Mutation after send does not travel.
+    await a.send({ jsonrpc: '2.0', method: 'second' });
+    await sending;
+    await settle();
+    expect(received).toEqual([{ jsonrpc: '2.0', method: 'm', params: { list: [1] } }, { jsonrpc: '2.0', method: 'second' }]);
+    expect(Object.hasOwn(received[0].params, 'skip')).toBe(false);
+  });
+
+  it('passes objects through with clone: false', async () => {
+    const [a, b] = createInMemoryPair({ clone: false });
+    const received: unknown[] = [];
+    b.onmessage = (message) => received.push(message);
+    await b.start();
+    const message = { jsonrpc: '2.0' as const, method: 'm' };
+    await a.send(message);
+    await settle();
+    expect(received[0]).toBe(message);
+  });
+
+  it('holds messages until start()', async () => {
+    const [a, b] = createInMemoryPair();
+    const received: unknown[] = [];
+    b.onmessage = (message) => received.push(message);
+    await a.send({ jsonrpc: '2.0', method: 'early' });
+    await settle();
+    expect(received).toEqual([]);
+    await b.start();
+    expect(received).toEqual([{ jsonrpc: '2.0', method: 'early' }]);
+  });
+
+  it('closes both sides, delivering what was already sent first', async () => {
+    const [a, b] = createInMemoryPair();
+    const events: string[] = [];
+    a.onclose = () => events.push('a closed');
+    b.onclose = () => events.push('b closed');
+    b.onmessage = () => events.push('b got message');
+    await Promise.all([a.start(), b.start()]);
+    const sending = a.send({ jsonrpc: '2.0', method: 'last' }); // Still in flight when close() runs.
+    await a.close();
+    await sending;
+    await settle();
+    expect(events).toEqual(['a closed', 'b got message', 'b closed']);
+    await expect(a.send({ jsonrpc: '2.0', method: 'x' })).rejects.toThrow('Transport closed');
+    await expect(b.send({ jsonrpc: '2.0', method: 'x' })).rejects.toThrow('Transport closed');
+  });
+});
+
+describe('interoperability with the official SDK', () => {
+  it('serves an SDK Client over the SDK in-memory transport (initialize, progress, cancellation)', async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+    const { LATEST_PROTOCOL_VERSION } = await import('@modelcontextprotocol/sdk/types.js');
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    const server = new RpcPeer(serverTransport);
+    let cancelledSignal: AbortSignal | undefined;
+    server.setRequestHandler('initialize', () => ({
+      protocolVersion: LATEST_PROTOCOL_VERSION,
+      capabilities: { tools: {} },
+      serverInfo: { name: 'rpc-peer', version: '0.0.0' },
+    }));
+    server.setNotificationHandler('notifications/initialized', () => {});
+    server.setRequestHandler('tools/call', async (params, ctx) => {
+      if (params!.name === 'hang') {
+        cancelledSignal = ctx.signal;
+        return new Promise(() => {});
+      }
+      await ctx.progress(1, 2);
+      return { content: [{ type: 'text', text: `called ${params!.name}` }] };
+    });
+    await server.start();
+    const client = new Client({ name: 'sdk-client', version: '0.0.0' });
+    await client.connect(clientTransport);
+    const progress: unknown[] = [];
+    const result = await client.callTool({ name: 'echo' }, undefined, { onprogress: (p) => progress.push(p) });
+    expect(result).toEqual({ content: [{ type: 'text', text: 'called echo' }] });
+    expect(progress).toEqual([{ progress: 1, total: 2 }]);
+    const controller = new AbortController();
+    const hanging = client.callTool({ name: 'hang' }, undefined, { signal: controller.signal });
+    await settle();
+    controller.abort('stop');
+    await expect(hanging).rejects.toBeDefined();
+    await settle();
+    expect(cancelledSignal?.aborted).toBe(true);
+    await client.close();
+    expect(server.isClosed).toBe(true);
+  });
+});
+
 /** A transport whose peer is a script: `onSend` may deliver frames back synchronously. */
 class ScriptedTransport implements Transport {
   onmessage?(message: JsonRpcFrame): void;
