@@ -2,16 +2,33 @@
  * Formatting, once, in memory, with the prettier config that applies to the output directory (so the
  * files on disk match what the user's own prettier would produce, and `--check` never flags formatting).
  */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
 
 const PARSERS: Record<string, string> = { '.ts': 'babel-ts', '.js': 'babel', '.json': 'json', '.md': 'markdown' };
 const DEFAULTS: prettier.Options = { printWidth: 120, singleQuote: true };
 
+/**
+ * Formatted text by (options, text). The runtime templates are the same bytes in every version's
+ * output, so `generate --all` would otherwise format ~150 kB of identical code five times over.
+ */
+const memo = new Map<string, Promise<string>>();
+const MEMO_LIMIT = 64;
+
 export async function formatFile(outDir: string, path: string, text: string): Promise<string> {
   const ext = path.slice(path.lastIndexOf('.'));
   const parser = PARSERS[ext];
   if (!parser) return text;
   const found = await prettier.resolveConfig(join(outDir, path), { editorconfig: false });
-  return prettier.format(text, { ...DEFAULTS, ...(found ?? {}), parser, filepath: undefined });
+  const options: prettier.Options = { ...DEFAULTS, ...(found ?? {}), parser, filepath: undefined };
+  const key = createHash('sha256').update(JSON.stringify(options)).update('\0').update(text).digest('hex');
+  let formatted = memo.get(key);
+  if (!formatted) {
+    formatted = prettier.format(text, options);
+    if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
+    memo.set(key, formatted);
+    formatted.catch(() => memo.delete(key));
+  }
+  return formatted;
 }
