@@ -96,19 +96,29 @@ export async function ensureBuilt(): Promise<void> {
   if (result.code !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
 }
 
+export interface TscOptions {
+  /** Load @types/node (the runtime templates need it); default true. */
+  node?: boolean;
+  /**
+   * Skip checking .d.ts files; default false, because generated validators.d.ts is one. Only worth it
+   * when no generated .d.ts is in the program: checking @types/node costs seconds.
+   */
+  skipLibCheck?: boolean;
+}
+
 /** Strict compiler options for generated output: what a user on Node 20 + NodeNext would use. */
-export function strictTsconfig(include: string[]): object {
+export function strictTsconfig(include: string[], options: TscOptions = {}): object {
   return {
     compilerOptions: {
       target: 'ES2022',
       module: 'NodeNext',
       moduleResolution: 'NodeNext',
       lib: ['ES2022'],
-      types: ['node'],
+      types: options.node === false ? [] : ['node'],
       typeRoots: [join(ROOT, 'node_modules', '@types')],
       strict: true,
       noEmit: true,
-      skipLibCheck: false,
+      skipLibCheck: options.skipLibCheck ?? false,
       isolatedModules: true,
       verbatimModuleSyntax: true,
       forceConsistentCasingInFileNames: true,
@@ -121,8 +131,8 @@ export function strictTsconfig(include: string[]): object {
  * `tsc --strict --noEmit` over a directory: writes `<dir>/tsconfig.json` (and a package.json that
  * makes `.ts` files ESM under NodeNext) and runs the repo's TypeScript on it.
  */
-export async function tscProject(dir: string, include: string[] = ['**/*.ts']): Promise<RunResult> {
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(strictTsconfig(include), null, 2));
+export async function tscProject(dir: string, options: TscOptions & { include?: string[] } = {}): Promise<RunResult> {
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(strictTsconfig(options.include ?? ['**/*.ts'], options), null, 2));
   if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
   return run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json'), '--strict', '--noEmit', '--pretty', 'false'], { cwd: dir });
 }
