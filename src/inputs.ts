@@ -24,11 +24,17 @@ export function sha256(text: string | Buffer): string {
 }
 
 export function inputsHash(facts: InputFacts): string {
+  // Fields named one by one, never spread: JSON.stringify follows key order, and the two callers
+  // (generate and inputsHashFromDisk) build their facts in different orders.
   return sha256(
     JSON.stringify({
       tool: toolPackage().version,
       templates: runtimeTemplates().map((t) => [t.name, sha256(t.text)]),
-      ...facts,
+      schemaSha256: facts.schemaSha256,
+      extensions: facts.extensions,
+      artifacts: facts.artifacts,
+      importExtension: facts.importExtension,
+      format: facts.format,
     }),
   );
 }
