@@ -8,7 +8,7 @@
  */
 import { resolve } from 'node:path';
 import { clientExports, emitClient } from './emit/client.js';
-import { formatFile } from './emit/format.js';
+import { formatFile, usesDefaultFormat } from './emit/format.js';
 import { header } from './emit/header.js';
 import { emitMaps, mapsExports } from './emit/maps.js';
 import { RUNTIME_EXPORTS, runtimeTemplates, withImportExtension } from './emit/runtime.js';
@@ -90,11 +90,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const head = header(tool.version, sourceName, loaded.sha256, model.version);
   const files: GeneratedFile[] = [];
   for (const file of raw) {
-    const text = `${head}\n${file.contents}`;
-    // ajv's standalone output is laid out by ajv (one statement a line); running prettier over a
-    // megabyte of it would cost more than the rest of the run together.
-    const skipFormat = options.format === false || file.path === 'validators.js';
-    files.push({ path: file.path, contents: skipFormat ? text : await formatFile(outDir, file.path, text) });
+    // The header is comments only: format the body, so identical bodies (the runtime) format once.
+    files.push({ path: file.path, contents: `${head}\n${await formatBody(outDir, file.path, file.contents, options.format !== false)}` });
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, model, warnings: [...loaded.warnings, ...extensions.flatMap((e) => e.warnings)], inputsHash: hash, schemaFile: loaded.file };
@@ -105,6 +102,18 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
  * definition already uses (e.g. 2026-07-28 defines `InputRequests`): that one stays reachable through
  * its own module, so the index never has an ambiguous export.
  */
+/**
+ * - validators.js is laid out by ajv (one statement a line); prettier over a megabyte of it would cost
+ *   more than the rest of the run together, so it is left as ajv writes it;
+ * - runtime/ files are the templates, kept formatted with the default options: formatted again only
+ *   when a user prettier config applies.
+ */
+async function formatBody(outDir: string, path: string, text: string, format: boolean): Promise<string> {
+  if (!format || path === 'validators.js') return text;
+  if (path.startsWith('runtime/') && (await usesDefaultFormat(outDir, path))) return text;
+  return formatFile(outDir, path, text);
+}
+
 function emitIndex(model: ProtocolModel, artifacts: Artifact[], importExt: string): string {
   const taken = new Set(Object.keys(model.definitions));
   const lines = ["export type * from './types.js';"];

@@ -16,6 +16,14 @@ const DEFAULTS: prettier.Options = { printWidth: 120, singleQuote: true };
 const memo = new Map<string, Promise<string>>();
 const MEMO_LIMIT = 64;
 
+/**
+ * True when no prettier config applies to the file: the runtime templates are kept formatted with
+ * DEFAULTS (a test checks it), so they need no formatting pass then.
+ */
+export async function usesDefaultFormat(outDir: string, path: string): Promise<boolean> {
+  return (await prettier.resolveConfig(join(outDir, path), { editorconfig: false })) === null;
+}
+
 export async function formatFile(outDir: string, path: string, text: string): Promise<string> {
   const ext = path.slice(path.lastIndexOf('.'));
   const parser = PARSERS[ext];
