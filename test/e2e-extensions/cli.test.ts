@@ -1,0 +1,60 @@
+/**
+ * The extension through the built CLI: `methods --json` lists the vendor methods, and an extension that
+ * breaks a name rule is rejected with exit 2 and one error line (file + JSON pointer) before anything
+ * is written.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cli, ensureBuilt, snapshotDir, tempDir } from '../helpers/generate.js';
+import { ACME, ACME_METHODS, FIXTURES } from './helpers.js';
+
+beforeAll(ensureBuilt, 300_000);
+
+describe('methods --json with the extension', () => {
+  it('lists the acme methods with kind, directions, params and result', async () => {
+    const { code, stdout, stderr } = await cli(['methods', '--spec', '2025-11-25', '--ext', ACME, '--json']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const methods = JSON.parse(stdout) as { method: string; kind: string; directions: string[]; params: string | null; paramsRequired: boolean; result?: string[] }[];
+    const acme = methods.filter((m) => m.method.startsWith('acme/'));
+    expect(acme.map((m) => m.method)).toEqual(ACME_METHODS);
+    const byName = Object.fromEntries(acme.map((m) => [m.method, m]));
+    expect(byName['acme/jobs.start']).toMatchObject({
+      kind: 'request',
+      directions: ['client->server'],
+      params: 'AcmeJobsStartRequestParams',
+      paramsRequired: true,
+      result: ['AcmeJobsStartResult'],
+    });
+    expect(byName['acme/jobs.list']).toMatchObject({ params: 'AcmeJobsListRequestParams', paramsRequired: false, result: ['AcmeJobsListResult'] });
+    expect(byName['acme/jobs.status']).toMatchObject({ directions: ['client->server'], result: ['AcmeJobsStatusResult'] });
+    expect(byName['acme/jobs.cancel']).toMatchObject({ directions: ['client->server'], result: ['AcmeJobsCancelResult'] });
+    expect(byName['acme/jobs.finished']).toMatchObject({ kind: 'notification', directions: ['server->client'], params: 'AcmeJobsFinishedNotificationParams' });
+    expect(byName['acme/jobs.finished']).not.toHaveProperty('result');
+    // The MCP methods are still there.
+    expect(methods.map((m) => m.method)).toContain('tools/call');
+  });
+});
+
+describe('a rejected extension writes nothing', () => {
+  it('method "tools/acme" (MCP namespace) → exit 2, one error line with the file and the JSON pointer, out dir unchanged', async () => {
+    const bad = join(FIXTURES, 'tools-namespace.extension.json');
+    const out = tempDir('ext-e2e-rejected');
+    // A previous run's output, a user file and a nested file: all must survive byte for byte.
+    writeFileSync(join(out, 'maps.ts'), '// an earlier generation\nexport const METHODS = {};\n');
+    writeFileSync(join(out, 'notes.md'), 'hand-written\n');
+    mkdirSync(join(out, 'runtime'));
+    writeFileSync(join(out, 'runtime', 'peer.ts'), 'export {};\n');
+    const before = snapshotDir(out);
+
+    const { code, stdout, stderr } = await cli(['generate', '--spec', '2025-11-25', '--ext', bad, '--out', out]);
+    expect(code).toBe(2);
+    const lines = (stdout + stderr).split('\n').filter((l) => l.trim() !== '');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(bad);
+    expect(lines[0]).toContain('#/methods/tools~1acme');
+    expect(lines[0]).toMatch(/tools\//);
+    expect(snapshotDir(out)).toEqual(before);
+  });
+});
