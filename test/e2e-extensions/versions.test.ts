@@ -1,0 +1,112 @@
+/**
+ * The example extension across spec versions, and the type tests:
+ * - 2025-06-18, 2025-11-25 and 2026-07-28 (its targets) generate with the vendor methods and all three
+ *   outputs, with the type tests of test/fixtures/ext-e2e/type-tests/<version>/, compile under
+ *   tsc --strict in one run; a loosened copy (every generated name the type tests import becomes
+ *   `any`) must report each tagged `@ts-expect-error` unused, so none passes by accident;
+ * - 2024-11-05 (not a target) skips the extension with a warning.
+ */
+import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir, tscProject } from '../helpers/generate.js';
+import { ACME, ACME_METHODS, ACME_TARGETS, TYPE_TESTS, diagnostics, generatedWithAcme, layoutVersion } from './helpers.js';
+
+const TYPE_TEST_VERSIONS = ['2025-11-25', '2026-07-28'] as const;
+
+/** Tagged `@ts-expect-error [tag]` lines: "<version>/<file>:<line>" → tag. */
+function taggedDirectives(): Map<string, string> {
+  const tags = new Map<string, string>();
+  for (const version of TYPE_TEST_VERSIONS) {
+    for (const name of readdirSync(join(TYPE_TESTS, version)).filter((n) => n.endsWith('.ts'))) {
+      readFileSync(join(TYPE_TESTS, version, name), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const match = /\/\/ @ts-expect-error \[([\w-]+)\]/.exec(line);
+          if (match) tags.set(`${version}/${name}:${i + 1}`, match[1]!);
+        });
+    }
+  }
+  return tags;
+}
+
+/** Names a type-test file imports from ./generated/index.js. */
+function importedNames(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
+  const names: string[] = [];
+  for (const s of source.statements) {
+    if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier) || s.moduleSpecifier.text !== './generated/index.js') continue;
+    const bindings = s.importClause?.namedBindings;
+    if (bindings && ts.isNamedImports(bindings)) names.push(...bindings.elements.map((e) => (e.propertyName ?? e.name).text));
+  }
+  return names;
+}
+
+describe('the example extension in every version it targets', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = tempDir('ext-e2e-versions');
+    // Sequential on purpose: generation is CPU-bound and other test files run beside this one.
+    for (const version of ACME_TARGETS) layoutVersion(join(dir, version), version, await generatedWithAcme(version));
+  }, 400_000);
+
+  it.each(ACME_TARGETS)('%s: the vendor methods are in the model and the maps, without warnings', async (version) => {
+    const result = await generatedWithAcme(version);
+    expect(result.warnings).toEqual([]);
+    const acme = result.model.methods.filter((m) => m.source === 'acme/jobs');
+    expect(acme.map((m) => m.method)).toEqual(ACME_METHODS);
+    expect(acme.find((m) => m.method === 'acme/jobs.finished')).toMatchObject({ kind: 'notification', directions: ['server->client'] });
+    const maps = result.files.find((f) => f.path === 'maps.ts')!.contents;
+    for (const method of ACME_METHODS) expect(maps).toContain(`'${method}'`);
+    const types = result.files.find((f) => f.path === 'types.ts')!.contents;
+    for (const name of ['AcmeJobsStartRequest', 'AcmeJobsStartRequestParams', 'AcmeJobsStartResult', 'AcmeJobsFinishedNotificationParams', 'AcmeJob']) {
+      expect(types).toMatch(new RegExp(`export (interface|type) ${name}\\b`));
+    }
+    // Settings become capabilities.extensions["acme/jobs"] only where the version has that map.
+    expect(types.includes('AcmeJobsSettings')).toBe(version === '2026-07-28');
+  });
+
+  it('has tagged negative type tests for each case', () => {
+    expect(new Set(taggedDirectives().values()).size).toBe(taggedDirectives().size);
+    expect([...taggedDirectives().values()]).toEqual(
+      expect.arrayContaining([
+        'misspelled-stub', 'misspelled-method', 'wrong-params', 'wrong-params-request', 'missing-required-param', 'missing-params',
+        'missing-result-field', 'handler-wrong-result', 'handler-missing-result-field', 'settings-wrong-type', 'settings-unknown-field',
+      ]),
+    );
+  });
+
+  it('all three outputs, the type tests and the fixture server compile under tsc --strict in one run', async () => {
+    const result = await tscProject(dir);
+    expect(diagnostics(result)).toEqual([]);
+    expect(result.code).toBe(0);
+  }, 300_000);
+
+  it('against loosened generated types every tagged @ts-expect-error is reported unused', async () => {
+    const loose = tempDir('ext-e2e-versions-loose');
+    for (const version of TYPE_TEST_VERSIONS) {
+      cpSync(join(dir, version), join(loose, version), { recursive: true });
+      rmSync(join(loose, version, 'acme-server.ts'), { force: true });
+      const names = new Set(readdirSync(join(TYPE_TESTS, version)).filter((n) => n.endsWith('-types.ts')).flatMap((n) => importedNames(join(TYPE_TESTS, version, n))));
+      writeFileSync(join(loose, version, 'generated', 'index.ts'), [...names].map((n) => `export type ${n} = any;`).join('\n') + '\n');
+    }
+    const result = await tscProject(loose, { include: TYPE_TEST_VERSIONS.map((v) => `${v}/*-types.ts`) });
+    expect(result.code).not.toBe(0);
+    const unused = diagnostics(result)
+      .map((line) => /^(.+?)\((\d+),\d+\): error TS2578: Unused '@ts-expect-error' directive\./.exec(line))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => `${m[1]}:${m[2]}`)
+      .sort();
+    expect(unused).toEqual([...taggedDirectives().keys()].sort());
+  }, 300_000);
+});
+
+describe('a version the extension does not target', () => {
+  it('2024-11-05: the extension is skipped with a warning, and no acme method is in the maps', async () => {
+    const result = await generatedWithAcme('2024-11-05', { artifacts: ['types', 'maps'] });
+    expect(result.warnings).toEqual([`${ACME}: extension acme/jobs does not target MCP 2024-11-05; skipped`]);
+    expect(result.model.methods.filter((m) => m.method.startsWith('acme/'))).toEqual([]);
+    for (const file of result.files) expect(file.contents, file.path).not.toMatch(/acme|Acme/);
+  }, 300_000);
+});
