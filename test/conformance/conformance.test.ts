@@ -22,7 +22,7 @@ interface ConformanceResult {
   client: { ok: boolean; scenarios: ScenarioResult[] };
 }
 interface ConformanceModule {
-  runConformance(options?: { log?: (line: string) => void }): Promise<ConformanceResult>;
+  runConformance(options?: { log?: (line: string) => void; timeoutMs?: number }): Promise<ConformanceResult>;
   CLIENT_SCENARIOS: string[];
 }
 
@@ -34,7 +34,7 @@ describe.skipIf(!supported)('official MCP conformance suite (2025-11-25)', () =>
   it('passes all 30 active server scenarios and the 4 non-auth client scenarios', { timeout: 300_000 }, async () => {
     const { runConformance, CLIENT_SCENARIOS } = (await import(SCRIPT)) as ConformanceModule;
     const lines: string[] = [];
-    const result = await runConformance({ log: (line) => lines.push(line) });
+    const result = await runConformance({ log: (line) => lines.push(line), timeoutMs: 240_000 });
     const report = lines.join('\n');
 
     const failedServer = result.server.scenarios.filter((s) => !s.ok).map((s) => s.name);
