@@ -151,7 +151,10 @@ export interface PeerOptions<
 }
 
 /** The hooks, also settable later as properties of the peer (lifecycle code layers on with them). */
-interface PeerHooks<OutRequests extends RequestTable<OutRequests>, OutNotifications extends NotificationTable<OutNotifications>> {
+export interface PeerHooks<
+  OutRequests extends RequestTable<OutRequests> = AnyRequestTable,
+  OutNotifications extends NotificationTable<OutNotifications> = AnyNotificationTable,
+> {
   /** Checks params of incoming requests and notifications; null when valid. */
   validateParams: (method: string, params: JsonObject | undefined) => ParamsIssue | null | undefined;
   /** Runs before a request's handler; returning a ProtocolError answers with it instead. */
@@ -292,7 +295,7 @@ export class RpcPeer<
     });
     // Registered before send: a transport may deliver progress (or the response) synchronously.
     this.pending.set(id, call);
-    this.armTimer(call, call.timeoutMs);
+    this.startTimer(call, 0);
     signal?.addEventListener('abort', call, { once: true });
     const relatedRequestId = options?.relatedRequestId;
     this.transmit(message, relatedRequestId === undefined ? undefined : { relatedRequestId }).then(undefined, (error) =>
@@ -357,6 +360,21 @@ export class RpcPeer<
     this.diagnose('send-failed', `Send failed: ${describe(error)}`, { error });
   };
 
+  /** Arms the call's timer: the per-call timeout, or what is left of maxTotalTimeout if that is sooner. */
+  private startTimer(call: PendingCall, elapsed: number): void {
+    let ms = call.timeoutMs;
+    call.totalBound = false;
+    if (call.maxTotalMs !== undefined) {
+      const left = Math.max(0, call.maxTotalMs - elapsed);
+      if (left <= ms) {
+        ms = left;
+        // Remembered rather than recomputed from clocks at expiry, which may disagree by a millisecond.
+        call.totalBound = true;
+      }
+    }
+    this.armTimer(call, ms);
+  }
+
   private armTimer(call: PendingCall, ms: number): void {
     if (!(ms >= 0 && ms <= MAX_TIMER_MS)) return;
     call.timer = setTimeout(onCallTimeout, ms, call);
@@ -386,7 +404,7 @@ export class RpcPeer<
   /** @internal the timer (onCallTimeout) lands here. */
   timeoutCall(call: PendingCall): void {
     if (!this.settle(call)) return;
-    const total = call.maxTotalMs !== undefined && Date.now() - call.startedAt >= call.maxTotalMs;
+    const total = call.totalBound;
     const message = total ? 'Request exceeded maxTotalTimeout' : 'Request timed out';
     this.sendCancelled(call.id, message);
     const data = total ? { maxTotalTimeout: call.maxTotalMs } : { timeout: call.timeoutMs };
@@ -650,13 +668,7 @@ export class RpcPeer<
   private rearm(call: PendingCall): void {
     if (call.timer !== undefined) clearTimeout(call.timer);
     call.timer = undefined;
-    let ms = call.timeoutMs;
-    if (call.maxTotalMs !== undefined) {
-      const left = call.maxTotalMs - (Date.now() - call.startedAt);
-      if (left <= 0) return this.timeoutCall(call);
-      ms = Math.min(ms, left);
-    }
-    this.armTimer(call, ms);
+    this.startTimer(call, call.maxTotalMs === undefined ? 0 : Date.now() - call.startedAt);
   }
 
   private onResponse(message: JsonObject): void {
@@ -731,6 +743,8 @@ class PendingCall {
   timer: ReturnType<typeof setTimeout> | undefined = undefined;
   readonly timeoutMs: number;
   readonly maxTotalMs: number | undefined;
+  /** The armed timer is the maxTotalTimeout deadline, not the per-call timeout. */
+  totalBound = false;
   readonly resetOnProgress: boolean;
   readonly startedAt: number;
 
@@ -744,8 +758,7 @@ class PendingCall {
     const maxTotal = options?.maxTotalTimeout;
     this.maxTotalMs = maxTotal;
     this.resetOnProgress = options?.resetTimeoutOnProgress === true;
-    const timeout = options?.timeout ?? peer.timeout;
-    this.timeoutMs = maxTotal !== undefined && maxTotal < timeout ? maxTotal : timeout;
+    this.timeoutMs = options?.timeout ?? peer.timeout;
     this.startedAt = maxTotal === undefined ? 0 : Date.now();
   }
 

@@ -236,7 +236,10 @@ describe.each([false, true])('receive() on random frames (batches: %s)', (batche
   });
 
   it('never answers a notification, valid or not', async () => {
-    const notification = messageLike.filter((m) => Object.hasOwn(m, 'method')).map(({ id: _drop, ...rest }) => rest);
+    // A method of undefined would vanish in JSON text, leaving a frame that is not a notification at all.
+    const notification = messageLike
+      .filter((m) => Object.hasOwn(m, 'method') && m.method !== undefined)
+      .map(({ id: _drop, ...rest }) => rest);
     await fc.assert(
       fc.asyncProperty(notification, fc.boolean(), async (message, asText) => {
         const { peer, transport } = makePeer(batches);

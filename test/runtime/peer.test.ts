@@ -367,16 +367,16 @@ describe('timeouts', () => {
     const { client, server } = await connectedPeers();
     server.setRequestHandler('steady', async (_params, ctx) => {
       for (let i = 0; i < 8; i++) {
-        await sleep(25);
+        await sleep(40);
         await ctx.progress(i);
       }
       return { finished: true };
     });
-    // 8 × 25 ms = 200 ms of work with a 100 ms timeout: only progress keeps it alive (wide margins for CI).
+    // 8 × 40 ms = 320 ms of work with a 200 ms timeout: only progress keeps it alive (wide margins for CI).
     await expect(
-      client.request('steady', {}, { timeout: 100, resetTimeoutOnProgress: true, onProgress: () => {} }),
+      client.request('steady', {}, { timeout: 200, resetTimeoutOnProgress: true, onProgress: () => {} }),
     ).resolves.toEqual({ finished: true });
-    await expect(client.request('steady', {}, { timeout: 100, onProgress: () => {} })).rejects.toMatchObject({
+    await expect(client.request('steady', {}, { timeout: 200, onProgress: () => {} })).rejects.toMatchObject({
       code: -32001,
     });
   });
@@ -384,16 +384,23 @@ describe('timeouts', () => {
   it('enforces maxTotalTimeout despite progress', async () => {
     const { client, server } = await connectedPeers();
     server.setRequestHandler('steady', async (_params, ctx) => {
-      for (let i = 0; i < 30; i++) {
+      for (let i = 0; i < 60; i++) {
         await sleep(10);
         await ctx.progress(i);
       }
       return {};
     });
     const error = await rejection(
-      client.request('steady', {}, { timeout: 100, resetTimeoutOnProgress: true, maxTotalTimeout: 150, onProgress: () => {} }),
+      client.request('steady', {}, { timeout: 300, resetTimeoutOnProgress: true, maxTotalTimeout: 150, onProgress: () => {} }),
     );
-    expect(error).toMatchObject({ code: -32001, data: { maxTotalTimeout: 150 } });
+    expect(error).toMatchObject({ code: -32001, message: 'Request exceeded maxTotalTimeout', data: { maxTotalTimeout: 150 } });
+  });
+
+  it('enforces maxTotalTimeout when it is shorter than the timeout, without progress', async () => {
+    const { client, server } = await connectedPeers();
+    server.setRequestHandler('hang', () => new Promise(() => {}));
+    const error = await rejection(client.request('hang', {}, { timeout: 10_000, maxTotalTimeout: 20 }));
+    expect(error).toMatchObject({ code: -32001, data: { maxTotalTimeout: 20 } });
   });
 });
 
