@@ -1,0 +1,30 @@
+/**
+ * Type tests for the generated 2026-07-28 McpClient (`./generated-2026/`): per-request `_meta` and the
+ * input-required retry fields are filled in by the client, so callers never pass them.
+ */
+import { createInMemoryPair, McpClient, type CallToolResult, type ListToolsResult } from './generated-2026/index.js';
+
+const client = new McpClient(createInMemoryPair()[0], { clientInfo: { name: 'types', version: '0' } });
+
+export async function positive2026(): Promise<void> {
+  const tools: ListToolsResult = await client.tools.list();
+  void tools;
+  const result: CallToolResult = await client.tools.call({ name: 'echo', arguments: { a: 1 } });
+  void result;
+  await client.tools.call({ name: 'echo', _meta: { 'example.com/trace': 'abc' } });
+  await client.request('tools/list');
+  await client.server.discover();
+  client.setRequestHandler('elicitation/create', (params) => ({ action: 'accept', content: { who: params.message } }));
+}
+
+export async function negative2026(): Promise<void> {
+  // @ts-expect-error [2026-missing-required-field]
+  await client.tools.call({});
+  // @ts-expect-error [2026-wrong-params]
+  await client.tools.call({ name: 'echo', arguments: 'nope' });
+  // @ts-expect-error [2026-missing-params]
+  await client.request('tools/call');
+  const result = await client.tools.call({ name: 'echo' });
+  // @ts-expect-error [2026-input-required-is-resolved]
+  void result.inputRequests;
+}
