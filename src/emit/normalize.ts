@@ -14,6 +14,8 @@
  *    declarations, which could collide with real definition names.
  * 5. drop-nested-definitions — `definitions` / `$defs` inside a definition are removed (the top-level
  *    ones are emitted on their own).
+ * 6. unconstrained-is-unknown — a schema with no validation keyword at all (`{}` or only a
+ *    description) accepts any JSON value, so it becomes `unknown`; JSTT would make it an object.
  *
  * Property names under `properties` are data, not keywords: the walk never applies a rule to them.
  */
@@ -24,6 +26,15 @@ import type { JsonSchema } from '../load/schema-types.js';
 const GENERATOR_KEYWORDS = new Set(['tsType', 'tsEnumNames', 'tsExtends', 'tsDeclare']);
 const NAMING_HINTS = new Set(['title', '$id', 'id', '$schema', '$anchor', '$comment']);
 const NESTED_DEFINITIONS = new Set(['definitions', '$defs']);
+
+/** Keywords that constrain a value; a schema with none of them accepts anything. */
+const VALIDATION_KEYWORDS = new Set([
+  '$ref', 'type', 'enum', 'const', 'properties', 'patternProperties', 'additionalProperties', 'required', 'items',
+  'prefixItems', 'additionalItems', 'contains', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else', 'minProperties',
+  'maxProperties', 'propertyNames', 'dependentRequired', 'dependentSchemas', 'unevaluatedProperties', 'unevaluatedItems',
+  'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
+  'multipleOf', 'minItems', 'maxItems', 'uniqueItems', '$dynamicRef', 'tsType',
+]);
 
 /** Keywords whose value is a map from names to sub-schemas. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas']);
@@ -42,6 +53,11 @@ export function normalizeDefinition(schema: unknown, file: string, pointer: stri
   if (typeof schema === 'boolean') return schema;
   if (!isObject(schema)) return schema;
   const out: JsonSchema = {};
+  if (!Object.keys(schema).some((key) => VALIDATION_KEYWORDS.has(key))) {
+    if (typeof schema.description === 'string') out.description = schema.description;
+    out.tsType = 'unknown';
+    return out;
+  }
   for (const [key, value] of Object.entries(schema)) {
     if (GENERATOR_KEYWORDS.has(key) || NAMING_HINTS.has(key) || NESTED_DEFINITIONS.has(key)) continue;
     const here = `${pointer}/${key}`;
@@ -50,6 +66,9 @@ export function normalizeDefinition(schema: unknown, file: string, pointer: stri
       const type = refToType(value);
       if (type === undefined) throw new InputError(file, here, `dangling $ref "${value}"`);
       out.tsType = type;
+    } else if (key === 'description' && typeof value === 'string') {
+      // U+2028/U+2029 are line breaks to a reader: make them real ones (docComment does the same).
+      setOwn(out, key, value.replace(/[\u2028\u2029]/g, '\n'));
     } else if (SCHEMA_MAPS.has(key) && isObject(value)) {
       const map: JsonSchema = {};
       for (const [name, sub] of Object.entries(value)) {
