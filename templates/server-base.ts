@@ -52,6 +52,8 @@ export interface ServerTables {
   notificationMethods: readonly string[];
   /** Vendor extension methods → extension id (capabilities.extensions in 2026-07-28 on). */
   extensionMethods: Record<string, string>;
+  /** Received methods whose params the schema requires: a message without them is invalid params. */
+  paramsRequired?: readonly string[];
 }
 
 /** Capability each method family needs, when the server implements one of its methods. */
@@ -219,8 +221,13 @@ export class McpServerBase<Handlers extends object> {
   private checkParams(method: string, params: JsonObject | undefined): ParamsIssue | null {
     if (LIFECYCLE.has(method) && method !== 'initialize' && method !== 'server/discover') return null;
     const validate = Object.hasOwn(this.tables.paramsValidators, method) ? this.tables.paramsValidators[method] : undefined;
-    if (!validate || params === undefined) return null;
-    if (validate(params)) return null;
+    if (!validate) return null;
+    if (params === undefined) {
+      // Absent params are fine where the schema allows it; elsewhere they fail like `{}` would (the
+      // handler's types promise it a params object).
+      if (!this.tables.paramsRequired?.includes(method)) return null;
+      if (validate({})) return null;
+    } else if (validate(params)) return null;
     const first = validate.errors?.[0];
     const pointer = first ? first.instancePath + missingProperty(first.params) : '';
     return { pointer, message: first?.message ?? 'invalid', keyword: first?.keyword };

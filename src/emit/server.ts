@@ -45,6 +45,7 @@ function handlersInterface(model: ProtocolModel): string {
 export function emitServer(model: ProtocolModel, importExt: string): string {
   const requests = received(model, 'ClientRequests');
   const results = `{\n${requests.map((m) => `  ${objectKey(m.method)}: [${(m.result ?? []).map(stringLiteral).join(', ')}],`).join('\n')}\n}`;
+  const required = [...requests, ...received(model, 'ClientNotifications')].filter((m) => m.paramsRequired).map((m) => stringLiteral(m.method));
   const extensions = model.methods.filter((m) => m.source !== 'mcp');
   const extensionMethods = `{\n${extensions.map((m) => `  ${objectKey(m.method)}: ${stringLiteral(m.source)},`).join('\n')}\n}`;
   const lit = (text: string) => `Object.freeze(Object.setPrototypeOf(${text}, null))`;
@@ -99,6 +100,7 @@ export function emitServer(model: ProtocolModel, importExt: string): string {
   requestMethods: CLIENT_REQUEST_METHODS,
   notificationMethods: CLIENT_NOTIFICATION_METHODS,
   extensionMethods: ${lit(extensionMethods)},
+  paramsRequired: Object.freeze([${required.join(', ')}]),
 }`,
         },
       ],

@@ -163,4 +163,19 @@ describe('generated 2025-11-25 server lifecycle', () => {
     expect(ran).toBe(false);
     await expect(peer.request('resources/read', { uri: 'x' })).rejects.toMatchObject({ code: -32601 });
   });
+
+  it('params the schema requires but the request omits are invalid params, not a handler crash', async () => {
+    let ran = false;
+    const { peer, handlerErrors } = await connect({ 'tools/call': () => ((ran = true), { content: [] }), 'tools/list': () => ({ tools: [] }) });
+    await expect(peer.request('tools/call')).rejects.toMatchObject({
+      code: -32602,
+      message: "Invalid params: /name must have required property 'name'",
+      data: { pointer: '/name', keyword: 'required' },
+    });
+    expect(ran).toBe(false);
+    expect(handlerErrors).toEqual([]);
+    // Optional params may still be left out.
+    await expect(peer.request('tools/list')).resolves.toEqual({ tools: [] });
+    await expect(peer.request('ping')).resolves.toEqual({});
+  });
 });
