@@ -24,6 +24,9 @@ export function emitValidators(model: ProtocolModel): { js: string; dts: string 
     allowUnionTypes: true,
     validateFormats: false,
     unicodeRegExp: true,
+    // Only own properties count: without this a `required: ["constructor"]` is met by
+    // Object.prototype.constructor, and an optional `constructor` property is type-checked against it.
+    ownProperties: true,
     // Each definition compiles to one function that the others call: without this, every export
     // inlines its whole ref tree and the file grows to megabytes.
     inlineRefs: false,
