@@ -46,7 +46,10 @@ export async function emitTypes(model: ProtocolModel, file: string): Promise<str
     if (typeof normalized === 'boolean') normalized = normalized ? {} : { not: {} };
     try {
       // JSTT names the declaration after its second argument; names were checked above.
-      parts.push(await compile(normalized as object, name, JSTT_OPTIONS));
+      // JSTT prints U+2028/U+2029 raw; in a string literal they are valid but editors and older tools
+      // take them for line breaks. Descriptions had them turned into newlines (normalize.ts), so what is
+      // left is inside string literals, where the escape keeps the value.
+      parts.push((await compile(normalized as object, name, JSTT_OPTIONS)).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'));
     } catch (error) {
       throw new InputError(file, pointer, `cannot turn this definition into a type: ${(error as Error).message}`);
     }
