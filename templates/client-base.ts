@@ -93,7 +93,8 @@ export class McpClientBase<
     if (this.options.capabilities) return this.options.capabilities;
     const caps: JsonObject = {};
     const has = (method: string) => this.inputHandlers.has(method);
-    if (has('roots/list')) caps.roots = { listChanged: true };
+    // listChanged is only claimed by passing capabilities explicitly: the client cannot know it will send it.
+    if (has('roots/list')) caps.roots = {};
     if (has('sampling/createMessage')) caps.sampling = {};
     if (has('elicitation/create')) caps.elicitation = {};
     return caps;
@@ -124,7 +125,13 @@ export class McpClientBase<
       this.acceptServer(result, version);
       await this.peer.notify('notifications/initialized');
     } else if (features.perRequestMeta && this.options.discover !== false) {
-      const result = (await this.request('server/discover' as never, undefined as never)) as JsonObject;
+      let result: JsonObject;
+      try {
+        result = (await this.request('server/discover' as never, undefined as never)) as JsonObject;
+      } catch (error) {
+        await this.peer.close();
+        throw error;
+      }
       const versions = Array.isArray(result.supportedVersions) ? (result.supportedVersions as string[]) : [];
       const version = versions.includes(this.requestedVersion) ? this.requestedVersion : undefined;
       if (!version) {
