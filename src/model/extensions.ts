@@ -91,7 +91,7 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
       const base = pascalCase(m.method);
       const messageName = `${base}${m.kind === 'request' ? 'Request' : 'Notification'}`;
       const paramsName = m.params ? `${messageName}Params` : null;
-      if (paramsName) addDefinition(e, paramsName, withDescription(m.params!, m.description), m.pointer);
+      if (paramsName) addDefinition(e, paramsName, withDescription(withReservedMeta(m.params!, model, m.kind), m.description), m.pointer);
       const message: JsonSchema = {
         ...(m.description ? { description: m.description } : {}),
         type: 'object',
@@ -145,6 +145,36 @@ export function pascalCase(text: string): string {
     .filter(Boolean)
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('');
+}
+
+/**
+ * `_meta` is reserved in every request's and notification's params: the runtime sends it whatever the
+ * extension declares (`_meta.progressToken` with onProgress; 2026-07-28 on, the per-request protocol
+ * version, client info and capabilities on every request). Params closed with `additionalProperties:
+ * false` (or `unevaluatedProperties: false`) that do not declare it would make the generated server
+ * refuse those calls with -32602, so it is added as an optional property typed like MCP's own `_meta`.
+ */
+function withReservedMeta(params: JsonSchema, model: ProtocolModel, kind: 'request' | 'notification'): JsonSchema {
+  const properties = isObject(params.properties) ? params.properties : undefined;
+  const closed = params.additionalProperties === false || params.unevaluatedProperties === false;
+  if (!closed || (properties && Object.hasOwn(properties, '_meta'))) return params;
+  const meta = mcpMetaSchema(model, kind);
+  return { ...params, properties: { ...properties, _meta: meta } };
+}
+
+/** MCP's `_meta` schema for a request's or a notification's params in this version (refs already local). */
+function mcpMetaSchema(model: ProtocolModel, kind: 'request' | 'notification'): JsonSchema {
+  const base = kind === 'request' ? 'Request' : 'Notification';
+  const paramsDef = model.definitions[`${base}Params`];
+  const messageDef = model.definitions[base];
+  const candidates = [
+    isObject(paramsDef) && isObject(paramsDef.properties) ? paramsDef.properties._meta : undefined,
+    isObject(messageDef) && isObject(messageDef.properties) && isObject(messageDef.properties.params) && isObject(messageDef.properties.params.properties)
+      ? messageDef.properties.params.properties._meta
+      : undefined,
+  ];
+  const found = candidates.find(isObject);
+  return found ? (structuredClone(found) as JsonSchema) : { type: 'object', additionalProperties: {} };
 }
 
 function withDescription(schemaNode: JsonSchema, description: string | undefined): JsonSchema {

@@ -63,6 +63,10 @@ describe('the example extension in every version it targets', () => {
     for (const name of ['AcmeJobsStartRequest', 'AcmeJobsStartRequestParams', 'AcmeJobsStartResult', 'AcmeJobsFinishedNotificationParams', 'AcmeJob']) {
       expect(types).toMatch(new RegExp(`export (interface|type) ${name}\\b`));
     }
+    // _meta is reserved: params closed with additionalProperties: false get it (the runtime sends it).
+    for (const name of ['AcmeJobsListRequestParams', 'AcmeJobsCancelRequestParams', 'AcmeJobsStartRequestParams']) {
+      expect(types, name).toMatch(new RegExp(`export interface ${name} \\{[^}]*\\b_meta\\?:`));
+    }
     // Settings become capabilities.extensions["acme/jobs"] only where the version has that map.
     expect(types.includes('AcmeJobsSettings')).toBe(version === '2026-07-28');
   });
