@@ -147,10 +147,14 @@ describe('generated client → generated server (child process, stdio)', () => {
     expect((await client.acme.jobs.list()).jobs.length).toBe(before);
   });
 
-  // Known runtime bug (templates/server-base.ts checkParams skips validation when params are absent,
-  // reported): the handler runs with undefined params and answers -32603. `it.fails` until fixed.
-  it.fails('params that must be sent but are missing altogether are refused with -32602', async () => {
-    await expect(client.request('acme/jobs.status')).rejects.toMatchObject({ code: -32602 });
+  it('vendor params closed with additionalProperties: false still accept the reserved _meta (progressToken)', async () => {
+    // acme/jobs.list and .cancel do not declare _meta; onProgress adds _meta.progressToken to params.
+    const listed = await client.acme.jobs.list({ limit: 1 }, { onProgress: () => {} });
+    expect(listed.jobs).toHaveLength(1);
+  });
+
+  it('params that must be sent but are missing altogether are refused with -32602', async () => {
+    await expect(client.request('acme/jobs.status')).rejects.toMatchObject({ code: -32602, data: { pointer: '/jobId' } });
   });
 });
 
@@ -187,18 +191,16 @@ describe('official SDK client → generated server (child process, stdio)', () =
   });
   const JobResult = z.object({ job: AcmeJob });
 
-  it('client.request({ method: "acme/jobs.start" }, zodSchema) gets the typed result, with progress and the finished notification', async () => {
+  // No onprogress here: the SDK client dispatches notifications asynchronously but settles responses at
+  // once, so progress that arrives in the same stdout chunk as the response is dropped (timing-dependent).
+  it('client.request({ method: "acme/jobs.start" }, zodSchema) gets the typed result, and the finished notification', async () => {
     const finished = new Promise<z.infer<typeof AcmeJob>>((resolve) =>
       sdk.setNotificationHandler(z.object({ method: z.literal('acme/jobs.finished'), params: z.object({ job: AcmeJob }) }), (n) => resolve(n.params.job)),
     );
-    const steps: number[] = [];
-    const result = await sdk.request({ method: 'acme/jobs.start', params: { pipeline: 'sdk-run', wait: true } }, JobResult, {
-      onprogress: (p) => steps.push(p.progress),
-    });
+    const result = await sdk.request({ method: 'acme/jobs.start', params: { pipeline: 'sdk-run', wait: true } }, JobResult);
     const state: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled' = result.job.state;
     expect(state).toBe('succeeded');
     expect(result.job.pipeline).toBe('sdk-run');
-    expect(steps).toEqual([1, 2, 3]);
     expect(await finished).toEqual(result.job);
 
     const status = await sdk.request({ method: 'acme/jobs.status', params: { jobId: result.job.id } }, JobResult);
