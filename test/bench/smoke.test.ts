@@ -22,6 +22,7 @@ const ROWS = [
   'validation',
   'tsc-check',
   'tsc-instantiations',
+  'tsc-check-dts',
   'diff',
 ];
 
