@@ -40,7 +40,7 @@ export function emitValidators(model: ProtocolModel): { js: string; dts: string 
   for (const m of model.methods) {
     if (m.params?.startsWith('#')) refs[paramsValidatorName(m.params, m.definition)] = `${id}${m.params}`;
   }
-  const js = standaloneCode(ajv, refs);
+  const js = inlineAjvRuntime(standaloneCode(ajv, refs));
   const dts = [
     '/** A compiled ajv validator: call it, and read `errors` when it returns false. */',
     'export interface CompiledValidator {',
@@ -87,4 +87,47 @@ function stripAnnotations(node: unknown, inNameMap = false): unknown {
     });
   }
   return out;
+}
+
+/**
+ * ajv's standalone code `require()`s small helpers from ajv's runtime for some keywords (string
+ * lengths in code points, deep equality). The output is an ES module with no dependencies, so those
+ * helpers are inlined; any other runtime require is refused rather than emitted broken.
+ */
+const AJV_RUNTIME: Record<string, { name: string; source: string }> = {
+  ucs2length: {
+    name: 'ucs2length$',
+    source: `function ucs2length$(str) {
+  let length = 0;
+  for (let pos = 0; pos < str.length; length++) {
+    const code = str.charCodeAt(pos++);
+    if (code >= 0xd800 && code <= 0xdbff && pos < str.length && (str.charCodeAt(pos) & 0xfc00) === 0xdc00) pos++;
+  }
+  return length;
+}`,
+  },
+  equal: {
+    name: 'equal$',
+    source: `function equal$(a, b) {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return a !== a && b !== b;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && equal$(a[k], b[k]));
+}`,
+  },
+};
+
+export function inlineAjvRuntime(code: string): string {
+  const used = new Set<string>();
+  const out = code.replace(/require\("ajv\/dist\/runtime\/([a-z0-9_]+)"\)\.default/g, (match, name: string) => {
+    const helper = AJV_RUNTIME[name];
+    if (!helper) throw new Error(`validators: ajv needs its runtime module "${name}", which mcp-typegen cannot inline yet`);
+    used.add(name);
+    return helper.name;
+  });
+  if (/\brequire\(/.test(out)) throw new Error('validators: ajv emitted a require() that mcp-typegen cannot inline');
+  const helpers = [...used].sort().map((name) => AJV_RUNTIME[name]!.source);
+  return helpers.length ? `${helpers.join('\n')}\n${out}` : out;
 }

@@ -7,7 +7,6 @@
  */
 import { copyFileSync, cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ROOT, TSC, generated, run, strictTsconfig, writeFiles, type RunResult, type Version } from '../helpers/generate.js';
 import type { GenerateOptions, GenerateResult } from '../../src/generate.js';
 
@@ -47,23 +46,13 @@ export async function buildJs(dir: string): Promise<RunResult & { outDir: string
   if (result.code === 0) {
     cpSync(join(dir, 'generated', 'validators.js'), join(outDir, 'generated', 'validators.js'));
     writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n');
-    writeFileSync(join(outDir, REQUIRE_SHIM), 'import { createRequire } from "node:module";\nglobalThis.require = createRequire(import.meta.url);\n');
   }
   return { ...result, outDir };
 }
 
-/**
- * WORKAROUND for a generator bug (reported, not ours to fix): ajv's standalone output in validators.js
- * still calls `require("ajv/dist/runtime/ucs2length")` when a schema uses minLength/maxLength — the
- * example extension does (AcmeJobId) — and `require` does not exist in an ES module. Child processes
- * preload this shim (`node --import <shim> server.js`); runtime.test.ts has an `it.fails` test that
- * turns red once validators.js no longer needs it, so the shim can be removed.
- */
-export const REQUIRE_SHIM = 'require-shim.mjs';
-
-/** Node arguments that run a built script of `outDir` (see REQUIRE_SHIM). */
+/** Node arguments that run a built script of `outDir`. */
 export function nodeArgs(outDir: string, script: string): string[] {
-  return ['--import', pathToFileURL(join(outDir, REQUIRE_SHIM)).href, join(outDir, script)];
+  return [join(outDir, script)];
 }
 
 /** `error TS…` lines of a tsc run. */
