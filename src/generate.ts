@@ -91,7 +91,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const files: GeneratedFile[] = [];
   for (const file of raw) {
     // The header is comments only: format the body, so identical bodies (the runtime) format once.
-    files.push({ path: file.path, contents: `${head}\n${await formatBody(outDir, file.path, file.contents, options.format !== false)}` });
+    files.push({ path: file.path, contents: `${head}\n${await formatBody(outDir, file.path, file.contents, options.format !== false, importExt)}` });
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, model, warnings: [...loaded.warnings, ...extensions.flatMap((e) => e.warnings)], inputsHash: hash, schemaFile: loaded.file };
@@ -105,12 +105,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 /**
  * - validators.js is laid out by ajv (one statement a line); prettier over a megabyte of it would cost
  *   more than the rest of the run together, so it is left as ajv writes it;
- * - runtime/ files are the templates, kept formatted with the default options: formatted again only
- *   when a user prettier config applies.
+ * - runtime/ files are the templates, kept formatted with the default options (scripts/format-templates.mjs,
+ *   checked by a test): formatted again only when a user prettier config applies.
  */
-async function formatBody(outDir: string, path: string, text: string, format: boolean): Promise<string> {
+async function formatBody(outDir: string, path: string, text: string, format: boolean, importExt: string): Promise<string> {
   if (!format || path === 'validators.js') return text;
-  if (path.startsWith('runtime/') && (await usesDefaultFormat(outDir, path))) return text;
+  // Only with `.js` specifiers is the text the template's bytes (other specifiers change line lengths).
+  if (path.startsWith('runtime/') && importExt === '.js' && (await usesDefaultFormat(outDir, path))) return text;
   return formatFile(outDir, path, text);
 }
 

@@ -9,8 +9,22 @@
  * Hand-written runtime copied into generated output as `runtime/client-base.ts`. The generated
  * `client.ts` subclasses it with the version's method tables and one typed stub per request.
  */
-import { ErrorCode, ProtocolError, isPlainObject, type NotificationTable, type ParamsArgs, type RequestTable } from './jsonrpc.js';
-import { RpcPeer, type HandlerContext, type NotificationHandler, type PeerOptions, type RequestHandler, type RequestOptions } from './peer.js';
+import {
+  ErrorCode,
+  ProtocolError,
+  isPlainObject,
+  type NotificationTable,
+  type ParamsArgs,
+  type RequestTable,
+} from './jsonrpc.js';
+import {
+  RpcPeer,
+  type HandlerContext,
+  type NotificationHandler,
+  type PeerOptions,
+  type RequestHandler,
+  type RequestOptions,
+} from './peer.js';
 import type { Transport } from './transport.js';
 
 type JsonObject = { [key: string]: unknown };
@@ -51,7 +65,11 @@ export interface McpClientOptions extends Omit<PeerOptions, 'batches'> {
 
 /** The input-required loop's retry fields and the per-request `_meta` are filled in by the client. */
 export type CallerParams<P> = P extends { _meta: infer M }
-  ? Omit<P, '_meta' | 'inputResponses' | 'requestState'> & { _meta?: Partial<M> & JsonObject; inputResponses?: P extends { inputResponses?: infer R } ? R : never; requestState?: string }
+  ? Omit<P, '_meta' | 'inputResponses' | 'requestState'> & {
+      _meta?: Partial<M> & JsonObject;
+      inputResponses?: P extends { inputResponses?: infer R } ? R : never;
+      requestState?: string;
+    }
   : P;
 
 const INPUT_REQUIRED = 'input_required';
@@ -120,7 +138,10 @@ export class McpClientBase<
       const version = String(result.protocolVersion);
       if (!supported.includes(version)) {
         await this.peer.close();
-        throw new ProtocolError(ErrorCode.InvalidRequest, `Server answered with protocol version ${version}; this client supports ${supported.join(', ')}`);
+        throw new ProtocolError(
+          ErrorCode.InvalidRequest,
+          `Server answered with protocol version ${version}; this client supports ${supported.join(', ')}`,
+        );
       }
       this.acceptServer(result, version);
       await this.peer.notify('notifications/initialized');
@@ -136,7 +157,10 @@ export class McpClientBase<
       const version = versions.includes(this.requestedVersion) ? this.requestedVersion : undefined;
       if (!version) {
         await this.peer.close();
-        throw new ProtocolError(ErrorCode.InvalidRequest, `Server supports ${versions.join(', ') || 'no versions'}, not ${this.requestedVersion}`);
+        throw new ProtocolError(
+          ErrorCode.InvalidRequest,
+          `Server supports ${versions.join(', ') || 'no versions'}, not ${this.requestedVersion}`,
+        );
       }
       this.acceptServer(result, version);
     }
@@ -166,7 +190,10 @@ export class McpClientBase<
       const result = (await this.peer.request(method, sent, options)) as JsonObject;
       if (!isPlainObject(result) || result.resultType !== INPUT_REQUIRED) return result;
       if (round >= maxRounds) {
-        throw new ProtocolError(ErrorCode.InternalError, `${method}: server still asks for input after ${maxRounds} rounds`);
+        throw new ProtocolError(
+          ErrorCode.InternalError,
+          `${method}: server still asks for input after ${maxRounds} rounds`,
+        );
       }
       sent = await this.answerInputRequests(sent ?? {}, result, options?.signal);
     }
@@ -187,7 +214,10 @@ export class McpClientBase<
     this.peer.setRequestHandler(method, handler);
   }
 
-  setNotificationHandler<M extends keyof InNotifications & string>(method: M, handler: NotificationHandler<InNotifications[M]>): void {
+  setNotificationHandler<M extends keyof InNotifications & string>(
+    method: M,
+    handler: NotificationHandler<InNotifications[M]>,
+  ): void {
     this.peer.setNotificationHandler(method, handler);
   }
 
@@ -210,7 +240,11 @@ export class McpClientBase<
   }
 
   /** Answer each embedded input request with its registered handler; the retry's params. */
-  private async answerInputRequests(params: JsonObject, result: JsonObject, signal: AbortSignal | undefined): Promise<JsonObject> {
+  private async answerInputRequests(
+    params: JsonObject,
+    result: JsonObject,
+    signal: AbortSignal | undefined,
+  ): Promise<JsonObject> {
     const requests = isPlainObject(result.inputRequests) ? result.inputRequests : {};
     const responses: JsonObject = {};
     for (const [key, request] of Object.entries(requests)) {
@@ -219,7 +253,10 @@ export class McpClientBase<
       }
       const handler = this.inputHandlers.get(request.method);
       if (!handler) {
-        throw new ProtocolError(ErrorCode.MethodNotFound, `server asks for ${request.method} input, but no handler is registered for it`);
+        throw new ProtocolError(
+          ErrorCode.MethodNotFound,
+          `server asks for ${request.method} input, but no handler is registered for it`,
+        );
       }
       const ctx = inputContext(key, request.method, request.params, signal);
       responses[key] = await handler(request.params, ctx);
@@ -232,8 +269,14 @@ export class McpClientBase<
 }
 
 /** The ctx an input-request handler gets: like a request's, without a way to answer out of band. */
-function inputContext(key: string, method: string, params: unknown, signal: AbortSignal | undefined): HandlerContext<any, any> {
-  const never = () => Promise.reject(new ProtocolError(ErrorCode.InvalidRequest, 'input requests cannot send messages'));
+function inputContext(
+  key: string,
+  method: string,
+  params: unknown,
+  signal: AbortSignal | undefined,
+): HandlerContext<any, any> {
+  const never = () =>
+    Promise.reject(new ProtocolError(ErrorCode.InvalidRequest, 'input requests cannot send messages'));
   return {
     id: key,
     method,

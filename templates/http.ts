@@ -804,9 +804,17 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
     if (!session || !versionOk(req, res, session.sessionId)) return;
     if (batch) {
       const version =
-        (req.headers['mcp-protocol-version'] as string | undefined) ?? session.protocolVersion ?? ASSUMED_PROTOCOL_VERSION;
+        (req.headers['mcp-protocol-version'] as string | undefined) ??
+        session.protocolVersion ??
+        ASSUMED_PROTOCOL_VERSION;
       if (version > BATCH_UNTIL) {
-        writeJsonError(res, 400, -32600, `Invalid Request: batches are not allowed in protocol ${version}`, session.sessionId);
+        writeJsonError(
+          res,
+          400,
+          -32600,
+          `Invalid Request: batches are not allowed in protocol ${version}`,
+          session.sessionId,
+        );
         return;
       }
     }
@@ -1096,7 +1104,10 @@ export class StreamableHttpClientTransport implements Transport {
     if (options?.resumptionToken) {
       // Continue a request whose stream was lost: the answer arrives on the resumed stream.
       const request = messages.find(isRequest);
-      this.resumeStream(options.resumptionToken, { onresumptiontoken: options.onresumptiontoken, replayId: request?.id });
+      this.resumeStream(options.resumptionToken, {
+        onresumptiontoken: options.onresumptiontoken,
+        replayId: request?.id,
+      });
       return;
     }
     for (const m of messages) if (isInitializeRequest(m) && isRequest(m)) this.initializeId = m.id;
@@ -1166,8 +1177,17 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /** Re-opens a stream from an event id (GET with Last-Event-ID). */
-  resumeStream(lastEventId: string, options: { onresumptiontoken?: (token: string) => void; replayId?: RequestId } = {}): void {
-    void this.openGet({ lastEventId, attempt: 0, onresumptiontoken: options.onresumptiontoken, replayId: options.replayId, kind: 'resume' });
+  resumeStream(
+    lastEventId: string,
+    options: { onresumptiontoken?: (token: string) => void; replayId?: RequestId } = {},
+  ): void {
+    void this.openGet({
+      lastEventId,
+      attempt: 0,
+      onresumptiontoken: options.onresumptiontoken,
+      replayId: options.replayId,
+      kind: 'resume',
+    });
   }
 
   /** Ends the session on the server (DELETE; a 405 answer is accepted). */
@@ -1222,7 +1242,8 @@ export class StreamableHttpClientTransport implements Transport {
         if (replayId !== undefined) (m as { id?: RequestId | null }).id = replayId;
         if (m.id !== undefined && m.id === this.initializeId && 'result' in m && isPlainObject(m.result)) {
           const version = m.result.protocolVersion;
-          if (typeof version === 'string' && this.protocolVersionValue === undefined) this.protocolVersionValue = version;
+          if (typeof version === 'string' && this.protocolVersionValue === undefined)
+            this.protocolVersionValue = version;
         }
       }
     }
@@ -1315,7 +1336,8 @@ export class StreamableHttpClientTransport implements Transport {
       failure = error;
     }
     if (this.closed) return;
-    if (failure !== undefined) this.onerror?.(new Error(`SSE stream disconnected: ${toError(failure).message}`, { cause: failure }));
+    if (failure !== undefined)
+      this.onerror?.(new Error(`SSE stream disconnected: ${toError(failure).message}`, { cause: failure }));
     // Reconnect: the standalone stream always; a request's stream only if answers are missing and the server
     // gave it an event id to resume from.
     const reconnect = state.kind === 'standalone' || (!answered && state.lastEventId !== undefined);

@@ -121,5 +121,7 @@ export type NotificationTable<T> = { [K in keyof T]: NotificationSpec };
  * The params arguments for a method: required when the schema requires params, optional otherwise.
  * Used as a rest tuple: `call<M>(method: M, ...args: ParamsArgs<Table[M], Options>)`.
  */
-export type ParamsArgs<S extends { params: unknown; paramsRequired: boolean }, Rest extends unknown[] = []> =
-  S['paramsRequired'] extends true ? [params: S['params'], ...Rest] : [params?: S['params'], ...Rest];
+export type ParamsArgs<
+  S extends { params: unknown; paramsRequired: boolean },
+  Rest extends unknown[] = [],
+> = S['paramsRequired'] extends true ? [params: S['params'], ...Rest] : [params?: S['params'], ...Rest];

@@ -31,8 +31,9 @@ export type AnyNotificationTable = {
 };
 
 /** What a handler receives as params: possibly undefined unless the schema requires params. */
-export type HandlerParams<S extends { params: unknown; paramsRequired: boolean }> =
-  S['paramsRequired'] extends true ? S['params'] : S['params'] | undefined;
+export type HandlerParams<S extends { params: unknown; paramsRequired: boolean }> = S['paramsRequired'] extends true
+  ? S['params']
+  : S['params'] | undefined;
 
 export interface Progress {
   progress: number;
@@ -74,10 +75,7 @@ export interface HandlerContext<
   readonly extra: MessageExtraInfo | undefined;
   /** Reports progress if the request carried a progressToken; a no-op otherwise or once answered. */
   progress(progress: number, total?: number, message?: string): Promise<void>;
-  notify<M extends keyof OutNotifications & string>(
-    method: M,
-    ...args: ParamsArgs<OutNotifications[M]>
-  ): Promise<void>;
+  notify<M extends keyof OutNotifications & string>(method: M, ...args: ParamsArgs<OutNotifications[M]>): Promise<void>;
   request<M extends keyof OutRequests & string>(
     method: M,
     ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions]>
@@ -224,7 +222,8 @@ export class RpcPeer<
     this.onclose = options.onclose;
     transport.onmessage = (message: unknown, extra?: MessageExtraInfo) => this.receive(message, extra);
     transport.onclose = () => this.shutdown();
-    transport.onerror = (error: Error) => this.diagnose('transport-error', `Transport error: ${error?.message}`, { error });
+    transport.onerror = (error: Error) =>
+      this.diagnose('transport-error', `Transport error: ${error?.message}`, { error });
   }
 
   /** Starts the transport (the peer has installed its callbacks already). */
@@ -284,7 +283,9 @@ export class RpcPeer<
     const onProgress = options?.onProgress;
     const sent = onProgress === undefined ? params : withProgressToken(params, id);
     const message =
-      sent === undefined ? { jsonrpc: '2.0' as const, id, method } : { jsonrpc: '2.0' as const, id, method, params: sent };
+      sent === undefined
+        ? { jsonrpc: '2.0' as const, id, method }
+        : { jsonrpc: '2.0' as const, id, method, params: sent };
     const refusal = this.checkOutgoing(message);
     if (refusal !== undefined) return Promise.reject(refusal);
 
@@ -464,7 +465,12 @@ export class RpcPeer<
       value = undefined;
     }
     if (isPlainObject(value) && typeof value.method === 'string' && isValidRequestId(value.id)) {
-      this.post(errorResponse(value.id, ErrorCode.InvalidRequest, `Invalid Request: ${detail}`, { size, limit: this.maxFrameSize }));
+      this.post(
+        errorResponse(value.id, ErrorCode.InvalidRequest, `Invalid Request: ${detail}`, {
+          size,
+          limit: this.maxFrameSize,
+        }),
+      );
     } else {
       this.diagnose('oversized-frame', detail);
     }
@@ -622,7 +628,8 @@ export class RpcPeer<
     try {
       const result =
         handler !== undefined ? handler(params, ctx) : this.fallbackNotificationHandler!(method, params, ctx);
-      if (isThenable(result)) Promise.resolve(result).then(undefined, (error) => this.reportHandlerError(error, method));
+      if (isThenable(result))
+        Promise.resolve(result).then(undefined, (error) => this.reportHandlerError(error, method));
     } catch (error) {
       this.reportHandlerError(error, method);
     }

@@ -68,7 +68,14 @@ const CAPABILITY_OF: [prefix: string, capability: string][] = [
 ];
 
 /** Methods the lifecycle answers itself. */
-const LIFECYCLE = new Set(['initialize', 'ping', 'server/discover', 'notifications/initialized', 'notifications/cancelled', 'notifications/progress']);
+const LIFECYCLE = new Set([
+  'initialize',
+  'ping',
+  'server/discover',
+  'notifications/initialized',
+  'notifications/cancelled',
+  'notifications/progress',
+]);
 
 export class McpServerBase<Handlers extends object> {
   readonly sessions = new Set<{ peer: RpcPeer<any, any, any, any>; session: SessionInfo }>();
@@ -98,8 +105,11 @@ export class McpServerBase<Handlers extends object> {
     for (const [prefix, capability] of CAPABILITY_OF) {
       if (methods.some((m) => m.startsWith(prefix))) caps[capability] = {};
     }
-    if (methods.includes('resources/subscribe')) caps.resources = { ...(caps.resources as JsonObject), subscribe: true };
-    const extensionIds = [...new Set(methods.map((m) => this.tables.extensionMethods[m]).filter((id): id is string => Boolean(id)))];
+    if (methods.includes('resources/subscribe'))
+      caps.resources = { ...(caps.resources as JsonObject), subscribe: true };
+    const extensionIds = [
+      ...new Set(methods.map((m) => this.tables.extensionMethods[m]).filter((id): id is string => Boolean(id))),
+    ];
     if (extensionIds.length > 0 && this.protocol.features.capabilityExtensions) {
       caps.extensions = Object.fromEntries(extensionIds.map((id) => [id, {}]));
     }
@@ -117,7 +127,8 @@ export class McpServerBase<Handlers extends object> {
     const peer = new RpcPeer<any, any, any, any>(transport, {
       ...this.options,
       batches: this.protocol.features.batches,
-      validateParams: this.options.validateParams === false ? undefined : (method, params) => this.checkParams(method, params),
+      validateParams:
+        this.options.validateParams === false ? undefined : (method, params) => this.checkParams(method, params),
     });
     const entry = { peer, session };
     this.sessions.add(entry);
@@ -196,7 +207,10 @@ export class McpServerBase<Handlers extends object> {
     if (this.protocol.features.initialize) {
       if (method === 'initialize' || method === 'ping') return undefined;
       if (session.protocolVersion === undefined) {
-        return new ProtocolError(ErrorCode.InvalidRequest, `Server not initialized: send "initialize" before "${method}"`);
+        return new ProtocolError(
+          ErrorCode.InvalidRequest,
+          `Server not initialized: send "initialize" before "${method}"`,
+        );
       }
       return undefined;
     }
@@ -205,10 +219,15 @@ export class McpServerBase<Handlers extends object> {
       const requested = meta?.['io.modelcontextprotocol/protocolVersion'];
       if (typeof requested === 'string' && !this.supportedVersions.includes(requested)) {
         // UnsupportedProtocolVersionError (2026-07-28).
-        return new ProtocolError(-32022, `Unsupported protocol version ${requested}`, { requested, supported: this.supportedVersions });
+        return new ProtocolError(-32022, `Unsupported protocol version ${requested}`, {
+          requested,
+          supported: this.supportedVersions,
+        });
       }
       if (isPlainObject(meta)) {
-        session.clientInfo = isPlainObject(meta['io.modelcontextprotocol/clientInfo']) ? (meta['io.modelcontextprotocol/clientInfo'] as Implementation) : session.clientInfo;
+        session.clientInfo = isPlainObject(meta['io.modelcontextprotocol/clientInfo'])
+          ? (meta['io.modelcontextprotocol/clientInfo'] as Implementation)
+          : session.clientInfo;
         session.clientCapabilities = isPlainObject(meta['io.modelcontextprotocol/clientCapabilities'])
           ? (meta['io.modelcontextprotocol/clientCapabilities'] as JsonObject)
           : session.clientCapabilities;
@@ -220,7 +239,9 @@ export class McpServerBase<Handlers extends object> {
 
   private checkParams(method: string, params: JsonObject | undefined): ParamsIssue | null {
     if (LIFECYCLE.has(method) && method !== 'initialize' && method !== 'server/discover') return null;
-    const validate = Object.hasOwn(this.tables.paramsValidators, method) ? this.tables.paramsValidators[method] : undefined;
+    const validate = Object.hasOwn(this.tables.paramsValidators, method)
+      ? this.tables.paramsValidators[method]
+      : undefined;
     if (!validate) return null;
     if (params === undefined) {
       // Absent params are fine where the schema allows it; elsewhere they fail like `{}` would (the

@@ -48,7 +48,7 @@ export function isJsonRpcMessage(value: unknown): value is JsonRpcMessage {
   }
   if (!('id' in value)) return false;
   if (value.id !== null && typeof value.id !== 'string' && typeof value.id !== 'number') return false;
-  return ('result' in value) !== ('error' in value);
+  return 'result' in value !== 'error' in value;
 }
 
 /**
@@ -249,8 +249,7 @@ export class StdioClientTransport implements Transport {
     if (this.started) throw new Error('StdioClientTransport already started');
     this.started = true;
     const { command, args = [], cwd, stderr = 'inherit', inheritEnv = 'default' } = this.options;
-    const baseEnv =
-      inheritEnv === 'all' ? { ...process.env } : inheritEnv === 'none' ? {} : defaultServerEnvironment();
+    const baseEnv = inheritEnv === 'all' ? { ...process.env } : inheritEnv === 'none' ? {} : defaultServerEnvironment();
     const env = { ...baseEnv, ...this.options.env };
 
     const child = spawn(command, args, {

@@ -143,7 +143,8 @@ export function jsonCopy(value: unknown, depth = 0): unknown {
     const out = new Array<unknown>(value.length);
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
-      out[i] = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : jsonCopy(item, depth + 1);
+      out[i] =
+        item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : jsonCopy(item, depth + 1);
     }
     return out;
   }
@@ -157,7 +158,12 @@ export function jsonCopy(value: unknown, depth = 0): unknown {
     if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
     // defineProperty, not assignment: a "__proto__" key must stay data, as JSON.parse keeps it.
     if (key === '__proto__') {
-      Object.defineProperty(out, key, { value: jsonCopy(item, depth + 1), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, {
+        value: jsonCopy(item, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     } else out[key] = jsonCopy(item, depth + 1);
   }
   return out;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as prettier from 'prettier';
 
 const PARSERS: Record<string, string> = { '.ts': 'babel-ts', '.js': 'babel', '.json': 'json', '.md': 'markdown' };
-const DEFAULTS: prettier.Options = { printWidth: 120, singleQuote: true };
+export const DEFAULTS: prettier.Options = { printWidth: 120, singleQuote: true };
 
 /**
  * Formatted text by (options, text). The runtime templates are the same bytes in every version's

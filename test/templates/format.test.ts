@@ -1,0 +1,20 @@
+/**
+ * generate copies runtime/ from templates/ without a prettier pass when no user prettier config applies:
+ * that is only right while the templates are formatted exactly as prettier would format them.
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { expect, it } from 'vitest';
+
+it('templates/ are formatted with the options generate formats with (npm run format:templates)', async () => {
+  const script = pathToFileURL(join(import.meta.dirname, '../../scripts/format-templates.mjs')).href;
+  const { unformattedTemplates } = (await import(script)) as { unformattedTemplates: (write?: boolean) => Promise<string[]> };
+  expect(await unformattedTemplates(false)).toEqual([]);
+});
+
+it('the script formats with the same options as src/emit/format.ts', async () => {
+  const script = pathToFileURL(join(import.meta.dirname, '../../scripts/format-templates.mjs')).href;
+  const { TEMPLATE_FORMAT } = (await import(script)) as { TEMPLATE_FORMAT: Record<string, unknown> };
+  const { DEFAULTS } = await import('../../src/emit/format.js');
+  expect(TEMPLATE_FORMAT).toEqual({ ...DEFAULTS, parser: 'babel-ts' });
+});
