@@ -17,7 +17,7 @@ import { checkExtensions } from '../extensions/rules.js';
 import { appliesTo, type ExtensionSpec } from '../extensions/types.js';
 import { sha256 } from '../inputs.js';
 import { knownVersionNames } from '../load/manifest.js';
-import { isObject, loadSchema, type LoadedSchema } from '../load/schema.js';
+import { isObject, loadSchema, schemaRoot, type LoadedSchema } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { buildModel, compareStrings } from './build.js';
 import type { MethodInfo, ProtocolModel } from './types.js';
@@ -47,8 +47,24 @@ export async function loadExtensionsFor(files: string[], cwd: string, schemaDir?
   return loaded;
 }
 
-/** Methods of every known MCP version, so an extension can never take a name MCP uses anywhere. */
-async function allMcpMethods(cwd: string, schemaDir?: string): Promise<Set<string>> {
+const methodsByRoot = new Map<string, Promise<Set<string>>>();
+
+/**
+ * Methods of every known MCP version, so an extension can never take a name MCP uses anywhere.
+ * Memoised per schema root: `generate --all` and watch mode would otherwise load all five schemas
+ * again for every target.
+ */
+function allMcpMethods(cwd: string, schemaDir?: string): Promise<Set<string>> {
+  const root = schemaRoot({ cwd, schemaDir });
+  let methods = methodsByRoot.get(root);
+  if (!methods) {
+    methods = readAllMcpMethods(cwd, schemaDir);
+    methodsByRoot.set(root, methods);
+  }
+  return methods;
+}
+
+async function readAllMcpMethods(cwd: string, schemaDir?: string): Promise<Set<string>> {
   const methods = new Set<string>();
   for (const spec of knownVersionNames()) {
     try {
