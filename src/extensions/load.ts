@@ -4,35 +4,22 @@
  * Name rules are not checked here: see `checkExtensions` in `rules.ts`.
  */
 import { readFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { InputError, pointer } from '../errors.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import type { Direction } from '../model/types.js';
 import type { ExtensionMethod, ExtensionSpec } from './types.js';
-import { findJsonSyntaxError } from './json-position.js';
+import { parseJson as parseJsonText } from '../load/json.js';
+import { toolPackage } from '../load/package-root.js';
 
 export type { ExtensionMethod, ExtensionSpec } from './types.js';
 
-const META_SCHEMA_RELATIVE = join('schema', 'extension.schema.json');
-
-/**
- * Absolute path of `schema/extension.schema.json` in the package (found upwards from this module, so
- * it works from `src/extensions` under vitest and from `dist/src/extensions` once built).
- */
+/** Absolute path of `schema/extension.schema.json` in the package. */
 export function extensionMetaSchemaPath(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = join(dir, META_SCHEMA_RELATIVE);
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  throw new Error(`mcp-typegen: cannot find ${META_SCHEMA_RELATIVE} above ${fileURLToPath(import.meta.url)}`);
+  return join(toolPackage().root, 'schema', 'extension.schema.json');
 }
 
 let validator: ValidateFunction | undefined;
@@ -70,16 +57,6 @@ function describeAjvError(error: ErrorObject): string {
   }
 }
 
-/** JSON.parse with `invalid JSON at line L, column C: <message>` as an InputError. */
-function parseJson(file: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    const found = findJsonSyntaxError(text);
-    const where = found ? `line ${found.line}, column ${found.column}: ${found.message}` : 'unknown position';
-    throw new InputError(file, undefined, `invalid JSON at ${where}`);
-  }
-}
 
 interface RawMethod {
   kind: 'request' | 'notification';
@@ -178,8 +155,7 @@ export function normalizeExtension(file: string, document: unknown): ExtensionSp
 
 /** Parse extension file text (a leading BOM is ignored), validate and normalize it. */
 export function parseExtension(file: string, text: string): ExtensionSpec {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  return normalizeExtension(file, parseJson(file, body));
+  return normalizeExtension(file, parseJsonText(text, file));
 }
 
 /** Read, parse, validate and normalize one extension file. `file` in the result and in errors is `path` as given. */

@@ -1,30 +1,18 @@
 import { InputError } from '../errors.js';
+import { findJsonSyntaxError } from './json-position.js';
 
-/** Parse JSON text; on failure throw an InputError that names the line and column. */
+/**
+ * Parse JSON text; on failure throw an InputError naming the line and column, in the same words on
+ * every Node version (V8's own messages vary). Used for schemas, extension files and config files.
+ */
 export function parseJson(text: string, file: string): unknown {
+  // A UTF-8 byte order mark is not JSON, but editors write it: accept it.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
-    return JSON.parse(text);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const { line, column } = locateJsonError(text, message);
-    const detail = message.replace(/\s*in JSON at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)$/, '');
-    throw new InputError(file, undefined, `invalid JSON at line ${line}, column ${column}: ${detail}`);
+    return JSON.parse(body);
+  } catch {
+    const found = findJsonSyntaxError(body);
+    const where = found ? `line ${found.line}, column ${found.column}: ${found.message}` : 'unknown position';
+    throw new InputError(file, undefined, `invalid JSON at ${where}`);
   }
-}
-
-/** V8 reports a character offset ("at position N"); users want a line and a column. */
-function locateJsonError(text: string, message: string): { line: number; column: number } {
-  const explicit = /line (\d+) column (\d+)/.exec(message);
-  if (explicit) return { line: Number(explicit[1]), column: Number(explicit[2]) };
-  const at = /at position (\d+)/.exec(message);
-  const offset = at ? Number(at[1]) : text.length;
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
 }
