@@ -9,7 +9,9 @@ import type { Artifact, ImportExtension } from '../generate-artifacts.js';
 import { EXIT, UsageError, createOut, reportError, type Out, type Verbosity } from './console.js';
 import { CONFIG_NAME } from '../config/load.js';
 import { TARGET_OPTIONS } from '../config/options.js';
-import { FAIL_ON, REPORT_FORMATS, SIDE_FILTERS } from '../diff/index.js';
+// The choice lists only: importing diff/index.js would load the whole diff on every command.
+import { FAIL_ON, SIDE_FILTERS } from '../diff/types.js';
+import { REPORT_FORMATS } from '../diff/render.js';
 import type { DiffFlags } from './diff-command.js';
 import { runGenerate, type GenerateFlags } from './generate-command.js';
 import { resolveTargets, type TargetFlags } from './targets.js';

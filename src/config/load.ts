@@ -6,7 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { InputError, escapePointerToken } from '../errors.js';
 import { parseJson } from '../load/json.js';
 import { toolPackage } from '../load/package-root.js';
@@ -46,6 +47,8 @@ export function configSchemaPath(): string {
 function validate(): ValidateFunction {
   if (!validator) {
     const schema = JSON.parse(readFileSync(configSchemaPath(), 'utf8')) as object;
+    // Loaded on first use: `generate --spec … --check` never reads a config and should not pay for ajv.
+    const { Ajv2020 } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
     validator = new Ajv2020({ allErrors: false, strict: true }).compile(schema);
   }
   return validator;
