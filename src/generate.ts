@@ -14,7 +14,7 @@ import { emitMaps, mapsExports } from './emit/maps.js';
 import { RUNTIME_EXPORTS, runtimeTemplates, withImportExtension } from './emit/runtime.js';
 import { emitServer, serverExports } from './emit/server.js';
 import { emitTypes } from './emit/types.js';
-import { emitValidators } from './emit/validators.js';
+import { emitValidatorsConcurrently } from './emit/validators-worker.js';
 import { resolveArtifacts, type Artifact, type ImportExtension } from './generate-artifacts.js';
 import { inputsHash } from './inputs.js';
 import { applyExtensions, loadExtensionsFor } from './model/extensions.js';
@@ -70,21 +70,25 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     format: options.format !== false,
   });
 
+  // Started first: it runs on another thread while the rest is emitted here.
+  const validators = artifacts.includes('validators') ? emitValidatorsConcurrently(model) : undefined;
+  // If an emitter below throws first, its error is the one reported; this one must not go unhandled.
+  validators?.catch(() => undefined);
   const raw: GeneratedFile[] = [];
   const add = (path: string, contents: string) => raw.push({ path, contents });
   if (artifacts.includes('types')) add('types.ts', await emitTypes(model, loaded.file));
   if (artifacts.includes('maps')) add('maps.ts', emitMaps(model, importExt));
-  if (artifacts.includes('validators')) {
-    const { js, dts } = emitValidators(model);
-    add('validators.js', js);
-    add('validators.d.ts', dts);
-  }
   if (artifacts.includes('client')) add('client.ts', emitClient(model, importExt));
   if (artifacts.includes('server')) add('server.ts', emitServer(model, importExt));
   if (artifacts.includes('client') || artifacts.includes('server')) {
     for (const t of runtimeTemplates()) add(`runtime/${t.name}`, withImportExtension(t.text, importExt));
   }
   add('index.ts', emitIndex(model, artifacts, importExt));
+  if (validators) {
+    const { js, dts } = await validators;
+    add('validators.js', js);
+    add('validators.d.ts', dts);
+  }
 
   const sourceName = loaded.file.slice(Math.max(loaded.file.lastIndexOf('/'), loaded.file.lastIndexOf('\\')) + 1);
   const head = header(tool.version, sourceName, loaded.sha256, model.version);
