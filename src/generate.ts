@@ -7,14 +7,13 @@
  * The CLI, `--check`, watch mode and the tests all call this; only write.ts touches the disk.
  */
 import { resolve } from 'node:path';
-import { clientExports, emitClient } from './emit/client.js';
 import { formatFile, usesDefaultFormat } from './emit/format.js';
 import { header } from './emit/header.js';
-import { emitMaps, mapsExports } from './emit/maps.js';
 import { RUNTIME_EXPORTS, runtimeTemplates, withImportExtension } from './emit/runtime.js';
-import { emitServer, serverExports } from './emit/server.js';
+import { printConcurrently } from './emit/concurrent.js';
+import { clientExports, mapsExports, serverExports } from './emit/tables.js';
 import { emitTypes } from './emit/types.js';
-import { emitValidatorsConcurrently } from './emit/validators-worker.js';
+import { emitValidators } from './emit/validators.js';
 import { resolveArtifacts, type Artifact, type ImportExtension } from './generate-artifacts.js';
 import { inputsHash } from './inputs.js';
 import { applyExtensions, loadExtensionsFor } from './model/extensions.js';
@@ -70,33 +69,41 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     format: options.format !== false,
   });
 
-  // Started first: it runs on another thread while the rest is emitted here.
-  const validators = artifacts.includes('validators') ? emitValidatorsConcurrently(model) : undefined;
-  // If an emitter below throws first, its error is the one reported; this one must not go unhandled.
-  validators?.catch(() => undefined);
+  // Started first: maps, client and server are printed (ts-morph) and formatted on another thread while
+  // the types (json-schema-to-typescript) and validators (ajv) are emitted here.
+  const format = options.format !== false;
+  const printed = printConcurrently({
+    model,
+    importExt,
+    maps: artifacts.includes('maps'),
+    client: artifacts.includes('client'),
+    server: artifacts.includes('server'),
+    format,
+    outDir,
+  });
+  // If the types throw first, theirs is the error reported; this must not go unhandled meanwhile.
+  printed.catch(() => undefined);
   const raw: GeneratedFile[] = [];
   const add = (path: string, contents: string) => raw.push({ path, contents });
   if (artifacts.includes('types')) add('types.ts', await emitTypes(model, loaded.file));
-  if (artifacts.includes('maps')) add('maps.ts', emitMaps(model, importExt));
-  if (artifacts.includes('client')) add('client.ts', emitClient(model, importExt));
-  if (artifacts.includes('server')) add('server.ts', emitServer(model, importExt));
+  if (artifacts.includes('validators')) {
+    const { js, dts } = emitValidators(model);
+    add('validators.js', js);
+    add('validators.d.ts', dts);
+  }
   if (artifacts.includes('client') || artifacts.includes('server')) {
     for (const t of runtimeTemplates()) add(`runtime/${t.name}`, withImportExtension(t.text, importExt));
   }
   add('index.ts', emitIndex(model, artifacts, importExt));
-  if (validators) {
-    const { js, dts } = await validators;
-    add('validators.js', js);
-    add('validators.d.ts', dts);
-  }
 
   const sourceName = loaded.file.slice(Math.max(loaded.file.lastIndexOf('/'), loaded.file.lastIndexOf('\\')) + 1);
   const head = header(tool.version, sourceName, loaded.sha256, model.version);
   const files: GeneratedFile[] = [];
   for (const file of raw) {
     // The header is comments only: format the body, so identical bodies (the runtime) format once.
-    files.push({ path: file.path, contents: `${head}\n${await formatBody(outDir, file.path, file.contents, options.format !== false, importExt)}` });
+    files.push({ path: file.path, contents: `${head}\n${await formatBody(outDir, file.path, file.contents, format, importExt)}` });
   }
+  for (const [path, body] of Object.entries(await printed)) files.push({ path, contents: `${head}\n${body}` });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, model, warnings: [...loaded.warnings, ...extensions.flatMap((e) => e.warnings)], inputsHash: hash, schemaFile: loaded.file };
 }

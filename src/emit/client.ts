@@ -6,7 +6,7 @@
 import { Scope, StructureKind, type ClassDeclarationStructure, type StatementStructures } from 'ts-morph';
 import { isObject, resolvePointer } from '../load/schema.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
-import { TABLES, paramsType } from './maps.js';
+import { TABLES, paramsType } from './tables.js';
 import { docComment, isIdentifier, propertyKey, stringLiteral } from './ts-names.js';
 import { printFile } from './ts-project.js';
 
@@ -18,9 +18,6 @@ const BASE_MEMBERS = new Set([
   'capabilities', 'connect', 'request', 'notify', 'setRequestHandler', 'setNotificationHandler', 'close', 'constructor',
 ]);
 
-export function clientExports(): { types: string[]; values: string[] } {
-  return { types: ['ClientCalls'], values: ['McpClient', 'createClient'] };
-}
 
 /** Requests the client sends, as the caller sees them. */
 function clientCalls(model: ProtocolModel): MethodInfo[] {

@@ -4,70 +4,11 @@
  * Built with ts-morph from structures, one whole file at a time.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { Direction, MethodInfo, ProtocolModel } from '../model/types.js';
+import type { MethodInfo, ProtocolModel } from '../model/types.js';
+import { ALIASES, TABLES, paramsType, resultType, type Table } from './tables.js';
 import { printFile } from './ts-project.js';
 import { docComment, propertyKey, stringLiteral } from './ts-names.js';
 
-interface Table {
-  name: string;
-  doc: string;
-  listName: string;
-  select: (m: MethodInfo) => boolean;
-}
-
-const byDirection = (kind: MethodInfo['kind'], direction: Direction) => (m: MethodInfo) =>
-  m.kind === kind && m.directions.includes(direction);
-
-export const TABLES: readonly Table[] = [
-  { name: 'ClientRequests', listName: 'CLIENT_REQUEST_METHODS', doc: 'Requests the client sends to the server.', select: byDirection('request', 'client->server') },
-  { name: 'ServerRequests', listName: 'SERVER_REQUEST_METHODS', doc: 'Requests the server sends to the client.', select: byDirection('request', 'server->client') },
-  {
-    name: 'InputRequests',
-    listName: 'INPUT_REQUEST_METHODS',
-    doc: 'Input requests the server embeds in an InputRequiredResult; the client answers them in `inputResponses` when it retries.',
-    select: byDirection('request', 'input'),
-  },
-  { name: 'ClientNotifications', listName: 'CLIENT_NOTIFICATION_METHODS', doc: 'Notifications the client sends to the server.', select: byDirection('notification', 'client->server') },
-  { name: 'ServerNotifications', listName: 'SERVER_NOTIFICATION_METHODS', doc: 'Notifications the server sends to the client.', select: byDirection('notification', 'server->client') },
-];
-
-/** Helper types: [name with type parameter, type, doc]. */
-const ALIASES: readonly (readonly [string, string, string])[] = [
-  ['ClientRequestMethod', 'keyof ClientRequests & string', 'Methods the client may request.'],
-  ['ServerRequestMethod', 'keyof ServerRequests & string', 'Methods the server may request.'],
-  ['InputRequestMethod', 'keyof InputRequests & string', 'Input requests the server may embed in an InputRequiredResult.'],
-  ['ClientNotificationMethod', 'keyof ClientNotifications & string', 'Notifications the client may send.'],
-  ['ServerNotificationMethod', 'keyof ServerNotifications & string', 'Notifications the server may send.'],
-  ['Requests', 'ClientRequests & ServerRequests & InputRequests', 'Every request, whoever sends it.'],
-  ['Notifications', 'ClientNotifications & ServerNotifications', 'Every notification, whoever sends it.'],
-  ['RequestMethod', 'keyof Requests & string', 'Every request method.'],
-  ['NotificationMethod', 'keyof Notifications & string', 'Every notification method.'],
-  ['Method', 'RequestMethod | NotificationMethod', 'Every method.'],
-  ['ParamsOf<M extends Method>', 'M extends RequestMethod ? Requests[M]["params"] : M extends NotificationMethod ? Notifications[M]["params"] : never', 'The params type of a method.'],
-  ['ResultOf<M extends RequestMethod>', 'Requests[M]["result"]', 'The result type of a request method.'],
-  [
-    'RequestOf<M extends RequestMethod>',
-    '{ jsonrpc: "2.0"; id: T.RequestId; method: M } & (Requests[M]["paramsRequired"] extends true ? { params: Requests[M]["params"] } : { params?: Requests[M]["params"] })',
-    'A JSON-RPC request for one method: the envelope with the literal method and its params.',
-  ],
-  [
-    'NotificationOf<M extends NotificationMethod>',
-    '{ jsonrpc: "2.0"; method: M } & (Notifications[M]["paramsRequired"] extends true ? { params: Notifications[M]["params"] } : { params?: Notifications[M]["params"] })',
-    'A JSON-RPC notification for one method: no id, so it is never answered.',
-  ],
-  ['ResponseOf<M extends RequestMethod>', '{ jsonrpc: "2.0"; id: T.RequestId; result: ResultOf<M> }', 'A successful JSON-RPC response to a request of method M.'],
-];
-
-/** The TypeScript type of a method's params, relative to `import type * as T from './types.js'`. */
-export function paramsType(m: MethodInfo): string {
-  if (m.params === null) return 'undefined';
-  if (m.params.startsWith('#')) return `NonNullable<T.${m.definition}["params"]>`;
-  return `T.${m.params}`;
-}
-
-export function resultType(m: MethodInfo): string {
-  return (m.result ?? []).map((r) => `T.${r}`).join(' | ') || 'never';
-}
 
 function tableType(model: ProtocolModel, table: Table): string {
   const rows = model.methods.filter(table.select);
@@ -107,17 +48,6 @@ function methodsConst(model: ProtocolModel): string {
 
 function constListInner(values: readonly string[]): string {
   return `[${values.map(stringLiteral).join(', ')}]`;
-}
-
-/** Every name maps.ts exports, so index.ts can re-export them without clashing with definition names. */
-export function mapsExports(): { types: string[]; values: string[] } {
-  return {
-    types: [
-      ...TABLES.map((t) => t.name),
-      ...ALIASES.map(([name]) => name.replace(/<.*$/, '')),
-    ],
-    values: [...TABLES.map((t) => t.listName), 'METHODS', 'PROTOCOL'],
-  };
 }
 
 export function emitMaps(model: ProtocolModel, importExt: string): string {

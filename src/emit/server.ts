@@ -5,7 +5,7 @@
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
-import { TABLES, paramsType, resultType } from './maps.js';
+import { TABLES, paramsType, resultType } from './tables.js';
 import { docComment, propertyKey, stringLiteral } from './ts-names.js';
 import { printFile } from './ts-project.js';
 
@@ -17,9 +17,6 @@ function objectKey(name: string): string {
   return name === '__proto__' ? `[${stringLiteral(name)}]` : stringLiteral(name);
 }
 
-export function serverExports(): { types: string[]; values: string[] } {
-  return { types: ['McpServerHandlers', 'ServerContext'], values: ['McpServer', 'createServer'] };
-}
 
 function received(model: ProtocolModel, table: 'ClientRequests' | 'ClientNotifications'): MethodInfo[] {
   const select = TABLES.find((t) => t.name === table)!.select;

@@ -1,0 +1,48 @@
+/**
+ * The printers that need ts-morph (it loads the whole TypeScript compiler, ~0.65 s) — maps, client and
+ * server — run here on a worker thread, formatted here too, while the main thread runs
+ * json-schema-to-typescript, ajv and prettier for the rest. Only this module imports them: the main
+ * thread never loads ts-morph unless it must run this itself (see concurrent.ts).
+ */
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { ProtocolModel } from '../model/types.js';
+import { emitClient } from './client.js';
+import { formatFile } from './format.js';
+import { emitMaps } from './maps.js';
+import { emitServer } from './server.js';
+
+export interface PrintRequest {
+  model: ProtocolModel;
+  maps: boolean;
+  client: boolean;
+  server: boolean;
+  importExt: string;
+  /** Format with prettier, with the config that applies in outDir. */
+  format: boolean;
+  outDir: string;
+}
+
+/** File path → contents, formatted when asked. */
+export type Printed = Record<string, string>;
+
+export async function printFiles(request: PrintRequest): Promise<Printed> {
+  const { model, importExt } = request;
+  const files: [string, string][] = [];
+  if (request.maps) files.push(['maps.ts', emitMaps(model, importExt)]);
+  if (request.client) files.push(['client.ts', emitClient(model, importExt)]);
+  if (request.server) files.push(['server.ts', emitServer(model, importExt)]);
+  const printed: Printed = {};
+  for (const [path, text] of files) printed[path] = request.format ? await formatFile(request.outDir, path, text) : text;
+  return printed;
+}
+
+/** Marks the workers concurrent.ts starts, so importing this module elsewhere never posts anything. */
+export const WORKER_TAG = 'mcp-typegen-print';
+
+if (!isMainThread && parentPort && (workerData as { tag?: string } | undefined)?.tag === WORKER_TAG) {
+  const port = parentPort;
+  printFiles((workerData as { request: PrintRequest }).request).then(
+    (value) => port.postMessage({ ok: true, value }),
+    (error: unknown) => port.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) }),
+  );
+}
