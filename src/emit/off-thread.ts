@@ -36,13 +36,15 @@ export async function printFiles(request: PrintRequest): Promise<Printed> {
   return printed;
 }
 
-/** Marks the workers concurrent.ts starts, so importing this module elsewhere never posts anything. */
+/** Marks the worker concurrent.ts starts, so importing this module elsewhere never listens to anything. */
 export const WORKER_TAG = 'mcp-typegen-print';
 
 if (!isMainThread && parentPort && (workerData as { tag?: string } | undefined)?.tag === WORKER_TAG) {
   const port = parentPort;
-  printFiles((workerData as { request: PrintRequest }).request).then(
-    (value) => port.postMessage({ ok: true, value }),
-    (error: unknown) => port.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) }),
-  );
+  port.on('message', ({ id, request }: { id: number; request: PrintRequest }) => {
+    printFiles(request).then(
+      (value) => port.postMessage({ id, ok: true, value }),
+      (error: unknown) => port.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) }),
+    );
+  });
 }
