@@ -86,7 +86,7 @@ async function runCheck(targets: Target[], out: Out): Promise<number> {
     const stale = await checkTarget(target);
     const ms = Math.round(performance.now() - started);
     if (stale.length === 0) {
-      out.info(`${target.label}: up to date (${displayPath(target.outDir)}) in ${ms} ms`);
+      out.info(upToDateLine(target, ms));
       continue;
     }
     staleCount += stale.length;
@@ -101,18 +101,27 @@ async function runCheck(targets: Target[], out: Out): Promise<number> {
 }
 
 /** Check one target: the fast path by hashes, else regenerate in memory and compare. */
-export async function checkTarget(target: Target): Promise<StaleFile[]> {
+/** True when the manifest's inputs hash and every file hash still match: up to date without regenerating. */
+export async function isTargetUpToDateFast(target: Target): Promise<boolean> {
   const { resolveArtifacts } = await import('../generate-artifacts.js');
   const hash = await inputsHashFromDisk(target.options, {
     artifacts: resolveArtifacts(target.options.artifacts),
     importExtension: target.options.importExtension ?? '.js',
     format: target.options.format !== false,
   });
-  if (hash && (await isUpToDateFast(target.outDir, withLayout(hash, target.options.singleFile)))) return [];
+  return Boolean(hash) && (await isUpToDateFast(target.outDir, withLayout(hash!, target.options.singleFile)));
+}
+
+export async function checkTarget(target: Target): Promise<StaleFile[]> {
+  if (await isTargetUpToDateFast(target)) return [];
   const { compareOutput } = await import('../write/check.js');
   const { formatFile } = await import('../emit/format.js');
   const result = await generateTarget(target.options);
   return compareOutput(target.outDir, result.files, (path, text) => formatFile(target.outDir, path, text));
+}
+
+export function upToDateLine(target: Target, ms: number): string {
+  return `${target.label}: up to date (${displayPath(target.outDir)}) in ${ms} ms`;
 }
 
 function displayPath(path: string): string {

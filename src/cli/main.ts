@@ -3,8 +3,7 @@
  * The mcp-typegen command line. Parsing and exit codes live here; each command's work lives in its
  * own module and in the pure core (generate, model, diff).
  */
-import yargs, { type Argv } from 'yargs';
-import { hideBin } from 'yargs/helpers';
+import type { Argv } from 'yargs';
 import type { Artifact, ImportExtension } from '../generate-artifacts.js';
 import { EXIT, UsageError, createOut, reportError, type Out, type Verbosity } from './console.js';
 import { CONFIG_NAME } from '../config/load.js';
@@ -66,6 +65,11 @@ function targetFlags(flags: RawTargetFlags): GenerateFlags {
 }
 
 export async function main(argv: string[], out?: Out): Promise<number> {
+  // `generate --check` on up-to-date output answers without loading yargs (see quick-check.ts).
+  const { quickCheck } = await import('./quick-check.js');
+  const quick = await quickCheck(argv, out);
+  if (quick !== undefined) return quick;
+  const { default: yargs } = await import('yargs');
   let exitCode: number = EXIT.ok;
   let output = out;
   const outFor = (flags: GlobalFlags) => (output ??= createOut(verbosity(flags)));
@@ -204,7 +208,7 @@ export async function main(argv: string[], out?: Out): Promise<number> {
 // Run when executed as the bin (not when imported by tests).
 const invokedAs = process.argv[1] ?? '';
 if (/(?:^|[\\/])(?:main\.js|mcp-typegen)$/.test(invokedAs)) {
-  main(hideBin(process.argv)).then(
+  main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
     },

@@ -1,0 +1,52 @@
+/**
+ * The pre-yargs `generate --check` path answers only "up to date", and only when every hash matches;
+ * everything else falls through (undefined) to the full command line.
+ */
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Out } from '../../src/cli/console.js';
+import { main } from '../../src/cli/main.js';
+import { quickCheck } from '../../src/cli/quick-check.js';
+
+const SCHEMA_DIR = join(import.meta.dirname, '..', '..', '..', 'shared', 'mcp-schema');
+const work = mkdtempSync(join(tmpdir(), 'mcp-typegen-quick-'));
+const out = join(work, 'out');
+const base = ['generate', '--spec', '2025-11-25', '--schema-dir', SCHEMA_DIR, '--out', out, '--artifacts', 'types'];
+
+function capture(): Out & { lines: string[] } {
+  const lines: string[] = [];
+  return { lines, info: (l) => lines.push(l), verbose: () => undefined, warn: () => undefined, error: (l) => lines.push(`error: ${l}`) };
+}
+
+beforeAll(async () => {
+  expect(await main(base, capture())).toBe(0);
+}, 120_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('quickCheck', () => {
+  it('answers up to date with the same line the full check prints', async () => {
+    const quick = capture();
+    expect(await quickCheck([...base, '--check'], quick)).toBe(0);
+    expect(quick.lines).toHaveLength(1);
+    expect(quick.lines[0]).toMatch(/^2025-11-25: up to date \(.*out\) in \d+ ms$/);
+  });
+
+  it.each([
+    ['not a check', base],
+    ['--no-format', [...base, '--check', '--no-format']],
+    ['an unknown option', [...base, '--check', '--frobnicate']],
+    ['a missing schema', ['generate', '--spec', '2099-01-01', '--schema-dir', SCHEMA_DIR, '--out', out, '--check']],
+  ])('falls through for %s', async (_, argv) => {
+    expect(await quickCheck(argv as string[], capture())).toBeUndefined();
+  });
+
+  it('falls through when a file changed, and the full check then reports it (exit 1)', async () => {
+    appendFileSync(join(out, 'types.ts'), '// edited\n');
+    expect(await quickCheck([...base, '--check'], capture())).toBeUndefined();
+    const full = capture();
+    expect(await main([...base, '--check'], full)).toBe(1);
+    expect(full.lines.join('\n')).toContain('changed: types.ts');
+  }, 120_000);
+});
