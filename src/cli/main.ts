@@ -65,9 +65,9 @@ function targetFlags(flags: RawTargetFlags): GenerateFlags {
 }
 
 export async function main(argv: string[], out?: Out): Promise<number> {
-  // `generate --check` on up-to-date output answers without loading yargs (see quick-check.ts).
-  const { quickCheck } = await import('./quick-check.js');
-  const quick = await quickCheck(argv, out);
+  // `generate --check` on up-to-date output and a plain `diff` run without loading yargs (quick-check.ts).
+  const { quickCheck, quickDiff } = await import('./quick-check.js');
+  const quick = (await quickCheck(argv, out)) ?? (await quickDiff(argv, out));
   if (quick !== undefined) return quick;
   const { default: yargs } = await import('yargs');
   let exitCode: number = EXIT.ok;

@@ -50,3 +50,37 @@ describe('quickCheck', () => {
     expect(full.lines.join('\n')).toContain('changed: types.ts');
   }, 120_000);
 });
+
+describe('quickDiff', () => {
+  it('runs a plain diff with the exit code of the full command (1 breaking, 0 with --fail-on none)', async () => {
+    const { quickDiff } = await import('../../src/cli/quick-check.js');
+    const { vi } = await import('vitest');
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const sides = ['2025-11-25', '2026-07-28', '--schema-dir', SCHEMA_DIR];
+      expect(await quickDiff(['diff', ...sides], capture())).toBe(1);
+      expect(written.join('')).toContain('initialize-removed');
+      expect(await quickDiff(['diff', ...sides, '--fail-on', 'none', '--format', 'json'], capture())).toBe(0);
+      const missing = capture();
+      expect(await quickDiff(['diff', join(work, 'nope.json'), '2026-07-28', '--schema-dir', SCHEMA_DIR], missing)).toBe(2);
+      expect(missing.lines[0]).toMatch(/^error: .*nope\.json: file not found/);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it.each([
+    ['--rules', ['diff', '--rules']],
+    ['one side', ['diff', '2025-11-25']],
+    ['a bad format', ['diff', '2025-11-25', '2026-07-28', '--format', 'nope']],
+    ['an unknown option', ['diff', '2025-11-25', '2026-07-28', '--frobnicate']],
+    ['help', ['diff', '--help']],
+  ])('leaves %s to the full command line', async (_, argv) => {
+    const { quickDiff } = await import('../../src/cli/quick-check.js');
+    expect(await quickDiff(argv as string[], capture())).toBeUndefined();
+  });
+});
