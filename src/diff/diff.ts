@@ -37,18 +37,7 @@ export function diffModels(oldModel: ProtocolModel, newModel: ProtocolModel, opt
   const kwOld = oldModel.defsKeyword;
   const kwNew = newModel.defsKeyword;
 
-  const add = (
-    rule: string,
-    method: string,
-    kind: MethodInfo['kind'] | null,
-    directions: Direction[],
-    part: MessagePart,
-    path: string,
-    oldPointer: string | null,
-    newPointer: string | null,
-    message: string,
-    details: { [key: string]: JsonValue } = {},
-  ): void => {
+  const add: AddFn = (rule, method, kind, directions, part, path, oldPointer, newPointer, message, details = {}) => {
     const def = ruleById(rule);
     if (!def) throw new Error(`internal: unknown rule ${rule}`);
     facts.push({

@@ -5,24 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../../templates/jsonrpc.js';
 import { RpcPeer, type PeerDiagnostic } from '../../templates/peer.js';
-import type { JsonRpcFrame, Transport } from '../../templates/transport.js';
 
-class RecordingTransport implements Transport {
-  readonly sent: unknown[] = [];
-  onmessage?(message: JsonRpcFrame): void;
-  onclose?: () => void;
-  async start(): Promise<void> {}
-  async send(message: JsonRpcFrame): Promise<void> {
-    this.sent.push(JSON.parse(JSON.stringify(message)));
-  }
-  async close(): Promise<void> {
-    this.onclose?.();
-  }
-}
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
-}
+import { RecordingTransport, settle } from './recording-transport.js';
 
 function makePeer(batches: boolean) {
   const transport = new RecordingTransport();

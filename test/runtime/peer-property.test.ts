@@ -7,24 +7,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, isPlainObject, isValidRequestId } from '../../templates/jsonrpc.js';
 import { RpcPeer } from '../../templates/peer.js';
-import { jsonCopy, type JsonRpcFrame, type Transport } from '../../templates/transport.js';
+import { jsonCopy } from '../../templates/transport.js';
 
-class RecordingTransport implements Transport {
-  readonly sent: unknown[] = [];
-  onmessage?(message: JsonRpcFrame): void;
-  onclose?: () => void;
-  async start(): Promise<void> {}
-  async send(message: JsonRpcFrame): Promise<void> {
-    this.sent.push(JSON.parse(JSON.stringify(message)));
-  }
-  async close(): Promise<void> {
-    this.onclose?.();
-  }
-}
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
-}
+import { RecordingTransport, settle } from './recording-transport.js';
 
 function makePeer(batches: boolean): { peer: RpcPeer; transport: RecordingTransport } {
   const transport = new RecordingTransport();
