@@ -6,12 +6,17 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { FailOn, ReportFormat, SideFilter } from '../diff/index.js';
 import { InputError } from '../errors.js';
+import type { ExtensionReader } from '../model/extensions.js';
 import { EXIT, type Out } from './console.js';
 
 export interface DiffFlags {
   old?: string;
   new?: string;
+  /** Extension files merged into both sides. */
   ext?: string[];
+  /** Extension sources (files or git:<ref>:<path>) of the old side only, and of the new side only. */
+  oldExt?: string[];
+  newExt?: string[];
   format?: ReportFormat;
   failOn?: FailOn;
   side?: SideFilter;
@@ -31,18 +36,23 @@ export async function runDiff(flags: DiffFlags, out: Out, write: (text: string) 
   const cwd = process.cwd();
   const { loadSchema } = await import('../load/schema.js');
   const { buildModel } = await import('../model/build.js');
-  const { applyExtensions, loadExtensionsFor } = await import('../model/extensions.js');
-  const extFiles = (flags.ext ?? []).map((e) => resolve(cwd, e));
-  const side = async (spec: string) => {
+  const { applyExtensions, loadExtensionsFor, readExtensionFile } = await import('../model/extensions.js');
+  // An extension may be a file or, like a schema side, a git object: an extension's own change diffs too.
+  const readExtension: ExtensionReader = async (spec, dir) => {
+    if (!spec.startsWith('git:')) return readExtensionFile(spec, dir);
+    const source = await diff.readDiffSource(spec, { cwd: dir });
+    return { name: source.name, text: source.text };
+  };
+  const side = async (spec: string, extensionSpecs: string[]) => {
     const source = await diff.readDiffSource(spec, { cwd, schemaDir: flags.schemaDir });
     const loaded = await loadSchema({ text: source.text, schema: source.name, spec: source.version ?? undefined, cwd });
-    const extensions = extFiles.length ? await loadExtensionsFor(extFiles, cwd, flags.schemaDir) : [];
+    const extensions = extensionSpecs.length ? await loadExtensionsFor(extensionSpecs, cwd, flags.schemaDir, readExtension) : [];
     for (const w of [...loaded.warnings, ...extensions.flatMap((e) => e.warnings)]) out.verbose(`warning: ${w}`);
     return applyExtensions(buildModel(loaded), extensions, loaded);
   };
   const ignore = flags.ignore ? diff.parseIgnoreFile(await readIgnore(resolve(cwd, flags.ignore)), flags.ignore) : [];
-  const oldModel = await side(flags.old);
-  const newModel = await side(flags.new);
+  const oldModel = await side(flags.old, [...(flags.ext ?? []), ...(flags.oldExt ?? [])]);
+  const newModel = await side(flags.new, [...(flags.ext ?? []), ...(flags.newExt ?? [])]);
   const report = diff.diffModels(oldModel, newModel, {
     oldName: flags.old,
     newName: flags.new,

@@ -159,6 +159,8 @@ export async function main(argv: string[], out?: Out): Promise<number> {
           .positional('old', { type: 'string', describe: 'The baseline: a schema file, a spec version, or git:<ref>:<path>' })
           .positional('new', { type: 'string', describe: 'The candidate: a schema file, a spec version, or git:<ref>:<path>' })
           .option('ext', { type: 'string', array: true, describe: 'A vendor extension file merged into both sides (repeatable)' })
+          .option('old-ext', { type: 'string', array: true, describe: 'An extension of the old side only: a file or git:<ref>:<path> (repeatable)' })
+          .option('new-ext', { type: 'string', array: true, describe: 'An extension of the new side only: a file or git:<ref>:<path> (repeatable)' })
           .option('schema-dir', { type: 'string', describe: 'Schema root for spec versions (default: $MCP_SCHEMA_DIR, else ../shared/mcp-schema)' })
           .option('format', { alias: 'f', type: 'string', choices: REPORT_FORMATS as unknown as string[], default: 'text', describe: 'Report format' })
           .option('fail-on', { type: 'string', choices: FAIL_ON as unknown as string[], default: 'breaking', describe: 'Exit 1 when a change reaches this level' })
@@ -168,6 +170,7 @@ export async function main(argv: string[], out?: Out): Promise<number> {
           .option('include-descriptions', { type: 'boolean', describe: 'Also report description-only changes' })
           .example('$0 diff 2025-11-25 2026-07-28', 'What a spec upgrade breaks')
           .example('$0 diff git:main:schema.json schema.json --format github', 'In CI: annotate a PR')
+          .example('$0 diff 2025-11-25 2025-11-25 --old-ext git:main:acme.extension.json --new-ext acme.extension.json', 'What an extension change breaks')
           .example('$0 diff --rules', 'Every rule and why'),
       run(async (flags: GlobalFlags & DiffFlags) => {
         const { runDiff } = await import('./diff-command.js');

@@ -76,6 +76,8 @@ export async function quickCheck(argv: string[], given?: Out): Promise<number | 
 
 const DIFF_OPTIONS: ParseArgsConfig['options'] = {
   ext: { type: 'string', multiple: true },
+  'old-ext': { type: 'string', multiple: true },
+  'new-ext': { type: 'string', multiple: true },
   'schema-dir': { type: 'string' },
   format: { type: 'string', short: 'f' },
   'fail-on': { type: 'string' },
@@ -114,6 +116,8 @@ export async function quickDiff(argv: string[], given?: Out): Promise<number | u
         old: positionals[0],
         new: positionals[1],
         ext: values.ext as string[] | undefined,
+        oldExt: values['old-ext'] as string[] | undefined,
+        newExt: values['new-ext'] as string[] | undefined,
         schemaDir: values['schema-dir'] as string | undefined,
         format: format as ReportFormat,
         failOn: failOn as FailOn,

@@ -12,7 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InputError } from '../errors.js';
-import { loadExtensionFile } from '../extensions/load.js';
+import { parseExtension } from '../extensions/load.js';
 import { checkExtensions } from '../extensions/rules.js';
 import { appliesTo, type ExtensionSpec } from '../extensions/types.js';
 import { sha256 } from '../inputs.js';
@@ -30,13 +30,29 @@ export interface LoadedExtension {
   warnings: string[];
 }
 
-export async function loadExtensionsFor(files: string[], cwd: string, schemaDir?: string): Promise<LoadedExtension[]> {
+/** Reads an extension source (a file, or e.g. a `git:` object for diff) as display name and text. */
+export type ExtensionReader = (file: string, cwd: string) => Promise<{ name: string; text: string }>;
+
+export const readExtensionFile: ExtensionReader = async (file, cwd) => {
+  const path = resolve(cwd, file);
+  try {
+    return { name: path, text: await readFile(path, 'utf8') };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(path, undefined, `cannot read extension file${code ? ` (${code})` : ''}`);
+  }
+};
+
+export async function loadExtensionsFor(
+  files: string[],
+  cwd: string,
+  schemaDir?: string,
+  read: ExtensionReader = readExtensionFile,
+): Promise<LoadedExtension[]> {
   const loaded: LoadedExtension[] = [];
   for (const file of files) {
-    const path = resolve(cwd, file);
-    const spec = await loadExtensionFile(path);
-    const text = await readFile(path, 'utf8');
-    loaded.push({ file, sha256: sha256(text), spec, warnings: [] });
+    const { name, text } = await read(file, cwd);
+    loaded.push({ file, sha256: sha256(text), spec: parseExtension(name, text), warnings: [] });
   }
   if (loaded.length > 0) {
     checkExtensions(
