@@ -86,7 +86,24 @@ function stripAnnotations(node: unknown, inNameMap = false): unknown {
       configurable: true,
     });
   }
-  return out;
+  return inNameMap ? out : protoAsPattern(out);
+}
+
+/**
+ * ajv never validates a property named "__proto__" listed under `properties` (it drops the name as a
+ * precaution), so its schema moves to `patternProperties` (`^__proto__$`), which ajv checks for every
+ * own key: JSON.parse makes "__proto__" an own property, so the value is validated like any other.
+ */
+function protoAsPattern(schema: Record<string, unknown>): Record<string, unknown> {
+  const properties = schema.properties;
+  if (typeof properties !== 'object' || properties === null || !Object.hasOwn(properties, '__proto__')) return schema;
+  const rest: Record<string, unknown> = {};
+  for (const [name, sub] of Object.entries(properties)) {
+    if (name !== '__proto__') Object.defineProperty(rest, name, { value: sub, enumerable: true, writable: true, configurable: true });
+  }
+  const proto = Object.getOwnPropertyDescriptor(properties, '__proto__')!.value as unknown;
+  const patterns = typeof schema.patternProperties === 'object' && schema.patternProperties !== null ? schema.patternProperties : {};
+  return { ...schema, properties: rest, patternProperties: { ...patterns, '^__proto__$': proto } };
 }
 
 /**
