@@ -11,24 +11,14 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir, tscProject } from '../helpers/generate.js';
+import { taggedDirectives as taggedOf } from '../helpers/type-tests.js';
 import { ACME, ACME_METHODS, ACME_TARGETS, TYPE_TESTS, diagnostics, generatedWithAcme, layoutVersion } from './helpers.js';
 
 const TYPE_TEST_VERSIONS = ['2025-11-25', '2026-07-28'] as const;
 
 /** Tagged `@ts-expect-error [tag]` lines: "<version>/<file>:<line>" → tag. */
 function taggedDirectives(): Map<string, string> {
-  const tags = new Map<string, string>();
-  for (const version of TYPE_TEST_VERSIONS) {
-    for (const name of readdirSync(join(TYPE_TESTS, version)).filter((n) => n.endsWith('.ts'))) {
-      readFileSync(join(TYPE_TESTS, version, name), 'utf8')
-        .split('\n')
-        .forEach((line, i) => {
-          const match = /\/\/ @ts-expect-error \[([\w-]+)\]/.exec(line);
-          if (match) tags.set(`${version}/${name}:${i + 1}`, match[1]!);
-        });
-    }
-  }
-  return tags;
+  return new Map(TYPE_TEST_VERSIONS.flatMap((version) => [...taggedOf(join(TYPE_TESTS, version), `${version}/`)]));
 }
 
 /** Names a type-test file imports from ./generated/index.js. */

@@ -3,40 +3,16 @@
  * copy whose helper types are loosened to `any`: every `@ts-expect-error [tag]` line must then be
  * reported unused, which proves the negative type tests really test something.
  */
-import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, generated, tempDir, tscProject, writeFiles, type RunResult } from '../helpers/generate.js';
+import { replaceDeclaration, taggedDirectives } from '../helpers/type-tests.js';
 
 /** types.ts and maps.ts need neither Node's types nor any .d.ts: keep the two compiler runs short. */
 const TSC_OPTIONS = { node: false, skipLibCheck: true };
 const TYPE_TESTS = join(ROOT, 'test', 'generate', 'type-tests');
 
-/** `@ts-expect-error [tag]` lines of the type tests: "file:line" (1-based, of the directive) → tag. */
-function taggedDirectives(): Map<string, string> {
-  const tags = new Map<string, string>();
-  for (const name of readdirSync(TYPE_TESTS).filter((n) => n.endsWith('.ts'))) {
-    readFileSync(join(TYPE_TESTS, name), 'utf8')
-      .split('\n')
-      .forEach((line, i) => {
-        const match = /\/\/ @ts-expect-error \[([\w-]+)\]/.exec(line);
-        if (match) tags.set(`${name}:${i + 1}`, match[1]!);
-      });
-  }
-  return tags;
-}
-
-/** Replace one top-level declaration of a generated file by other text (found with the compiler's parser). */
-function replaceDeclaration(file: string, name: string, replacement: string): void {
-  const text = readFileSync(file, 'utf8');
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
-  const node = source.statements.find(
-    (s) => (ts.isTypeAliasDeclaration(s) || ts.isInterfaceDeclaration(s)) && s.name.text === name,
-  );
-  if (!node) throw new Error(`${name} not found in ${file}`);
-  writeFileSync(file, text.slice(0, node.getStart(source)) + replacement + text.slice(node.end));
-}
 
 function diagnostics(result: RunResult): string[] {
   return (result.stdout + result.stderr).split('\n').filter((l) => /error TS\d+/.test(l));
@@ -52,7 +28,7 @@ describe('type tests against generated 2025-11-25 maps', () => {
   });
 
   it('has tagged negative tests for each case', () => {
-    expect([...taggedDirectives().values()].sort()).toEqual(
+    expect([...taggedDirectives(TYPE_TESTS).values()].sort()).toEqual(
       ['missing-field', 'missing-params', 'notification-as-request', 'null-id', 'server-method-from-client', 'unknown-method', 'wrong-params'].sort(),
     );
   });
@@ -78,6 +54,6 @@ describe('type tests against generated 2025-11-25 maps', () => {
       .map((line) => /^(.+?)\((\d+),\d+\): error TS2578: Unused '@ts-expect-error' directive\./.exec(line))
       .filter((m): m is RegExpExecArray => m !== null)
       .map((m) => `${m[1]}:${m[2]}`);
-    expect(unused.sort()).toEqual([...taggedDirectives().keys()].sort());
+    expect(unused.sort()).toEqual([...taggedDirectives(TYPE_TESTS).keys()].sort());
   });
 });
