@@ -12,7 +12,17 @@
  * Timings are only printed and recorded, never asserted.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -51,8 +61,10 @@ const COUNTS = smoke
 const outFile = flags.out ?? join(BENCH, 'results', 'latest.json');
 const schemaPath = (v) => join(SCHEMA_DIR, v, 'schema.json');
 
-if (!existsSync(CLI)) fail(`${relative(process.cwd(), CLI)} is missing: run \`npm run build\` first (npm run bench does)`);
-for (const v of new Set([...VERSIONS, VERSION, ...DIFF])) if (!existsSync(schemaPath(v))) fail(`no schema for ${v} at ${schemaPath(v)} (set MCP_SCHEMA_DIR)`);
+if (!existsSync(CLI))
+  fail(`${relative(process.cwd(), CLI)} is missing: run \`npm run build\` first (npm run bench does)`);
+for (const v of new Set([...VERSIONS, VERSION, ...DIFF]))
+  if (!existsSync(schemaPath(v))) fail(`no schema for ${v} at ${schemaPath(v)} (set MCP_SCHEMA_DIR)`);
 
 const tmp = mkdtempSync(join(tmpdir(), 'mcp-typegen-bench-'));
 writeFileSync(join(tmp, 'package.json'), '{ "type": "module" }\n');
@@ -88,9 +100,13 @@ let usageCounter = 0;
 async function nodeProcess(args, { ok = [0], cwd } = {}) {
   const usageFile = join(tmp, `usage-${usageCounter++}.json`);
   const started = performance.now();
-  const result = await run(process.execPath, ['--import', HOOK, ...args], { cwd, env: { ...ENV, BENCH_USAGE_FILE: usageFile } });
+  const result = await run(process.execPath, ['--import', HOOK, ...args], {
+    cwd,
+    env: { ...ENV, BENCH_USAGE_FILE: usageFile },
+  });
   const wallMs = performance.now() - started;
-  if (!ok.includes(result.code)) throw new Error(`node ${args.join(' ')} exited ${result.code}\n${result.stdout}${result.stderr}`);
+  if (!ok.includes(result.code))
+    throw new Error(`node ${args.join(' ')} exited ${result.code}\n${result.stdout}${result.stderr}`);
   const usage = JSON.parse(readFileSync(usageFile, 'utf8'));
   return { wallMs, cpuMs: usage.cpuMs, maxRssKb: usage.maxRssKb, stdout: result.stdout, stderr: result.stderr };
 }
@@ -121,14 +137,35 @@ const rows = [];
 function addRow({ id, label, unit, ours, baseline, goal, note, extra }) {
   const ratio = baseline ? ours.median / baseline.median : null;
   const value = goal?.kind === 'ratio' ? ratio : ours.median;
-  const pass = goal ? (goal.op === '<=' ? value <= goal.value : goal.op === '<' ? value < goal.value : value >= goal.value) : null;
+  const pass = goal
+    ? goal.op === '<='
+      ? value <= goal.value
+      : goal.op === '<'
+        ? value < goal.value
+        : value >= goal.value
+    : null;
   // Child CPU time is much less sensitive to a busy machine than wall time: shown beside it.
   const cpu = extra?.cpuMs;
-  const cpuNote = cpu ? `child CPU ${cpu.ours ? `${fmt(cpu.ours.median, 'ms')} vs ${fmt(cpu.baseline.median, 'ms')} (${(cpu.ours.median / cpu.baseline.median).toFixed(2)}×)` : fmt(cpu.median, 'ms')}` : '';
+  const cpuNote = cpu
+    ? `child CPU ${cpu.ours ? `${fmt(cpu.ours.median, 'ms')} vs ${fmt(cpu.baseline.median, 'ms')} (${(cpu.ours.median / cpu.baseline.median).toFixed(2)}×)` : fmt(cpu.median, 'ms')}`
+    : '';
   note = [note, cpuNote].filter(Boolean).join('; ');
-  const row = { id, label, unit, ours, baseline: baseline ?? null, ratio, goal: goal ?? null, pass, note, ...(extra ? { extra } : {}) };
+  const row = {
+    id,
+    label,
+    unit,
+    ours,
+    baseline: baseline ?? null,
+    ratio,
+    goal: goal ?? null,
+    pass,
+    note,
+    ...(extra ? { extra } : {}),
+  };
   rows.push(row);
-  log(`  ${label}: ${fmt(ours.median, unit)}${baseline ? ` vs ${fmt(baseline.median, unit)} (${ratio.toFixed(2)}×)` : ''}${goal ? (pass ? ' pass' : ' MISS') : ''}`);
+  log(
+    `  ${label}: ${fmt(ours.median, unit)}${baseline ? ` vs ${fmt(baseline.median, unit)} (${ratio.toFixed(2)}×)` : ''}${goal ? (pass ? ' pass' : ' MISS') : ''}`,
+  );
   return row;
 }
 
@@ -137,8 +174,14 @@ function fmt(value, unit) {
   if (unit === 'ms') return value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
   if (unit === 's') return `${value.toFixed(2)} s`;
   if (unit === 'MB') return `${Math.round(value)} MB`;
-  if (unit === '/s') return value >= 1e6 ? `${(value / 1e6).toFixed(2)}M/s` : value >= 1e3 ? `${(value / 1e3).toFixed(1)}k/s` : `${Math.round(value)}/s`;
-  if (unit === 'count') return value >= 1e6 ? `${(value / 1e6).toFixed(2)}M` : value >= 1e3 ? `${(value / 1e3).toFixed(1)}k` : `${value}`;
+  if (unit === '/s')
+    return value >= 1e6
+      ? `${(value / 1e6).toFixed(2)}M/s`
+      : value >= 1e3
+        ? `${(value / 1e3).toFixed(1)}k/s`
+        : `${Math.round(value)}/s`;
+  if (unit === 'count')
+    return value >= 1e6 ? `${(value / 1e6).toFixed(2)}M` : value >= 1e3 ? `${(value / 1e3).toFixed(1)}k` : `${value}`;
   return `${value}`;
 }
 
@@ -147,14 +190,23 @@ const mb = (results) => stats(results.map((r) => r.maxRssKb / 1024));
 
 // ---------------------------------------------------------------------------------------------- rows
 
-log(`bench: ${smoke ? 'smoke, ' : ''}${RUNS} run(s) after ${WARMUP} warm-up(s); node ${process.version}; ${cpus().length} CPU(s); load ${startLoad.map((l) => l.toFixed(1)).join(' ')}`);
+log(
+  `bench: ${smoke ? 'smoke, ' : ''}${RUNS} run(s) after ${WARMUP} warm-up(s); node ${process.version}; ${cpus().length} CPU(s); load ${startLoad.map((l) => l.toFixed(1)).join(' ')}`,
+);
 log(`bench: temp dir ${tmp}`);
 
 // Node's own start-up, the floor under every process row.
 log('node start-up');
 {
   const r = await alternate({ node: () => nodeProcess(['-e', '0']) }, RUNS, WARMUP);
-  addRow({ id: 'node-startup', label: 'node start-up (floor)', unit: 'ms', ours: pick(r.node, 'wallMs'), note: '`node -e 0`, for scale', extra: { cpuMs: pick(r.node, 'cpuMs') } });
+  addRow({
+    id: 'node-startup',
+    label: 'node start-up (floor)',
+    unit: 'ms',
+    ours: pick(r.node, 'wallMs'),
+    note: '`node -e 0`, for scale',
+    extra: { cpuMs: pick(r.node, 'cpuMs') },
+  });
 }
 
 // 1. generate one version, every artifact, formatted vs JSTT compileFromFile; each a fresh process.
@@ -206,7 +258,8 @@ log(`generate ${VERSIONS.length} version(s) in one process`);
               [CLI, 'generate', '--spec', VERSIONS[0], '--artifacts', 'types', '--out', join(tmp, `all-${i}`)]
             : [CLI, 'generate', '--all', '--out', join(tmp, `all-${i}`)],
         ),
-      jstt: (i) => nodeProcess([join(BENCH, 'lib', 'jstt.mjs'), join(tmp, `jstt-all-${i}`), ...VERSIONS.map(schemaPath)]),
+      jstt: (i) =>
+        nodeProcess([join(BENCH, 'lib', 'jstt.mjs'), join(tmp, `jstt-all-${i}`), ...VERSIONS.map(schemaPath)]),
     },
     HEAVY_RUNS,
     0,
@@ -220,7 +273,14 @@ log(`generate ${VERSIONS.length} version(s) in one process`);
     note: `${smoke ? 'smoke: --spec --artifacts types' : '--all, every artifact'}; no warm-up (the row above warmed the caches)`,
     extra: { cpuMs: { ours: pick(r.ours, 'cpuMs'), baseline: pick(r.jstt, 'cpuMs') } },
   });
-  addRow({ id: 'generate-all-rss', label: 'peak RSS, all versions vs JSTT', unit: 'MB', ours: mb(r.ours), baseline: mb(r.jstt), note: 'maxRSS of the child' });
+  addRow({
+    id: 'generate-all-rss',
+    label: 'peak RSS, all versions vs JSTT',
+    unit: 'MB',
+    ours: mb(r.ours),
+    baseline: mb(r.jstt),
+    note: 'maxRSS of the child',
+  });
 }
 
 // 2. generate --check on up-to-date output.
@@ -230,7 +290,8 @@ log('generate --check');
     {
       ours: async () => {
         const result = await nodeProcess([CLI, 'generate', '--spec', VERSION, '--out', genDir, '--check']);
-        if (!/up to date/.test(result.stdout + result.stderr)) throw new Error(`--check did not report up to date:\n${result.stdout}${result.stderr}`);
+        if (!/up to date/.test(result.stdout + result.stderr))
+          throw new Error(`--check did not report up to date:\n${result.stdout}${result.stderr}`);
         return result;
       },
     },
@@ -253,7 +314,8 @@ log('compile generated output to JS');
 const jsDir = join(tmp, 'js');
 {
   const ts = (await import('typescript')).default;
-  const walk = (dir) => readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
+  const walk = (dir) =>
+    readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
   for (const file of walk(genDir)) {
     const rel = relative(genDir, file);
     const target = join(jsDir, rel.replace(/\.ts$/, '.js'));
@@ -261,7 +323,10 @@ const jsDir = join(tmp, 'js');
     if (rel.endsWith('.d.ts') || !/\.(ts|js)$/.test(rel)) continue;
     const text = readFileSync(file, 'utf8');
     const out = rel.endsWith('.ts')
-      ? ts.transpileModule(text, { fileName: rel, compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: true } }).outputText
+      ? ts.transpileModule(text, {
+          fileName: rel,
+          compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: true },
+        }).outputText
       : text;
     writeFileSync(target, out);
   }
@@ -270,10 +335,16 @@ const jsDir = join(tmp, 'js');
 // 3. round trips, in-process.
 log('round trips');
 {
-  const config = (clone, inflight) => JSON.stringify({ calls: COUNTS.calls, inflight, runs: RUNS, warmup: WARMUP ? COUNTS.warmCalls : 0, clone });
-  const fair = JSON.parse((await nodeProcess([join(BENCH, 'lib', 'roundtrip.mjs'), jsDir, config(false, [1, 64])], { cwd: ROOT })).stdout);
-  const cloned = JSON.parse((await nodeProcess([join(BENCH, 'lib', 'roundtrip.mjs'), jsDir, config(true, [64])], { cwd: ROOT })).stdout);
-  const note = 'ours over createInMemoryPair({ clone: false }) — the SDK InMemoryTransport passes objects through uncloned too';
+  const config = (clone, inflight) =>
+    JSON.stringify({ calls: COUNTS.calls, inflight, runs: RUNS, warmup: WARMUP ? COUNTS.warmCalls : 0, clone });
+  const fair = JSON.parse(
+    (await nodeProcess([join(BENCH, 'lib', 'roundtrip.mjs'), jsDir, config(false, [1, 64])], { cwd: ROOT })).stdout,
+  );
+  const cloned = JSON.parse(
+    (await nodeProcess([join(BENCH, 'lib', 'roundtrip.mjs'), jsDir, config(true, [64])], { cwd: ROOT })).stdout,
+  );
+  const note =
+    'ours over createInMemoryPair({ clone: false }) — the SDK InMemoryTransport passes objects through uncloned too';
   for (const [inflight, name] of [
     [1, 'sequential'],
     [64, '64 in flight'],
@@ -332,7 +403,17 @@ log(`type-check cost (${COUNTS.usageCalls} calls)`);
   // bodies from the cost of the types themselves.
   const declDir = join(tmp, 'decl');
   {
-    const declConfig = { compilerOptions: { ...tsconfig('').compilerOptions, typeRoots: [join(ROOT, 'node_modules', '@types')], noEmit: false, declaration: true, emitDeclarationOnly: true, outDir: declDir }, include: [join(genDir, '**', '*.ts')] };
+    const declConfig = {
+      compilerOptions: {
+        ...tsconfig('').compilerOptions,
+        typeRoots: [join(ROOT, 'node_modules', '@types')],
+        noEmit: false,
+        declaration: true,
+        emitDeclarationOnly: true,
+        outDir: declDir,
+      },
+      include: [join(genDir, '**', '*.ts')],
+    };
     writeFileSync(join(tmp, 'tsconfig.decl.json'), JSON.stringify(declConfig, null, 2));
     await nodeProcess([TSC, '-p', join(tmp, 'tsconfig.decl.json')]);
     writeFileSync(join(declDir, 'validators.d.ts'), readFileSync(join(genDir, 'validators.d.ts')));
@@ -344,12 +425,20 @@ log(`type-check cost (${COUNTS.usageCalls} calls)`);
     dirs['ours-dts'] = dir;
   }
   const tsc = async (side) => {
-    const result = await nodeProcess([TSC, '-p', join(dirs[side], 'tsconfig.json'), '--extendedDiagnostics', '--pretty', 'false'], { cwd: dirs[side] });
+    const result = await nodeProcess(
+      [TSC, '-p', join(dirs[side], 'tsconfig.json'), '--extendedDiagnostics', '--pretty', 'false'],
+      { cwd: dirs[side] },
+    );
     const d = parseDiagnostics(result.stdout);
-    if (!Number.isFinite(d.checkS) || !Number.isFinite(d.instantiations)) throw new Error(`no diagnostics from tsc (${side}):\n${result.stdout}`);
+    if (!Number.isFinite(d.checkS) || !Number.isFinite(d.instantiations))
+      throw new Error(`no diagnostics from tsc (${side}):\n${result.stdout}`);
     return { ...result, ...d };
   };
-  const r = await alternate({ ours: () => tsc('ours'), sdk: () => tsc('sdk'), dts: () => tsc('ours-dts') }, HEAVY_RUNS, smoke ? 0 : 1);
+  const r = await alternate(
+    { ours: () => tsc('ours'), sdk: () => tsc('sdk'), dts: () => tsc('ours-dts') },
+    HEAVY_RUNS,
+    smoke ? 0 : 1,
+  );
   const note = `${COUNTS.usageCalls} typed calls; strict, NodeNext, skipLibCheck; our generated .ts is checked as source`;
   addRow({
     id: 'tsc-check',
@@ -359,7 +448,11 @@ log(`type-check cost (${COUNTS.usageCalls} calls)`);
     baseline: pick(r.sdk, 'checkS'),
     goal: { kind: 'ratio', op: '<=', value: 0.5 },
     note,
-    extra: { totalS: { ours: pick(r.ours, 'totalS'), baseline: pick(r.sdk, 'totalS') }, files: { ours: r.ours[0].files, baseline: r.sdk[0].files }, types: { ours: r.ours[0].types, baseline: r.sdk[0].types } },
+    extra: {
+      totalS: { ours: pick(r.ours, 'totalS'), baseline: pick(r.sdk, 'totalS') },
+      files: { ours: r.ours[0].files, baseline: r.sdk[0].files },
+      types: { ours: r.ours[0].types, baseline: r.sdk[0].types },
+    },
   });
   addRow({
     id: 'tsc-instantiations',
@@ -442,9 +535,15 @@ function renderTable(r) {
   ];
   for (const row of r.rows) {
     unitOf = row.unit;
-    const goal = row.goal ? (row.goal.kind === 'ratio' ? `${row.goal.op === '>=' ? '≥' : row.goal.op === '<' ? '<' : '≤'} ${row.goal.value}×` : `${row.goal.op === '<' ? '<' : '≤'} ${fmt(row.goal.value, row.unit)}`) : '';
+    const goal = row.goal
+      ? row.goal.kind === 'ratio'
+        ? `${row.goal.op === '>=' ? '≥' : row.goal.op === '<' ? '<' : '≤'} ${row.goal.value}×`
+        : `${row.goal.op === '<' ? '<' : '≤'} ${fmt(row.goal.value, row.unit)}`
+      : '';
     const result = row.pass === null ? '' : row.pass ? 'pass' : '**miss**';
-    lines.push(`| ${row.label} | ${cell(row.ours)} | ${cell(row.baseline)} | ${row.ratio === null ? '' : `${row.ratio.toFixed(2)}×`} | ${goal} | ${result} | ${row.note} |`);
+    lines.push(
+      `| ${row.label} | ${cell(row.ours)} | ${cell(row.baseline)} | ${row.ratio === null ? '' : `${row.ratio.toFixed(2)}×`} | ${goal} | ${result} | ${row.note} |`,
+    );
   }
   return lines.join('\n');
 }

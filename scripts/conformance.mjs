@@ -40,7 +40,12 @@ const children = new Set();
  */
 function run(command, args, { cwd = ROOT, timeoutMs = 120_000, env, echo = false } = {}) {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     children.add(child);
     let stdout = '';
     let stderr = '';
@@ -103,7 +108,10 @@ function startServer(serverJs, { timeoutMs = 20_000, echo = false } = {}) {
     children.add(child);
     let output = '';
     let settled = false;
-    const timer = setTimeout(() => fail(new Error(`server did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`server did not start within ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
     function fail(error) {
       if (settled) return;
       settled = true;
@@ -138,7 +146,12 @@ export function parseServerSummary(stdout) {
   const summary = stdout.slice(stdout.lastIndexOf('=== SUMMARY ==='));
   const scenarios = [];
   for (const match of summary.matchAll(/^([✓✗]) (\S+): (\d+) passed, (\d+) failed$/gmu)) {
-    scenarios.push({ name: match[2], passed: Number(match[3]), failed: Number(match[4]), ok: match[1] === '✓' && match[4] === '0' });
+    scenarios.push({
+      name: match[2],
+      passed: Number(match[3]),
+      failed: Number(match[4]),
+      ok: match[1] === '✓' && match[4] === '0',
+    });
   }
   return scenarios;
 }
@@ -188,7 +201,11 @@ export async function runConformance(options = {}) {
   let server;
   try {
     // 1. Generate.
-    const generated = await run(process.execPath, [CLI, 'generate', '--spec', SPEC, '--out', join(work, '.generated')], { timeoutMs: 180_000 });
+    const generated = await run(
+      process.execPath,
+      [CLI, 'generate', '--spec', SPEC, '--out', join(work, '.generated')],
+      { timeoutMs: 180_000 },
+    );
     checkDeadline();
     if (generated.code !== 0) throw new Error(`generate failed:\n${generated.stdout}${generated.stderr}`);
     log(`generated ${SPEC} into ${join(work, '.generated')} (${seconds(started)})`);
@@ -219,7 +236,10 @@ export async function runConformance(options = {}) {
         include: ['conformance-server/**/*.ts', 'conformance-client/**/*.ts'],
       }),
     );
-    const compiled = await run(process.execPath, [TSC, '-p', join(work, 'tsconfig.json')], { cwd: work, timeoutMs: 180_000 });
+    const compiled = await run(process.execPath, [TSC, '-p', join(work, 'tsconfig.json')], {
+      cwd: work,
+      timeoutMs: 180_000,
+    });
     checkDeadline();
     if (compiled.code !== 0) throw new Error(`tsc failed:\n${compiled.stdout}${compiled.stderr}`);
     // validators.js is plain JavaScript next to its .d.ts: tsc does not emit it.
@@ -249,7 +269,16 @@ export async function runConformance(options = {}) {
     for (const scenario of clientScenarios) {
       const clientRun = await run(
         NODE22,
-        [RUNNER, 'client', '--command', `${process.execPath} ${clientJs}`, '--scenario', scenario, '-o', join(work, 'results/client')],
+        [
+          RUNNER,
+          'client',
+          '--command',
+          `${process.execPath} ${clientJs}`,
+          '--scenario',
+          scenario,
+          '-o',
+          join(work, 'results/client'),
+        ],
         { timeoutMs: 90_000, echo: verbose },
       );
       checkDeadline();
@@ -305,7 +334,9 @@ export function formatTable(result) {
     lines.push(`${side.padEnd(7)}${name.padEnd(width + 2)}${(s.ok ? 'PASS' : 'FAIL').padEnd(8)}${checks}`);
   }
   const count = (list) => `${list.filter((s) => s.ok).length}/${list.length}`;
-  lines.push(`server: ${count(result.server.scenarios)} scenarios passed${result.server.timedOut ? ' (runner timed out)' : ''}`);
+  lines.push(
+    `server: ${count(result.server.scenarios)} scenarios passed${result.server.timedOut ? ' (runner timed out)' : ''}`,
+  );
   lines.push(`client: ${count(result.client.scenarios)} scenarios passed`);
   lines.push(result.ok ? 'CONFORMANCE: PASSED' : 'CONFORMANCE: FAILED');
   return lines.join('\n');
@@ -326,8 +357,12 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   try {
     const result = await runConformance({ keep: args.includes('--keep'), verbose: args.includes('--verbose') });
     if (!result.ok) {
-      for (const c of result.client.scenarios.filter((s) => !s.ok)) console.error(`\n--- client ${c.name} ---\n${c.output}`);
-      if (!result.server.ok) console.error(`\n--- server runner ---\n${result.server.output}\n--- server log ---\n${result.server.serverLog}`);
+      for (const c of result.client.scenarios.filter((s) => !s.ok))
+        console.error(`\n--- client ${c.name} ---\n${c.output}`);
+      if (!result.server.ok)
+        console.error(
+          `\n--- server runner ---\n${result.server.output}\n--- server log ---\n${result.server.serverLog}`,
+        );
     }
     process.exitCode = result.ok ? 0 : 1;
   } catch (error) {

@@ -14,7 +14,9 @@ export const TEMPLATE_FORMAT = { printWidth: 120, singleQuote: true, parser: 'ba
 export async function unformattedTemplates(write = false) {
   const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'templates');
   const bad = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.ts')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.ts'))
+    .sort()) {
     const path = join(dir, name);
     const text = readFileSync(path, 'utf8');
     const formatted = await prettier.format(text, TEMPLATE_FORMAT);

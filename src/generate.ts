@@ -59,7 +59,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const artifacts = resolveArtifacts(options.artifacts);
   const loaded = await loadSchema({ ...options, cwd });
   const extensions = await loadExtensionsFor(options.extensions ?? [], cwd, options.schemaDir);
-  const model = applyExtensions(buildModel(loaded), extensions, loaded);
+  const model = applyExtensions(buildModel(loaded), extensions);
   const tool = toolPackage();
   const hash = inputsHash({
     schemaSha256: loaded.sha256,
@@ -101,11 +101,20 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const files: GeneratedFile[] = [];
   for (const file of raw) {
     // The header is comments only: format the body, so identical bodies (the runtime) format once.
-    files.push({ path: file.path, contents: `${head}\n${await formatBody(outDir, file.path, file.contents, format, importExt)}` });
+    files.push({
+      path: file.path,
+      contents: `${head}\n${await formatBody(outDir, file.path, file.contents, format, importExt)}`,
+    });
   }
   for (const [path, body] of Object.entries(await printed)) files.push({ path, contents: `${head}\n${body}` });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files, model, warnings: [...loaded.warnings, ...extensions.flatMap((e) => e.warnings)], inputsHash: hash, schemaFile: loaded.file };
+  return {
+    files,
+    model,
+    warnings: [...loaded.warnings, ...extensions.flatMap((e) => e.warnings)],
+    inputsHash: hash,
+    schemaFile: loaded.file,
+  };
 }
 
 /**
@@ -119,7 +128,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
  * - runtime/ files are the templates, kept formatted with the default options (scripts/format-templates.mjs,
  *   checked by a test): formatted again only when a user prettier config applies.
  */
-async function formatBody(outDir: string, path: string, text: string, format: boolean, importExt: string): Promise<string> {
+async function formatBody(
+  outDir: string,
+  path: string,
+  text: string,
+  format: boolean,
+  importExt: string,
+): Promise<string> {
   if (!format || path === 'validators.js') return text;
   // Only with `.js` specifiers is the text the template's bytes (other specifiers change line lengths).
   if (path.startsWith('runtime/') && importExt === '.js' && (await usesDefaultFormat(outDir, path))) return text;

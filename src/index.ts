@@ -18,7 +18,14 @@ export { ARTIFACTS } from './generate-artifacts.js';
 export type { StaleFile } from './write/check.js';
 export type { WriteSummary } from './write/write.js';
 export type { Target } from './config/target.js';
-export { loadConfig, findConfig, parseConfig, CONFIG_NAME, type LoadedConfig, type ConfigTarget } from './config/load.js';
+export {
+  loadConfig,
+  findConfig,
+  parseConfig,
+  CONFIG_NAME,
+  type LoadedConfig,
+  type ConfigTarget,
+} from './config/load.js';
 export { TARGET_OPTIONS, type TargetOptions, type OptionSpec } from './config/options.js';
 export { InputError } from './errors.js';
 export { startWatch, type WatchOptions } from './cli/watch.js';

@@ -48,7 +48,8 @@ export async function inputsHashFromDisk(
   try {
     const schemaText = options.text ?? (await readFile(resolveSchemaPath({ ...options, cwd }), 'utf8'));
     const extensions: [string, string][] = [];
-    for (const file of options.extensions ?? []) extensions.push([file, sha256(await readFile(resolve(cwd, file), 'utf8'))]);
+    for (const file of options.extensions ?? [])
+      extensions.push([file, sha256(await readFile(resolve(cwd, file), 'utf8'))]);
     return inputsHash({ ...facts, schemaSha256: sha256(schemaText), extensions });
   } catch (error) {
     if (error instanceof InputError) throw error;

@@ -21,7 +21,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isPlainObject, type JsonRpcMessage, type RequestId } from './jsonrpc.js';
+import { isPlainObject, type RequestId } from './jsonrpc.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
 
 /** The protocol versions the server accepts in `MCP-Protocol-Version` by default. */

@@ -22,7 +22,10 @@ const echo = (params) => ({ content: [{ type: 'text', text: String(params.argume
 
 async function ours() {
   const [clientSide, serverSide] = createInMemoryPair({ clone: config.clone });
-  const server = createServer({ 'tools/list': () => ({ tools: [] }), 'tools/call': (params) => echo(params) }, { serverInfo: info });
+  const server = createServer(
+    { 'tools/list': () => ({ tools: [] }), 'tools/call': (params) => echo(params) },
+    { serverInfo: info },
+  );
   await server.connect(serverSide);
   const client = createClient(clientSide, { clientInfo: info });
   await client.connect();
@@ -60,9 +63,11 @@ const out = {};
 for (const inflight of config.inflight) {
   const rows = { ours: [], sdk: [] };
   // Warm-up, then alternate the two so machine noise hits both alike.
-  for (let i = 0; i < config.warmup; i++) for (const name of ['ours', 'sdk']) await drive(sides[name], config.calls, inflight);
+  for (let i = 0; i < config.warmup; i++)
+    for (const name of ['ours', 'sdk']) await drive(sides[name], config.calls, inflight);
   for (let i = 0; i < config.runs; i++) {
-    for (const name of i % 2 ? ['sdk', 'ours'] : ['ours', 'sdk']) rows[name].push(await drive(sides[name], config.calls, inflight));
+    for (const name of i % 2 ? ['sdk', 'ours'] : ['ours', 'sdk'])
+      rows[name].push(await drive(sides[name], config.calls, inflight));
   }
   out[inflight] = rows;
 }

@@ -3,13 +3,21 @@
 
 /** [ours, sdk] call expressions and a property read on the result that forces its type. */
 const CALLS = [
-  ["client.tools.call({ name: 'echo', arguments: { text: 'x' } })", "client.callTool({ name: 'echo', arguments: { text: 'x' } })", 'r.isError'],
+  [
+    "client.tools.call({ name: 'echo', arguments: { text: 'x' } })",
+    "client.callTool({ name: 'echo', arguments: { text: 'x' } })",
+    'r.isError',
+  ],
   ['client.tools.list()', 'client.listTools()', 'r.tools.length'],
   ['client.resources.list()', 'client.listResources()', 'r.resources.length'],
   ["client.resources.read({ uri: 'file:///a' })", "client.readResource({ uri: 'file:///a' })", 'r.contents.length'],
   ['client.resources.templates.list()', 'client.listResourceTemplates()', 'r.resourceTemplates.length'],
   ['client.prompts.list()', 'client.listPrompts()', 'r.prompts.length'],
-  ["client.prompts.get({ name: 'p', arguments: { a: 'b' } })", "client.getPrompt({ name: 'p', arguments: { a: 'b' } })", 'r.messages.length'],
+  [
+    "client.prompts.get({ name: 'p', arguments: { a: 'b' } })",
+    "client.getPrompt({ name: 'p', arguments: { a: 'b' } })",
+    'r.messages.length',
+  ],
   [
     "client.completion.complete({ ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: 'v' } })",
     "client.complete({ ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: 'v' } })",
@@ -81,5 +89,11 @@ export function parseDiagnostics(text) {
     const m = text.match(new RegExp(`^${label}:\\s+([\\d.]+)`, 'm'));
     return m ? Number(m[1]) : NaN;
   };
-  return { checkS: num('Check time'), totalS: num('Total time'), instantiations: num('Instantiations'), types: num('Types'), files: num('Files') };
+  return {
+    checkS: num('Check time'),
+    totalS: num('Total time'),
+    instantiations: num('Instantiations'),
+    types: num('Types'),
+    files: num('Files'),
+  };
 }

@@ -12,12 +12,18 @@ const types = await import('@modelcontextprotocol/sdk/types.js');
 
 const ours = validators.paramsValidators['tools/call'];
 const zodSchema = types.CallToolRequestParamsSchema ?? types.CallToolRequestSchema.shape.params;
-const name = types.CallToolRequestParamsSchema ? 'CallToolRequestParamsSchema.parse' : 'CallToolRequestSchema.shape.params.parse';
+const name = types.CallToolRequestParamsSchema
+  ? 'CallToolRequestParamsSchema.parse'
+  : 'CallToolRequestSchema.shape.params.parse';
 
 // A realistic call: name, arguments of a few kinds, _meta with a progress token.
 const inputs = [
   { name: 'echo', arguments: { text: 'hello' } },
-  { name: 'search', arguments: { query: 'mcp', limit: 10, filters: { lang: 'en', tags: ['a', 'b'] } }, _meta: { progressToken: 7 } },
+  {
+    name: 'search',
+    arguments: { query: 'mcp', limit: 10, filters: { lang: 'en', tags: ['a', 'b'] } },
+    _meta: { progressToken: 7 },
+  },
   { name: 'noop' },
 ];
 const invalid = { name: 42, arguments: 'x' };
@@ -45,5 +51,6 @@ const time = (fn) => {
 };
 for (let i = 0; i < config.warmup; i++) for (const fn of Object.values(sides)) time(fn);
 const rows = { ours: [], sdk: [] };
-for (let i = 0; i < config.runs; i++) for (const key of i % 2 ? ['sdk', 'ours'] : ['ours', 'sdk']) rows[key].push(time(sides[key]));
+for (let i = 0; i < config.runs; i++)
+  for (const key of i % 2 ? ['sdk', 'ours'] : ['ours', 'sdk']) rows[key].push(time(sides[key]));
 process.stdout.write(JSON.stringify({ ...rows, sdkName: name, sink }) + '\n');

@@ -37,7 +37,11 @@ const TOOLS: Tool[] = [
   { name: 'test_image_content', description: 'Returns an image', inputSchema: noArguments },
   { name: 'test_audio_content', description: 'Returns audio', inputSchema: noArguments },
   { name: 'test_embedded_resource', description: 'Returns an embedded resource', inputSchema: noArguments },
-  { name: 'test_multiple_content_types', description: 'Returns text, an image and a resource', inputSchema: noArguments },
+  {
+    name: 'test_multiple_content_types',
+    description: 'Returns text, an image and a resource',
+    inputSchema: noArguments,
+  },
   { name: 'test_tool_with_logging', description: 'Sends log messages while it runs', inputSchema: noArguments },
   { name: 'test_error_handling', description: 'Always returns an error result', inputSchema: noArguments },
   { name: 'test_tool_with_progress', description: 'Reports progress while it runs', inputSchema: noArguments },
@@ -59,8 +63,16 @@ const TOOLS: Tool[] = [
       required: ['message'],
     },
   },
-  { name: 'test_elicitation_sep1034_defaults', description: 'Elicitation with defaults (SEP-1034)', inputSchema: noArguments },
-  { name: 'test_elicitation_sep1330_enums', description: 'Elicitation with every enum schema (SEP-1330)', inputSchema: noArguments },
+  {
+    name: 'test_elicitation_sep1034_defaults',
+    description: 'Elicitation with defaults (SEP-1034)',
+    inputSchema: noArguments,
+  },
+  {
+    name: 'test_elicitation_sep1330_enums',
+    description: 'Elicitation with every enum schema (SEP-1330)',
+    inputSchema: noArguments,
+  },
   {
     name: 'json_schema_2020_12_tool',
     description: 'Tool with JSON Schema 2020-12 features',
@@ -74,7 +86,11 @@ const TOOLS: Tool[] = [
       additionalProperties: false,
     } as Tool['inputSchema'],
   },
-  { name: 'test_reconnection', description: 'Closes its SSE stream mid-call, then answers (SSE polling)', inputSchema: noArguments },
+  {
+    name: 'test_reconnection',
+    description: 'Closes its SSE stream mid-call, then answers (SSE polling)',
+    inputSchema: noArguments,
+  },
 ];
 
 const PROMPTS: Prompt[] = [
@@ -154,7 +170,11 @@ const callTool: CallTool = async ({ name, arguments: args }, ctx) => {
         content: [
           {
             type: 'resource',
-            resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' },
+            resource: {
+              uri: 'test://embedded-resource',
+              mimeType: 'text/plain',
+              text: 'This is an embedded resource content.',
+            },
           },
         ],
       };
@@ -178,7 +198,11 @@ const callTool: CallTool = async ({ name, arguments: args }, ctx) => {
       for (const [i, data] of steps.entries()) {
         if (i > 0) await sleep(50);
         // The schema allows any JSON as `data`; the generated type says object (generator issue), hence the cast.
-        await ctx.notify('notifications/message', { level: 'info', logger: 'conformance', data: data as unknown as LogData });
+        await ctx.notify('notifications/message', {
+          level: 'info',
+          logger: 'conformance',
+          data: data as unknown as LogData,
+        });
       }
       return { content: [text('Tool with logging executed successfully')] };
     }
@@ -213,7 +237,9 @@ const callTool: CallTool = async ({ name, arguments: args }, ctx) => {
           required: ['username', 'email'],
         },
       });
-      return { content: [text(`User response: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`)] };
+      return {
+        content: [text(`User response: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`)],
+      };
     }
     case 'test_elicitation_sep1034_defaults':
     case 'test_elicitation_sep1330_enums': {
@@ -224,7 +250,9 @@ const callTool: CallTool = async ({ name, arguments: args }, ctx) => {
         requestedSchema: { type: 'object', properties: sep1034 ? SEP1034_SCHEMA : SEP1330_SCHEMA },
       });
       return {
-        content: [text(`Elicitation completed: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`)],
+        content: [
+          text(`Elicitation completed: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`),
+        ],
       };
     }
     case 'json_schema_2020_12_tool':
@@ -261,8 +289,18 @@ const handlers: Partial<McpServerHandlers> = {
   'resources/list': () => ({
     resources: [
       { uri: 'test://static-text', name: 'static-text', description: 'A static text resource', mimeType: 'text/plain' },
-      { uri: 'test://static-binary', name: 'static-binary', description: 'A static binary resource', mimeType: 'image/png' },
-      { uri: 'test://watched-resource', name: 'watched-resource', description: 'A resource to subscribe to', mimeType: 'text/plain' },
+      {
+        uri: 'test://static-binary',
+        name: 'static-binary',
+        description: 'A static binary resource',
+        mimeType: 'image/png',
+      },
+      {
+        uri: 'test://watched-resource',
+        name: 'watched-resource',
+        description: 'A resource to subscribe to',
+        mimeType: 'text/plain',
+      },
     ],
   }),
   'resources/templates/list': () => ({
@@ -280,7 +318,8 @@ const handlers: Partial<McpServerHandlers> = {
       return { contents: [{ uri, mimeType: 'text/plain', text: 'This is the content of the static text resource.' }] };
     }
     if (uri === 'test://static-binary') return { contents: [{ uri, mimeType: 'image/png', blob: PNG_BASE64 }] };
-    if (uri === 'test://watched-resource') return { contents: [{ uri, mimeType: 'text/plain', text: 'Watched resource content.' }] };
+    if (uri === 'test://watched-resource')
+      return { contents: [{ uri, mimeType: 'text/plain', text: 'Watched resource content.' }] };
     const match = TEMPLATE.exec(uri);
     if (match) {
       const id = decodeURIComponent(match[1]!);
@@ -298,7 +337,12 @@ const handlers: Partial<McpServerHandlers> = {
         return { messages: [{ role: 'user', content: text('This is a simple prompt for testing.') }] };
       case 'test_prompt_with_arguments':
         return {
-          messages: [{ role: 'user', content: text(`Prompt with arguments: arg1='${args?.arg1 ?? ''}', arg2='${args?.arg2 ?? ''}'`) }],
+          messages: [
+            {
+              role: 'user',
+              content: text(`Prompt with arguments: arg1='${args?.arg1 ?? ''}', arg2='${args?.arg2 ?? ''}'`),
+            },
+          ],
         };
       case 'test_prompt_with_embedded_resource':
         return {

@@ -14,12 +14,20 @@ export interface Out {
 }
 
 export function useColour(stream: NodeJS.WriteStream): boolean {
-  return Boolean(stream.isTTY) && !('NO_COLOR' in process.env && process.env.NO_COLOR !== undefined) && process.env.TERM !== 'dumb';
+  return (
+    Boolean(stream.isTTY) &&
+    !('NO_COLOR' in process.env && process.env.NO_COLOR !== undefined) &&
+    process.env.TERM !== 'dumb'
+  );
 }
 
 const paint = (on: boolean, code: number, text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
 
-export function createOut(verbosity: Verbosity, stdout: NodeJS.WriteStream = process.stdout, stderr: NodeJS.WriteStream = process.stderr): Out {
+export function createOut(
+  verbosity: Verbosity,
+  stdout: NodeJS.WriteStream = process.stdout,
+  stderr: NodeJS.WriteStream = process.stderr,
+): Out {
   const colourErr = useColour(stderr);
   return {
     info: (line) => {

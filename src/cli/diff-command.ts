@@ -26,13 +26,23 @@ export interface DiffFlags {
   schemaDir?: string;
 }
 
-export async function runDiff(flags: DiffFlags, out: Out, write: (text: string) => void = (t) => process.stdout.write(t)): Promise<number> {
+export async function runDiff(
+  flags: DiffFlags,
+  out: Out,
+  write: (text: string) => void = (t) => process.stdout.write(t),
+): Promise<number> {
   const diff = await import('../diff/index.js');
   if (flags.rules) {
     write(diff.renderRules(flags.format === 'json' ? 'json' : flags.format === 'markdown' ? 'markdown' : 'text'));
     return EXIT.ok;
   }
-  if (!flags.old || !flags.new) throw new InputError('(arguments)', undefined, 'diff needs two sides: mcp-typegen diff <old> <new>', 'each a schema file, a spec version (e.g. 2025-11-25) or git:<ref>:<path>');
+  if (!flags.old || !flags.new)
+    throw new InputError(
+      '(arguments)',
+      undefined,
+      'diff needs two sides: mcp-typegen diff <old> <new>',
+      'each a schema file, a spec version (e.g. 2025-11-25) or git:<ref>:<path>',
+    );
   const cwd = process.cwd();
   const { loadSchema } = await import('../load/schema.js');
   const { buildModel } = await import('../model/build.js');
@@ -46,9 +56,11 @@ export async function runDiff(flags: DiffFlags, out: Out, write: (text: string) 
   const side = async (spec: string, extensionSpecs: string[]) => {
     const source = await diff.readDiffSource(spec, { cwd, schemaDir: flags.schemaDir });
     const loaded = await loadSchema({ text: source.text, schema: source.name, spec: source.version ?? undefined, cwd });
-    const extensions = extensionSpecs.length ? await loadExtensionsFor(extensionSpecs, cwd, flags.schemaDir, readExtension) : [];
+    const extensions = extensionSpecs.length
+      ? await loadExtensionsFor(extensionSpecs, cwd, flags.schemaDir, readExtension)
+      : [];
     for (const w of [...loaded.warnings, ...extensions.flatMap((e) => e.warnings)]) out.verbose(`warning: ${w}`);
-    return applyExtensions(buildModel(loaded), extensions, loaded);
+    return applyExtensions(buildModel(loaded), extensions);
   };
   const ignore = flags.ignore ? diff.parseIgnoreFile(await readIgnore(resolve(cwd, flags.ignore)), flags.ignore) : [];
   const oldModel = await side(flags.old, [...(flags.ext ?? []), ...(flags.oldExt ?? [])]);
@@ -71,6 +83,10 @@ async function readIgnore(file: string): Promise<string> {
     return await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(file, undefined, code === 'ENOENT' ? 'ignore file not found' : `cannot read ignore file (${code ?? String(error)})`);
+    throw new InputError(
+      file,
+      undefined,
+      code === 'ENOENT' ? 'ignore file not found' : `cannot read ignore file (${code ?? String(error)})`,
+    );
   }
 }

@@ -30,8 +30,16 @@ export interface GenerateFlags {
 /** Targets from flags alone (the config file adds its own, see config.ts). */
 export function targetsFromFlags(flags: GenerateFlags, cwd: string): Target[] {
   const picked = [flags.schema && '--schema', flags.spec && '--spec', flags.all && '--all'].filter(Boolean);
-  if (picked.length > 1) throw new UsageError(`${picked.join(' and ')} cannot be used together`, 'name one schema: --schema <file>, --spec <version>, or --all');
-  if (picked.length === 0) throw new UsageError('no schema given', 'pass --schema <file>, --spec <version> or --all (or write a mcp-typegen.config.json)');
+  if (picked.length > 1)
+    throw new UsageError(
+      `${picked.join(' and ')} cannot be used together`,
+      'name one schema: --schema <file>, --spec <version>, or --all',
+    );
+  if (picked.length === 0)
+    throw new UsageError(
+      'no schema given',
+      'pass --schema <file>, --spec <version> or --all (or write a mcp-typegen.config.json)',
+    );
   const out = resolve(cwd, flags.out ?? 'generated');
   const common = {
     schemaDir: flags.schemaDir,
@@ -49,7 +57,13 @@ export function targetsFromFlags(flags: GenerateFlags, cwd: string): Target[] {
       options: { ...common, spec: version, outDir: resolve(out, version) },
     }));
   }
-  return [{ label: flags.spec ?? flags.schema!, outDir: out, options: { ...common, schema: flags.schema, spec: flags.spec, outDir: out } }];
+  return [
+    {
+      label: flags.spec ?? flags.schema!,
+      outDir: out,
+      options: { ...common, schema: flags.schema, spec: flags.spec, outDir: out },
+    },
+  ];
 }
 
 export async function runGenerate(targets: Target[], check: boolean, out: Out): Promise<number> {

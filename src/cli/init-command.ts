@@ -34,7 +34,8 @@ export function starterExtension(spec: string): string {
     $schema: './node_modules/mcp-typegen/schema/extension.schema.json',
     extension: 'example/hello',
     version: '0.1.0',
-    description: 'A starter vendor extension: one request the client sends to the server. Rename the vendor prefix and add your methods.',
+    description:
+      'A starter vendor extension: one request the client sends to the server. Rename the vendor prefix and add your methods.',
     targets: [spec],
     methods: {
       'example/hello.greet': {
@@ -64,7 +65,13 @@ export async function runInit(cwd: string, spec: string, out: Out): Promise<numb
     { path: join(cwd, STARTER_EXTENSION), text: starterExtension(spec) },
   ];
   for (const f of files) {
-    if (existsSync(f.path)) throw new InputError(f.path, undefined, 'already exists: init never overwrites a file', 'move it away, or edit it instead of running init');
+    if (existsSync(f.path))
+      throw new InputError(
+        f.path,
+        undefined,
+        'already exists: init never overwrites a file',
+        'move it away, or edit it instead of running init',
+      );
   }
   for (const f of files) {
     await writeFile(f.path, f.text, { flag: 'wx' });

@@ -25,7 +25,11 @@ export function methodsTable(methods: MethodInfo[]): string {
   ]);
   const head = ['method', 'kind', 'directions', 'params', 'result'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(head), ...rows.map(line)].join('\n') + '\n';
 }
 
@@ -36,5 +40,5 @@ export async function loadModelFor(options: GenerateOptions) {
   const cwd = options.cwd ?? process.cwd();
   const loaded = await loadSchema({ ...options, cwd });
   const extensions = await loadExtensionsFor(options.extensions ?? [], cwd, options.schemaDir);
-  return { loaded, model: applyExtensions(buildModel(loaded), extensions, loaded), extensions };
+  return { loaded, model: applyExtensions(buildModel(loaded), extensions), extensions };
 }

@@ -26,13 +26,22 @@ const OPTIONS: ParseArgsConfig['options'] = {
   ...Object.fromEntries(
     TARGET_OPTIONS.map((o) => [
       o.flag,
-      { type: o.type === 'boolean' ? 'boolean' : 'string', ...(o.type === 'string[]' ? { multiple: true } : {}), ...(o.key === 'out' ? { short: 'o' } : {}) },
+      {
+        type: o.type === 'boolean' ? 'boolean' : 'string',
+        ...(o.type === 'string[]' ? { multiple: true } : {}),
+        ...(o.key === 'out' ? { short: 'o' } : {}),
+      },
     ]),
   ),
 };
 
 export async function quickCheck(argv: string[], given?: Out): Promise<number | undefined> {
-  if (argv[0] !== 'generate' || !argv.includes('--check') || argv.some((a) => a.startsWith('--no-') || a === '--watch' || a === '-w')) return undefined;
+  if (
+    argv[0] !== 'generate' ||
+    !argv.includes('--check') ||
+    argv.some((a) => a.startsWith('--no-') || a === '--watch' || a === '-w')
+  )
+    return undefined;
   let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   try {
     ({ values } = parseArgs({ args: argv.slice(1), options: OPTIONS, strict: true, allowPositionals: false }));
@@ -105,7 +114,12 @@ export async function quickDiff(argv: string[], given?: Out): Promise<number | u
   const format = (values.format ?? 'text') as string;
   const failOn = (values['fail-on'] ?? 'breaking') as string;
   const side = (values.side ?? 'both') as string;
-  if (positionals.length !== 2 || !REPORT_FORMATS.includes(format as ReportFormat) || !FAIL_ON.includes(failOn as FailOn) || !SIDE_FILTERS.includes(side as SideFilter)) {
+  if (
+    positionals.length !== 2 ||
+    !REPORT_FORMATS.includes(format as ReportFormat) ||
+    !FAIL_ON.includes(failOn as FailOn) ||
+    !SIDE_FILTERS.includes(side as SideFilter)
+  ) {
     return undefined;
   }
   const out = given ?? createOut(values.quiet ? 'quiet' : values.verbose ? 'verbose' : 'normal');

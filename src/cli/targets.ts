@@ -66,22 +66,34 @@ export async function resolveTargets(flags: TargetFlags, cwd: string): Promise<R
   const picked = Boolean(flags.schema || flags.spec || flags.all);
   const configFile = flags.config !== undefined ? resolve(cwd, flags.config) : picked ? undefined : findConfig(cwd);
   if (!configFile) {
-    if (flags.target?.length) throw new UsageError('--target needs a config file', 'write mcp-typegen.config.json (mcp-typegen init) or pass --config <file>');
+    if (flags.target?.length)
+      throw new UsageError(
+        '--target needs a config file',
+        'write mcp-typegen.config.json (mcp-typegen init) or pass --config <file>',
+      );
     return { targets: targetsFromFlags(flags, cwd) };
   }
-  if (flags.all) throw new UsageError('--all cannot be used with a config file', 'list the versions as targets in the config, or pass --spec/--schema without --config');
+  if (flags.all)
+    throw new UsageError(
+      '--all cannot be used with a config file',
+      'list the versions as targets in the config, or pass --spec/--schema without --config',
+    );
   if (flags.spec && flags.schema) throw new UsageError('--schema and --spec cannot be used together');
   const config = await loadConfig(configFile, cwd);
   let chosen = config.targets;
   if (flags.target?.length) {
     const names = config.targets.map((t) => t.name);
     for (const name of flags.target) {
-      if (!names.includes(name)) throw new UsageError(`no target named "${name}" in ${config.file}`, `targets: ${names.join(', ')}`);
+      if (!names.includes(name))
+        throw new UsageError(`no target named "${name}" in ${config.file}`, `targets: ${names.join(', ')}`);
     }
     chosen = config.targets.filter((t) => flags.target!.includes(t.name));
   }
   if (chosen.length > 1 && flags.out !== undefined) {
-    throw new UsageError(`--out would send ${chosen.length} targets to one directory`, 'pick one with --target <name>, or set "out" per target in the config');
+    throw new UsageError(
+      `--out would send ${chosen.length} targets to one directory`,
+      'pick one with --target <name>, or set "out" per target in the config',
+    );
   }
   const overrides = flagOverrides(flags, cwd);
   return { targets: chosen.map((t) => targetFromConfig(t, overrides, config.file)), configFile: config.file };

@@ -120,7 +120,11 @@ export async function startWatch(targets: Target[] | (() => Promise<Target[]>), 
     // Keep watching what was watched before too, so a broken config or schema can still be fixed.
     watched = [...new Set([...next, ...(ok ? [] : watched)])].sort();
     const ms = Math.round(performance.now() - started);
-    out.info(ok ? `watch: done in ${ms} ms; waiting for changes (Ctrl-C to stop)` : `watch: failed after ${ms} ms; fix it and save again (still watching)`);
+    out.info(
+      ok
+        ? `watch: done in ${ms} ms; waiting for changes (Ctrl-C to stop)`
+        : `watch: failed after ${ms} ms; fix it and save again (still watching)`,
+    );
     if (!signal.aborted) arm();
     options.onRun?.({ ok, changed });
   };

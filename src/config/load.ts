@@ -3,6 +3,7 @@
  * checked against schema/config.schema.json (unknown keys are errors with their JSON pointer), then
  * turned into targets with every path resolved against the config file's directory.
  */
+import type * as Ajv2020Module from 'ajv/dist/2020.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -48,7 +49,7 @@ function validate(): ValidateFunction {
   if (!validator) {
     const schema = JSON.parse(readFileSync(configSchemaPath(), 'utf8')) as object;
     // Loaded on first use: `generate --spec … --check` never reads a config and should not pay for ajv.
-    const { Ajv2020 } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+    const { Ajv2020 } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof Ajv2020Module;
     validator = new Ajv2020({ allErrors: false, strict: true }).compile(schema);
   }
   return validator;
@@ -61,15 +62,31 @@ function toInputError(file: string, error: ErrorObject): InputError {
   switch (error.keyword) {
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
-      const allowed = at === '' ? 'the target options, "targets" and "$schema"' : `name, ${TARGET_OPTIONS.map((o) => o.key).join(', ')}`;
-      return new InputError(file, `${at}/${escapePointerToken(key)}`, `unknown key "${key}"`, `allowed here: ${allowed}`);
+      const allowed =
+        at === ''
+          ? 'the target options, "targets" and "$schema"'
+          : `name, ${TARGET_OPTIONS.map((o) => o.key).join(', ')}`;
+      return new InputError(
+        file,
+        `${at}/${escapePointerToken(key)}`,
+        `unknown key "${key}"`,
+        `allowed here: ${allowed}`,
+      );
     }
     case 'required':
       return new InputError(file, at, `missing required key "${String(params.missingProperty)}"`);
     case 'type':
-      return new InputError(file, at, `must be ${String(params.type) === 'array' ? 'an array' : `a ${String(params.type)}`}`);
+      return new InputError(
+        file,
+        at,
+        `must be ${String(params.type) === 'array' ? 'an array' : `a ${String(params.type)}`}`,
+      );
     case 'enum':
-      return new InputError(file, at, `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`);
+      return new InputError(
+        file,
+        at,
+        `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      );
     case 'minItems':
       return new InputError(file, at, `must have at least ${String(params.limit)} item(s)`);
     case 'minLength':
@@ -99,10 +116,17 @@ export function parseConfig(text: string, file: string): LoadedConfig {
     if (!merged.spec && !merged.schema) {
       throw new InputError(file, `/targets/${i}`, 'a target needs "spec" (a version name) or "schema" (a file)');
     }
-    if (t.spec && t.schema) throw new InputError(file, `/targets/${i}/schema`, '"spec" and "schema" cannot be used together');
+    if (t.spec && t.schema)
+      throw new InputError(file, `/targets/${i}/schema`, '"spec" and "schema" cannot be used together');
     if (t.schema) delete merged.spec;
     const name = t.name ?? merged.spec ?? merged.schema!;
-    if (names.has(name)) throw new InputError(file, `/targets/${i}${t.name ? '/name' : ''}`, `duplicate target name "${name}"`, 'give each target a distinct "name"');
+    if (names.has(name))
+      throw new InputError(
+        file,
+        `/targets/${i}${t.name ? '/name' : ''}`,
+        `duplicate target name "${name}"`,
+        'give each target a distinct "name"',
+      );
     names.add(name);
     const target: ConfigTarget = { name, out: abs(merged.out)! };
     if (merged.spec !== undefined) target.spec = merged.spec;
@@ -128,14 +152,23 @@ function pickDefaults(raw: RawConfig): Partial<RawTarget> {
 export async function loadConfig(file?: string, cwd: string = process.cwd()): Promise<LoadedConfig> {
   const path = file !== undefined ? resolve(cwd, file) : findConfig(cwd);
   if (!path) {
-    throw new InputError(resolve(cwd), undefined, `no ${CONFIG_NAME} found here or in any parent directory`, 'run `mcp-typegen init` to write one, or pass --config <file>');
+    throw new InputError(
+      resolve(cwd),
+      undefined,
+      `no ${CONFIG_NAME} found here or in any parent directory`,
+      'run `mcp-typegen init` to write one, or pass --config <file>',
+    );
   }
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(path, undefined, code === 'ENOENT' ? 'config file not found' : `cannot read config file (${code ?? String(error)})`);
+    throw new InputError(
+      path,
+      undefined,
+      code === 'ENOENT' ? 'config file not found' : `cannot read config file (${code ?? String(error)})`,
+    );
   }
   return parseConfig(text, path);
 }

@@ -21,15 +21,54 @@ export interface OptionSpec {
 export const IMPORT_EXTENSIONS = ['.js', '.ts', ''] as const;
 
 export const TARGET_OPTIONS = [
-  { key: 'spec', flag: 'spec', type: 'string', describe: 'A known MCP spec version, e.g. 2025-11-25 (resolved in the schema root)' },
+  {
+    key: 'spec',
+    flag: 'spec',
+    type: 'string',
+    describe: 'A known MCP spec version, e.g. 2025-11-25 (resolved in the schema root)',
+  },
   { key: 'schema', flag: 'schema', type: 'string', path: true, describe: 'An MCP JSON Schema file (instead of spec)' },
-  { key: 'schemaDir', flag: 'schema-dir', type: 'string', path: true, describe: 'Schema root for spec (default: $MCP_SCHEMA_DIR, else ../shared/mcp-schema)' },
+  {
+    key: 'schemaDir',
+    flag: 'schema-dir',
+    type: 'string',
+    path: true,
+    describe: 'Schema root for spec (default: $MCP_SCHEMA_DIR, else ../shared/mcp-schema)',
+  },
   { key: 'out', flag: 'out', type: 'string', path: true, describe: 'Output directory (default: generated)' },
-  { key: 'extensions', flag: 'ext', type: 'string[]', path: true, describe: 'Vendor extension files merged into the output' },
-  { key: 'artifacts', flag: 'artifacts', type: 'string[]', choices: ARTIFACTS, describe: 'Artifacts to emit (default: all; dependencies are added)' },
-  { key: 'importExtension', flag: 'import-extension', type: 'string', choices: IMPORT_EXTENSIONS, describe: 'Specifier extension between generated files (default .js; "" or none for no extension)' },
-  { key: 'singleFile', flag: 'single-file', type: 'boolean', describe: 'Merge types, maps, client and server into one index.ts (runtime/ and validators stay separate files)' },
-  { key: 'format', flag: 'format', type: 'boolean', describe: 'Format with prettier (default true; --no-format to skip)' },
+  {
+    key: 'extensions',
+    flag: 'ext',
+    type: 'string[]',
+    path: true,
+    describe: 'Vendor extension files merged into the output',
+  },
+  {
+    key: 'artifacts',
+    flag: 'artifacts',
+    type: 'string[]',
+    choices: ARTIFACTS,
+    describe: 'Artifacts to emit (default: all; dependencies are added)',
+  },
+  {
+    key: 'importExtension',
+    flag: 'import-extension',
+    type: 'string',
+    choices: IMPORT_EXTENSIONS,
+    describe: 'Specifier extension between generated files (default .js; "" or none for no extension)',
+  },
+  {
+    key: 'singleFile',
+    flag: 'single-file',
+    type: 'boolean',
+    describe: 'Merge types, maps, client and server into one index.ts (runtime/ and validators stay separate files)',
+  },
+  {
+    key: 'format',
+    flag: 'format',
+    type: 'boolean',
+    describe: 'Format with prettier (default true; --no-format to skip)',
+  },
 ] as const satisfies readonly OptionSpec[];
 
 export type TargetOptionKey = (typeof TARGET_OPTIONS)[number]['key'];

@@ -33,7 +33,12 @@ function topLevelNames(source: ts.SourceFile): string[] {
     if (ts.isVariableStatement(st)) {
       for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name)) names.push(d.name.text);
     } else if (
-      (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st) || ts.isEnumDeclaration(st) || ts.isClassDeclaration(st) || ts.isFunctionDeclaration(st) || ts.isModuleDeclaration(st)) &&
+      (ts.isInterfaceDeclaration(st) ||
+        ts.isTypeAliasDeclaration(st) ||
+        ts.isEnumDeclaration(st) ||
+        ts.isClassDeclaration(st) ||
+        ts.isFunctionDeclaration(st) ||
+        ts.isModuleDeclaration(st)) &&
       st.name &&
       ts.isIdentifier(st.name)
     ) {
@@ -48,7 +53,14 @@ function isPropertyName(id: ts.Identifier): boolean {
   const p = id.parent;
   if ((ts.isPropertyAccessExpression(p) && p.name === id) || (ts.isQualifiedName(p) && p.right === id)) return true;
   if (
-    (ts.isPropertySignature(p) || ts.isPropertyDeclaration(p) || ts.isPropertyAssignment(p) || ts.isMethodSignature(p) || ts.isMethodDeclaration(p) || ts.isEnumMember(p) || ts.isGetAccessor(p) || ts.isSetAccessor(p)) &&
+    (ts.isPropertySignature(p) ||
+      ts.isPropertyDeclaration(p) ||
+      ts.isPropertyAssignment(p) ||
+      ts.isMethodSignature(p) ||
+      ts.isMethodDeclaration(p) ||
+      ts.isEnumMember(p) ||
+      ts.isGetAccessor(p) ||
+      ts.isSetAccessor(p)) &&
     p.name === id
   ) {
     return true;
@@ -70,7 +82,11 @@ export function mergeSingleFile(files: GeneratedFile[]): GeneratedFile[] {
   const sources = new Map<Merged, { header: string; body: string; source: ts.SourceFile }>();
   for (const m of present) {
     const { header, body } = stripHeader(byPath.get(`${m}.ts`)!.contents);
-    sources.set(m, { header, body, source: ts.createSourceFile(`${m}.ts`, body, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS) });
+    sources.set(m, {
+      header,
+      body,
+      source: ts.createSourceFile(`${m}.ts`, body, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS),
+    });
   }
 
   // Final names: first module to declare a name keeps it (types first); later ones are renamed.
@@ -110,7 +126,8 @@ export function mergeSingleFile(files: GeneratedFile[]): GeneratedFile[] {
           if (clause?.name) throw new Error(`single-file: unsupported default import from ${spec} in ${m}.ts`);
           const nb = clause?.namedBindings;
           if (nb && ts.isNamespaceImport(nb)) namespaces.set(nb.name.text, target);
-          else if (nb) for (const el of nb.elements) renames.set(el.name.text, nameIn(target, (el.propertyName ?? el.name).text));
+          else if (nb)
+            for (const el of nb.elements) renames.set(el.name.text, nameIn(target, (el.propertyName ?? el.name).text));
           continue;
         }
         const nb = clause?.namedBindings;
@@ -133,7 +150,10 @@ export function mergeSingleFile(files: GeneratedFile[]): GeneratedFile[] {
 
     const visit = (node: ts.Node): void => {
       if (ts.isImportDeclaration(node) || (ts.isExportDeclaration(node) && node.moduleSpecifier)) return;
-      if ((ts.isQualifiedName(node) && ts.isIdentifier(node.left)) || (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression))) {
+      if (
+        (ts.isQualifiedName(node) && ts.isIdentifier(node.left)) ||
+        (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression))
+      ) {
         const left = ts.isQualifiedName(node) ? (node.left as ts.Identifier) : (node.expression as ts.Identifier);
         const right = ts.isQualifiedName(node) ? node.right : node.name;
         const ns = namespaces.get(left.text);
@@ -146,7 +166,11 @@ export function mergeSingleFile(files: GeneratedFile[]): GeneratedFile[] {
         const p = node.parent;
         const final = renames.get(node.text)!;
         // `{ Name }` shorthand keeps its property name.
-        edits.push({ start: node.getStart(), end: node.getEnd(), text: ts.isShorthandPropertyAssignment(p) ? `${node.text}: ${final}` : final });
+        edits.push({
+          start: node.getStart(),
+          end: node.getEnd(),
+          text: ts.isShorthandPropertyAssignment(p) ? `${node.text}: ${final}` : final,
+        });
       }
       ts.forEachChild(node, visit);
     };
@@ -161,9 +185,20 @@ export function mergeSingleFile(files: GeneratedFile[]): GeneratedFile[] {
   // Re-exports of the original index.ts that point at files kept separate (runtime/, validators).
   const index = byPath.get('index.ts');
   if (index) {
-    const src = ts.createSourceFile('index.ts', stripHeader(index.contents).body, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    const src = ts.createSourceFile(
+      'index.ts',
+      stripHeader(index.contents).body,
+      ts.ScriptTarget.Latest,
+      true,
+      ts.ScriptKind.TS,
+    );
     for (const st of src.statements) {
-      if (ts.isExportDeclaration(st) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) && !mergedModule(st.moduleSpecifier.text)) {
+      if (
+        ts.isExportDeclaration(st) &&
+        st.moduleSpecifier &&
+        ts.isStringLiteral(st.moduleSpecifier) &&
+        !mergedModule(st.moduleSpecifier.text)
+      ) {
         keptExports.add(st.getText().trim());
       }
     }
@@ -178,7 +213,10 @@ export function mergeSingleFile(files: GeneratedFile[]): GeneratedFile[] {
   }
 
   const header = sources.get(present[0]!)!.header;
-  const contents = [header, '', ...importLines, importLines.length ? '' : null, ...bodies, ...keptExports].filter((l) => l !== null).join('\n').replace(/\n{3,}/g, '\n\n');
+  const contents = [header, '', ...importLines, importLines.length ? '' : null, ...bodies, ...keptExports]
+    .filter((l) => l !== null)
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
   const mergedPaths = new Set([...present.map((m) => `${m}.ts`), 'index.ts']);
   const out = files.filter((f) => !mergedPaths.has(f.path));
   out.push({ path: 'index.ts', contents: contents.endsWith('\n') ? contents : `${contents}\n` });

@@ -35,7 +35,8 @@ export async function generateTarget(options: TargetGenerateOptions): Promise<Ge
   const outDir = resolve(options.cwd ?? process.cwd(), options.outDir ?? 'generated');
   const files = mergeSingleFile(result.files);
   for (const file of files) {
-    if (file.path === 'index.ts' && options.format !== false) file.contents = await formatFile(outDir, file.path, file.contents);
+    if (file.path === 'index.ts' && options.format !== false)
+      file.contents = await formatFile(outDir, file.path, file.contents);
   }
   return { ...result, files, inputsHash: withLayout(result.inputsHash, true) };
 }

@@ -194,15 +194,19 @@ class SideReader {
 
   private mergeInto(v: View, node: JsonSchema, ptr: string | null): void {
     if (typeof node.type === 'string') v.types = intersect(v.types, new Set([node.type]));
-    else if (Array.isArray(node.type)) v.types = intersect(v.types, new Set(node.type.filter((t): t is string => typeof t === 'string')));
+    else if (Array.isArray(node.type))
+      v.types = intersect(v.types, new Set(node.type.filter((t): t is string => typeof t === 'string')));
     if (isObj(node.properties)) {
-      for (const [name, schema] of Object.entries(node.properties)) v.props.set(name, { node: schema, ptr: child(ptr, 'properties', name) });
+      for (const [name, schema] of Object.entries(node.properties))
+        v.props.set(name, { node: schema, ptr: child(ptr, 'properties', name) });
     }
     if (Array.isArray(node.required)) for (const r of node.required) if (typeof r === 'string') v.required.add(r);
     if (node.additionalProperties === false) v.ap = false;
-    else if (isObj(node.additionalProperties) && v.ap === null) v.ap = { node: node.additionalProperties, ptr: child(ptr, 'additionalProperties') };
+    else if (isObj(node.additionalProperties) && v.ap === null)
+      v.ap = { node: node.additionalProperties, ptr: child(ptr, 'additionalProperties') };
     if (node.items !== undefined && v.items === null) {
-      if (isObj(node.items) || typeof node.items === 'boolean') v.items = { node: node.items, ptr: child(ptr, 'items') };
+      if (isObj(node.items) || typeof node.items === 'boolean')
+        v.items = { node: node.items, ptr: child(ptr, 'items') };
     }
     if (node.const !== undefined) v.enumVals = [node.const];
     else if (Array.isArray(node.enum) && v.enumVals === null) v.enumVals = [...node.enum];
@@ -214,7 +218,9 @@ class SideReader {
     const key = Array.isArray(node.anyOf) ? 'anyOf' : Array.isArray(node.oneOf) ? 'oneOf' : null;
     if (!key) return [cur];
     const out: Cursor[] = [];
-    (node[key] as unknown[]).forEach((m, i) => out.push(...this.flattenUnion({ node: m, ptr: child(ptr, key, i) }, depth + 1)));
+    (node[key] as unknown[]).forEach((m, i) =>
+      out.push(...this.flattenUnion({ node: m, ptr: child(ptr, key, i) }, depth + 1)),
+    );
     return out;
   }
 
@@ -222,12 +228,18 @@ class SideReader {
   shape(cur: Cursor, depth: number): string {
     const v = this.view(cur);
     if (depth <= 0) return '*';
-    if (v.members) return `U(${v.members.map((m) => this.shape(m, depth - 1)).sort().join('|')})`;
+    if (v.members)
+      return `U(${v.members
+        .map((m) => this.shape(m, depth - 1))
+        .sort()
+        .join('|')})`;
     const parts: string[] = [`t:${typeList(v.types).join(',')}`];
     if (v.enumVals) parts.push(`e:${v.enumVals.map(stableJson).sort().join(',')}`);
     if (v.props.size > 0) {
       const names = [...v.props.keys()].sort();
-      parts.push(`p:{${names.map((n) => `${n}${v.required.has(n) ? '!' : ''}:${this.shape(v.props.get(n)!, depth - 1)}`).join(',')}}`);
+      parts.push(
+        `p:{${names.map((n) => `${n}${v.required.has(n) ? '!' : ''}:${this.shape(v.props.get(n)!, depth - 1)}`).join(',')}}`,
+      );
     }
     if (v.ap === false) parts.push('ap:false');
     else if (v.ap) parts.push(`ap:${this.shape(v.ap, depth - 1)}`);
@@ -241,7 +253,8 @@ class SideReader {
     const found: string[] = [];
     for (const [name, prop] of [...v.props].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const pv = this.view(prop);
-      if (pv.enumVals && pv.enumVals.length === 1 && v.required.has(name)) found.push(`${name}=${String(pv.enumVals[0])}`);
+      if (pv.enumVals && pv.enumVals.length === 1 && v.required.has(name))
+        found.push(`${name}=${String(pv.enumVals[0])}`);
     }
     return found.length > 0 ? found.join(',') : null;
   }
@@ -264,7 +277,11 @@ export class SchemaComparer {
   /** Definition pairs being compared, outermost first, with whether a cycle was cut below them. */
   private readonly stack: { key: string; cut: boolean }[] = [];
 
-  constructor(oldSide: SchemaSide, newSide: SchemaSide, private readonly options: CompareOptions) {
+  constructor(
+    oldSide: SchemaSide,
+    newSide: SchemaSide,
+    private readonly options: CompareOptions,
+  ) {
     this.old = new SideReader(oldSide);
     this.new = new SideReader(newSide);
   }
@@ -288,10 +305,15 @@ export class SchemaComparer {
     if (depth > 200) return;
     const rawO = o.node;
     const rawN = n.node;
-    if (this.options.includeDescriptions && ((isObj(rawO) && rawO.$ref !== undefined) || (isObj(rawN) && rawN.$ref !== undefined))) {
+    if (
+      this.options.includeDescriptions &&
+      ((isObj(rawO) && rawO.$ref !== undefined) || (isObj(rawN) && rawN.$ref !== undefined))
+    ) {
       // A description next to a `$ref` belongs to the use site, not to the definition.
-      const dO = isObj(rawO) && rawO.$ref !== undefined && typeof rawO.description === 'string' ? rawO.description : undefined;
-      const dN = isObj(rawN) && rawN.$ref !== undefined && typeof rawN.description === 'string' ? rawN.description : undefined;
+      const dO =
+        isObj(rawO) && rawO.$ref !== undefined && typeof rawO.description === 'string' ? rawO.description : undefined;
+      const dN =
+        isObj(rawN) && rawN.$ref !== undefined && typeof rawN.description === 'string' ? rawN.description : undefined;
       if ((dO !== undefined || dN !== undefined) && dO !== dN) out.push(descriptionChange(path, o.ptr, n.ptr, dO, dN));
     }
     const vo = this.old.view(o);
@@ -327,7 +349,14 @@ export class SchemaComparer {
     if (vo.members || vn.members) {
       // A union against an unconstrained schema ({}): only the accepted types can differ.
       if (isUnconstrained(vo) || isUnconstrained(vn)) {
-        this.compareTypes(vo.members ? this.unionTypes(this.old, vo) : null, vn.members ? this.unionTypes(this.new, vn) : null, vo, vn, path, out);
+        this.compareTypes(
+          vo.members ? this.unionTypes(this.old, vo) : null,
+          vn.members ? this.unionTypes(this.new, vn) : null,
+          vo,
+          vn,
+          path,
+          out,
+        );
         return;
       }
       this.compareUnions(vo, vn, path, out, depth);
@@ -341,15 +370,43 @@ export class SchemaComparer {
       const added = [...newSet.keys()].filter((k) => !oldSet.has(k)).sort();
       const removed = [...oldSet.keys()].filter((k) => !newSet.has(k)).sort();
       if (added.length > 0) {
-        out.push({ kind: 'enum-value-added', path, oldPtr: vo.ptr, newPtr: vn.ptr, message: `value${added.length > 1 ? 's' : ''} ${added.join(', ')} added`, details: { values: added.map((k) => newSet.get(k) as JsonValue) } });
+        out.push({
+          kind: 'enum-value-added',
+          path,
+          oldPtr: vo.ptr,
+          newPtr: vn.ptr,
+          message: `value${added.length > 1 ? 's' : ''} ${added.join(', ')} added`,
+          details: { values: added.map((k) => newSet.get(k) as JsonValue) },
+        });
       }
       if (removed.length > 0) {
-        out.push({ kind: 'enum-value-removed', path, oldPtr: vo.ptr, newPtr: vn.ptr, message: `value${removed.length > 1 ? 's' : ''} ${removed.join(', ')} removed`, details: { values: removed.map((k) => oldSet.get(k) as JsonValue) } });
+        out.push({
+          kind: 'enum-value-removed',
+          path,
+          oldPtr: vo.ptr,
+          newPtr: vn.ptr,
+          message: `value${removed.length > 1 ? 's' : ''} ${removed.join(', ')} removed`,
+          details: { values: removed.map((k) => oldSet.get(k) as JsonValue) },
+        });
       }
     } else if (vo.enumVals && !vn.enumVals) {
-      out.push({ kind: 'enum-constraint-removed', path, oldPtr: vo.ptr, newPtr: vn.ptr, message: `no longer restricted to ${vo.enumVals.map(stableJson).join(', ')}`, details: { oldValues: vo.enumVals as JsonValue[] } });
+      out.push({
+        kind: 'enum-constraint-removed',
+        path,
+        oldPtr: vo.ptr,
+        newPtr: vn.ptr,
+        message: `no longer restricted to ${vo.enumVals.map(stableJson).join(', ')}`,
+        details: { oldValues: vo.enumVals as JsonValue[] },
+      });
     } else if (!vo.enumVals && vn.enumVals) {
-      out.push({ kind: 'enum-constraint-added', path, oldPtr: vo.ptr, newPtr: vn.ptr, message: `now restricted to ${vn.enumVals.map(stableJson).join(', ')}`, details: { newValues: vn.enumVals as JsonValue[] } });
+      out.push({
+        kind: 'enum-constraint-added',
+        path,
+        oldPtr: vo.ptr,
+        newPtr: vn.ptr,
+        message: `now restricted to ${vn.enumVals.map(stableJson).join(', ')}`,
+        details: { newValues: vn.enumVals as JsonValue[] },
+      });
     }
     const objO = vo.types === null ? vo.props.size > 0 || vo.ap !== null : vo.types.has('object');
     const objN = vn.types === null ? vn.props.size > 0 || vn.ap !== null : vn.types.has('object');
@@ -357,18 +414,38 @@ export class SchemaComparer {
     const arrO = vo.items !== null || (vo.types !== null && vo.types.has('array'));
     const arrN = vn.items !== null || (vn.types !== null && vn.types.has('array'));
     if (arrO && arrN && (vo.items !== null || vn.items !== null)) {
-      this.walk(vo.items ?? { node: ANY, ptr: null }, vn.items ?? { node: ANY, ptr: null }, `${path}[]`, out, depth + 1);
+      this.walk(
+        vo.items ?? { node: ANY, ptr: null },
+        vn.items ?? { node: ANY, ptr: null },
+        `${path}[]`,
+        out,
+        depth + 1,
+      );
     }
   }
 
-  private compareTypes(to: Set<string> | null, tn: Set<string> | null, vo: View, vn: View, path: string, out: RawChange[]): void {
+  private compareTypes(
+    to: Set<string> | null,
+    tn: Set<string> | null,
+    vo: View,
+    vn: View,
+    path: string,
+    out: RawChange[],
+  ): void {
     const coversNew = typesCover(tn, to);
     const coversOld = typesCover(to, tn);
     if (coversNew && coversOld) return;
     const kind: ChangeKind = coversNew ? 'type-widened' : coversOld ? 'type-narrowed' : 'type-changed';
     const from = typeList(to);
     const into = typeList(tn);
-    out.push({ kind, path, oldPtr: vo.ptr, newPtr: vn.ptr, message: `type ${kind.slice(5)}: ${from.join('|')} → ${into.join('|')}`, details: { oldTypes: from, newTypes: into } });
+    out.push({
+      kind,
+      path,
+      oldPtr: vo.ptr,
+      newPtr: vn.ptr,
+      message: `type ${kind.slice(5)}: ${from.join('|')} → ${into.join('|')}`,
+      details: { oldTypes: from, newTypes: into },
+    });
   }
 
   /** The JSON types a union accepts (null: any); a type set covering every JSON type counts as any. */
@@ -393,18 +470,53 @@ export class SchemaComparer {
       const reqO = vo.required.has(name);
       const reqN = vn.required.has(name);
       if (po && !pn) {
-        out.push({ kind: 'property-removed', path: p, oldPtr: po.ptr, newPtr: vn.ptr, message: `${reqO ? 'required ' : ''}property "${name}" removed`, details: { property: name, wasRequired: reqO } });
+        out.push({
+          kind: 'property-removed',
+          path: p,
+          oldPtr: po.ptr,
+          newPtr: vn.ptr,
+          message: `${reqO ? 'required ' : ''}property "${name}" removed`,
+          details: { property: name, wasRequired: reqO },
+        });
       } else if (!po && pn) {
         out.push(
           reqN
-            ? { kind: 'required-added', path: p, oldPtr: vo.ptr, newPtr: pn.ptr, message: `required property "${name}" added`, details: { property: name, newProperty: true } }
-            : { kind: 'property-added', path: p, oldPtr: vo.ptr, newPtr: pn.ptr, message: `optional property "${name}" added`, details: { property: name } },
+            ? {
+                kind: 'required-added',
+                path: p,
+                oldPtr: vo.ptr,
+                newPtr: pn.ptr,
+                message: `required property "${name}" added`,
+                details: { property: name, newProperty: true },
+              }
+            : {
+                kind: 'property-added',
+                path: p,
+                oldPtr: vo.ptr,
+                newPtr: pn.ptr,
+                message: `optional property "${name}" added`,
+                details: { property: name },
+              },
         );
       } else if (po && pn) {
         if (!reqO && reqN) {
-          out.push({ kind: 'required-added', path: p, oldPtr: po.ptr, newPtr: pn.ptr, message: `property "${name}" is now required`, details: { property: name, newProperty: false } });
+          out.push({
+            kind: 'required-added',
+            path: p,
+            oldPtr: po.ptr,
+            newPtr: pn.ptr,
+            message: `property "${name}" is now required`,
+            details: { property: name, newProperty: false },
+          });
         } else if (reqO && !reqN) {
-          out.push({ kind: 'required-removed', path: p, oldPtr: po.ptr, newPtr: pn.ptr, message: `property "${name}" is no longer required`, details: { property: name } });
+          out.push({
+            kind: 'required-removed',
+            path: p,
+            oldPtr: po.ptr,
+            newPtr: pn.ptr,
+            message: `property "${name}" is no longer required`,
+            details: { property: name },
+          });
         }
         this.walk(po, pn, p, out, depth + 1);
       }
@@ -415,9 +527,23 @@ export class SchemaComparer {
     const ptrO = child(vo.ptr, 'additionalProperties');
     const ptrN = child(vn.ptr, 'additionalProperties');
     if (apO === false && apN !== false) {
-      out.push({ kind: 'additional-properties-widened', path, oldPtr: ptrO, newPtr: apN ? apN.ptr : vn.ptr, message: 'additional properties are now allowed', details: { old: false, new: apN ? 'schema' : true } });
+      out.push({
+        kind: 'additional-properties-widened',
+        path,
+        oldPtr: ptrO,
+        newPtr: apN ? apN.ptr : vn.ptr,
+        message: 'additional properties are now allowed',
+        details: { old: false, new: apN ? 'schema' : true },
+      });
     } else if (apO !== false && apN === false) {
-      out.push({ kind: 'additional-properties-narrowed', path, oldPtr: apO ? apO.ptr : vo.ptr, newPtr: ptrN, message: 'additional properties are no longer allowed', details: { old: apO ? 'schema' : true, new: false } });
+      out.push({
+        kind: 'additional-properties-narrowed',
+        path,
+        oldPtr: apO ? apO.ptr : vo.ptr,
+        newPtr: ptrN,
+        message: 'additional properties are no longer allowed',
+        details: { old: apO ? 'schema' : true, new: false },
+      });
     } else if (apO !== false && apN !== false && (apO !== null || apN !== null)) {
       this.walk(apO ?? { node: ANY, ptr: null }, apN ?? { node: ANY, ptr: null }, `${path}{}`, out, depth + 1);
     }
@@ -434,12 +560,26 @@ export class SchemaComparer {
     const labelsO = oldMembers.map((m, i) => this.memberLabel(this.old, m, i));
     oldMembers.forEach((m, i) => {
       if (!matchedOld.has(i)) {
-        out.push({ kind: 'union-member-removed', path, oldPtr: m.ptr, newPtr: vn.ptr, message: `union member ${labelsO[i]} removed`, details: { member: labelsO[i]! } });
+        out.push({
+          kind: 'union-member-removed',
+          path,
+          oldPtr: m.ptr,
+          newPtr: vn.ptr,
+          message: `union member ${labelsO[i]} removed`,
+          details: { member: labelsO[i]! },
+        });
       }
     });
     newMembers.forEach((m, j) => {
       if (!matchedNew.has(j)) {
-        out.push({ kind: 'union-member-added', path, oldPtr: vo.ptr, newPtr: m.ptr, message: `union member ${labelsN[j]} added`, details: { member: labelsN[j]! } });
+        out.push({
+          kind: 'union-member-added',
+          path,
+          oldPtr: vo.ptr,
+          newPtr: m.ptr,
+          message: `union member ${labelsN[j]} added`,
+          details: { member: labelsN[j]! },
+        });
       }
     });
     for (const [i, j] of pairs.sort((a, b) => a[1] - b[1])) {
@@ -508,9 +648,18 @@ export class SchemaComparer {
         }
       }
     };
-    phase((i) => this.old.shape(oldM[i]!, 4), (j) => this.new.shape(newM[j]!, 4));
-    phase((i) => vO[i]!.ref, (j) => vN[j]!.ref);
-    phase((i) => this.old.discriminator(oldM[i]!), (j) => this.new.discriminator(newM[j]!));
+    phase(
+      (i) => this.old.shape(oldM[i]!, 4),
+      (j) => this.new.shape(newM[j]!, 4),
+    );
+    phase(
+      (i) => vO[i]!.ref,
+      (j) => vN[j]!.ref,
+    );
+    phase(
+      (i) => this.old.discriminator(oldM[i]!),
+      (j) => this.new.discriminator(newM[j]!),
+    );
     phase(
       (i) => (vO[i]!.props.size === 0 && !vO[i]!.members ? `t:${typeList(vO[i]!.types).join(',')}` : null),
       (j) => (vN[j]!.props.size === 0 && !vN[j]!.members ? `t:${typeList(vN[j]!.types).join(',')}` : null),
@@ -536,7 +685,14 @@ export class SchemaComparer {
 }
 
 function isUnconstrained(v: View): boolean {
-  return v.members === null && v.types === null && v.enumVals === null && v.props.size === 0 && v.ap === null && v.items === null;
+  return (
+    v.members === null &&
+    v.types === null &&
+    v.enumVals === null &&
+    v.props.size === 0 &&
+    v.ap === null &&
+    v.items === null
+  );
 }
 
 function viewToSchema(v: View): JsonSchema {
@@ -551,13 +707,20 @@ function viewToSchema(v: View): JsonSchema {
   return s;
 }
 
-function descriptionChange(path: string, oldPtr: string | null, newPtr: string | null, from: string | undefined, to: string | undefined): RawChange {
+function descriptionChange(
+  path: string,
+  oldPtr: string | null,
+  newPtr: string | null,
+  from: string | undefined,
+  to: string | undefined,
+): RawChange {
   return {
     kind: 'description-changed',
     path,
     oldPtr,
     newPtr,
-    message: from === undefined ? 'description added' : to === undefined ? 'description removed' : 'description changed',
+    message:
+      from === undefined ? 'description added' : to === undefined ? 'description removed' : 'description changed',
     details: { old: from ?? null, new: to ?? null },
   };
 }

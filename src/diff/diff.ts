@@ -4,7 +4,13 @@
  */
 import { InputError } from '../errors.js';
 import type { JsonValue } from '../load/schema-types.js';
-import { DIRECTIONS, type Direction, type MethodInfo, type ProtocolFeatures, type ProtocolModel } from '../model/types.js';
+import {
+  DIRECTIONS,
+  type Direction,
+  type MethodInfo,
+  type ProtocolFeatures,
+  type ProtocolModel,
+} from '../model/types.js';
 import { SchemaComparer, type Cursor, type RawChange } from './compare.js';
 import { partRuleId, ruleById, RULES, verdictsFor } from './rules.js';
 import {
@@ -23,17 +29,50 @@ import {
   type VerdictCounts,
 } from './types.js';
 
-const FEATURES: readonly { key: keyof ProtocolFeatures; name: string; added: string; removed: string; what: string }[] = [
-  { key: 'batches', name: 'batches', added: 'batching-added', removed: 'batching-removed', what: 'JSON-RPC batch support' },
-  { key: 'initialize', name: 'initialize', added: 'initialize-added', removed: 'initialize-removed', what: 'the initialize handshake' },
-  { key: 'perRequestMeta', name: 'per-request-meta', added: 'per-request-meta-added', removed: 'per-request-meta-removed', what: 'client info and capabilities in per-request _meta' },
-  { key: 'inputRequests', name: 'input-requests', added: 'input-requests-added', removed: 'input-requests-removed', what: 'InputRequiredResult with embedded input requests' },
-  { key: 'capabilityExtensions', name: 'capability-extensions', added: 'capability-extensions-added', removed: 'capability-extensions-removed', what: 'the capabilities `extensions` map' },
-];
+const FEATURES: readonly { key: keyof ProtocolFeatures; name: string; added: string; removed: string; what: string }[] =
+  [
+    {
+      key: 'batches',
+      name: 'batches',
+      added: 'batching-added',
+      removed: 'batching-removed',
+      what: 'JSON-RPC batch support',
+    },
+    {
+      key: 'initialize',
+      name: 'initialize',
+      added: 'initialize-added',
+      removed: 'initialize-removed',
+      what: 'the initialize handshake',
+    },
+    {
+      key: 'perRequestMeta',
+      name: 'per-request-meta',
+      added: 'per-request-meta-added',
+      removed: 'per-request-meta-removed',
+      what: 'client info and capabilities in per-request _meta',
+    },
+    {
+      key: 'inputRequests',
+      name: 'input-requests',
+      added: 'input-requests-added',
+      removed: 'input-requests-removed',
+      what: 'InputRequiredResult with embedded input requests',
+    },
+    {
+      key: 'capabilityExtensions',
+      name: 'capability-extensions',
+      added: 'capability-extensions-added',
+      removed: 'capability-extensions-removed',
+      what: 'the capabilities `extensions` map',
+    },
+  ];
 
 export function diffModels(oldModel: ProtocolModel, newModel: ProtocolModel, options: DiffOptions = {}): DiffReport {
   const facts: Fact[] = [];
-  const comparer = new SchemaComparer(oldModel, newModel, { includeDescriptions: options.includeDescriptions ?? false });
+  const comparer = new SchemaComparer(oldModel, newModel, {
+    includeDescriptions: options.includeDescriptions ?? false,
+  });
   const kwOld = oldModel.defsKeyword;
   const kwNew = newModel.defsKeyword;
 
@@ -42,7 +81,16 @@ export function diffModels(oldModel: ProtocolModel, newModel: ProtocolModel, opt
     if (!def) throw new Error(`internal: unknown rule ${rule}`);
     facts.push({
       rule,
-      location: { method, kind, directions: [...directions], part, path, key: locationKey(method, part, path), oldPointer, newPointer },
+      location: {
+        method,
+        kind,
+        directions: [...directions],
+        part,
+        path,
+        key: locationKey(method, part, path),
+        oldPointer,
+        newPointer,
+      },
       verdicts: verdictsFor(def, part, directions),
       message,
       details: sortKeys(details),
@@ -66,38 +114,90 @@ export function diffModels(oldModel: ProtocolModel, newModel: ProtocolModel, opt
     const n = newByName.get(name);
     const noun = (m: MethodInfo): string => (m.kind === 'request' ? 'method' : 'notification');
     if (o && !n) {
-      add(`${noun(o)}-removed`, name, o.kind, o.directions, 'method', '', defPtr(kwOld, o.definition), null, `${o.kind} removed (was ${o.directions.join(', ')})`);
+      add(
+        `${noun(o)}-removed`,
+        name,
+        o.kind,
+        o.directions,
+        'method',
+        '',
+        defPtr(kwOld, o.definition),
+        null,
+        `${o.kind} removed (was ${o.directions.join(', ')})`,
+      );
       continue;
     }
     if (!o && n) {
-      add(`${noun(n)}-added`, name, n.kind, n.directions, 'method', '', null, defPtr(kwNew, n.definition), `${n.kind} added (${n.directions.join(', ')})`);
+      add(
+        `${noun(n)}-added`,
+        name,
+        n.kind,
+        n.directions,
+        'method',
+        '',
+        null,
+        defPtr(kwNew, n.definition),
+        `${n.kind} added (${n.directions.join(', ')})`,
+      );
       continue;
     }
     if (!o || !n) continue;
     const oPtr = defPtr(kwOld, o.definition);
     const nPtr = defPtr(kwNew, n.definition);
     if (o.kind !== n.kind) {
-      add('method-kind-changed', name, n.kind, union(o.directions, n.directions), 'method', '', oPtr, nPtr, `changed from ${o.kind} to ${n.kind}`, { oldKind: o.kind, newKind: n.kind });
+      add(
+        'method-kind-changed',
+        name,
+        n.kind,
+        union(o.directions, n.directions),
+        'method',
+        '',
+        oPtr,
+        nPtr,
+        `changed from ${o.kind} to ${n.kind}`,
+        { oldKind: o.kind, newKind: n.kind },
+      );
       continue;
     }
     for (const d of o.directions) {
-      if (!n.directions.includes(d)) add(`${noun(n)}-direction-removed`, name, n.kind, [d], 'method', '', oPtr, nPtr, `no longer sent ${d}`, { direction: d });
+      if (!n.directions.includes(d))
+        add(`${noun(n)}-direction-removed`, name, n.kind, [d], 'method', '', oPtr, nPtr, `no longer sent ${d}`, {
+          direction: d,
+        });
     }
     for (const d of n.directions) {
-      if (!o.directions.includes(d)) add(`${noun(n)}-direction-added`, name, n.kind, [d], 'method', '', oPtr, nPtr, `now also sent ${d}`, { direction: d });
+      if (!o.directions.includes(d))
+        add(`${noun(n)}-direction-added`, name, n.kind, [d], 'method', '', oPtr, nPtr, `now also sent ${d}`, {
+          direction: d,
+        });
     }
     const dirs = n.directions;
     const prefix = n.kind === 'request' ? 'request' : 'notification';
     const oldReq = o.params !== null && o.paramsRequired;
     const newReq = n.params !== null && n.paramsRequired;
-    if (!oldReq && newReq) add(`${prefix}-params-became-required`, name, n.kind, dirs, 'method', '', oPtr, nPtr, 'params is now required');
-    if (oldReq && !newReq && n.params !== null) add(`${prefix}-params-became-optional`, name, n.kind, dirs, 'method', '', oPtr, nPtr, 'params is no longer required');
+    if (!oldReq && newReq)
+      add(`${prefix}-params-became-required`, name, n.kind, dirs, 'method', '', oPtr, nPtr, 'params is now required');
+    if (oldReq && !newReq && n.params !== null)
+      add(
+        `${prefix}-params-became-optional`,
+        name,
+        n.kind,
+        dirs,
+        'method',
+        '',
+        oPtr,
+        nPtr,
+        'params is no longer required',
+      );
 
     const dataPart: 'params' | 'payload' = n.kind === 'request' ? 'params' : 'payload';
     const paramsChanges = comparer.compare(paramsCursor(comparer, 'old', o), paramsCursor(comparer, 'new', n));
     for (const c of paramsChanges) addChange(add, c, name, n.kind, dirs, dataPart, 'params');
     if (n.kind === 'request' && o.result && n.result) {
-      const changes = comparer.compare(resultCursor(comparer, 'old', o.result, kwOld), resultCursor(comparer, 'new', n.result, kwNew));
+      const changes = comparer.compare(
+        resultCursor(comparer, 'old', o.result, kwOld),
+        resultCursor(comparer, 'new', n.result, kwNew),
+      );
       for (const c of changes) addChange(add, c, name, n.kind, dirs, 'result', 'result');
     }
   }
@@ -116,7 +216,12 @@ export function diffModels(oldModel: ProtocolModel, newModel: ProtocolModel, opt
     new: { name: options.newName ?? newModel.version ?? 'new', version: newModel.version, dialect: newModel.dialect },
     facts: kept,
     ignored,
-    summary: { facts: kept.length, ignored: ignored.length, client: count(kept, 'client'), server: count(kept, 'server') },
+    summary: {
+      facts: kept.length,
+      ignored: ignored.length,
+      client: count(kept, 'client'),
+      server: count(kept, 'server'),
+    },
   };
 }
 
@@ -133,7 +238,15 @@ type AddFn = (
   details?: { [key: string]: JsonValue },
 ) => void;
 
-function addChange(add: AddFn, c: RawChange, method: string, kind: MethodInfo['kind'], dirs: Direction[], part: 'params' | 'result' | 'payload', root: string): void {
+function addChange(
+  add: AddFn,
+  c: RawChange,
+  method: string,
+  kind: MethodInfo['kind'],
+  dirs: Direction[],
+  part: 'params' | 'result' | 'payload',
+  root: string,
+): void {
   const rule = c.kind === 'description-changed' ? 'description-changed' : partRuleId(part, c.kind);
   add(rule, method, kind, dirs, part, root + c.path, c.oldPtr, c.newPtr, c.message, c.details);
 }
@@ -188,13 +301,22 @@ function count(facts: Fact[], side: Side): VerdictCounts {
 }
 
 function sortKeys(o: { [key: string]: JsonValue }): { [key: string]: JsonValue } {
-  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]!]));
+  return Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]!]),
+  );
 }
 
 function locationMatcher(location: string | undefined): (key: string) => boolean {
   if (location === undefined || location === '*') return () => true;
   if (!location.includes('*')) return (key) => key === location;
-  const re = new RegExp(`^${location.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const re = new RegExp(
+    `^${location
+      .split('*')
+      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
   return (key) => re.test(key);
 }
 
@@ -209,19 +331,29 @@ export function parseIgnoreFile(text: string, file: string): IgnoreEntry[] {
   } catch (error) {
     throw new InputError(file, '', `not valid JSON (${(error as Error).message})`);
   }
-  if (!Array.isArray(data)) throw new InputError(file, '', 'an ignore file must be a JSON array of { "rule", "location"?, "reason"? }');
+  if (!Array.isArray(data))
+    throw new InputError(file, '', 'an ignore file must be a JSON array of { "rule", "location"?, "reason"? }');
   return data.map((entry, i): IgnoreEntry => {
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new InputError(file, `/${i}`, 'an ignore entry must be an object');
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+      throw new InputError(file, `/${i}`, 'an ignore entry must be an object');
     const e = entry as Record<string, unknown>;
     for (const key of Object.keys(e)) {
-      if (key !== 'rule' && key !== 'location' && key !== 'reason') throw new InputError(file, `/${i}/${key}`, `unknown key "${key}" (expected rule, location, reason)`);
+      if (key !== 'rule' && key !== 'location' && key !== 'reason')
+        throw new InputError(file, `/${i}/${key}`, `unknown key "${key}" (expected rule, location, reason)`);
     }
     if (typeof e.rule !== 'string') throw new InputError(file, `/${i}/rule`, 'rule must be a string');
     if (!ruleById(e.rule)) {
-      throw new InputError(file, `/${i}/rule`, `unknown rule "${e.rule}"`, `known rules: mcp-typegen diff --rules (${RULES.length} rules)`);
+      throw new InputError(
+        file,
+        `/${i}/rule`,
+        `unknown rule "${e.rule}"`,
+        `known rules: mcp-typegen diff --rules (${RULES.length} rules)`,
+      );
     }
-    if (e.location !== undefined && typeof e.location !== 'string') throw new InputError(file, `/${i}/location`, 'location must be a string');
-    if (e.reason !== undefined && typeof e.reason !== 'string') throw new InputError(file, `/${i}/reason`, 'reason must be a string');
+    if (e.location !== undefined && typeof e.location !== 'string')
+      throw new InputError(file, `/${i}/location`, 'location must be a string');
+    if (e.reason !== undefined && typeof e.reason !== 'string')
+      throw new InputError(file, `/${i}/reason`, 'reason must be a string');
     const out: IgnoreEntry = { rule: e.rule };
     if (e.location !== undefined) out.location = e.location as string;
     if (e.reason !== undefined) out.reason = e.reason as string;
@@ -235,8 +367,18 @@ export function parseIgnoreFile(text: string, file: string): IgnoreEntry[] {
  * Bad arguments throw InputError (exit code 2).
  */
 export function exitCodeFor(report: DiffReport, failOn: FailOn = 'breaking', side: SideFilter = 'both'): 0 | 1 {
-  if (!FAIL_ON.includes(failOn)) throw new InputError('(arguments)', undefined, `--fail-on must be one of ${FAIL_ON.join(', ')}, not "${String(failOn)}"`);
-  if (!SIDE_FILTERS.includes(side)) throw new InputError('(arguments)', undefined, `--side must be one of ${SIDE_FILTERS.join(', ')}, not "${String(side)}"`);
+  if (!FAIL_ON.includes(failOn))
+    throw new InputError(
+      '(arguments)',
+      undefined,
+      `--fail-on must be one of ${FAIL_ON.join(', ')}, not "${String(failOn)}"`,
+    );
+  if (!SIDE_FILTERS.includes(side))
+    throw new InputError(
+      '(arguments)',
+      undefined,
+      `--side must be one of ${SIDE_FILTERS.join(', ')}, not "${String(side)}"`,
+    );
   if (failOn === 'none') return 0;
   if (failOn === 'any') return report.facts.length > 0 ? 1 : 0;
   const sides: Side[] = side === 'both' ? ['client', 'server'] : [side];

@@ -63,7 +63,11 @@ function groups(facts: Fact[]): [string, Fact[]][] {
   return out;
 }
 
-const SHORT: Record<Verdict, string> = { breaking: 'BREAKING', 'potentially-breaking': 'potential', 'non-breaking': 'ok' };
+const SHORT: Record<Verdict, string> = {
+  breaking: 'BREAKING',
+  'potentially-breaking': 'potential',
+  'non-breaking': 'ok',
+};
 
 export function renderText(report: DiffReport, options: RenderOptions = {}): string {
   const sides = sidesOf(options);
@@ -107,7 +111,11 @@ export function renderJson(report: DiffReport): string {
     },
     verdicts: { client: f.verdicts.client, server: f.verdicts.server },
     message: f.message,
-    details: Object.fromEntries(Object.keys(f.details).sort().map((k) => [k, f.details[k]])),
+    details: Object.fromEntries(
+      Object.keys(f.details)
+        .sort()
+        .map((k) => [k, f.details[k]]),
+    ),
   });
   const counts = (s: Side): unknown => ({
     breaking: report.summary[s].breaking,
@@ -119,7 +127,12 @@ export function renderJson(report: DiffReport): string {
     formatVersion: REPORT_FORMAT_VERSION,
     old: side(report.old),
     new: side(report.new),
-    summary: { facts: report.summary.facts, ignored: report.summary.ignored, client: counts('client'), server: counts('server') },
+    summary: {
+      facts: report.summary.facts,
+      ignored: report.summary.ignored,
+      client: counts('client'),
+      server: counts('server'),
+    },
     facts: report.facts.map(fact),
     ignored: report.ignored.map((i) => ({ fact: fact(i.fact), reason: i.reason })),
   };
@@ -130,7 +143,11 @@ function mdCell(s: string): string {
   return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 
-const MD_VERDICT: Record<Verdict, string> = { breaking: '🔴 breaking', 'potentially-breaking': '🟡 potentially breaking', 'non-breaking': '🟢 non-breaking' };
+const MD_VERDICT: Record<Verdict, string> = {
+  breaking: '🔴 breaking',
+  'potentially-breaking': '🟡 potentially breaking',
+  'non-breaking': '🟢 non-breaking',
+};
 
 export function renderMarkdown(report: DiffReport, options: RenderOptions = {}): string {
   const sides = sidesOf(options);
@@ -140,17 +157,28 @@ export function renderMarkdown(report: DiffReport, options: RenderOptions = {}):
     const c = report.summary[s];
     lines.push(`| ${s} | ${c.breaking} | ${c['potentially-breaking']} | ${c['non-breaking']} |`);
   }
-  lines.push('', `${report.summary.facts} change${report.summary.facts === 1 ? '' : 's'}${report.summary.ignored ? `, ${report.summary.ignored} ignored` : ''}.`);
+  lines.push(
+    '',
+    `${report.summary.facts} change${report.summary.facts === 1 ? '' : 's'}${report.summary.ignored ? `, ${report.summary.ignored} ignored` : ''}.`,
+  );
   if (report.facts.length === 0) {
     lines.push('', 'No changes.');
     return lines.join('\n') + '\n';
   }
   lines.push('', '### Details');
   for (const [title, facts] of groups(report.facts)) {
-    lines.push('', `#### \`${mdCell(title)}\``, '', `| Rule | Path | ${sides.map((s) => s[0]!.toUpperCase() + s.slice(1)).join(' | ')} | Change |`, `| --- | --- | ${sides.map(() => '---').join(' | ')} | --- |`);
+    lines.push(
+      '',
+      `#### \`${mdCell(title)}\``,
+      '',
+      `| Rule | Path | ${sides.map((s) => s[0]!.toUpperCase() + s.slice(1)).join(' | ')} | Change |`,
+      `| --- | --- | ${sides.map(() => '---').join(' | ')} | --- |`,
+    );
     for (const f of facts) {
       const path = f.location.path ? `\`${mdCell(f.location.path)}\`` : '';
-      lines.push(`| \`${f.rule}\` | ${path} | ${sides.map((s) => MD_VERDICT[f.verdicts[s]]).join(' | ')} | ${mdCell(f.message)} |`);
+      lines.push(
+        `| \`${f.rule}\` | ${path} | ${sides.map((s) => MD_VERDICT[f.verdicts[s]]).join(' | ')} | ${mdCell(f.message)} |`,
+      );
     }
   }
   return lines.join('\n') + '\n';
@@ -172,20 +200,35 @@ export function renderGithub(report: DiffReport, options: RenderOptions = {}): s
   for (const f of report.facts) {
     const sev = severity(f, sides);
     const command = sev === 'breaking' ? 'error' : sev === 'potentially-breaking' ? 'warning' : 'notice';
-    const where = f.location.part === 'protocol' ? 'protocol' : `${f.location.method}${f.location.path ? ` ${f.location.path}` : ''}`;
+    const where =
+      f.location.part === 'protocol'
+        ? 'protocol'
+        : `${f.location.method}${f.location.path ? ` ${f.location.path}` : ''}`;
     const title = `${f.rule} (${where})`;
     const verdicts = sides.map((s) => `${s}: ${f.verdicts[s]}`).join(', ');
-    lines.push(`::${command} title=${escapeGithubProperty(title)}::${escapeGithubData(`${where}: ${f.message} [${verdicts}]`)}`);
+    lines.push(
+      `::${command} title=${escapeGithubProperty(title)}::${escapeGithubData(`${where}: ${f.message} [${verdicts}]`)}`,
+    );
   }
-  const c = sides.map((s) => `${s} ${report.summary[s].breaking} breaking/${report.summary[s]['potentially-breaking']} potential`).join(', ');
-  lines.push(`::notice title=${escapeGithubProperty('MCP schema diff')}::${escapeGithubData(`${report.old.name} → ${report.new.name}: ${report.summary.facts} changes (${c}), ${report.summary.ignored} ignored`)}`);
+  const c = sides
+    .map((s) => `${s} ${report.summary[s].breaking} breaking/${report.summary[s]['potentially-breaking']} potential`)
+    .join(', ');
+  lines.push(
+    `::notice title=${escapeGithubProperty('MCP schema diff')}::${escapeGithubData(`${report.old.name} → ${report.new.name}: ${report.summary.facts} changes (${c}), ${report.summary.ignored} ignored`)}`,
+  );
   return lines.join('\n') + '\n';
 }
 
 /** `diff --rules`: every rule with its reason and verdict logic. */
 export function renderRules(format: 'text' | 'json' | 'markdown' = 'text'): string {
   if (format === 'json') {
-    return JSON.stringify(RULES.map((r) => ({ id: r.id, part: r.part, reason: r.reason, roles: r.roles, verdictLogic: r.verdictLogic })), null, 2) + '\n';
+    return (
+      JSON.stringify(
+        RULES.map((r) => ({ id: r.id, part: r.part, reason: r.reason, roles: r.roles, verdictLogic: r.verdictLogic })),
+        null,
+        2,
+      ) + '\n'
+    );
   }
   if (format === 'markdown') {
     const lines = ['| Rule | Part | Reason | Verdicts |', '| --- | --- | --- | --- |'];
@@ -193,5 +236,7 @@ export function renderRules(format: 'text' | 'json' | 'markdown' = 'text'): stri
     return lines.join('\n') + '\n';
   }
   const width = Math.max(...RULES.map((r) => r.id.length));
-  return RULES.map((r) => `${r.id.padEnd(width)}  ${r.reason}\n${' '.repeat(width + 2)}${r.verdictLogic}`).join('\n') + '\n';
+  return (
+    RULES.map((r) => `${r.id.padEnd(width)}  ${r.reason}\n${' '.repeat(width + 2)}${r.verdictLogic}`).join('\n') + '\n'
+  );
 }

@@ -62,29 +62,82 @@ interface ChangeKindSpec {
 }
 
 export const CHANGE_KINDS: Record<ChangeKind, ChangeKindSpec> = {
-  'property-added': { reason: 'an optional property was added: old writers omit it, old readers ignore it', writer: N, reader: N },
+  'property-added': {
+    reason: 'an optional property was added: old writers omit it, old readers ignore it',
+    writer: N,
+    reader: N,
+  },
   'property-removed': {
-    reason: 'a property was removed: readers that use it no longer get it; a caller sending it as a param loses its effect',
+    reason:
+      'a property was removed: readers that use it no longer get it; a caller sending it as a param loses its effect',
     writer: (part) => (part === 'params' ? P : N),
     reader: B,
   },
-  'required-added': { reason: 'a property is now required (new or made required): writers that do not send it are rejected', writer: B, reader: N },
-  'required-removed': { reason: 'a required property became optional: readers that assumed it is always present may fail', writer: N, reader: P },
-  'type-widened': { reason: 'the type accepts more (e.g. integer → number, a type added): readers get values they do not handle', writer: N, reader: B },
-  'type-narrowed': { reason: 'the type accepts less (e.g. number → integer, a type removed): writers may send values now invalid', writer: B, reader: N },
-  'type-changed': { reason: 'the type changed incompatibly: neither writers nor readers of the old type work', writer: B, reader: B },
-  'enum-value-added': { reason: 'an enum/const value was added: strict readers may reject or mishandle it', writer: N, reader: P },
-  'enum-value-removed': { reason: 'an enum/const value was removed: writers that send it are rejected', writer: B, reader: N },
-  'enum-constraint-added': { reason: 'values are now restricted to an enum/const: writers of other values are rejected', writer: B, reader: N },
-  'enum-constraint-removed': { reason: 'the enum/const restriction was dropped: readers may get values they do not know', writer: N, reader: P },
-  'union-member-added': { reason: 'a union (anyOf/oneOf) gained a member: readers may get a shape they do not know', writer: N, reader: P },
-  'union-member-removed': { reason: 'a union (anyOf/oneOf) lost a member: writers of that shape are rejected', writer: B, reader: N },
+  'required-added': {
+    reason: 'a property is now required (new or made required): writers that do not send it are rejected',
+    writer: B,
+    reader: N,
+  },
+  'required-removed': {
+    reason: 'a required property became optional: readers that assumed it is always present may fail',
+    writer: N,
+    reader: P,
+  },
+  'type-widened': {
+    reason: 'the type accepts more (e.g. integer → number, a type added): readers get values they do not handle',
+    writer: N,
+    reader: B,
+  },
+  'type-narrowed': {
+    reason: 'the type accepts less (e.g. number → integer, a type removed): writers may send values now invalid',
+    writer: B,
+    reader: N,
+  },
+  'type-changed': {
+    reason: 'the type changed incompatibly: neither writers nor readers of the old type work',
+    writer: B,
+    reader: B,
+  },
+  'enum-value-added': {
+    reason: 'an enum/const value was added: strict readers may reject or mishandle it',
+    writer: N,
+    reader: P,
+  },
+  'enum-value-removed': {
+    reason: 'an enum/const value was removed: writers that send it are rejected',
+    writer: B,
+    reader: N,
+  },
+  'enum-constraint-added': {
+    reason: 'values are now restricted to an enum/const: writers of other values are rejected',
+    writer: B,
+    reader: N,
+  },
+  'enum-constraint-removed': {
+    reason: 'the enum/const restriction was dropped: readers may get values they do not know',
+    writer: N,
+    reader: P,
+  },
+  'union-member-added': {
+    reason: 'a union (anyOf/oneOf) gained a member: readers may get a shape they do not know',
+    writer: N,
+    reader: P,
+  },
+  'union-member-removed': {
+    reason: 'a union (anyOf/oneOf) lost a member: writers of that shape are rejected',
+    writer: B,
+    reader: N,
+  },
   'additional-properties-widened': {
     reason: 'additionalProperties accepts more: readers may get keys or values they do not expect',
     writer: N,
     reader: P,
   },
-  'additional-properties-narrowed': { reason: 'additionalProperties accepts less: writers of extra keys or values are rejected', writer: B, reader: N },
+  'additional-properties-narrowed': {
+    reason: 'additionalProperties accepts less: writers of extra keys or values are rejected',
+    writer: B,
+    reader: N,
+  },
 };
 
 /** Rule id prefix of each data part. */
@@ -99,30 +152,148 @@ export function partRuleId(part: 'params' | 'result' | 'payload', kind: ChangeKi
 function buildRules(): Rule[] {
   const rules: Omit<Rule, 'verdictLogic'>[] = [
     // Protocol features.
-    { id: 'batching-removed', part: 'protocol', reason: 'JSON-RPC batches are no longer allowed: peers that send batches are rejected, peers that answer them must stop', roles: { kind: 'sides', client: B, server: B } },
-    { id: 'batching-added', part: 'protocol', reason: 'JSON-RPC batches are now allowed: old peers cannot receive them', roles: { kind: 'sides', client: P, server: P } },
-    { id: 'initialize-removed', part: 'protocol', reason: 'the initialize handshake is gone: clients that open with it and servers that wait for it no longer interoperate', roles: { kind: 'sides', client: B, server: B } },
-    { id: 'initialize-added', part: 'protocol', reason: 'an initialize handshake is now required: old clients do not perform it', roles: { kind: 'sides', client: B, server: P } },
-    { id: 'per-request-meta-added', part: 'protocol', reason: 'client info and capabilities now travel in every request `_meta`: clients must send them, servers must read them there', roles: { kind: 'sides', client: B, server: P } },
-    { id: 'per-request-meta-removed', part: 'protocol', reason: 'per-request client info/capabilities are gone: servers that read them there no longer get them', roles: { kind: 'sides', client: P, server: B } },
-    { id: 'input-requests-added', part: 'protocol', reason: 'results may now be InputRequiredResult with embedded input requests: clients must answer them and retry', roles: { kind: 'sides', client: B, server: N } },
-    { id: 'input-requests-removed', part: 'protocol', reason: 'InputRequiredResult is gone: servers that ask for input that way must send requests instead', roles: { kind: 'sides', client: N, server: B } },
-    { id: 'capability-extensions-added', part: 'protocol', reason: 'the capabilities objects gained an `extensions` map', roles: { kind: 'sides', client: N, server: N } },
-    { id: 'capability-extensions-removed', part: 'protocol', reason: 'the capabilities `extensions` map is gone: vendor settings declared there are lost', roles: { kind: 'sides', client: P, server: P } },
+    {
+      id: 'batching-removed',
+      part: 'protocol',
+      reason:
+        'JSON-RPC batches are no longer allowed: peers that send batches are rejected, peers that answer them must stop',
+      roles: { kind: 'sides', client: B, server: B },
+    },
+    {
+      id: 'batching-added',
+      part: 'protocol',
+      reason: 'JSON-RPC batches are now allowed: old peers cannot receive them',
+      roles: { kind: 'sides', client: P, server: P },
+    },
+    {
+      id: 'initialize-removed',
+      part: 'protocol',
+      reason:
+        'the initialize handshake is gone: clients that open with it and servers that wait for it no longer interoperate',
+      roles: { kind: 'sides', client: B, server: B },
+    },
+    {
+      id: 'initialize-added',
+      part: 'protocol',
+      reason: 'an initialize handshake is now required: old clients do not perform it',
+      roles: { kind: 'sides', client: B, server: P },
+    },
+    {
+      id: 'per-request-meta-added',
+      part: 'protocol',
+      reason:
+        'client info and capabilities now travel in every request `_meta`: clients must send them, servers must read them there',
+      roles: { kind: 'sides', client: B, server: P },
+    },
+    {
+      id: 'per-request-meta-removed',
+      part: 'protocol',
+      reason: 'per-request client info/capabilities are gone: servers that read them there no longer get them',
+      roles: { kind: 'sides', client: P, server: B },
+    },
+    {
+      id: 'input-requests-added',
+      part: 'protocol',
+      reason: 'results may now be InputRequiredResult with embedded input requests: clients must answer them and retry',
+      roles: { kind: 'sides', client: B, server: N },
+    },
+    {
+      id: 'input-requests-removed',
+      part: 'protocol',
+      reason: 'InputRequiredResult is gone: servers that ask for input that way must send requests instead',
+      roles: { kind: 'sides', client: N, server: B },
+    },
+    {
+      id: 'capability-extensions-added',
+      part: 'protocol',
+      reason: 'the capabilities objects gained an `extensions` map',
+      roles: { kind: 'sides', client: N, server: N },
+    },
+    {
+      id: 'capability-extensions-removed',
+      part: 'protocol',
+      reason: 'the capabilities `extensions` map is gone: vendor settings declared there are lost',
+      roles: { kind: 'sides', client: P, server: P },
+    },
     // Methods.
-    { id: 'method-added', part: 'method', reason: 'a request method was added: nobody calls it yet, so old code is unaffected', roles: { kind: 'call', caller: N, implementer: N } },
-    { id: 'method-removed', part: 'method', reason: 'a request method was removed: its callers get method-not-found; implementers just stop being called', roles: { kind: 'call', caller: B, implementer: N } },
-    { id: 'method-direction-added', part: 'method', reason: 'a request can now be sent in another direction: old code is unaffected', roles: { kind: 'call', caller: N, implementer: N } },
-    { id: 'method-direction-removed', part: 'method', reason: 'a request can no longer be sent in this direction: callers in that direction break', roles: { kind: 'call', caller: B, implementer: N } },
-    { id: 'notification-added', part: 'method', reason: 'a notification was added: receivers that do not know it ignore it', roles: { kind: 'call', caller: N, implementer: N } },
-    { id: 'notification-removed', part: 'method', reason: 'a notification was removed: receivers waiting for it never get it; what senders send is ignored', roles: { kind: 'call', caller: P, implementer: B } },
-    { id: 'notification-direction-added', part: 'method', reason: 'a notification can now be sent in another direction', roles: { kind: 'call', caller: N, implementer: N } },
-    { id: 'notification-direction-removed', part: 'method', reason: 'a notification is no longer sent in this direction: receivers waiting for it never get it', roles: { kind: 'call', caller: P, implementer: B } },
-    { id: 'method-kind-changed', part: 'method', reason: 'a request became a notification or the other way round: neither side matches the other', roles: { kind: 'call', caller: B, implementer: B } },
-    { id: 'request-params-became-required', part: 'method', reason: 'a request now requires its params object: callers that omit it are rejected', roles: { kind: 'call', caller: B, implementer: N } },
-    { id: 'request-params-became-optional', part: 'method', reason: 'a request params object became optional: implementers that assumed it may fail', roles: { kind: 'call', caller: N, implementer: P } },
-    { id: 'notification-params-became-required', part: 'method', reason: 'a notification now requires its params object: senders that omit it are rejected', roles: { kind: 'call', caller: B, implementer: N } },
-    { id: 'notification-params-became-optional', part: 'method', reason: 'a notification params object became optional: receivers that assumed it may fail', roles: { kind: 'call', caller: N, implementer: P } },
+    {
+      id: 'method-added',
+      part: 'method',
+      reason: 'a request method was added: nobody calls it yet, so old code is unaffected',
+      roles: { kind: 'call', caller: N, implementer: N },
+    },
+    {
+      id: 'method-removed',
+      part: 'method',
+      reason: 'a request method was removed: its callers get method-not-found; implementers just stop being called',
+      roles: { kind: 'call', caller: B, implementer: N },
+    },
+    {
+      id: 'method-direction-added',
+      part: 'method',
+      reason: 'a request can now be sent in another direction: old code is unaffected',
+      roles: { kind: 'call', caller: N, implementer: N },
+    },
+    {
+      id: 'method-direction-removed',
+      part: 'method',
+      reason: 'a request can no longer be sent in this direction: callers in that direction break',
+      roles: { kind: 'call', caller: B, implementer: N },
+    },
+    {
+      id: 'notification-added',
+      part: 'method',
+      reason: 'a notification was added: receivers that do not know it ignore it',
+      roles: { kind: 'call', caller: N, implementer: N },
+    },
+    {
+      id: 'notification-removed',
+      part: 'method',
+      reason: 'a notification was removed: receivers waiting for it never get it; what senders send is ignored',
+      roles: { kind: 'call', caller: P, implementer: B },
+    },
+    {
+      id: 'notification-direction-added',
+      part: 'method',
+      reason: 'a notification can now be sent in another direction',
+      roles: { kind: 'call', caller: N, implementer: N },
+    },
+    {
+      id: 'notification-direction-removed',
+      part: 'method',
+      reason: 'a notification is no longer sent in this direction: receivers waiting for it never get it',
+      roles: { kind: 'call', caller: P, implementer: B },
+    },
+    {
+      id: 'method-kind-changed',
+      part: 'method',
+      reason: 'a request became a notification or the other way round: neither side matches the other',
+      roles: { kind: 'call', caller: B, implementer: B },
+    },
+    {
+      id: 'request-params-became-required',
+      part: 'method',
+      reason: 'a request now requires its params object: callers that omit it are rejected',
+      roles: { kind: 'call', caller: B, implementer: N },
+    },
+    {
+      id: 'request-params-became-optional',
+      part: 'method',
+      reason: 'a request params object became optional: implementers that assumed it may fail',
+      roles: { kind: 'call', caller: N, implementer: P },
+    },
+    {
+      id: 'notification-params-became-required',
+      part: 'method',
+      reason: 'a notification now requires its params object: senders that omit it are rejected',
+      roles: { kind: 'call', caller: B, implementer: N },
+    },
+    {
+      id: 'notification-params-became-optional',
+      part: 'method',
+      reason: 'a notification params object became optional: receivers that assumed it may fail',
+      roles: { kind: 'call', caller: N, implementer: P },
+    },
   ];
   for (const part of ['params', 'result', 'payload'] as const) {
     for (const [kind, spec] of Object.entries(CHANGE_KINDS) as [ChangeKind, ChangeKindSpec][]) {
@@ -130,11 +301,20 @@ function buildRules(): Rule[] {
         id: partRuleId(part, kind),
         part,
         reason: `${PART_LABEL[part]}: ${spec.reason}`,
-        roles: { kind: 'data', writer: typeof spec.writer === 'function' ? spec.writer(part) : spec.writer, reader: spec.reader },
+        roles: {
+          kind: 'data',
+          writer: typeof spec.writer === 'function' ? spec.writer(part) : spec.writer,
+          reader: spec.reader,
+        },
       });
     }
   }
-  rules.push({ id: 'description-changed', part: 'any', reason: 'only a description changed (reported with includeDescriptions)', roles: { kind: 'sides', client: N, server: N } });
+  rules.push({
+    id: 'description-changed',
+    part: 'any',
+    reason: 'only a description changed (reported with includeDescriptions)',
+    roles: { kind: 'sides', client: N, server: N },
+  });
   return rules.map((r) => ({ ...r, verdictLogic: describeVerdictLogic(r) }));
 }
 

@@ -37,7 +37,12 @@ export async function readDiffSource(spec: string, options: DiffSourceOptions = 
     const rest = spec.slice(4);
     const colon = rest.indexOf(':');
     if (colon <= 0 || colon === rest.length - 1) {
-      throw new InputError(spec, undefined, 'a git source is git:<ref>:<path>', 'e.g. git:main:schema/schema.json (the path is relative to the repository root; ./path is relative to the working directory)');
+      throw new InputError(
+        spec,
+        undefined,
+        'a git source is git:<ref>:<path>',
+        'e.g. git:main:schema/schema.json (the path is relative to the repository root; ./path is relative to the working directory)',
+      );
     }
     const ref = rest.slice(0, colon);
     const path = rest.slice(colon + 1);
@@ -50,7 +55,12 @@ export async function readDiffSource(spec: string, options: DiffSourceOptions = 
     const root = schemaRoot({ schemaDir: options.schemaDir, cwd });
     const versionFile = join(root, spec, 'schema.json');
     if (!existsSync(versionFile)) {
-      throw new InputError(versionFile, undefined, `unknown spec version "${spec}"`, `schema root: ${root} (set --schema-dir or MCP_SCHEMA_DIR)`);
+      throw new InputError(
+        versionFile,
+        undefined,
+        `unknown spec version "${spec}"`,
+        `schema root: ${root} (set --schema-dir or MCP_SCHEMA_DIR)`,
+      );
     }
     return { kind: 'version', name: spec, text: await readFile(versionFile, 'utf8'), version: spec };
   }
@@ -58,20 +68,31 @@ export async function readDiffSource(spec: string, options: DiffSourceOptions = 
     return { kind: 'file', name: spec, text: await readFile(file, 'utf8'), version: null };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(file, undefined, code === 'ENOENT' ? 'file not found (nor a known spec version, nor git:<ref>:<path>)' : `cannot read file (${code ?? String(error)})`);
+    throw new InputError(
+      file,
+      undefined,
+      code === 'ENOENT'
+        ? 'file not found (nor a known spec version, nor git:<ref>:<path>)'
+        : `cannot read file (${code ?? String(error)})`,
+    );
   }
 }
 
 function gitShow(object: string, cwd: string, spec: string): Promise<string> {
   return new Promise((resolvePromise, reject) => {
-    execFile('git', ['show', object], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, windowsHide: true }, (error, stdout, stderr) => {
-      if (error) {
-        const detail = (stderr || error.message).trim().split('\n')[0] ?? '';
-        reject(new InputError(spec, undefined, `cannot read from git: ${detail}`));
-        return;
-      }
-      resolvePromise(stdout);
-    });
+    execFile(
+      'git',
+      ['show', object],
+      { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, windowsHide: true },
+      (error, stdout, stderr) => {
+        if (error) {
+          const detail = (stderr || error.message).trim().split('\n')[0] ?? '';
+          reject(new InputError(spec, undefined, `cannot read from git: ${detail}`));
+          return;
+        }
+        resolvePromise(stdout);
+      },
+    );
   });
 }
 
@@ -92,12 +113,26 @@ export interface DiffSide {
 /** Read, load and model one side (a file, a spec version or `git:<ref>:<path>`). */
 export async function loadDiffSide(spec: string, options: DiffSourceOptions = {}): Promise<DiffSide> {
   const source = await readDiffSource(spec, options);
-  const schema = await loadSchema({ text: source.text, schema: source.name, ...(source.version ? { spec: source.version } : {}), cwd: options.cwd, schemaDir: options.schemaDir });
+  const schema = await loadSchema({
+    text: source.text,
+    schema: source.name,
+    ...(source.version ? { spec: source.version } : {}),
+    cwd: options.cwd,
+    schemaDir: options.schemaDir,
+  });
   return { source, schema, model: buildModel(schema) };
 }
 
 /** The whole `diff` pipeline short of rendering: both sides read, loaded and modelled, then diffed. */
-export async function diffSources(oldSpec: string, newSpec: string, options: DiffSourceOptions & DiffOptions = {}): Promise<DiffReport> {
+export async function diffSources(
+  oldSpec: string,
+  newSpec: string,
+  options: DiffSourceOptions & DiffOptions = {},
+): Promise<DiffReport> {
   const [a, b] = await Promise.all([loadDiffSide(oldSpec, options), loadDiffSide(newSpec, options)]);
-  return diffModels(a.model, b.model, { ...options, oldName: options.oldName ?? a.source.name, newName: options.newName ?? b.source.name });
+  return diffModels(a.model, b.model, {
+    ...options,
+    oldName: options.oldName ?? a.source.name,
+    newName: options.newName ?? b.source.name,
+  });
 }

@@ -14,10 +14,23 @@ import { printFile } from './ts-project.js';
 const NOT_STUBBED = new Set(['initialize']);
 /** Members of McpClientBase a group name must not shadow. */
 const BASE_MEMBERS = new Set([
-  'peer', 'protocol', 'options', 'negotiatedVersion', 'serverInfo', 'serverCapabilities', 'instructions', 'serverDescription',
-  'capabilities', 'connect', 'request', 'notify', 'setRequestHandler', 'setNotificationHandler', 'close', 'constructor',
+  'peer',
+  'protocol',
+  'options',
+  'negotiatedVersion',
+  'serverInfo',
+  'serverCapabilities',
+  'instructions',
+  'serverDescription',
+  'capabilities',
+  'connect',
+  'request',
+  'notify',
+  'setRequestHandler',
+  'setNotificationHandler',
+  'close',
+  'constructor',
 ]);
-
 
 /** Requests the client sends, as the caller sees them. */
 function clientCalls(model: ProtocolModel): MethodInfo[] {
@@ -54,7 +67,8 @@ function callerResult(model: ProtocolModel, m: MethodInfo): string {
 
 function callsType(model: ProtocolModel): string {
   const rows = clientCalls(model).map((m) => {
-    const params = model.features.perRequestMeta && m.params !== null ? `CallerParams<${paramsType(m)}>` : paramsType(m);
+    const params =
+      model.features.perRequestMeta && m.params !== null ? `CallerParams<${paramsType(m)}>` : paramsType(m);
     return `  ${propertyKey(m.method, true)}: { params: ${params}; paramsRequired: ${callerParamsRequired(model, m)}; result: ${callerResult(model, m)} };`;
   });
   return rows.length ? `{\n${rows.join('\n')}\n}` : 'Record<never, never>';
@@ -158,12 +172,19 @@ export function emitClient(model: ProtocolModel, importExt: string): string {
         name: key(name),
         scope: Scope.Public,
         isReadonly: true,
-        initializer: node.leaf ? `Object.assign(${stubFunction(model, node.leaf)}, ${groupLiteral(model, node, '  ')})` : groupLiteral(model, node, '  '),
+        initializer: node.leaf
+          ? `Object.assign(${stubFunction(model, node.leaf)}, ${groupLiteral(model, node, '  ')})`
+          : groupLiteral(model, node, '  '),
       });
     }
   }
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: 'T', moduleSpecifier: `./types${importExt}` },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      namespaceImport: 'T',
+      moduleSpecifier: `./types${importExt}`,
+    },
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
@@ -174,16 +195,32 @@ export function emitClient(model: ProtocolModel, importExt: string): string {
     {
       kind: StructureKind.ImportDeclaration,
       // CallerParams only where per-request `_meta` exists: an unused import would fail noUnusedLocals.
-      namedImports: ['McpClientBase', ...(model.features.perRequestMeta ? ['type CallerParams'] : []), 'type McpClientOptions'],
+      namedImports: [
+        'McpClientBase',
+        ...(model.features.perRequestMeta ? ['type CallerParams'] : []),
+        'type McpClientOptions',
+      ],
       moduleSpecifier: `./runtime/client-base${importExt}`,
     },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['RequestOptions'], moduleSpecifier: `./runtime/peer${importExt}` },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['Transport'], moduleSpecifier: `./runtime/transport${importExt}` },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      namedImports: ['RequestOptions'],
+      moduleSpecifier: `./runtime/peer${importExt}`,
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      namedImports: ['Transport'],
+      moduleSpecifier: `./runtime/transport${importExt}`,
+    },
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: 'ClientCalls',
-      docs: ['Requests as the client calls them: params the client fills in itself (per-request `_meta`, input responses) are optional, and results are final.'],
+      docs: [
+        'Requests as the client calls them: params the client fills in itself (per-request `_meta`, input responses) are optional, and results are final.',
+      ],
       type: callsType(model),
     },
     classStructure,

@@ -21,7 +21,14 @@ const MEMO_LIMIT = 64;
  * DEFAULTS (a test checks it), so they need no formatting pass then.
  */
 export async function usesDefaultFormat(outDir: string, path: string): Promise<boolean> {
-  return (await prettier.resolveConfig(join(outDir, path), { editorconfig: false })) === null;
+  const found = await prettier.resolveConfig(join(outDir, path), { editorconfig: false });
+  return found === null || sameOptions(found, DEFAULTS);
+}
+
+/** A config that says exactly what DEFAULTS says (e.g. this repository's own .prettierrc.json) changes nothing. */
+function sameOptions(a: prettier.Options, b: prettier.Options): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => a[key] === b[key]);
 }
 
 export async function formatFile(outDir: string, path: string, text: string): Promise<string> {

@@ -4,11 +4,10 @@
  * Built with ts-morph from structures, one whole file at a time.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { MethodInfo, ProtocolModel } from '../model/types.js';
+import type { ProtocolModel } from '../model/types.js';
 import { ALIASES, TABLES, paramsType, resultType, type Table } from './tables.js';
 import { printFile } from './ts-project.js';
 import { docComment, propertyKey, stringLiteral } from './ts-names.js';
-
 
 function tableType(model: ProtocolModel, table: Table): string {
   const rows = model.methods.filter(table.select);
@@ -52,18 +51,39 @@ function constListInner(values: readonly string[]): string {
 
 export function emitMaps(model: ProtocolModel, importExt: string): string {
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: 'T', moduleSpecifier: `./types${importExt}` },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      namespaceImport: 'T',
+      moduleSpecifier: `./types${importExt}`,
+    },
   ];
   for (const table of TABLES) {
-    statements.push({ kind: StructureKind.TypeAlias, isExported: true, name: table.name, type: tableType(model, table), docs: [table.doc] });
+    statements.push({
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: table.name,
+      type: tableType(model, table),
+      docs: [table.doc],
+    });
+  }
+  statements.push(...typeAliases(ALIASES));
+  for (const table of TABLES) {
+    statements.push(
+      constStatement(
+        table.listName,
+        constList(model.methods.filter(table.select).map((m) => m.method)),
+        `Runtime list: ${table.doc}`,
+      ),
+    );
   }
   statements.push(
-    ...typeAliases(ALIASES),
+    constStatement(
+      'METHODS',
+      methodsConst(model),
+      'Every method with its kind, directions, params and result definitions (the protocol model).',
+    ),
   );
-  for (const table of TABLES) {
-    statements.push(constStatement(table.listName, constList(model.methods.filter(table.select).map((m) => m.method)), `Runtime list: ${table.doc}`));
-  }
-  statements.push(constStatement('METHODS', methodsConst(model), 'Every method with its kind, directions, params and result definitions (the protocol model).'));
   statements.push(
     constStatement(
       'PROTOCOL',

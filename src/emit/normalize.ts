@@ -29,17 +29,64 @@ const NESTED_DEFINITIONS = new Set(['definitions', '$defs']);
 
 /** Keywords that constrain a value; a schema with none of them accepts anything. */
 const VALIDATION_KEYWORDS = new Set([
-  '$ref', 'type', 'enum', 'const', 'properties', 'patternProperties', 'additionalProperties', 'required', 'items',
-  'prefixItems', 'additionalItems', 'contains', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else', 'minProperties',
-  'maxProperties', 'propertyNames', 'dependentRequired', 'dependentSchemas', 'unevaluatedProperties', 'unevaluatedItems',
-  'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
-  'multipleOf', 'minItems', 'maxItems', 'uniqueItems', '$dynamicRef', 'tsType',
+  '$ref',
+  'type',
+  'enum',
+  'const',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'required',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'contains',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'minProperties',
+  'maxProperties',
+  'propertyNames',
+  'dependentRequired',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  '$dynamicRef',
+  'tsType',
 ]);
 
 /** Keywords whose value is a map from names to sub-schemas. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas']);
 /** Keywords whose value is one sub-schema. */
-const SCHEMA_VALUES = new Set(['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems']);
+const SCHEMA_VALUES = new Set([
+  'additionalProperties',
+  'items',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+]);
 /** Keywords whose value is a list of sub-schemas. */
 const SCHEMA_LISTS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items']);
 
@@ -76,7 +123,11 @@ export function normalizeDefinition(schema: unknown, file: string, pointer: stri
       }
       setOwn(out, key, map);
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
-      setOwn(out, key, value.map((sub, i) => normalizeDefinition(sub, file, `${here}/${i}`, refToType)));
+      setOwn(
+        out,
+        key,
+        value.map((sub, i) => normalizeDefinition(sub, file, `${here}/${i}`, refToType)),
+      );
     } else if (SCHEMA_VALUES.has(key) && (isObject(value) || typeof value === 'boolean')) {
       setOwn(out, key, normalizeDefinition(value, file, here, refToType));
     } else {

@@ -32,7 +32,8 @@ export async function printFiles(request: PrintRequest): Promise<Printed> {
   if (request.client) files.push(['client.ts', emitClient(model, importExt)]);
   if (request.server) files.push(['server.ts', emitServer(model, importExt)]);
   const printed: Printed = {};
-  for (const [path, text] of files) printed[path] = request.format ? await formatFile(request.outDir, path, text) : text;
+  for (const [path, text] of files)
+    printed[path] = request.format ? await formatFile(request.outDir, path, text) : text;
   return printed;
 }
 
@@ -44,7 +45,8 @@ if (!isMainThread && parentPort && (workerData as { tag?: string } | undefined)?
   port.on('message', ({ id, request }: { id: number; request: PrintRequest }) => {
     printFiles(request).then(
       (value) => port.postMessage({ id, ok: true, value }),
-      (error: unknown) => port.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        port.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) }),
     );
   });
 }

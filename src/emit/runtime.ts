@@ -31,8 +31,14 @@ export function withImportExtension(text: string, importExt: string): string {
 
 /** What generated index.ts re-exports from the runtime, by module. */
 export const RUNTIME_EXPORTS: Record<string, { types: string[]; values: string[] }> = {
-  './runtime/jsonrpc.js': { types: ['JsonRpcMessage', 'JsonRpcRequest', 'JsonRpcNotification', 'JsonRpcResponse'], values: ['ProtocolError', 'ErrorCode'] },
-  './runtime/peer.js': { types: ['RequestOptions', 'HandlerContext', 'NotificationContext', 'Progress'], values: ['RpcPeer'] },
+  './runtime/jsonrpc.js': {
+    types: ['JsonRpcMessage', 'JsonRpcRequest', 'JsonRpcNotification', 'JsonRpcResponse'],
+    values: ['ProtocolError', 'ErrorCode'],
+  },
+  './runtime/peer.js': {
+    types: ['RequestOptions', 'HandlerContext', 'NotificationContext', 'Progress'],
+    values: ['RpcPeer'],
+  },
   './runtime/transport.js': { types: ['Transport'], values: ['createInMemoryPair'] },
   './runtime/stdio.js': { types: [], values: ['StdioClientTransport', 'StdioServerTransport'] },
   './runtime/http.js': { types: [], values: ['createStreamableHttpServer', 'StreamableHttpClientTransport'] },

@@ -10,13 +10,18 @@ import { docComment, propertyKey, stringLiteral } from './ts-names.js';
 import { printFile } from './ts-project.js';
 
 /** Answered by the runtime's lifecycle, not by user handlers. */
-const LIFECYCLE = new Set(['initialize', 'ping', 'server/discover', 'notifications/cancelled', 'notifications/progress']);
+const LIFECYCLE = new Set([
+  'initialize',
+  'ping',
+  'server/discover',
+  'notifications/cancelled',
+  'notifications/progress',
+]);
 
 /** An object-literal key: computed for "__proto__", which as a plain key would set the prototype. */
 function objectKey(name: string): string {
   return name === '__proto__' ? `[${stringLiteral(name)}]` : stringLiteral(name);
 }
-
 
 function received(model: ProtocolModel, table: 'ClientRequests' | 'ClientNotifications'): MethodInfo[] {
   const select = TABLES.find((t) => t.name === table)!.select;
@@ -42,19 +47,35 @@ function handlersInterface(model: ProtocolModel): string {
 export function emitServer(model: ProtocolModel, importExt: string): string {
   const requests = received(model, 'ClientRequests');
   const results = `{\n${requests.map((m) => `  ${objectKey(m.method)}: [${(m.result ?? []).map(stringLiteral).join(', ')}],`).join('\n')}\n}`;
-  const required = [...requests, ...received(model, 'ClientNotifications')].filter((m) => m.paramsRequired).map((m) => stringLiteral(m.method));
+  const required = [...requests, ...received(model, 'ClientNotifications')]
+    .filter((m) => m.paramsRequired)
+    .map((m) => stringLiteral(m.method));
   const extensions = model.methods.filter((m) => m.source !== 'mcp');
   const extensionMethods = `{\n${extensions.map((m) => `  ${objectKey(m.method)}: ${stringLiteral(m.source)},`).join('\n')}\n}`;
   const lit = (text: string) => `Object.freeze(Object.setPrototypeOf(${text}, null))`;
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namespaceImport: 'T', moduleSpecifier: `./types${importExt}` },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ServerNotifications', 'ServerRequests'], moduleSpecifier: `./maps${importExt}` },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      namespaceImport: 'T',
+      moduleSpecifier: `./types${importExt}`,
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      namedImports: ['ServerNotifications', 'ServerRequests'],
+      moduleSpecifier: `./maps${importExt}`,
+    },
     {
       kind: StructureKind.ImportDeclaration,
       namedImports: ['CLIENT_NOTIFICATION_METHODS', 'CLIENT_REQUEST_METHODS', 'PROTOCOL'],
       moduleSpecifier: `./maps${importExt}`,
     },
-    { kind: StructureKind.ImportDeclaration, namedImports: ['paramsValidators', 'resultValidators'], moduleSpecifier: `./validators${importExt}` },
+    {
+      kind: StructureKind.ImportDeclaration,
+      namedImports: ['paramsValidators', 'resultValidators'],
+      moduleSpecifier: `./validators${importExt}`,
+    },
     {
       kind: StructureKind.ImportDeclaration,
       namedImports: ['McpServerBase', 'type McpServerOptions', 'type ServerTables', 'type SessionInfo'],
@@ -70,7 +91,9 @@ export function emitServer(model: ProtocolModel, importExt: string): string {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: 'ServerContext',
-      docs: ['What a request handler gets besides params: cancellation signal, progress, typed notify/request to the client, `_meta`, and the session.'],
+      docs: [
+        'What a request handler gets besides params: cancellation signal, progress, typed notify/request to the client, `_meta`, and the session.',
+      ],
       type: 'HandlerContext<ServerRequests, ServerNotifications> & { readonly session: SessionInfo }',
     },
     {

@@ -15,23 +15,47 @@ const byDirection = (kind: MethodInfo['kind'], direction: Direction) => (m: Meth
   m.kind === kind && m.directions.includes(direction);
 
 export const TABLES: readonly Table[] = [
-  { name: 'ClientRequests', listName: 'CLIENT_REQUEST_METHODS', doc: 'Requests the client sends to the server.', select: byDirection('request', 'client->server') },
-  { name: 'ServerRequests', listName: 'SERVER_REQUEST_METHODS', doc: 'Requests the server sends to the client.', select: byDirection('request', 'server->client') },
+  {
+    name: 'ClientRequests',
+    listName: 'CLIENT_REQUEST_METHODS',
+    doc: 'Requests the client sends to the server.',
+    select: byDirection('request', 'client->server'),
+  },
+  {
+    name: 'ServerRequests',
+    listName: 'SERVER_REQUEST_METHODS',
+    doc: 'Requests the server sends to the client.',
+    select: byDirection('request', 'server->client'),
+  },
   {
     name: 'InputRequests',
     listName: 'INPUT_REQUEST_METHODS',
     doc: 'Input requests the server embeds in an InputRequiredResult; the client answers them in `inputResponses` when it retries.',
     select: byDirection('request', 'input'),
   },
-  { name: 'ClientNotifications', listName: 'CLIENT_NOTIFICATION_METHODS', doc: 'Notifications the client sends to the server.', select: byDirection('notification', 'client->server') },
-  { name: 'ServerNotifications', listName: 'SERVER_NOTIFICATION_METHODS', doc: 'Notifications the server sends to the client.', select: byDirection('notification', 'server->client') },
+  {
+    name: 'ClientNotifications',
+    listName: 'CLIENT_NOTIFICATION_METHODS',
+    doc: 'Notifications the client sends to the server.',
+    select: byDirection('notification', 'client->server'),
+  },
+  {
+    name: 'ServerNotifications',
+    listName: 'SERVER_NOTIFICATION_METHODS',
+    doc: 'Notifications the server sends to the client.',
+    select: byDirection('notification', 'server->client'),
+  },
 ];
 
 /** Helper types: [name with type parameter, type, doc]. */
 export const ALIASES: readonly (readonly [string, string, string])[] = [
   ['ClientRequestMethod', 'keyof ClientRequests & string', 'Methods the client may request.'],
   ['ServerRequestMethod', 'keyof ServerRequests & string', 'Methods the server may request.'],
-  ['InputRequestMethod', 'keyof InputRequests & string', 'Input requests the server may embed in an InputRequiredResult.'],
+  [
+    'InputRequestMethod',
+    'keyof InputRequests & string',
+    'Input requests the server may embed in an InputRequiredResult.',
+  ],
   ['ClientNotificationMethod', 'keyof ClientNotifications & string', 'Notifications the client may send.'],
   ['ServerNotificationMethod', 'keyof ServerNotifications & string', 'Notifications the server may send.'],
   ['Requests', 'ClientRequests & ServerRequests & InputRequests', 'Every request, whoever sends it.'],
@@ -39,7 +63,11 @@ export const ALIASES: readonly (readonly [string, string, string])[] = [
   ['RequestMethod', 'keyof Requests & string', 'Every request method.'],
   ['NotificationMethod', 'keyof Notifications & string', 'Every notification method.'],
   ['Method', 'RequestMethod | NotificationMethod', 'Every method.'],
-  ['ParamsOf<M extends Method>', 'M extends RequestMethod ? Requests[M]["params"] : M extends NotificationMethod ? Notifications[M]["params"] : never', 'The params type of a method.'],
+  [
+    'ParamsOf<M extends Method>',
+    'M extends RequestMethod ? Requests[M]["params"] : M extends NotificationMethod ? Notifications[M]["params"] : never',
+    'The params type of a method.',
+  ],
   ['ResultOf<M extends RequestMethod>', 'Requests[M]["result"]', 'The result type of a request method.'],
   [
     'RequestOf<M extends RequestMethod>',
@@ -51,7 +79,11 @@ export const ALIASES: readonly (readonly [string, string, string])[] = [
     '{ jsonrpc: "2.0"; method: M } & (Notifications[M]["paramsRequired"] extends true ? { params: Notifications[M]["params"] } : { params?: Notifications[M]["params"] })',
     'A JSON-RPC notification for one method: no id, so it is never answered.',
   ],
-  ['ResponseOf<M extends RequestMethod>', '{ jsonrpc: "2.0"; id: T.RequestId; result: ResultOf<M> }', 'A successful JSON-RPC response to a request of method M.'],
+  [
+    'ResponseOf<M extends RequestMethod>',
+    '{ jsonrpc: "2.0"; id: T.RequestId; result: ResultOf<M> }',
+    'A successful JSON-RPC response to a request of method M.',
+  ],
 ];
 
 /** The TypeScript type of a method's params, relative to `import type * as T from './types.js'`. */
@@ -68,10 +100,7 @@ export function resultType(m: MethodInfo): string {
 /** Every name maps.ts exports, so index.ts can re-export them without clashing with definition names. */
 export function mapsExports(): { types: string[]; values: string[] } {
   return {
-    types: [
-      ...TABLES.map((t) => t.name),
-      ...ALIASES.map(([name]) => name.replace(/<.*$/, '')),
-    ],
+    types: [...TABLES.map((t) => t.name), ...ALIASES.map(([name]) => name.replace(/<.*$/, ''))],
     values: [...TABLES.map((t) => t.listName), 'METHODS', 'PROTOCOL'],
   };
 }

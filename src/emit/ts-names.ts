@@ -20,18 +20,25 @@ export function isIdentifier(name: string): boolean {
 /** A definition name must be usable, unchanged, as an exported type name. */
 export function assertTypeName(name: string, file: string, pointer: string): void {
   if (!isIdentifier(name)) {
-    throw new InputError(file, pointer, `definition name "${name}" is not a TypeScript identifier (or is a reserved word)`);
+    throw new InputError(
+      file,
+      pointer,
+      `definition name "${name}" is not a TypeScript identifier (or is a reserved word)`,
+    );
   }
 }
 
 /** A string literal for any text: JSON escaping, plus U+2028/U+2029 so older parsers cannot trip. */
 export function stringLiteral(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(text)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** A property key: bare when it is a plain identifier, quoted otherwise (always quoted for index access). */
 export function propertyKey(name: string, forIndexAccess = false): string {
-  if (!forIndexAccess && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && name !== '__proto__' && name !== 'constructor') return name;
+  if (!forIndexAccess && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && name !== '__proto__' && name !== 'constructor')
+    return name;
   return stringLiteral(name);
 }
 

@@ -49,7 +49,11 @@ export async function emitTypes(model: ProtocolModel, file: string): Promise<str
       // JSTT prints U+2028/U+2029 raw; in a string literal they are valid but editors and older tools
       // take them for line breaks. Descriptions had them turned into newlines (normalize.ts), so what is
       // left is inside string literals, where the escape keeps the value.
-      parts.push((await compile(normalized as object, name, JSTT_OPTIONS)).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'));
+      parts.push(
+        (await compile(normalized as object, name, JSTT_OPTIONS))
+          .replace(/\u2028/g, '\\u2028')
+          .replace(/\u2029/g, '\\u2029'),
+      );
     } catch (error) {
       throw new InputError(file, pointer, `cannot turn this definition into a type: ${(error as Error).message}`);
     }
@@ -61,7 +65,11 @@ export async function emitTypes(model: ProtocolModel, file: string): Promise<str
  * `#/$defs/Foo` → `Foo`; `#/$defs/Foo/properties/bar` → `Foo["bar"]` (non-null), for refs that
  * point inside a definition's properties.
  */
-function refToTypeExpression(ref: string, defsPrefix: string, definitions: Record<string, unknown>): string | undefined {
+function refToTypeExpression(
+  ref: string,
+  defsPrefix: string,
+  definitions: Record<string, unknown>,
+): string | undefined {
   if (!ref.startsWith(defsPrefix)) return undefined;
   const tokens = ref
     .slice(defsPrefix.length)

@@ -16,7 +16,10 @@ export function paramsValidatorName(params: string, definition: string): string 
 
 export function emitValidators(model: ProtocolModel): { js: string; dts: string } {
   const AjvClass = (model.dialect === '2020-12' ? require('ajv/dist/2020.js') : require('ajv')).default;
-  const standaloneCode = require('ajv/dist/standalone/index.js').default as (ajv: unknown, refs: Record<string, string>) => string;
+  const standaloneCode = require('ajv/dist/standalone/index.js').default as (
+    ajv: unknown,
+    refs: Record<string, string>,
+  ) => string;
   const ajv = new AjvClass({
     code: { source: true, esm: true, lines: true, optimize: 1 },
     strict: false,
@@ -58,7 +61,9 @@ export function emitValidators(model: ProtocolModel): { js: string; dts: string 
   // fromEntries + null prototype: a method named "__proto__" or "toString" is data, never inherited.
   const table = (rows: [string, string][]) =>
     `Object.freeze(Object.setPrototypeOf(Object.fromEntries([\n${rows.map(([k, v]) => `  [${stringLiteral(k)}, ${v}],`).join('\n')}\n]), null))`;
-  const paramsRows = model.methods.filter((m) => m.params !== null).map((m): [string, string] => [m.method, paramsValidatorName(m.params!, m.definition)]);
+  const paramsRows = model.methods
+    .filter((m) => m.params !== null)
+    .map((m): [string, string] => [m.method, paramsValidatorName(m.params!, m.definition)]);
   const resultNames = [...new Set(model.methods.flatMap((m) => m.result ?? []))].sort();
   const tables =
     `\nexport const paramsValidators = ${table(paramsRows)};\n` +
@@ -66,7 +71,16 @@ export function emitValidators(model: ProtocolModel): { js: string; dts: string 
   return { js: `${js}\n${tables}`, dts };
 }
 
-const ANNOTATIONS = new Set(['description', 'title', 'examples', '$comment', 'default', 'deprecated', 'readOnly', 'writeOnly']);
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'examples',
+  '$comment',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
 const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
 /**
@@ -80,7 +94,11 @@ function stripAnnotations(node: unknown, inNameMap = false): unknown {
   for (const [key, value] of Object.entries(node)) {
     if (!inNameMap && ANNOTATIONS.has(key)) continue;
     Object.defineProperty(out, key, {
-      value: inNameMap ? stripAnnotations(value) : key === 'const' || key === 'enum' ? value : stripAnnotations(value, NAME_MAPS.has(key)),
+      value: inNameMap
+        ? stripAnnotations(value)
+        : key === 'const' || key === 'enum'
+          ? value
+          : stripAnnotations(value, NAME_MAPS.has(key)),
       enumerable: true,
       writable: true,
       configurable: true,
@@ -99,10 +117,12 @@ function protoAsPattern(schema: Record<string, unknown>): Record<string, unknown
   if (typeof properties !== 'object' || properties === null || !Object.hasOwn(properties, '__proto__')) return schema;
   const rest: Record<string, unknown> = {};
   for (const [name, sub] of Object.entries(properties)) {
-    if (name !== '__proto__') Object.defineProperty(rest, name, { value: sub, enumerable: true, writable: true, configurable: true });
+    if (name !== '__proto__')
+      Object.defineProperty(rest, name, { value: sub, enumerable: true, writable: true, configurable: true });
   }
   const proto = Object.getOwnPropertyDescriptor(properties, '__proto__')!.value as unknown;
-  const patterns = typeof schema.patternProperties === 'object' && schema.patternProperties !== null ? schema.patternProperties : {};
+  const patterns =
+    typeof schema.patternProperties === 'object' && schema.patternProperties !== null ? schema.patternProperties : {};
   return { ...schema, properties: rest, patternProperties: { ...patterns, '^__proto__$': proto } };
 }
 
@@ -140,7 +160,8 @@ export function inlineAjvRuntime(code: string): string {
   const used = new Set<string>();
   const out = code.replace(/require\("ajv\/dist\/runtime\/([a-z0-9_]+)"\)\.default/g, (match, name: string) => {
     const helper = AJV_RUNTIME[name];
-    if (!helper) throw new Error(`validators: ajv needs its runtime module "${name}", which mcp-typegen cannot inline yet`);
+    if (!helper)
+      throw new Error(`validators: ajv needs its runtime module "${name}", which mcp-typegen cannot inline yet`);
     used.add(name);
     return helper.name;
   });

@@ -29,7 +29,14 @@ function metaValidator(): ValidateFunction {
   const Ajv2020 = Ajv2020Module.default;
   // verbose: errors carry parentSchema, where our `errorMessage` annotations live.
   // validateFormats off: `$ref: "mcp:Name"` must not trip the uri-reference format of the 2020-12 meta-schema.
-  const ajv = new Ajv2020({ allErrors: false, verbose: true, validateFormats: false, strict: true, strictRequired: false, strictTypes: false });
+  const ajv = new Ajv2020({
+    allErrors: false,
+    verbose: true,
+    validateFormats: false,
+    strict: true,
+    strictRequired: false,
+    strictTypes: false,
+  });
   ajv.addVocabulary(['errorMessage']);
   const metaSchema = JSON.parse(readFileSync(extensionMetaSchemaPath(), 'utf8')) as object;
   validator = ajv.compile(metaSchema);
@@ -56,7 +63,6 @@ function describeAjvError(error: ErrorObject): string {
       return error.message ?? `fails "${error.keyword}"`;
   }
 }
-
 
 interface RawMethod {
   kind: 'request' | 'notification';

@@ -66,13 +66,62 @@ const IDENTIFIER_RE = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /** Words that cannot name a TypeScript type alias / interface. */
 const RESERVED_TYPE_NAMES = new Set([
   // reserved words
-  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else',
-  'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof',
-  'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void',
-  'while', 'with', 'implements', 'interface', 'let', 'package', 'private', 'protected', 'public',
-  'static', 'yield',
+  'break',
+  'case',
+  'catch',
+  'class',
+  'const',
+  'continue',
+  'debugger',
+  'default',
+  'delete',
+  'do',
+  'else',
+  'enum',
+  'export',
+  'extends',
+  'false',
+  'finally',
+  'for',
+  'function',
+  'if',
+  'import',
+  'in',
+  'instanceof',
+  'new',
+  'null',
+  'return',
+  'super',
+  'switch',
+  'this',
+  'throw',
+  'true',
+  'try',
+  'typeof',
+  'var',
+  'void',
+  'while',
+  'with',
+  'implements',
+  'interface',
+  'let',
+  'package',
+  'private',
+  'protected',
+  'public',
+  'static',
+  'yield',
   // predefined type names
-  'any', 'unknown', 'never', 'object', 'string', 'number', 'boolean', 'bigint', 'symbol', 'undefined',
+  'any',
+  'unknown',
+  'never',
+  'object',
+  'string',
+  'number',
+  'boolean',
+  'bigint',
+  'symbol',
+  'undefined',
 ]);
 
 /** True when `prefix` is one label or dot-separated labels as described above. */
@@ -103,8 +152,7 @@ export function mcpNamespaceOf(method: string): string | null {
 
 const LABEL_RULE =
   'each dot-separated label must start with a letter, end with a letter or digit, and contain only letters, digits and hyphens';
-const NAME_RULE =
-  'it must be segments of letters, digits, "_" and "-" (not starting with "-") separated by "." or "/"';
+const NAME_RULE = 'it must be segments of letters, digits, "_" and "-" (not starting with "-") separated by "." or "/"';
 
 function checkNameSyntax(file: string, ptr: string, what: string, value: string): { prefix: string; name: string } {
   const parts = splitName(value);
@@ -201,8 +249,18 @@ function checkDefinitionNames(spec: ExtensionSpec, context: ExtensionCheckContex
 
 const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const SCHEMA_KEYWORDS = [
-  'additionalProperties', 'unevaluatedProperties', 'propertyNames', 'items', 'additionalItems', 'contains',
-  'unevaluatedItems', 'not', 'if', 'then', 'else', 'contentSchema',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'propertyNames',
+  'items',
+  'additionalItems',
+  'contains',
+  'unevaluatedItems',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contentSchema',
 ];
 const SCHEMA_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
 
@@ -282,7 +340,10 @@ function checkRefs(spec: ExtensionSpec, context: ExtensionCheckContext): void {
  * the one reported). Throws the first violation as InputError(file, pointer, reason).
  */
 export function checkExtensions(specs: ExtensionSpec[], context: ExtensionCheckContext): void {
-  const active = context.version === undefined ? specs : specs.filter((s) => s.targets === null || s.targets.includes(context.version!));
+  const active =
+    context.version === undefined
+      ? specs
+      : specs.filter((s) => s.targets === null || s.targets.includes(context.version!));
   const seenIds: ExtensionSpec[] = [];
   const methodOwners = new Map<string, ExtensionSpec[]>();
   const definitionOwners = new Map<string, ExtensionSpec[]>();
@@ -295,7 +356,11 @@ export function checkExtensions(specs: ExtensionSpec[], context: ExtensionCheckC
 
     const sameId = seenIds.find((other) => other.id === spec.id && overlaps(other, spec));
     if (sameId) {
-      throw new InputError(spec.file, pointer('extension'), `extension "${spec.id}" is already declared in ${sameId.file}`);
+      throw new InputError(
+        spec.file,
+        pointer('extension'),
+        `extension "${spec.id}" is already declared in ${sameId.file}`,
+      );
     }
     seenIds.push(spec);
     for (const m of spec.methods) {

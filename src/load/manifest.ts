@@ -17,7 +17,9 @@ let cached: VersionManifest | undefined;
 
 /** `schema/mcp-versions.json`: the known MCP versions and the sha256 of each official schema. */
 export function versionManifest(): VersionManifest {
-  cached ??= JSON.parse(readFileSync(join(toolPackage().root, 'schema', 'mcp-versions.json'), 'utf8')) as VersionManifest;
+  cached ??= JSON.parse(
+    readFileSync(join(toolPackage().root, 'schema', 'mcp-versions.json'), 'utf8'),
+  ) as VersionManifest;
   return cached;
 }
 
@@ -33,8 +35,10 @@ let pairing: Record<string, string> | undefined;
 
 /** `schema/result-pairing.json`: requests whose result is not named after them (e.g. ping → EmptyResult). */
 export function resultPairingTable(): Record<string, string> {
-  pairing ??= (JSON.parse(readFileSync(join(toolPackage().root, 'schema', 'result-pairing.json'), 'utf8')) as {
-    pairs: Record<string, string>;
-  }).pairs;
+  pairing ??= (
+    JSON.parse(readFileSync(join(toolPackage().root, 'schema', 'result-pairing.json'), 'utf8')) as {
+      pairs: Record<string, string>;
+    }
+  ).pairs;
   return pairing;
 }

@@ -53,7 +53,8 @@ export function schemaRoot(input: Pick<SchemaInput, 'schemaDir' | 'cwd'>): strin
 export function resolveSchemaPath(input: SchemaInput): string {
   const cwd = input.cwd ?? process.cwd();
   if (input.schema) return isAbsolute(input.schema) ? input.schema : resolve(cwd, input.schema);
-  if (!input.spec) throw new InputError('(arguments)', undefined, 'no schema given', 'pass --schema <file> or --spec <version>');
+  if (!input.spec)
+    throw new InputError('(arguments)', undefined, 'no schema given', 'pass --schema <file> or --spec <version>');
   const root = schemaRoot(input);
   const file = join(root, input.spec, 'schema.json');
   if (!/^[\w.-]+$/.test(input.spec) || !existsSync(file)) {
@@ -75,7 +76,11 @@ export async function loadSchema(input: SchemaInput): Promise<LoadedSchema> {
       text = await readFile(file, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new InputError(file, undefined, code === 'ENOENT' ? 'file not found' : `cannot read file (${code ?? String(error)})`);
+      throw new InputError(
+        file,
+        undefined,
+        code === 'ENOENT' ? 'file not found' : `cannot read file (${code ?? String(error)})`,
+      );
     }
   }
   return parseSchemaText(text, file, input.spec ?? null);
@@ -142,7 +147,11 @@ function checkRefs(root: JsonSchema, file: string): void {
       const here = `${path}/${escapePointerToken(key)}`;
       if (key === '$ref' && typeof value === 'string') {
         if (!value.startsWith('#')) {
-          throw new InputError(file, here, `unsupported non-local $ref "${value}" (only refs inside the schema are read)`);
+          throw new InputError(
+            file,
+            here,
+            `unsupported non-local $ref "${value}" (only refs inside the schema are read)`,
+          );
         }
         if (resolvePointer(root, value.slice(1)) === undefined) {
           throw new InputError(file, here, `dangling $ref "${value}": nothing at that pointer`);

@@ -10,7 +10,14 @@ import { InputError, escapePointerToken } from '../errors.js';
 import { resultPairingTable } from '../load/manifest.js';
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
-import { DIRECTIONS, type Direction, type MethodInfo, type MethodKind, type ProtocolFeatures, type ProtocolModel } from './types.js';
+import {
+  DIRECTIONS,
+  type Direction,
+  type MethodInfo,
+  type MethodKind,
+  type ProtocolFeatures,
+  type ProtocolModel,
+} from './types.js';
 
 /** The unions that say who sends what. */
 const UNIONS: readonly { definition: string; kind: MethodKind; direction: Direction }[] = [
@@ -32,7 +39,11 @@ export function buildModel(schema: LoadedSchema): ProtocolModel {
       const existing = byMethod.get(info.method);
       if (existing) {
         if (existing.kind !== info.kind) {
-          throw new InputError(schema.file, ctx.defPointer(member.name), `method "${info.method}" is both a request and a notification`);
+          throw new InputError(
+            schema.file,
+            ctx.defPointer(member.name),
+            `method "${info.method}" is both a request and a notification`,
+          );
         }
         if (!existing.directions.includes(union.direction)) existing.directions.push(union.direction);
       } else {
@@ -114,7 +125,10 @@ class ModelContext {
       const ref = this.refName(node.$ref);
       if (ref) {
         const target = this.schema.definitions[ref]!;
-        if (methodConst(target) === undefined && (Array.isArray(target.anyOf) || Array.isArray(target.oneOf) || target.$ref)) {
+        if (
+          methodConst(target) === undefined &&
+          (Array.isArray(target.anyOf) || Array.isArray(target.oneOf) || target.$ref)
+        ) {
           visit(target, this.defPointer(ref));
         } else {
           members.push({ name: ref, schema: target });
@@ -124,7 +138,11 @@ class ModelContext {
       const method = methodConst(node);
       const named = method !== undefined ? this.defsByMethod.get(method) : undefined;
       if (!named) {
-        throw new InputError(this.schema.file, pointer, `cannot tell which message this ${unionName} member is (no $ref and no method const)`);
+        throw new InputError(
+          this.schema.file,
+          pointer,
+          `cannot tell which message this ${unionName} member is (no $ref and no method const)`,
+        );
       }
       members.push({ name: named, schema: this.schema.definitions[named]! });
     };
@@ -135,7 +153,11 @@ class ModelContext {
   describeMessage(message: MessageRef, kind: MethodKind): MethodInfo {
     const method = methodConst(message.schema);
     if (method === undefined) {
-      throw new InputError(this.schema.file, `${this.defPointer(message.name)}/properties/method`, `message ${message.name} has no method const`);
+      throw new InputError(
+        this.schema.file,
+        `${this.defPointer(message.name)}/properties/method`,
+        `message ${message.name} has no method const`,
+      );
     }
     const properties = isObject(message.schema.properties) ? message.schema.properties : {};
     const required = Array.isArray(message.schema.required) ? message.schema.required : [];
@@ -179,7 +201,9 @@ class ModelContext {
     const direct = this.refName(node.$ref);
     if (direct) return [direct];
     const alternatives = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : [];
-    return alternatives.map((alt) => (isObject(alt) ? this.refName(alt.$ref) : undefined)).filter((n): n is string => Boolean(n));
+    return alternatives
+      .map((alt) => (isObject(alt) ? this.refName(alt.$ref) : undefined))
+      .filter((n): n is string => Boolean(n));
   }
 }
 
@@ -189,7 +213,8 @@ export function methodConst(def: unknown): string | undefined {
   const method = def.properties.method;
   if (!isObject(method)) return undefined;
   if (typeof method.const === 'string') return method.const;
-  if (Array.isArray(method.enum) && method.enum.length === 1 && typeof method.enum[0] === 'string') return method.enum[0];
+  if (Array.isArray(method.enum) && method.enum.length === 1 && typeof method.enum[0] === 'string')
+    return method.enum[0];
   return undefined;
 }
 
@@ -197,12 +222,18 @@ function detectFeatures(schema: LoadedSchema, methods: MethodInfo[]): ProtocolFe
   const defs = schema.definitions;
   const message = defs.JSONRPCMessage;
   const alternatives = isObject(message) && Array.isArray(message.anyOf) ? message.anyOf : [];
-  const batches = alternatives.some((alt) => isObject(alt) && (alt.type === 'array' || Boolean(schema.definitions[refTail(alt.$ref)]?.type === 'array')));
+  const batches = alternatives.some(
+    (alt) =>
+      isObject(alt) && (alt.type === 'array' || Boolean(schema.definitions[refTail(alt.$ref)]?.type === 'array')),
+  );
   const requestMeta = defs.RequestMetaObject;
   const perRequestMeta =
-    isObject(requestMeta) && isObject(requestMeta.properties) && Object.keys(requestMeta.properties).some((k) => k.startsWith('io.modelcontextprotocol/'));
+    isObject(requestMeta) &&
+    isObject(requestMeta.properties) &&
+    Object.keys(requestMeta.properties).some((k) => k.startsWith('io.modelcontextprotocol/'));
   const clientCaps = defs.ClientCapabilities;
-  const capabilityExtensions = isObject(clientCaps) && isObject(clientCaps.properties) && isObject(clientCaps.properties.extensions);
+  const capabilityExtensions =
+    isObject(clientCaps) && isObject(clientCaps.properties) && isObject(clientCaps.properties.extensions);
   return {
     batches,
     initialize: methods.some((m) => m.method === 'initialize'),

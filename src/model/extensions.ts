@@ -17,7 +17,7 @@ import { checkExtensions } from '../extensions/rules.js';
 import { appliesTo, type ExtensionSpec } from '../extensions/types.js';
 import { sha256 } from '../inputs.js';
 import { knownVersionNames } from '../load/manifest.js';
-import { isObject, loadSchema, schemaRoot, type LoadedSchema } from '../load/schema.js';
+import { isObject, loadSchema, schemaRoot } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { buildModel, compareStrings } from './build.js';
 import type { MethodInfo, ProtocolModel } from './types.js';
@@ -92,11 +92,12 @@ async function readAllMcpMethods(cwd: string, schemaDir?: string): Promise<Set<s
   return methods;
 }
 
-export function applyExtensions(model: ProtocolModel, extensions: LoadedExtension[], schema: LoadedSchema): ProtocolModel {
+export function applyExtensions(model: ProtocolModel, extensions: LoadedExtension[]): ProtocolModel {
   if (extensions.length === 0) return model;
   const applicable = extensions.filter((e) => model.version === null || appliesTo(e.spec, model.version));
   for (const e of extensions) {
-    if (!applicable.includes(e)) e.warnings.push(`${e.file}: extension ${e.spec.id} does not target MCP ${model.version}; skipped`);
+    if (!applicable.includes(e))
+      e.warnings.push(`${e.file}: extension ${e.spec.id} does not target MCP ${model.version}; skipped`);
   }
   if (applicable.length === 0) return model;
   checkExtensions(
@@ -112,7 +113,11 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
   const ref = (name: string) => `#/${model.defsKeyword}/${name}`;
   const addDefinition = (e: LoadedExtension, name: string, schemaNode: JsonSchema, pointer: string) => {
     if (Object.hasOwn(definitions, name)) {
-      throw new InputError(e.file, pointer, `the definition "${name}" generated for this method collides with an existing definition`);
+      throw new InputError(
+        e.file,
+        pointer,
+        `the definition "${name}" generated for this method collides with an existing definition`,
+      );
     }
     definitions[name] = rewriteRefs(schemaNode, ref) as JsonSchema;
   };
@@ -123,7 +128,13 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
       const base = pascalCase(m.method);
       const messageName = `${base}${m.kind === 'request' ? 'Request' : 'Notification'}`;
       const paramsName = m.params ? `${messageName}Params` : null;
-      if (paramsName) addDefinition(e, paramsName, withDescription(withReservedMeta(m.params!, model, m.kind), m.description), m.pointer);
+      if (paramsName)
+        addDefinition(
+          e,
+          paramsName,
+          withDescription(withReservedMeta(m.params!, model, m.kind), m.description),
+          m.pointer,
+        );
       const message: JsonSchema = {
         ...(m.description ? { description: m.description } : {}),
         type: 'object',
@@ -133,7 +144,12 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
           method: { type: 'string', const: m.method },
           ...(paramsName ? { params: { $ref: ref(paramsName) } } : {}),
         },
-        required: [...(m.kind === 'request' ? ['id'] : []), 'jsonrpc', 'method', ...(paramsName && m.paramsRequired ? ['params'] : [])],
+        required: [
+          ...(m.kind === 'request' ? ['id'] : []),
+          'jsonrpc',
+          'method',
+          ...(paramsName && m.paramsRequired ? ['params'] : []),
+        ],
       };
       addDefinition(e, messageName, message, m.pointer);
       let result: string[] | undefined;
@@ -155,7 +171,12 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
     }
     if (e.spec.settings && model.features.capabilityExtensions) {
       const settingsName = `${pascalCase(e.spec.id)}Settings`;
-      addDefinition(e, settingsName, withDescription(e.spec.settings, `Settings of the ${e.spec.id} extension.`), '/settings');
+      addDefinition(
+        e,
+        settingsName,
+        withDescription(e.spec.settings, `Settings of the ${e.spec.id} extension.`),
+        '/settings',
+      );
       for (const caps of ['ClientCapabilities', 'ServerCapabilities']) {
         definitions[caps] = withCapabilityEntry(definitions[caps], e.spec.id, ref(settingsName));
       }
@@ -201,7 +222,10 @@ function mcpMetaSchema(model: ProtocolModel, kind: 'request' | 'notification'): 
   const messageDef = model.definitions[base];
   const candidates = [
     isObject(paramsDef) && isObject(paramsDef.properties) ? paramsDef.properties._meta : undefined,
-    isObject(messageDef) && isObject(messageDef.properties) && isObject(messageDef.properties.params) && isObject(messageDef.properties.params.properties)
+    isObject(messageDef) &&
+    isObject(messageDef.properties) &&
+    isObject(messageDef.properties.params) &&
+    isObject(messageDef.properties.params.properties)
       ? messageDef.properties.params.properties._meta
       : undefined,
   ];
@@ -218,7 +242,12 @@ function withCapabilityEntry(caps: JsonSchema | undefined, id: string, settingsR
   if (!isObject(caps) || !isObject(caps.properties) || !isObject(caps.properties.extensions)) return caps ?? {};
   const extensions = caps.properties.extensions;
   const properties = isObject(extensions.properties) ? { ...extensions.properties } : {};
-  Object.defineProperty(properties, id, { value: { $ref: settingsRef }, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(properties, id, {
+    value: { $ref: settingsRef },
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   return { ...caps, properties: { ...caps.properties, extensions: { ...extensions, properties } } };
 }
 

@@ -28,7 +28,9 @@ export async function readManifest(outDir: string): Promise<OutputManifest | und
   }
   try {
     const parsed = JSON.parse(text) as OutputManifest;
-    return parsed.generator === 'mcp-typegen' && typeof parsed.files === 'object' && parsed.files !== null ? parsed : undefined;
+    return parsed.generator === 'mcp-typegen' && typeof parsed.files === 'object' && parsed.files !== null
+      ? parsed
+      : undefined;
   } catch {
     return undefined;
   }

@@ -11,8 +11,20 @@ import { ROOT, SCHEMA_DIR } from '../helpers/generate.js';
 
 describe('inputs hash', () => {
   it('does not depend on the key order of the facts', () => {
-    const facts = { schemaSha256: sha256('x'), extensions: [['a.json', sha256('a')]] as [string, string][], artifacts: ['types'], importExtension: '.js', format: true };
-    const reordered = { format: true, importExtension: '.js', artifacts: ['types'], extensions: facts.extensions, schemaSha256: facts.schemaSha256 };
+    const facts = {
+      schemaSha256: sha256('x'),
+      extensions: [['a.json', sha256('a')]] as [string, string][],
+      artifacts: ['types'],
+      importExtension: '.js',
+      format: true,
+    };
+    const reordered = {
+      format: true,
+      importExtension: '.js',
+      artifacts: ['types'],
+      extensions: facts.extensions,
+      schemaSha256: facts.schemaSha256,
+    };
     expect(inputsHash(reordered)).toBe(inputsHash(facts));
   });
 
@@ -20,7 +32,13 @@ describe('inputs hash', () => {
     const options = { spec: '2025-11-25', schemaDir: SCHEMA_DIR, cwd: ROOT };
     const artifacts = resolveArtifacts(undefined);
     const loaded = await loadSchema(options);
-    const recorded = inputsHash({ schemaSha256: loaded.sha256, extensions: [], artifacts, importExtension: '.js', format: true });
+    const recorded = inputsHash({
+      schemaSha256: loaded.sha256,
+      extensions: [],
+      artifacts,
+      importExtension: '.js',
+      format: true,
+    });
     expect(await inputsHashFromDisk(options, { artifacts, importExtension: '.js', format: true })).toBe(recorded);
   });
 });

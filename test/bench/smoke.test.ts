@@ -51,7 +51,9 @@ describe('bench smoke run', () => {
 
   beforeAll(async () => {
     await ensureBuilt();
-    result = await run(process.execPath, [join(ROOT, 'bench', 'run.mjs'), '--smoke', '--out', outFile], { env: { MCP_SCHEMA_DIR: SCHEMA_DIR } });
+    result = await run(process.execPath, [join(ROOT, 'bench', 'run.mjs'), '--smoke', '--out', outFile], {
+      env: { MCP_SCHEMA_DIR: SCHEMA_DIR },
+    });
   }, 600_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -17,10 +17,21 @@ afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
 function quiet(): Out & { errors: string[] } {
   const errors: string[] = [];
-  return { errors, info: () => undefined, verbose: () => undefined, warn: () => undefined, error: (l) => errors.push(l) };
+  return {
+    errors,
+    info: () => undefined,
+    verbose: () => undefined,
+    warn: () => undefined,
+    error: (l) => errors.push(l),
+  };
 }
 
-async function diffJson(argv: string[]): Promise<{ code: number; report: { facts: { rule: string; location: { method: string; path: string }; verdicts: { client: string; server: string } }[] } }> {
+async function diffJson(argv: string[]): Promise<{
+  code: number;
+  report: {
+    facts: { rule: string; location: { method: string; path: string }; verdicts: { client: string; server: string } }[];
+  };
+}> {
   const written: string[] = [];
   const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
     written.push(String(chunk));
@@ -51,9 +62,22 @@ describe('diff --old-ext / --new-ext', () => {
     ext.methods['acme/jobs.start'].params.required.push('inputs');
     writeFileSync(file, JSON.stringify(ext, null, 2));
 
-    const { code, report } = await diffJson(['2025-11-25', '2025-11-25', '--old-ext', 'git:HEAD:acme.extension.json', '--new-ext', 'acme.extension.json']);
+    const { code, report } = await diffJson([
+      '2025-11-25',
+      '2025-11-25',
+      '--old-ext',
+      'git:HEAD:acme.extension.json',
+      '--new-ext',
+      'acme.extension.json',
+    ]);
     expect(code).toBe(1);
-    const facts = report.facts.map((f) => [f.rule, f.location.method, f.location.path, f.verdicts.client, f.verdicts.server]);
+    const facts = report.facts.map((f) => [
+      f.rule,
+      f.location.method,
+      f.location.path,
+      f.verdicts.client,
+      f.verdicts.server,
+    ]);
     expect(facts).toEqual([
       ['method-removed', 'acme/jobs.cancel', '', 'breaking', 'non-breaking'],
       ['request-param-required-added', 'acme/jobs.start', 'params.inputs', 'breaking', 'non-breaking'],

@@ -5,7 +5,9 @@ import { join, resolve } from 'node:path';
 import type { Out } from '../../src/cli/console.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
-export const SCHEMA_DIR = process.env.MCP_SCHEMA_DIR ? resolve(process.env.MCP_SCHEMA_DIR) : resolve(REPO_ROOT, '..', 'shared', 'mcp-schema');
+export const SCHEMA_DIR = process.env.MCP_SCHEMA_DIR
+  ? resolve(process.env.MCP_SCHEMA_DIR)
+  : resolve(REPO_ROOT, '..', 'shared', 'mcp-schema');
 export const CLI = join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js');
 
 export function tempDir(prefix: string): string {

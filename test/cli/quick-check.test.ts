@@ -17,7 +17,13 @@ const base = ['generate', '--spec', '2025-11-25', '--schema-dir', SCHEMA_DIR, '-
 
 function capture(): Out & { lines: string[] } {
   const lines: string[] = [];
-  return { lines, info: (l) => lines.push(l), verbose: () => undefined, warn: () => undefined, error: (l) => lines.push(`error: ${l}`) };
+  return {
+    lines,
+    info: (l) => lines.push(l),
+    verbose: () => undefined,
+    warn: () => undefined,
+    error: (l) => lines.push(`error: ${l}`),
+  };
 }
 
 beforeAll(async () => {
@@ -66,7 +72,9 @@ describe('quickDiff', () => {
       expect(written.join('')).toContain('initialize-removed');
       expect(await quickDiff(['diff', ...sides, '--fail-on', 'none', '--format', 'json'], capture())).toBe(0);
       const missing = capture();
-      expect(await quickDiff(['diff', join(work, 'nope.json'), '2026-07-28', '--schema-dir', SCHEMA_DIR], missing)).toBe(2);
+      expect(
+        await quickDiff(['diff', join(work, 'nope.json'), '2026-07-28', '--schema-dir', SCHEMA_DIR], missing),
+      ).toBe(2);
       expect(missing.lines[0]).toMatch(/^error: .*nope\.json: file not found/);
     } finally {
       spy.mockRestore();

@@ -18,14 +18,19 @@ it('regenerates on schema, extension and config edits, survives a broken edit, s
   ext.$schema = join(REPO_ROOT, 'schema', 'extension.schema.json');
   writeFileSync(extFile, JSON.stringify(ext, null, 2));
   const configFile = join(dir, 'mcp-typegen.config.json');
-  const config = { schemaDir: 'schemas', format: false, targets: [{ name: 'w', spec: '2025-11-25', out: 'out', extensions: ['acme.extension.json'], artifacts: ['types'] }] };
+  const config = {
+    schemaDir: 'schemas',
+    format: false,
+    targets: [{ name: 'w', spec: '2025-11-25', out: 'out', extensions: ['acme.extension.json'], artifacts: ['types'] }],
+  };
   writeFileSync(configFile, JSON.stringify(config));
 
   const out = captureOut();
   const controller = new AbortController();
   const runs: { ok: boolean; changed: string[] }[] = [];
   let wake: (() => void) | undefined;
-  const nextRun = () => new Promise<{ ok: boolean; changed: string[] }>((r) => (wake = () => r(runs[runs.length - 1]!)));
+  const nextRun = () =>
+    new Promise<{ ok: boolean; changed: string[] }>((r) => (wake = () => r(runs[runs.length - 1]!)));
   let waiting = nextRun();
   const flags = { config: configFile };
   const done = startWatch(async () => (await resolveTargets(flags, dir)).targets, {
@@ -73,7 +78,10 @@ it('regenerates on schema, extension and config edits, survives a broken edit, s
   expect(types()).toContain('WatchProbeFixed');
 
   // Extension edit.
-  (ext.definitions as Record<string, unknown>).AcmeWatchProbe = { type: 'object', properties: { probe: { type: 'number' } } };
+  (ext.definitions as Record<string, unknown>).AcmeWatchProbe = {
+    type: 'object',
+    properties: { probe: { type: 'number' } },
+  };
   writeFileSync(extFile, JSON.stringify(ext, null, 2));
   r = await step();
   expect(r).toEqual({ ok: true, changed: [extFile] });

@@ -25,7 +25,9 @@ describe.each(Object.keys(transports))('generated 2025-11-25 McpClient ↔ serve
 
   beforeAll(async () => {
     gen = await importBuilt(await built('2025-11-25'), 'index.js');
-    client = new gen.McpClient(transports[transportName]!(gen), { clientInfo: { name: 'mcp-typegen-test', version: '0.0.0' } });
+    client = new gen.McpClient(transports[transportName]!(gen), {
+      clientInfo: { name: 'mcp-typegen-test', version: '0.0.0' },
+    });
     await client.connect();
   });
 

@@ -20,7 +20,10 @@ const ELICIT = {
 };
 const SAMPLE = {
   method: 'sampling/createMessage',
-  params: { messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }], maxTokens: 100 },
+  params: {
+    messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }],
+    maxTokens: 100,
+  },
 };
 const DISCOVER = {
   resultType: 'complete',
@@ -78,7 +81,12 @@ describe('2026-07-28 McpClient: discover, per-request _meta, input-required loop
   it('answers embedded elicitation and sampling requests and retries until the final result', async () => {
     const { client, server, received } = setup((method, params, round) => {
       if (method === 'server/discover') return DISCOVER;
-      if (round === 0) return { resultType: 'input_required', inputRequests: { github_login: ELICIT, capital_of_france: SAMPLE }, requestState: 'state-1' };
+      if (round === 0)
+        return {
+          resultType: 'input_required',
+          inputRequests: { github_login: ELICIT, capital_of_france: SAMPLE },
+          requestState: 'state-1',
+        };
       if (round === 1) return { resultType: 'input_required', requestState: 'state-2' };
       return FINAL;
     });
@@ -89,12 +97,21 @@ describe('2026-07-28 McpClient: discover, per-request _meta, input-required loop
     });
     client.setRequestHandler('sampling/createMessage', async (params: unknown, ctx: Json) => {
       calls.push({ method: ctx.method, params, id: ctx.id });
-      return { role: 'assistant', content: { type: 'text', text: 'Paris.' }, model: 'test-model', stopReason: 'endTurn' };
+      return {
+        role: 'assistant',
+        content: { type: 'text', text: 'Paris.' },
+        model: 'test-model',
+        stopReason: 'endTurn',
+      };
     });
     await server.start();
     await client.connect();
 
-    const result = await client.tools.call({ name: 'get_weather', arguments: { location: 'New York' }, _meta: { 'example.com/trace': 'abc' } });
+    const result = await client.tools.call({
+      name: 'get_weather',
+      arguments: { location: 'New York' },
+      _meta: { 'example.com/trace': 'abc' },
+    });
     expect(result).toEqual(FINAL);
 
     // The handlers got exactly the embedded params, with the input request's key as ctx.id.
@@ -119,7 +136,12 @@ describe('2026-07-28 McpClient: discover, per-request _meta, input-required loop
       _meta: meta,
       inputResponses: {
         github_login: { action: 'accept', content: { name: 'octocat' } },
-        capital_of_france: { role: 'assistant', content: { type: 'text', text: 'Paris.' }, model: 'test-model', stopReason: 'endTurn' },
+        capital_of_france: {
+          role: 'assistant',
+          content: { type: 'text', text: 'Paris.' },
+          model: 'test-model',
+          stopReason: 'endTurn',
+        },
       },
       requestState: 'state-1',
     });
@@ -130,7 +152,9 @@ describe('2026-07-28 McpClient: discover, per-request _meta, input-required loop
   });
 
   it('every request carries _meta; list calls work without params', async () => {
-    const { client, server, received } = setup((method) => (method === 'server/discover' ? DISCOVER : { resultType: 'complete', tools: [] }));
+    const { client, server, received } = setup((method) =>
+      method === 'server/discover' ? DISCOVER : { resultType: 'complete', tools: [] },
+    );
     await server.start();
     await client.connect();
     await expect(client.tools.list()).resolves.toEqual({ resultType: 'complete', tools: [] });
@@ -143,11 +167,16 @@ describe('2026-07-28 McpClient: discover, per-request _meta, input-required loop
 
   it('fails the call when an input request has no handler, or rounds never end', async () => {
     const { client, server } = setup((method) =>
-      method === 'server/discover' ? DISCOVER : { resultType: 'input_required', inputRequests: { a: ELICIT }, requestState: 's' },
+      method === 'server/discover'
+        ? DISCOVER
+        : { resultType: 'input_required', inputRequests: { a: ELICIT }, requestState: 's' },
     );
     await server.start();
     await client.connect();
-    await expect(client.tools.call({ name: 'x' })).rejects.toMatchObject({ code: -32601, message: expect.stringContaining('elicitation/create') });
+    await expect(client.tools.call({ name: 'x' })).rejects.toMatchObject({
+      code: -32601,
+      message: expect.stringContaining('elicitation/create'),
+    });
     client.setRequestHandler('elicitation/create', () => ({ action: 'decline' }));
     await expect(client.tools.call({ name: 'x' })).rejects.toThrow(/still asks for input after 8 rounds/);
     await client.close();
@@ -161,7 +190,10 @@ describe('2026-07-28 McpClient: discover, per-request _meta, input-required loop
           if (!params.inputResponses) {
             return { resultType: 'input_required', inputRequests: { who: ELICIT }, requestState: 'r1' };
           }
-          return { resultType: 'complete', content: [{ type: 'text', text: `hi ${params.inputResponses.who.content.name} (${params.requestState})` }] };
+          return {
+            resultType: 'complete',
+            content: [{ type: 'text', text: `hi ${params.inputResponses.who.content.name} (${params.requestState})` }],
+          };
         },
       },
       { serverInfo: { name: 'gen-2026', version: '1.0.0' } },

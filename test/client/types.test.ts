@@ -22,7 +22,10 @@ const INDEPENDENT_OF_TABLES = new Set(['misspelled-stub', 'missing-params']);
 
 /** `error TS…` lines of a strict tsc run over the type tests and both generated outputs. */
 async function tsc(dir: string): Promise<string[]> {
-  const result = await tscProject(dir, { skipLibCheck: true, include: ['*.ts', 'generated/**/*.ts', 'generated-2026/**/*.ts'] });
+  const result = await tscProject(dir, {
+    skipLibCheck: true,
+    include: ['*.ts', 'generated/**/*.ts', 'generated-2026/**/*.ts'],
+  });
   return `${result.stdout}${result.stderr}`.split('\n').filter((l) => /error TS\d+/.test(l));
 }
 
@@ -36,7 +39,8 @@ beforeAll(async () => {
   cpSync(v2025.dir, join(dir, 'generated'), { recursive: true });
   cpSync(v2026.dir, join(dir, 'generated-2026'), { recursive: true });
   for (const source of SOURCES) {
-    for (const name of readdirSync(source).filter((n) => n.endsWith('.ts'))) cpSync(join(source, name), join(dir, name));
+    for (const name of readdirSync(source).filter((n) => n.endsWith('.ts')))
+      cpSync(join(source, name), join(dir, name));
   }
 });
 
@@ -74,17 +78,25 @@ describe('type tests for the generated client and server', () => {
     cpSync(dir, loose, { recursive: true });
     for (const generated of ['generated', 'generated-2026']) {
       replaceDeclaration(join(loose, generated, 'client.ts'), 'ClientCalls', 'export type ClientCalls = any;');
-      replaceDeclaration(join(loose, generated, 'server.ts'), 'McpServerHandlers', 'export type McpServerHandlers = any;');
+      replaceDeclaration(
+        join(loose, generated, 'server.ts'),
+        'McpServerHandlers',
+        'export type McpServerHandlers = any;',
+      );
     }
     const errors = await tsc(loose);
     const unused = errors
       .map((line) => /^(.+?)\((\d+),\d+\): error TS2578: Unused '@ts-expect-error' directive\./.exec(line))
       .filter((m): m is RegExpExecArray => m !== null)
       .map((m) => `${m[1]}:${m[2]}`);
-    const expected = [...taggedDirectives(loose)].filter(([, tag]) => !INDEPENDENT_OF_TABLES.has(tag)).map(([at]) => at);
+    const expected = [...taggedDirectives(loose)]
+      .filter(([, tag]) => !INDEPENDENT_OF_TABLES.has(tag))
+      .map(([at]) => at);
     expect(unused.sort()).toEqual(expected.sort());
     // The independent ones still fail (silently: their directive is used). Otherwise only handler
     // parameters lose their contextual type (`Partial<any>`): implicit any, nothing else.
-    expect(errors.filter((l) => !/TS2578|TS7006: Parameter '(params|ctx)' implicitly has an 'any' type/.test(l))).toEqual([]);
+    expect(
+      errors.filter((l) => !/TS2578|TS7006: Parameter '(params|ctx)' implicitly has an 'any' type/.test(l)),
+    ).toEqual([]);
   });
 });

@@ -25,8 +25,13 @@ describe('one definition of each option', () => {
 
   it('top-level defaults are the table minus out and schema, with the same schemas', () => {
     const top = Object.keys(schema.properties).filter((k) => k !== '$schema' && k !== 'targets');
-    expect(top.sort()).toEqual(TARGET_OPTIONS.map((o) => o.key).filter((k) => k !== 'out' && k !== 'schema').sort());
-    for (const k of top) expect(strip(schema.properties[k]!)).toEqual(optionJsonSchema(TARGET_OPTIONS.find((o) => o.key === k)!));
+    expect(top.sort()).toEqual(
+      TARGET_OPTIONS.map((o) => o.key)
+        .filter((k) => k !== 'out' && k !== 'schema')
+        .sort(),
+    );
+    for (const k of top)
+      expect(strip(schema.properties[k]!)).toEqual(optionJsonSchema(TARGET_OPTIONS.find((o) => o.key === k)!));
   });
 
   it('every option has a CLI flag that generate --help lists', async () => {
@@ -66,16 +71,49 @@ describe('invalid configs: one line with the pointer, exit 2', () => {
   const valid = { targets: [{ spec: '2025-11-25', out: 'out', artifacts: ['types'], format: false }] };
   const cases: [string, unknown, (file: string) => string][] = [
     ['unknown top-level key', { ...valid, outDir: 'x' }, (f) => `${f}#/outDir: unknown key "outDir"`],
-    ['unknown key in a target', { targets: [{ ...valid.targets[0], output: 'x' }] }, (f) => `${f}#/targets/0/output: unknown key "output"`],
-    ['wrong type', { targets: [{ ...valid.targets[0], singleFile: 'yes' }] }, (f) => `${f}#/targets/0/singleFile: must be a boolean`],
-    ['wrong array type', { targets: [{ ...valid.targets[0], extensions: 'a.json' }] }, (f) => `${f}#/targets/0/extensions: must be an array`],
-    ['bad enum', { targets: [{ ...valid.targets[0], artifacts: ['typez'] }] }, (f) => `${f}#/targets/0/artifacts/0: must be one of "types", "maps", "client", "server", "validators"`],
-    ['missing spec and schema', { targets: [{ out: 'out' }] }, (f) => `${f}#/targets/0: a target needs "spec" (a version name) or "schema" (a file)`],
+    [
+      'unknown key in a target',
+      { targets: [{ ...valid.targets[0], output: 'x' }] },
+      (f) => `${f}#/targets/0/output: unknown key "output"`,
+    ],
+    [
+      'wrong type',
+      { targets: [{ ...valid.targets[0], singleFile: 'yes' }] },
+      (f) => `${f}#/targets/0/singleFile: must be a boolean`,
+    ],
+    [
+      'wrong array type',
+      { targets: [{ ...valid.targets[0], extensions: 'a.json' }] },
+      (f) => `${f}#/targets/0/extensions: must be an array`,
+    ],
+    [
+      'bad enum',
+      { targets: [{ ...valid.targets[0], artifacts: ['typez'] }] },
+      (f) => `${f}#/targets/0/artifacts/0: must be one of "types", "maps", "client", "server", "validators"`,
+    ],
+    [
+      'missing spec and schema',
+      { targets: [{ out: 'out' }] },
+      (f) => `${f}#/targets/0: a target needs "spec" (a version name) or "schema" (a file)`,
+    ],
     ['missing out', { targets: [{ spec: '2025-11-25' }] }, (f) => `${f}#/targets/0: missing required key "out"`],
     ['missing targets', { spec: '2025-11-25' }, (f) => `${f}#: missing required key "targets"`],
     ['empty targets', { targets: [] }, (f) => `${f}#/targets: must have at least 1 item(s)`],
-    ['spec and schema together', { targets: [{ ...valid.targets[0], schema: 's.json' }] }, (f) => `${f}#/targets/0/schema: "spec" and "schema" cannot be used together`],
-    ['duplicate names', { targets: [{ ...valid.targets[0], name: 'a' }, { ...valid.targets[0], name: 'a' }] }, (f) => `${f}#/targets/1/name: duplicate target name "a"`],
+    [
+      'spec and schema together',
+      { targets: [{ ...valid.targets[0], schema: 's.json' }] },
+      (f) => `${f}#/targets/0/schema: "spec" and "schema" cannot be used together`,
+    ],
+    [
+      'duplicate names',
+      {
+        targets: [
+          { ...valid.targets[0], name: 'a' },
+          { ...valid.targets[0], name: 'a' },
+        ],
+      },
+      (f) => `${f}#/targets/1/name: duplicate target name "a"`,
+    ],
   ];
   for (const [title, config, expected] of cases) {
     it(title, async () => {
@@ -90,7 +128,9 @@ describe('invalid configs: one line with the pointer, exit 2', () => {
     const { code, out, file } = await runWithConfig('{\n  "targets": [\n    { "spec": "2025-11-25", }\n  ]\n}\n');
     expect(code).toBe(2);
     expect(out.errors).toHaveLength(1);
-    expect(out.errors[0]).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: invalid JSON at line 3, column 29: `));
+    expect(out.errors[0]).toMatch(
+      new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: invalid JSON at line 3, column 29: `),
+    );
   });
 
   it('a schema file that does not exist', async () => {
@@ -100,7 +140,9 @@ describe('invalid configs: one line with the pointer, exit 2', () => {
   });
 
   it('an unknown spec version', async () => {
-    const { code, out, dir } = await runWithConfig(JSON.stringify({ schemaDir: SCHEMA_DIR, targets: [{ spec: '1999-01-01', out: 'out' }] }));
+    const { code, out, dir } = await runWithConfig(
+      JSON.stringify({ schemaDir: SCHEMA_DIR, targets: [{ spec: '1999-01-01', out: 'out' }] }),
+    );
     expect(code).toBe(2);
     expect(out.errors).toEqual([`${join(SCHEMA_DIR, '1999-01-01', 'schema.json')}: unknown spec version "1999-01-01"`]);
     expect(existsSync(join(dir, 'out'))).toBe(false);
@@ -114,7 +156,13 @@ describe('invalid configs: one line with the pointer, exit 2', () => {
   });
 
   it('--out with several targets, and an unknown --target, are usage errors', async () => {
-    const two = JSON.stringify({ schemaDir: SCHEMA_DIR, targets: [{ spec: '2025-11-25', out: 'a' }, { spec: '2025-06-18', out: 'b' }] });
+    const two = JSON.stringify({
+      schemaDir: SCHEMA_DIR,
+      targets: [
+        { spec: '2025-11-25', out: 'a' },
+        { spec: '2025-06-18', out: 'b' },
+      ],
+    });
     const a = await runWithConfig(two, ['--out', 'x']);
     expect(a.code).toBe(2);
     expect(a.out.errors).toEqual(['--out would send 2 targets to one directory']);
@@ -132,7 +180,13 @@ describe('multi-target runs and flag overrides', () => {
       format: false,
       targets: [
         { name: 'one', spec: '2025-11-25', out: 'gen/one', artifacts: ['types'] },
-        { name: 'two', schema: join(SCHEMA_DIR, '2025-06-18', 'schema.json'), out: 'gen/two', artifacts: ['maps'], importExtension: '' },
+        {
+          name: 'two',
+          schema: join(SCHEMA_DIR, '2025-06-18', 'schema.json'),
+          out: 'gen/two',
+          artifacts: ['maps'],
+          importExtension: '',
+        },
       ],
     };
     const { code, out, dir, file } = await runWithConfig(JSON.stringify(config));
@@ -147,8 +201,24 @@ describe('multi-target runs and flag overrides', () => {
   });
 
   it('flags override each target: --import-extension, --artifacts, --spec, and --target picks one', async () => {
-    const config = { schemaDir: SCHEMA_DIR, format: false, targets: [{ name: 'a', spec: '2025-11-25', out: 'a', artifacts: ['types'] }, { name: 'b', spec: '2025-11-25', out: 'b', artifacts: ['types'] }] };
-    const { code, out, dir } = await runWithConfig(JSON.stringify(config), ['--target', 'b', '--artifacts', 'maps', '--import-extension', '.ts', '--spec', '2025-06-18']);
+    const config = {
+      schemaDir: SCHEMA_DIR,
+      format: false,
+      targets: [
+        { name: 'a', spec: '2025-11-25', out: 'a', artifacts: ['types'] },
+        { name: 'b', spec: '2025-11-25', out: 'b', artifacts: ['types'] },
+      ],
+    };
+    const { code, out, dir } = await runWithConfig(JSON.stringify(config), [
+      '--target',
+      'b',
+      '--artifacts',
+      'maps',
+      '--import-extension',
+      '.ts',
+      '--spec',
+      '2025-06-18',
+    ]);
     expect(out.errors).toEqual([]);
     expect(code).toBe(0);
     expect(existsSync(join(dir, 'a'))).toBe(false);
@@ -159,7 +229,13 @@ describe('multi-target runs and flag overrides', () => {
 
   it('is found upward from the cwd when no schema flag is given', async () => {
     const dir = tempDir('config-up');
-    writeFileSync(join(dir, 'mcp-typegen.config.json'), JSON.stringify({ schemaDir: SCHEMA_DIR, targets: [{ spec: '2025-11-25', out: 'gen', artifacts: ['types'], format: false }] }));
+    writeFileSync(
+      join(dir, 'mcp-typegen.config.json'),
+      JSON.stringify({
+        schemaDir: SCHEMA_DIR,
+        targets: [{ spec: '2025-11-25', out: 'gen', artifacts: ['types'], format: false }],
+      }),
+    );
     const { mkdirSync } = await import('node:fs');
     mkdirSync(join(dir, 'sub', 'deeper'), { recursive: true });
     const run = await runCli(['generate'], { cwd: join(dir, 'sub', 'deeper') });

@@ -43,7 +43,10 @@ describe.skipIf(!supported)('official MCP conformance suite (2025-11-25)', () =>
     expect(result.server.scenarios).toHaveLength(30);
 
     const failedClient = result.client.scenarios.filter((s) => !s.ok);
-    expect(failedClient.map((s) => s.name), failedClient.map((s) => s.output).join('\n')).toEqual([]);
+    expect(
+      failedClient.map((s) => s.name),
+      failedClient.map((s) => s.output).join('\n'),
+    ).toEqual([]);
     expect(result.client.scenarios.map((s) => s.name)).toEqual(CLIENT_SCENARIOS);
     expect(CLIENT_SCENARIOS).toHaveLength(4);
     expect(result.ok).toBe(true);

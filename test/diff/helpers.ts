@@ -6,7 +6,9 @@ import type { JsonSchema } from '../../src/load/schema-types.js';
 import { buildModel, type ProtocolModel } from '../../src/model/index.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
-export const SCHEMA_DIR = process.env.MCP_SCHEMA_DIR ? resolve(process.env.MCP_SCHEMA_DIR) : resolve(REPO_ROOT, '..', 'shared', 'mcp-schema');
+export const SCHEMA_DIR = process.env.MCP_SCHEMA_DIR
+  ? resolve(process.env.MCP_SCHEMA_DIR)
+  : resolve(REPO_ROOT, '..', 'shared', 'mcp-schema');
 export const VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
 
 const textCache = new Map<string, string>();
@@ -46,8 +48,19 @@ const ref = (name: string, kw = '$defs'): JsonSchema => ({ $ref: `#/${kw}/${name
  * `notifications` to `{ params, direction }`. Definitions are named from the method (`Foo` for `foo/bar`…).
  */
 export interface FixtureSpec {
-  requests?: Record<string, { params?: JsonSchema; paramsRequired?: boolean; result?: JsonSchema; direction?: 'client' | 'server' | 'both' | 'input' }>;
-  notifications?: Record<string, { params?: JsonSchema; paramsRequired?: boolean; direction?: 'client' | 'server' | 'both' }>;
+  requests?: Record<
+    string,
+    {
+      params?: JsonSchema;
+      paramsRequired?: boolean;
+      result?: JsonSchema;
+      direction?: 'client' | 'server' | 'both' | 'input';
+    }
+  >;
+  notifications?: Record<
+    string,
+    { params?: JsonSchema; paramsRequired?: boolean; direction?: 'client' | 'server' | 'both' }
+  >;
   extraDefs?: Defs;
   batches?: boolean;
   kw?: 'definitions' | '$defs';
@@ -75,7 +88,11 @@ export function fixture(spec: FixtureSpec): JsonSchema {
       defs[`${base}RequestParams`] = r.params;
       props.params = ref(`${base}RequestParams`, kw);
     }
-    defs[`${base}Request`] = { type: 'object', properties: props, required: r.paramsRequired === false || !r.params ? ['method', 'id'] : ['method', 'id', 'params'] };
+    defs[`${base}Request`] = {
+      type: 'object',
+      properties: props,
+      required: r.paramsRequired === false || !r.params ? ['method', 'id'] : ['method', 'id', 'params'],
+    };
     defs[`${base}Result`] = r.result ?? { type: 'object', properties: {} };
     const d = r.direction ?? 'client';
     if (d === 'client' || d === 'both') clientReq.push(ref(`${base}Request`, kw));
@@ -89,7 +106,11 @@ export function fixture(spec: FixtureSpec): JsonSchema {
       defs[`${base}NotificationParams`] = n.params;
       props.params = ref(`${base}NotificationParams`, kw);
     }
-    defs[`${base}Notification`] = { type: 'object', properties: props, required: n.paramsRequired === false || !n.params ? ['method'] : ['method', 'params'] };
+    defs[`${base}Notification`] = {
+      type: 'object',
+      properties: props,
+      required: n.paramsRequired === false || !n.params ? ['method'] : ['method', 'params'],
+    };
     const d = n.direction ?? 'server';
     if (d === 'client' || d === 'both') clientNote.push(ref(`${base}Notification`, kw));
     if (d === 'server' || d === 'both') serverNote.push(ref(`${base}Notification`, kw));
@@ -104,7 +125,8 @@ export function fixture(spec: FixtureSpec): JsonSchema {
     ? { anyOf: [ref('JSONRPCRequest', kw), { type: 'array', items: ref('JSONRPCRequest', kw) }] }
     : { anyOf: [ref('JSONRPCRequest', kw)] };
   return {
-    $schema: kw === '$defs' ? 'https://json-schema.org/draft/2020-12/schema' : 'http://json-schema.org/draft-07/schema#',
+    $schema:
+      kw === '$defs' ? 'https://json-schema.org/draft/2020-12/schema' : 'http://json-schema.org/draft-07/schema#',
     [kw]: defs,
   };
 }
@@ -114,7 +136,8 @@ export function rewriteRefs(node: unknown, fn: (ref: string) => string): unknown
   if (Array.isArray(node)) return node.map((x) => rewriteRefs(x, fn));
   if (node && typeof node === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) out[k] = k === '$ref' && typeof v === 'string' ? fn(v) : rewriteRefs(v, fn);
+    for (const [k, v] of Object.entries(node))
+      out[k] = k === '$ref' && typeof v === 'string' ? fn(v) : rewriteRefs(v, fn);
     return out;
   }
   return node;

@@ -22,23 +22,41 @@ import { escapeGithubData, escapeGithubProperty } from '../../src/diff/render.js
 import { InputError } from '../../src/errors.js';
 import { fixture, modelOf, REPO_ROOT, versionModel, type FixtureSpec } from './helpers.js';
 
-const reportSchema = JSON.parse(readFileSync(join(REPO_ROOT, 'schema', 'diff-report.schema.json'), 'utf8')) as Record<string, unknown>;
+const reportSchema = JSON.parse(readFileSync(join(REPO_ROOT, 'schema', 'diff-report.schema.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 const ajv = new Ajv2020Module.default({ strict: true, allErrors: true });
 const validateReport = ajv.compile(reportSchema);
 
-const real = diffModels(versionModel('2025-11-25'), versionModel('2026-07-28'), { ignore: [{ rule: 'method-added', location: 'server/discover/method', reason: 'known' }] });
+const real = diffModels(versionModel('2025-11-25'), versionModel('2026-07-28'), {
+  ignore: [{ rule: 'method-added', location: 'server/discover/method', reason: 'known' }],
+});
 const batching = diffModels(versionModel('2025-03-26'), versionModel('2025-06-18'));
 const empty = diffModels(versionModel('2025-06-18'), versionModel('2025-06-18'));
 
-const obj = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
+const obj = (properties: Record<string, unknown>, required: string[] = []) => ({
+  type: 'object',
+  properties,
+  required,
+});
 function run(o: FixtureSpec, n: FixtureSpec): DiffReport {
   return diffModels(modelOf(fixture(o)), modelOf(fixture(n)), { oldName: 'old.json', newName: 'new.json' });
 }
 
 /** One fact per verdict class for each side, to exercise every threshold. */
-const onlyPotentialForClient = run({ requests: { 'x/do': { result: obj({ e: { enum: ['a'] } }) } } }, { requests: { 'x/do': { result: obj({ e: { enum: ['a', 'b'] } }) } } });
-const onlyBreakingForServer = run({ requests: { 'x/do': { result: obj({ a: { type: 'string' } }) } } }, { requests: { 'x/do': { result: obj({ a: { type: 'string' } }, ['a']) } } });
-const onlyNonBreaking = run({ requests: { 'x/do': { params: obj({}) } } }, { requests: { 'x/do': { params: obj({ b: { type: 'string' } }) } } });
+const onlyPotentialForClient = run(
+  { requests: { 'x/do': { result: obj({ e: { enum: ['a'] } }) } } },
+  { requests: { 'x/do': { result: obj({ e: { enum: ['a', 'b'] } }) } } },
+);
+const onlyBreakingForServer = run(
+  { requests: { 'x/do': { result: obj({ a: { type: 'string' } }) } } },
+  { requests: { 'x/do': { result: obj({ a: { type: 'string' } }, ['a']) } } },
+);
+const onlyNonBreaking = run(
+  { requests: { 'x/do': { params: obj({}) } } },
+  { requests: { 'x/do': { params: obj({ b: { type: 'string' } }) } } },
+);
 
 describe('json', () => {
   test.each([
@@ -63,7 +81,16 @@ describe('json', () => {
     const data = JSON.parse(a) as { facts: { location: Record<string, unknown> }[] } & Record<string, unknown>;
     expect(Object.keys(data)).toEqual(['formatVersion', 'old', 'new', 'summary', 'facts', 'ignored']);
     expect(Object.keys(data.facts[0]!)).toEqual(['rule', 'location', 'verdicts', 'message', 'details']);
-    expect(Object.keys(data.facts[0]!.location)).toEqual(['method', 'kind', 'directions', 'part', 'path', 'key', 'oldPointer', 'newPointer']);
+    expect(Object.keys(data.facts[0]!.location)).toEqual([
+      'method',
+      'kind',
+      'directions',
+      'part',
+      'path',
+      'key',
+      'oldPointer',
+      'newPointer',
+    ]);
     const parts = data.facts.map((f) => f.location.part);
     expect(parts.lastIndexOf('protocol')).toBeLessThan(parts.findIndex((p) => p !== 'protocol'));
     const methods = data.facts.filter((f) => f.location.part !== 'protocol').map((f) => f.location.method as string);
@@ -74,7 +101,9 @@ describe('json', () => {
   test('ignored facts and counts are carried', () => {
     const data = JSON.parse(renderJson(real)) as DiffReport & { ignored: { fact: { rule: string }; reason: string }[] };
     expect(data.summary.ignored).toBe(1);
-    expect(data.ignored).toEqual([expect.objectContaining({ reason: 'known', fact: expect.objectContaining({ rule: 'method-added' }) })]);
+    expect(data.ignored).toEqual([
+      expect.objectContaining({ reason: 'known', fact: expect.objectContaining({ rule: 'method-added' }) }),
+    ]);
     expect(data.summary.facts).toBe(data.facts.length);
     expect(data.summary.client.breaking).toBe(data.facts.filter((f) => f.verdicts.client === 'breaking').length);
   });
@@ -84,10 +113,16 @@ describe('text', () => {
   test('grouped by method, with verdicts for each side and a summary', () => {
     const text = renderText(batching);
     expect(text).toMatch(/^mcp-typegen diff: 2025-03-26 → 2025-06-18\n/);
-    expect(text).toContain('\nprotocol\n  [client: BREAKING, server: BREAKING] batching-removed  JSON-RPC batch support removed\n');
-    expect(text).toContain('\nelicitation/create (request, server->client)\n  [client: ok, server: ok] method-added  request added (server->client)\n');
+    expect(text).toContain(
+      '\nprotocol\n  [client: BREAKING, server: BREAKING] batching-removed  JSON-RPC batch support removed\n',
+    );
+    expect(text).toContain(
+      '\nelicitation/create (request, server->client)\n  [client: ok, server: ok] method-added  request added (server->client)\n',
+    );
     expect(text).toContain('tools/call (request, client->server)\n');
-    expect(text).toMatch(/\n57 changes \(client: 1 breaking, 2 potentially breaking, 54 non-breaking; server: 1 breaking, 0 potentially breaking, 56 non-breaking\)\n$/);
+    expect(text).toMatch(
+      /\n57 changes \(client: 1 breaking, 2 potentially breaking, 54 non-breaking; server: 1 breaking, 0 potentially breaking, 56 non-breaking\)\n$/,
+    );
     // Each method heading appears once.
     expect(text.match(/^tools\/call /gm)).toHaveLength(1);
   });
@@ -116,12 +151,17 @@ describe('markdown', () => {
     expect(md).toContain(', 1 ignored.');
     expect(md).toContain('### Details');
     expect(md).toContain('#### `ping (request, client->server, server->client)`');
-    expect(md).toContain('| `method-removed` |  | 🔴 breaking | 🔴 breaking | request removed (was client->server, server->client) |');
+    expect(md).toContain(
+      '| `method-removed` |  | 🔴 breaking | 🔴 breaking | request removed (was client->server, server->client) |',
+    );
     expect(md.indexOf('### Details')).toBeGreaterThan(md.indexOf('| server |'));
   });
 
   test('pipes in cells are escaped', () => {
-    const r = run({ requests: { 'x/do': { params: obj({ a: { type: ['string', 'null'] } }) } } }, { requests: { 'x/do': { params: obj({ a: { type: 'string' } }) } } });
+    const r = run(
+      { requests: { 'x/do': { params: obj({ a: { type: ['string', 'null'] } }) } } },
+      { requests: { 'x/do': { params: obj({ a: { type: 'string' } }) } } },
+    );
     expect(renderMarkdown(r)).toContain('type narrowed: null\\|string → string');
   });
 });
@@ -130,8 +170,12 @@ describe('github', () => {
   test('error for breaking, warning for potential, notice otherwise, one line each plus a summary notice', () => {
     const out = renderGithub(batching).trimEnd().split('\n');
     expect(out).toHaveLength(batching.facts.length + 1);
-    expect(out[0]).toBe('::error title=batching-removed (protocol)::protocol: JSON-RPC batch support removed [client: breaking, server: breaking]');
-    expect(out.some((l) => l.startsWith('::warning title=result-union-member-added (tools/call result.content[])::'))).toBe(true);
+    expect(out[0]).toBe(
+      '::error title=batching-removed (protocol)::protocol: JSON-RPC batch support removed [client: breaking, server: breaking]',
+    );
+    expect(
+      out.some((l) => l.startsWith('::warning title=result-union-member-added (tools/call result.content[])::')),
+    ).toBe(true);
     expect(out.some((l) => l.startsWith('::notice title=method-added (elicitation/create)::'))).toBe(true);
     expect(out.at(-1)).toMatch(/^::notice title=MCP schema diff::2025-03-26 → 2025-06-18: 57 changes/);
   });
@@ -145,7 +189,10 @@ describe('github', () => {
   test('escaping per GitHub rules: % CR LF in data; also : and , in properties', () => {
     expect(escapeGithubData('50% a\r\nb: c, d')).toBe('50%25 a%0D%0Ab: c, d');
     expect(escapeGithubProperty('50% a\r\nb: c, d')).toBe('50%25 a%0D%0Ab%3A c%2C d');
-    const r = run({ requests: { 'x/do': { params: obj({ 'a:b,c%': { type: 'string' } }) } } }, { requests: { 'x/do': { params: obj({}) } } });
+    const r = run(
+      { requests: { 'x/do': { params: obj({ 'a:b,c%': { type: 'string' } }) } } },
+      { requests: { 'x/do': { params: obj({}) } } },
+    );
     const line = renderGithub(r).split('\n')[0]!;
     expect(line).toBe(
       '::error title=request-param-property-removed (x/do params["a%3Ab%2Cc%25"])::x/do params["a:b,c%25"]: property "a:b,c%25" removed [client: potentially-breaking, server: breaking]',
@@ -162,14 +209,37 @@ test('renderReport dispatches every format', () => {
 describe('exitCodeFor', () => {
   // [report, failOn, side, expected]
   const table: [string, DiffReport, FailOn, SideFilter, 0 | 1][] = [];
-  const add = (name: string, report: DiffReport, codes: Record<FailOn, [client: 0 | 1, server: 0 | 1, both: 0 | 1]>): void => {
+  const add = (
+    name: string,
+    report: DiffReport,
+    codes: Record<FailOn, [client: 0 | 1, server: 0 | 1, both: 0 | 1]>,
+  ): void => {
     for (const [failOn, [c, s, b]] of Object.entries(codes) as [FailOn, [0 | 1, 0 | 1, 0 | 1]][]) {
-      table.push([name, report, failOn, 'client', c], [name, report, failOn, 'server', s], [name, report, failOn, 'both', b]);
+      table.push(
+        [name, report, failOn, 'client', c],
+        [name, report, failOn, 'server', s],
+        [name, report, failOn, 'both', b],
+      );
     }
   };
-  add('breaking for server only', onlyBreakingForServer, { breaking: [0, 1, 1], potential: [0, 1, 1], any: [1, 1, 1], none: [0, 0, 0] });
-  add('potentially breaking for client only', onlyPotentialForClient, { breaking: [0, 0, 0], potential: [1, 0, 1], any: [1, 1, 1], none: [0, 0, 0] });
-  add('non-breaking only', onlyNonBreaking, { breaking: [0, 0, 0], potential: [0, 0, 0], any: [1, 1, 1], none: [0, 0, 0] });
+  add('breaking for server only', onlyBreakingForServer, {
+    breaking: [0, 1, 1],
+    potential: [0, 1, 1],
+    any: [1, 1, 1],
+    none: [0, 0, 0],
+  });
+  add('potentially breaking for client only', onlyPotentialForClient, {
+    breaking: [0, 0, 0],
+    potential: [1, 0, 1],
+    any: [1, 1, 1],
+    none: [0, 0, 0],
+  });
+  add('non-breaking only', onlyNonBreaking, {
+    breaking: [0, 0, 0],
+    potential: [0, 0, 0],
+    any: [1, 1, 1],
+    none: [0, 0, 0],
+  });
   add('no facts', empty, { breaking: [0, 0, 0], potential: [0, 0, 0], any: [0, 0, 0], none: [0, 0, 0] });
   add('batching removed', batching, { breaking: [1, 1, 1], potential: [1, 1, 1], any: [1, 1, 1], none: [0, 0, 0] });
 
@@ -184,12 +254,21 @@ describe('exitCodeFor', () => {
 
   test('bad arguments are InputErrors', () => {
     expect(() => exitCodeFor(empty, 'sometimes' as FailOn)).toThrow(InputError);
-    expect(() => exitCodeFor(empty, 'breaking', 'peer' as SideFilter)).toThrow(/--side must be one of client, server, both/);
+    expect(() => exitCodeFor(empty, 'breaking', 'peer' as SideFilter)).toThrow(
+      /--side must be one of client, server, both/,
+    );
   });
 
   test('ignored facts do not count', () => {
-    const ignore = parseIgnoreFile(JSON.stringify([{ rule: 'result-required-added', location: 'x/do/result/a' }]), 'ignore.json');
-    const r = diffModels(modelOf(fixture({ requests: { 'x/do': { result: obj({ a: { type: 'string' } }) } } })), modelOf(fixture({ requests: { 'x/do': { result: obj({ a: { type: 'string' } }, ['a']) } } })), { ignore });
+    const ignore = parseIgnoreFile(
+      JSON.stringify([{ rule: 'result-required-added', location: 'x/do/result/a' }]),
+      'ignore.json',
+    );
+    const r = diffModels(
+      modelOf(fixture({ requests: { 'x/do': { result: obj({ a: { type: 'string' } }) } } })),
+      modelOf(fixture({ requests: { 'x/do': { result: obj({ a: { type: 'string' } }, ['a']) } } })),
+      { ignore },
+    );
     expect(r.facts).toEqual([]);
     expect(r.summary.ignored).toBe(1);
     expect(exitCodeFor(r, 'any', 'both')).toBe(0);

@@ -1,6 +1,16 @@
 /** One small fixture pair per rule (built here as objects), with the verdict for each side. */
 import { describe, expect, test } from 'vitest';
-import { describeVerdictLogic, diffModels, renderRules, RULES, verdictsFor, ruleById, type DiffOptions, type DiffReport, type Verdict } from '../../src/diff/index.js';
+import {
+  describeVerdictLogic,
+  diffModels,
+  renderRules,
+  RULES,
+  verdictsFor,
+  ruleById,
+  type DiffOptions,
+  type DiffReport,
+  type Verdict,
+} from '../../src/diff/index.js';
 import type { JsonSchema } from '../../src/load/schema-types.js';
 import { fixture, modelOf, type FixtureSpec } from './helpers.js';
 
@@ -8,7 +18,11 @@ const B: Verdict = 'breaking';
 const P: Verdict = 'potentially-breaking';
 const N: Verdict = 'non-breaking';
 
-const obj = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({ type: 'object', properties, required });
+const obj = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
+  type: 'object',
+  properties,
+  required,
+});
 const str: JsonSchema = { type: 'string' };
 
 type Expected = [rule: string, method: string, path: string, client: Verdict, server: Verdict];
@@ -36,14 +50,30 @@ const SHAPES = {
   'type-widened': [obj({ n: { type: 'integer' } }), obj({ n: { type: 'number' } }), '.n'],
   'type-narrowed': [obj({ n: { type: 'number' } }), obj({ n: { type: 'integer' } }), '.n'],
   'type-changed': [obj({ n: str }), obj({ n: { type: 'boolean' } }), '.n'],
-  'enum-value-added': [obj({ e: { type: 'string', enum: ['a', 'b'] } }), obj({ e: { type: 'string', enum: ['b', 'a', 'c'] } }), '.e'],
-  'enum-value-removed': [obj({ e: { type: 'string', enum: ['a', 'b'] } }), obj({ e: { type: 'string', enum: ['a'] } }), '.e'],
+  'enum-value-added': [
+    obj({ e: { type: 'string', enum: ['a', 'b'] } }),
+    obj({ e: { type: 'string', enum: ['b', 'a', 'c'] } }),
+    '.e',
+  ],
+  'enum-value-removed': [
+    obj({ e: { type: 'string', enum: ['a', 'b'] } }),
+    obj({ e: { type: 'string', enum: ['a'] } }),
+    '.e',
+  ],
   'enum-constraint-added': [obj({ e: str }), obj({ e: { type: 'string', const: 'x' } }), '.e'],
   'enum-constraint-removed': [obj({ e: { type: 'string', enum: ['x', 'y'] } }), obj({ e: str }), '.e'],
   'union-member-added': [
     obj({ u: { anyOf: [obj({ type: { const: 'a' }, x: str }, ['type']), obj({ type: { const: 'b' } }, ['type'])] } }),
     // Reordered: members are matched by structure, not position.
-    obj({ u: { anyOf: [obj({ type: { const: 'c' } }, ['type']), obj({ type: { const: 'b' } }, ['type']), obj({ type: { const: 'a' }, x: str }, ['type'])] } }),
+    obj({
+      u: {
+        anyOf: [
+          obj({ type: { const: 'c' } }, ['type']),
+          obj({ type: { const: 'b' } }, ['type']),
+          obj({ type: { const: 'a' }, x: str }, ['type']),
+        ],
+      },
+    }),
     '.u',
   ],
   'union-member-removed': [
@@ -51,8 +81,16 @@ const SHAPES = {
     obj({ u: { anyOf: [obj({ type: { const: 'b' } }, ['type'])] } }),
     '.u',
   ],
-  'additional-properties-widened': [obj({ m: { type: 'object', additionalProperties: false } }), obj({ m: { type: 'object' } }), '.m'],
-  'additional-properties-narrowed': [obj({ m: { type: 'object', additionalProperties: {} } }), obj({ m: { type: 'object', additionalProperties: false } }), '.m'],
+  'additional-properties-widened': [
+    obj({ m: { type: 'object', additionalProperties: false } }),
+    obj({ m: { type: 'object' } }),
+    '.m',
+  ],
+  'additional-properties-narrowed': [
+    obj({ m: { type: 'object', additionalProperties: {} } }),
+    obj({ m: { type: 'object', additionalProperties: false } }),
+    '.m',
+  ],
 } as const satisfies Record<string, readonly [JsonSchema, JsonSchema, string]>;
 type Shape = keyof typeof SHAPES;
 
@@ -74,7 +112,8 @@ const WR: Record<Shape, [Verdict, Verdict]> = {
   'additional-properties-widened': [N, P],
   'additional-properties-narrowed': [B, N],
 };
-const writerFor = (shape: Shape, part: 'params' | 'result' | 'payload'): Verdict => (shape === 'property-removed' && part === 'params' ? P : WR[shape][0]);
+const writerFor = (shape: Shape, part: 'params' | 'result' | 'payload'): Verdict =>
+  shape === 'property-removed' && part === 'params' ? P : WR[shape][0];
 
 describe('structural rules, per part and direction', () => {
   const shapes = Object.keys(SHAPES) as Shape[];
@@ -89,7 +128,10 @@ describe('structural rules, per part and direction', () => {
 
   test.each(shapes)('request params (server->client: the server writes, the client reads): %s', (shape) => {
     const [before, after, suffix] = SHAPES[shape];
-    const r = run({ requests: { 'x/ask': { params: before, direction: 'server' } } }, { requests: { 'x/ask': { params: after, direction: 'server' } } });
+    const r = run(
+      { requests: { 'x/ask': { params: before, direction: 'server' } } },
+      { requests: { 'x/ask': { params: after, direction: 'server' } } },
+    );
     check(r, [[`request-param-${shape}`, 'x/ask', `params${suffix}`, WR[shape][1], writerFor(shape, 'params')]]);
   });
 
@@ -101,26 +143,49 @@ describe('structural rules, per part and direction', () => {
 
   test.each(shapes)('result (input request: the client writes, the server reads): %s', (shape) => {
     const [before, after, suffix] = SHAPES[shape];
-    const r = run({ requests: { 'x/ask': { result: before, direction: 'input' } } }, { requests: { 'x/ask': { result: after, direction: 'input' } } });
+    const r = run(
+      { requests: { 'x/ask': { result: before, direction: 'input' } } },
+      { requests: { 'x/ask': { result: after, direction: 'input' } } },
+    );
     check(r, [[`result-${shape}`, 'x/ask', `result${suffix}`, writerFor(shape, 'result'), WR[shape][1]]]);
   });
 
   test.each(shapes)('notification payload (server->client: the server writes, the client reads): %s', (shape) => {
     const [before, after, suffix] = SHAPES[shape];
-    const r = run({ notifications: { 'notifications/x': { params: before } } }, { notifications: { 'notifications/x': { params: after } } });
-    check(r, [[`notification-payload-${shape}`, 'notifications/x', `params${suffix}`, WR[shape][1], writerFor(shape, 'payload')]]);
+    const r = run(
+      { notifications: { 'notifications/x': { params: before } } },
+      { notifications: { 'notifications/x': { params: after } } },
+    );
+    check(r, [
+      [
+        `notification-payload-${shape}`,
+        'notifications/x',
+        `params${suffix}`,
+        WR[shape][1],
+        writerFor(shape, 'payload'),
+      ],
+    ]);
   });
 
-  test.each(shapes)('notification payload sent both ways: each side gets the worst of writer and reader: %s', (shape) => {
-    const [before, after, suffix] = SHAPES[shape];
-    const r = run({ notifications: { 'notifications/x': { params: before, direction: 'both' } } }, { notifications: { 'notifications/x': { params: after, direction: 'both' } } });
-    const w = writerFor(shape, 'payload');
-    const worst = [B, P, N].find((v) => v === w || v === WR[shape][1])!;
-    check(r, [[`notification-payload-${shape}`, 'notifications/x', `params${suffix}`, worst, worst]]);
-  });
+  test.each(shapes)(
+    'notification payload sent both ways: each side gets the worst of writer and reader: %s',
+    (shape) => {
+      const [before, after, suffix] = SHAPES[shape];
+      const r = run(
+        { notifications: { 'notifications/x': { params: before, direction: 'both' } } },
+        { notifications: { 'notifications/x': { params: after, direction: 'both' } } },
+      );
+      const w = writerFor(shape, 'payload');
+      const worst = [B, P, N].find((v) => v === w || v === WR[shape][1])!;
+      check(r, [[`notification-payload-${shape}`, 'notifications/x', `params${suffix}`, worst, worst]]);
+    },
+  );
 
   test('a new required property is required-added (newProperty: true)', () => {
-    const r = run({ requests: { 'x/do': { params: obj({ a: str }) } } }, { requests: { 'x/do': { params: obj({ a: str, b: str }, ['b']) } } });
+    const r = run(
+      { requests: { 'x/do': { params: obj({ a: str }) } } },
+      { requests: { 'x/do': { params: obj({ a: str, b: str }, ['b']) } } },
+    );
     check(r, [['request-param-required-added', 'x/do', 'params.b', B, N]]);
     expect(r.facts[0]!.details).toEqual({ newProperty: true, property: 'b' });
     expect(r.facts[0]!.location.newPointer).toBe('#/$defs/XDoRequestParams/properties/b');
@@ -138,24 +203,51 @@ describe('structural rules, per part and direction', () => {
 
   test('additionalProperties value schemas are compared (path `{}`)', () => {
     const r = run(
-      { requests: { 'x/do': { result: obj({ m: { type: 'object', additionalProperties: { type: 'string', enum: ['a'] } } }) } } },
-      { requests: { 'x/do': { result: obj({ m: { type: 'object', additionalProperties: { type: 'string', enum: ['a', 'b'] } } }) } } },
+      {
+        requests: {
+          'x/do': { result: obj({ m: { type: 'object', additionalProperties: { type: 'string', enum: ['a'] } } }) },
+        },
+      },
+      {
+        requests: {
+          'x/do': {
+            result: obj({ m: { type: 'object', additionalProperties: { type: 'string', enum: ['a', 'b'] } } }),
+          },
+        },
+      },
     );
     check(r, [['result-enum-value-added', 'x/do', 'result.m{}', P, N]]);
     expect(r.facts[0]!.details).toEqual({ values: ['b'] });
   });
 
   test('type given as a list: string|null → string is narrowed', () => {
-    const r = run({ requests: { 'x/do': { params: obj({ a: { type: ['string', 'null'] } }) } } }, { requests: { 'x/do': { params: obj({ a: str }) } } });
+    const r = run(
+      { requests: { 'x/do': { params: obj({ a: { type: ['string', 'null'] } }) } } },
+      { requests: { 'x/do': { params: obj({ a: str }) } } },
+    );
     check(r, [['request-param-type-narrowed', 'x/do', 'params.a', B, N]]);
   });
 
   test('union members are matched by structure, through $refs with other names, in another order', () => {
-    const extraOld = { Alpha: obj({ kind: { const: 'alpha' }, v: str }, ['kind']), Beta: obj({ kind: { const: 'beta' }, w: { type: 'integer' } }, ['kind']) };
-    const extraNew = { B2: obj({ kind: { const: 'beta' }, w: { type: 'number' } }, ['kind']), A2: obj({ kind: { const: 'alpha' }, v: str }, ['kind']) };
+    const extraOld = {
+      Alpha: obj({ kind: { const: 'alpha' }, v: str }, ['kind']),
+      Beta: obj({ kind: { const: 'beta' }, w: { type: 'integer' } }, ['kind']),
+    };
+    const extraNew = {
+      B2: obj({ kind: { const: 'beta' }, w: { type: 'number' } }, ['kind']),
+      A2: obj({ kind: { const: 'alpha' }, v: str }, ['kind']),
+    };
     const r = run(
-      { requests: { 'x/do': { result: obj({ item: { oneOf: [{ $ref: '#/$defs/Alpha' }, { $ref: '#/$defs/Beta' }] } }) } }, extraDefs: extraOld },
-      { requests: { 'x/do': { result: obj({ item: { anyOf: [{ $ref: '#/$defs/B2' }, { $ref: '#/$defs/A2' }] } }) } }, extraDefs: extraNew },
+      {
+        requests: {
+          'x/do': { result: obj({ item: { oneOf: [{ $ref: '#/$defs/Alpha' }, { $ref: '#/$defs/Beta' }] } }) },
+        },
+        extraDefs: extraOld,
+      },
+      {
+        requests: { 'x/do': { result: obj({ item: { anyOf: [{ $ref: '#/$defs/B2' }, { $ref: '#/$defs/A2' }] } }) } },
+        extraDefs: extraNew,
+      },
     );
     check(r, [['result-type-widened', 'x/do', 'result.item<B2>.w', B, N]]);
     expect(r.facts[0]!.location.oldPointer).toBe('#/$defs/Beta/properties/w');
@@ -164,7 +256,11 @@ describe('structural rules, per part and direction', () => {
 
   test('cycles are followed once: recursive and mutually recursive definitions terminate', () => {
     const tree = (leafType: string): Record<string, JsonSchema> => ({
-      Node: obj({ value: { type: leafType }, children: { type: 'array', items: { $ref: '#/$defs/Node' } }, other: { $ref: '#/$defs/Other' } }),
+      Node: obj({
+        value: { type: leafType },
+        children: { type: 'array', items: { $ref: '#/$defs/Node' } },
+        other: { $ref: '#/$defs/Other' },
+      }),
       Other: obj({ back: { $ref: '#/$defs/Node' } }),
     });
     const r = run(
@@ -180,7 +276,10 @@ describe('structural rules, per part and direction', () => {
       Other: obj({ back: { $ref: '#/$defs/Node' } }),
     });
     const spec = (leafType: string): FixtureSpec => ({
-      requests: { 'a/node': { result: obj({ n: { $ref: '#/$defs/Node' } }) }, 'b/other': { result: obj({ o: { $ref: '#/$defs/Other' } }) } },
+      requests: {
+        'a/node': { result: obj({ n: { $ref: '#/$defs/Node' } }) },
+        'b/other': { result: obj({ o: { $ref: '#/$defs/Other' } }) },
+      },
       extraDefs: tree(leafType),
     });
     check(run(spec('integer'), spec('number')), [
@@ -194,11 +293,36 @@ describe('method rules', () => {
   const base: FixtureSpec = { requests: { 'a/keep': {} } };
   const cases: [name: string, old: FixtureSpec, neu: FixtureSpec, expected: Expected[]][] = [
     ['request added', base, { requests: { 'a/keep': {}, 'b/new': {} } }, [['method-added', 'b/new', '', N, N]]],
-    ['client->server request removed: breaks the calling client', { requests: { 'a/keep': {}, 'b/old': {} } }, base, [['method-removed', 'b/old', '', B, N]]],
-    ['server->client request removed: breaks the calling server', { requests: { 'a/keep': {}, 'b/old': { direction: 'server' } } }, base, [['method-removed', 'b/old', '', N, B]]],
-    ['request sent both ways removed: breaks both', { requests: { 'a/keep': {}, ping: { direction: 'both' } } }, base, [['method-removed', 'ping', '', B, B]]],
-    ['input request removed: breaks the asking server', { requests: { 'a/keep': {}, 'b/ask': { direction: 'input' } } }, base, [['method-removed', 'b/ask', '', N, B]]],
-    ['direction added', { requests: { 'a/keep': {}, ping: {} } }, { requests: { 'a/keep': {}, ping: { direction: 'both' } } }, [['method-direction-added', 'ping', '', N, N]]],
+    [
+      'client->server request removed: breaks the calling client',
+      { requests: { 'a/keep': {}, 'b/old': {} } },
+      base,
+      [['method-removed', 'b/old', '', B, N]],
+    ],
+    [
+      'server->client request removed: breaks the calling server',
+      { requests: { 'a/keep': {}, 'b/old': { direction: 'server' } } },
+      base,
+      [['method-removed', 'b/old', '', N, B]],
+    ],
+    [
+      'request sent both ways removed: breaks both',
+      { requests: { 'a/keep': {}, ping: { direction: 'both' } } },
+      base,
+      [['method-removed', 'ping', '', B, B]],
+    ],
+    [
+      'input request removed: breaks the asking server',
+      { requests: { 'a/keep': {}, 'b/ask': { direction: 'input' } } },
+      base,
+      [['method-removed', 'b/ask', '', N, B]],
+    ],
+    [
+      'direction added',
+      { requests: { 'a/keep': {}, ping: {} } },
+      { requests: { 'a/keep': {}, ping: { direction: 'both' } } },
+      [['method-direction-added', 'ping', '', N, N]],
+    ],
     [
       'server->client request moved to an input request',
       { requests: { 'a/keep': {}, 'b/ask': { direction: 'server' } } },
@@ -208,8 +332,18 @@ describe('method rules', () => {
         ['method-direction-removed', 'b/ask', '', N, B],
       ],
     ],
-    ['notification added', { ...base, notifications: { 'n/a': {} } }, { ...base, notifications: { 'n/a': {}, 'n/b': { direction: 'client' } } }, [['notification-added', 'n/b', '', N, N]]],
-    ['server->client notification removed: breaks the waiting client', { ...base, notifications: { 'n/a': {}, 'n/b': {} } }, { ...base, notifications: { 'n/a': {} } }, [['notification-removed', 'n/b', '', B, P]]],
+    [
+      'notification added',
+      { ...base, notifications: { 'n/a': {} } },
+      { ...base, notifications: { 'n/a': {}, 'n/b': { direction: 'client' } } },
+      [['notification-added', 'n/b', '', N, N]],
+    ],
+    [
+      'server->client notification removed: breaks the waiting client',
+      { ...base, notifications: { 'n/a': {}, 'n/b': {} } },
+      { ...base, notifications: { 'n/a': {} } },
+      [['notification-removed', 'n/b', '', B, P]],
+    ],
     [
       'notification direction removed',
       { ...base, notifications: { 'n/a': { direction: 'both' } } },
@@ -296,12 +430,42 @@ describe('protocol rules', () => {
         ['method-added', 'initialize', '', N, N],
       ],
     ],
-    ['per-request meta added', base, withDefs({ RequestMetaObject: obj({ 'io.modelcontextprotocol/clientInfo': obj({}) }) }), [['per-request-meta-added', 'per-request-meta', '', B, P]]],
-    ['per-request meta removed', withDefs({ RequestMetaObject: obj({ 'io.modelcontextprotocol/clientInfo': obj({}) }) }), base, [['per-request-meta-removed', 'per-request-meta', '', P, B]]],
-    ['input requests added', base, withDefs({ InputRequiredResult: obj({}) }), [['input-requests-added', 'input-requests', '', B, N]]],
-    ['input requests removed', withDefs({ InputRequiredResult: obj({}) }), base, [['input-requests-removed', 'input-requests', '', N, B]]],
-    ['capability extensions added', withDefs({ ClientCapabilities: obj({}) }), withDefs({ ClientCapabilities: obj({ extensions: obj({}) }) }), [['capability-extensions-added', 'capability-extensions', '', N, N]]],
-    ['capability extensions removed', withDefs({ ClientCapabilities: obj({ extensions: obj({}) }) }), withDefs({ ClientCapabilities: obj({}) }), [['capability-extensions-removed', 'capability-extensions', '', P, P]]],
+    [
+      'per-request meta added',
+      base,
+      withDefs({ RequestMetaObject: obj({ 'io.modelcontextprotocol/clientInfo': obj({}) }) }),
+      [['per-request-meta-added', 'per-request-meta', '', B, P]],
+    ],
+    [
+      'per-request meta removed',
+      withDefs({ RequestMetaObject: obj({ 'io.modelcontextprotocol/clientInfo': obj({}) }) }),
+      base,
+      [['per-request-meta-removed', 'per-request-meta', '', P, B]],
+    ],
+    [
+      'input requests added',
+      base,
+      withDefs({ InputRequiredResult: obj({}) }),
+      [['input-requests-added', 'input-requests', '', B, N]],
+    ],
+    [
+      'input requests removed',
+      withDefs({ InputRequiredResult: obj({}) }),
+      base,
+      [['input-requests-removed', 'input-requests', '', N, B]],
+    ],
+    [
+      'capability extensions added',
+      withDefs({ ClientCapabilities: obj({}) }),
+      withDefs({ ClientCapabilities: obj({ extensions: obj({}) }) }),
+      [['capability-extensions-added', 'capability-extensions', '', N, N]],
+    ],
+    [
+      'capability extensions removed',
+      withDefs({ ClientCapabilities: obj({ extensions: obj({}) }) }),
+      withDefs({ ClientCapabilities: obj({}) }),
+      [['capability-extensions-removed', 'capability-extensions', '', P, P]],
+    ],
   ];
   test.each(cases)('%s', (_name, o, n, expected) => {
     check(run(o, n), expected);
@@ -310,8 +474,12 @@ describe('protocol rules', () => {
 
 describe('descriptions', () => {
   test('description-only changes are no facts unless asked for', () => {
-    const o: FixtureSpec = { requests: { 'x/do': { params: { ...obj({ a: { type: 'string', description: 'old' } }), description: 'P' } } } };
-    const n: FixtureSpec = { requests: { 'x/do': { params: { ...obj({ a: { type: 'string', description: 'new' } }), description: 'P' } } } };
+    const o: FixtureSpec = {
+      requests: { 'x/do': { params: { ...obj({ a: { type: 'string', description: 'old' } }), description: 'P' } } },
+    };
+    const n: FixtureSpec = {
+      requests: { 'x/do': { params: { ...obj({ a: { type: 'string', description: 'new' } }), description: 'P' } } },
+    };
     expect(run(o, n).facts).toEqual([]);
     const r = run(o, n, { includeDescriptions: true });
     check(r, [['description-changed', 'x/do', 'params.a', N, N]]);

@@ -12,7 +12,17 @@ import { fixture, SCHEMA_DIR, versionText } from './helpers.js';
 
 let repo: string;
 const git = (...args: string[]): string =>
-  execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid' } });
+  execFileSync('git', args, {
+    cwd: repo,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.invalid',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.invalid',
+    },
+  });
 
 const v1 = fixture({ requests: { 'a/keep': {}, 'b/old': {} } });
 const v2 = fixture({ requests: { 'a/keep': {} } });
@@ -44,15 +54,22 @@ describe('readDiffSource', () => {
   });
 
   test('a diff between two git sides, through the loader', async () => {
-    const sides = await Promise.all(['git:v1:schema/schema.json', 'git:main:schema/schema.json'].map((s) => readDiffSource(s, { cwd: repo })));
+    const sides = await Promise.all(
+      ['git:v1:schema/schema.json', 'git:main:schema/schema.json'].map((s) => readDiffSource(s, { cwd: repo })),
+    );
     const [a, b] = await Promise.all(sides.map((s) => loadSchema({ text: s.text, schema: s.name })));
     const report = diffModels(buildModel(a!), buildModel(b!), { oldName: sides[0]!.name, newName: sides[1]!.name });
     expect(report.old.name).toBe('git:v1:schema/schema.json');
-    expect(report.facts.map((f) => [f.rule, f.location.method, f.verdicts.client, f.verdicts.server])).toEqual([['method-removed', 'b/old', 'breaking', 'non-breaking']]);
+    expect(report.facts.map((f) => [f.rule, f.location.method, f.verdicts.client, f.verdicts.server])).toEqual([
+      ['method-removed', 'b/old', 'breaking', 'non-breaking'],
+    ]);
   });
 
   test('diffSources: git ref against a spec version, names from the sources', async () => {
-    const report = await diffSources('git:v1:schema/schema.json', 'git:HEAD:schema/schema.json', { cwd: repo, schemaDir: SCHEMA_DIR });
+    const report = await diffSources('git:v1:schema/schema.json', 'git:HEAD:schema/schema.json', {
+      cwd: repo,
+      schemaDir: SCHEMA_DIR,
+    });
     expect([report.old.name, report.new.name]).toEqual(['git:v1:schema/schema.json', 'git:HEAD:schema/schema.json']);
     expect(report.facts.map((f) => f.rule)).toEqual(['method-removed']);
     const versions = await diffSources('2025-03-26', '2025-06-18', { cwd: repo, schemaDir: SCHEMA_DIR });

@@ -8,9 +8,19 @@ function find(report: DiffReport, rule: string, method: string, path = ''): Fact
   return report.facts.find((f) => f.rule === rule && f.location.method === method && f.location.path === path);
 }
 
-function expectFact(report: DiffReport, rule: string, method: string, path: string, client: string, server: string): Fact {
+function expectFact(
+  report: DiffReport,
+  rule: string,
+  method: string,
+  path: string,
+  client: string,
+  server: string,
+): Fact {
   const fact = find(report, rule, method, path);
-  expect(fact, `${rule} ${method} ${path}\n${report.facts.map((f) => `${f.rule} ${f.location.method} ${f.location.path}`).join('\n')}`).toBeDefined();
+  expect(
+    fact,
+    `${rule} ${method} ${path}\n${report.facts.map((f) => `${f.rule} ${f.location.method} ${f.location.path}`).join('\n')}`,
+  ).toBeDefined();
   expect(fact!.verdicts, `${rule} ${method} ${path}`).toEqual({ client, server });
   return fact!;
 }
@@ -21,14 +31,42 @@ describe('consecutive official versions', () => {
   test('2024-11-05 → 2025-03-26: batches, audio content, tool annotations; nothing breaking', () => {
     const r = diff('2024-11-05', '2025-03-26');
     expectFact(r, 'batching-added', 'batches', '', 'potentially-breaking', 'potentially-breaking');
-    const audio = expectFact(r, 'result-union-member-added', 'tools/call', 'result.content[]', 'potentially-breaking', 'non-breaking');
+    const audio = expectFact(
+      r,
+      'result-union-member-added',
+      'tools/call',
+      'result.content[]',
+      'potentially-breaking',
+      'non-breaking',
+    );
     expect(audio.details).toEqual({ member: 'AudioContent' });
     expect(audio.location.key).toBe('tools/call/result/content[]');
     // sampling/createMessage is server->client: the client writes the result, the server reads it.
-    expectFact(r, 'result-union-member-added', 'sampling/createMessage', 'result.content', 'non-breaking', 'potentially-breaking');
-    expectFact(r, 'request-param-union-member-added', 'sampling/createMessage', 'params.messages[].content', 'potentially-breaking', 'non-breaking');
+    expectFact(
+      r,
+      'result-union-member-added',
+      'sampling/createMessage',
+      'result.content',
+      'non-breaking',
+      'potentially-breaking',
+    );
+    expectFact(
+      r,
+      'request-param-union-member-added',
+      'sampling/createMessage',
+      'params.messages[].content',
+      'potentially-breaking',
+      'non-breaking',
+    );
     expectFact(r, 'result-property-added', 'tools/list', 'result.tools[].annotations', 'non-breaking', 'non-breaking');
-    expectFact(r, 'notification-payload-property-added', 'notifications/progress', 'params.message', 'non-breaking', 'non-breaking');
+    expectFact(
+      r,
+      'notification-payload-property-added',
+      'notifications/progress',
+      'params.message',
+      'non-breaking',
+      'non-breaking',
+    );
     expect(r.summary.client.breaking + r.summary.server.breaking).toBe(0);
     expect(r.facts.filter((f) => f.location.part === 'method')).toEqual([]);
   });
@@ -42,10 +80,26 @@ describe('consecutive official versions', () => {
     expect(elicit.location.directions).toEqual(['server->client']);
     expect(elicit.location.newPointer).toBe('#/definitions/ElicitRequest');
     expectFact(r, 'result-property-added', 'tools/call', 'result.structuredContent', 'non-breaking', 'non-breaking');
-    expectFact(r, 'result-union-member-added', 'tools/call', 'result.content[]', 'potentially-breaking', 'non-breaking');
-    expectFact(r, 'request-param-property-added', 'completion/complete', 'params.context', 'non-breaking', 'non-breaking');
+    expectFact(
+      r,
+      'result-union-member-added',
+      'tools/call',
+      'result.content[]',
+      'potentially-breaking',
+      'non-breaking',
+    );
+    expectFact(
+      r,
+      'request-param-property-added',
+      'completion/complete',
+      'params.context',
+      'non-breaking',
+      'non-breaking',
+    );
     // Only batching is breaking.
-    expect(r.facts.filter((f) => f.verdicts.client === 'breaking' || f.verdicts.server === 'breaking').map((f) => f.rule)).toEqual(['batching-removed']);
+    expect(
+      r.facts.filter((f) => f.verdicts.client === 'breaking' || f.verdicts.server === 'breaking').map((f) => f.rule),
+    ).toEqual(['batching-removed']);
   });
 
   test('2025-06-18 → 2025-11-25: tasks, elicitation modes matched structurally, cancelled requestId optional', () => {
@@ -57,16 +111,52 @@ describe('consecutive official versions', () => {
     expectFact(r, 'notification-added', 'notifications/tasks/status', '', 'non-breaking', 'non-breaking');
     expectFact(r, 'notification-added', 'notifications/elicitation/complete', '', 'non-breaking', 'non-breaking');
     // The inline 2025-06-18 elicitation params match the form-mode member; URL mode is a new member.
-    const url = expectFact(r, 'request-param-union-member-added', 'elicitation/create', 'params', 'potentially-breaking', 'non-breaking');
+    const url = expectFact(
+      r,
+      'request-param-union-member-added',
+      'elicitation/create',
+      'params',
+      'potentially-breaking',
+      'non-breaking',
+    );
     expect(url.details).toEqual({ member: 'ElicitRequestURLParams' });
-    expect(r.facts.some((f) => f.rule === 'request-param-union-member-removed' && f.location.method === 'elicitation/create' && f.location.path === 'params')).toBe(false);
+    expect(
+      r.facts.some(
+        (f) =>
+          f.rule === 'request-param-union-member-removed' &&
+          f.location.method === 'elicitation/create' &&
+          f.location.path === 'params',
+      ),
+    ).toBe(false);
     // notifications/cancelled goes both ways: both sides read it.
-    expectFact(r, 'notification-payload-required-removed', 'notifications/cancelled', 'params.requestId', 'potentially-breaking', 'potentially-breaking');
-    expectFact(r, 'result-union-member-added', 'sampling/createMessage', 'result.content', 'non-breaking', 'potentially-breaking');
+    expectFact(
+      r,
+      'notification-payload-required-removed',
+      'notifications/cancelled',
+      'params.requestId',
+      'potentially-breaking',
+      'potentially-breaking',
+    );
+    expectFact(
+      r,
+      'result-union-member-added',
+      'sampling/createMessage',
+      'result.content',
+      'non-breaking',
+      'potentially-breaking',
+    );
     expect(r.facts.filter((f) => f.location.part === 'protocol')).toEqual([]);
     // The 2025-06-18 EnumSchema (with enumNames) is matched to LegacyTitledEnumSchema, the closest new member.
-    const enumFacts = r.facts.filter((f) => f.location.path.startsWith('params<ElicitRequestFormParams>.requestedSchema.properties{}'));
-    expect(enumFacts.map((f) => [f.rule, f.location.path.replace('params<ElicitRequestFormParams>.requestedSchema.properties{}', ''), f.details.member ?? f.details.property])).toEqual([
+    const enumFacts = r.facts.filter((f) =>
+      f.location.path.startsWith('params<ElicitRequestFormParams>.requestedSchema.properties{}'),
+    );
+    expect(
+      enumFacts.map((f) => [
+        f.rule,
+        f.location.path.replace('params<ElicitRequestFormParams>.requestedSchema.properties{}', ''),
+        f.details.member ?? f.details.property,
+      ]),
+    ).toEqual([
       ['request-param-union-member-added', '', 'TitledMultiSelectEnumSchema'],
       ['request-param-union-member-added', '', 'TitledSingleSelectEnumSchema'],
       ['request-param-union-member-added', '', 'UntitledMultiSelectEnumSchema'],
@@ -100,7 +190,14 @@ describe('consecutive official versions', () => {
       const f = expectFact(r, 'request-param-required-added', m, 'params._meta', 'breaking', 'non-breaking');
       expect(f.details).toEqual({ newProperty: false, property: '_meta' });
     }
-    expectFact(r, 'request-param-required-added', 'tools/call', 'params._meta["io.modelcontextprotocol/protocolVersion"]', 'breaking', 'non-breaking');
+    expectFact(
+      r,
+      'request-param-required-added',
+      'tools/call',
+      'params._meta["io.modelcontextprotocol/protocolVersion"]',
+      'breaking',
+      'non-breaking',
+    );
     expectFact(r, 'request-params-became-required', 'tools/list', '', 'breaking', 'non-breaking');
     // Input requests: no longer JSON-RPC requests from the server, now embedded input requests.
     for (const m of ['sampling/createMessage', 'roots/list', 'elicitation/create']) {
@@ -109,12 +206,33 @@ describe('consecutive official versions', () => {
     }
     // Results became unions with InputRequiredResult; the old result is matched by structure.
     expectFact(r, 'result-union-member-added', 'tools/call', 'result', 'potentially-breaking', 'non-breaking');
-    const resultType = expectFact(r, 'result-required-added', 'tools/call', 'result<CallToolResult>.resultType', 'non-breaking', 'breaking');
+    const resultType = expectFact(
+      r,
+      'result-required-added',
+      'tools/call',
+      'result<CallToolResult>.resultType',
+      'non-breaking',
+      'breaking',
+    );
     expect(resultType.location.newPointer).toBe('#/$defs/CallToolResult/properties/resultType');
     expect(resultType.location.oldPointer).toBe('#/$defs/CallToolResult');
-    expectFact(r, 'result-type-widened', 'tools/call', 'result<CallToolResult>.structuredContent', 'breaking', 'non-breaking');
+    expectFact(
+      r,
+      'result-type-widened',
+      'tools/call',
+      'result<CallToolResult>.structuredContent',
+      'breaking',
+      'non-breaking',
+    );
     expectFact(r, 'request-param-property-removed', 'tools/call', 'params.task', 'potentially-breaking', 'breaking');
-    expectFact(r, 'request-param-type-narrowed', 'sampling/createMessage', 'params.metadata{}', 'non-breaking', 'breaking');
+    expectFact(
+      r,
+      'request-param-type-narrowed',
+      'sampling/createMessage',
+      'params.metadata{}',
+      'non-breaking',
+      'breaking',
+    );
   });
 
   test('2025-11-25 → 2026-07-28 is fast after load', () => {
@@ -142,7 +260,9 @@ describe('equivalent schemas produce nothing breaking', () => {
     const withDescriptions = diffModels(versionModel(v), modelOf(copy), { includeDescriptions: true });
     expect(withDescriptions.facts.length).toBeGreaterThan(0);
     expect(new Set(withDescriptions.facts.map((f) => f.rule))).toEqual(new Set(['description-changed']));
-    expect(withDescriptions.facts.every((f) => f.verdicts.client === 'non-breaking' && f.verdicts.server === 'non-breaking')).toBe(true);
+    expect(
+      withDescriptions.facts.every((f) => f.verdicts.client === 'non-breaking' && f.verdicts.server === 'non-breaking'),
+    ).toBe(true);
   });
 
   test.each(versions)('%s with non-message definitions renamed (refs rewritten): no facts', (v) => {
@@ -151,48 +271,70 @@ describe('equivalent schemas produce nothing breaking', () => {
     const defs = doc[kw] as Record<string, JsonSchema>;
     // Rename every definition that is not a message (message names are what the model keys on).
     // The model detects features by a few definition names (RequestMetaObject, ClientCapabilities): keep those.
-    const rename = (name: string): string => (/(Request|Notification|Result|Response|Message|MetaObject)$/.test(name) || /^(Client|Server)/.test(name) || /^JSONRPC/.test(name) || /^Input/.test(name) ? name : `Renamed${name}`);
+    const rename = (name: string): string =>
+      /(Request|Notification|Result|Response|Message|MetaObject)$/.test(name) ||
+      /^(Client|Server)/.test(name) ||
+      /^JSONRPC/.test(name) ||
+      /^Input/.test(name)
+        ? name
+        : `Renamed${name}`;
     const renamedDefs = Object.fromEntries(Object.entries(defs).map(([k, s]) => [rename(k), s]));
     const prefix = `#/${kw}/`;
-    const copy = rewriteRefs({ ...doc, [kw]: renamedDefs }, (ref) => (ref.startsWith(prefix) ? prefix + rename(ref.slice(prefix.length).split('/')[0]!) + ref.slice(prefix.length).replace(/^[^/]*/, '') : ref)) as JsonSchema;
+    const copy = rewriteRefs({ ...doc, [kw]: renamedDefs }, (ref) =>
+      ref.startsWith(prefix)
+        ? prefix + rename(ref.slice(prefix.length).split('/')[0]!) + ref.slice(prefix.length).replace(/^[^/]*/, '')
+        : ref,
+    ) as JsonSchema;
     expect(Object.keys((copy[kw] as object) ?? {}).some((k) => k.startsWith('Renamed'))).toBe(true);
     expect(diffModels(versionModel(v), modelOf(copy)).facts).toEqual([]);
   });
 
-  test.each(versions)('%s with params swapped inline ↔ named (refs inlined, inline schemas extracted): no facts', (v) => {
-    const doc = versionJson(v);
-    const kw = doc.$defs ? '$defs' : 'definitions';
-    const defs = doc[kw] as Record<string, JsonSchema>;
-    const prefix = `#/${kw}/`;
-    const swapped: Record<string, JsonSchema> = {};
-    for (const [name, def] of Object.entries(defs)) {
-      const props = (def.properties ?? {}) as Record<string, JsonSchema>;
-      const params = props.params;
-      if (params && typeof params.$ref === 'string' && params.$ref.startsWith(prefix)) {
-        const target = defs[params.$ref.slice(prefix.length)]!;
-        swapped[name] = { ...def, properties: { ...props, params: structuredClone(target) } };
-      } else if (params && typeof params === 'object' && /(Request|Notification)$/.test(name)) {
-        swapped[`Extracted${name}Params`] = params;
-        swapped[name] = { ...def, properties: { ...props, params: { $ref: `${prefix}Extracted${name}Params` } } };
-      } else {
-        swapped[name] ??= def;
+  test.each(versions)(
+    '%s with params swapped inline ↔ named (refs inlined, inline schemas extracted): no facts',
+    (v) => {
+      const doc = versionJson(v);
+      const kw = doc.$defs ? '$defs' : 'definitions';
+      const defs = doc[kw] as Record<string, JsonSchema>;
+      const prefix = `#/${kw}/`;
+      const swapped: Record<string, JsonSchema> = {};
+      for (const [name, def] of Object.entries(defs)) {
+        const props = (def.properties ?? {}) as Record<string, JsonSchema>;
+        const params = props.params;
+        if (params && typeof params.$ref === 'string' && params.$ref.startsWith(prefix)) {
+          const target = defs[params.$ref.slice(prefix.length)]!;
+          swapped[name] = { ...def, properties: { ...props, params: structuredClone(target) } };
+        } else if (params && typeof params === 'object' && /(Request|Notification)$/.test(name)) {
+          swapped[`Extracted${name}Params`] = params;
+          swapped[name] = { ...def, properties: { ...props, params: { $ref: `${prefix}Extracted${name}Params` } } };
+        } else {
+          swapped[name] ??= def;
+        }
       }
-    }
-    const copy = { ...doc, [kw]: swapped };
-    const before = versionModel(v);
-    const after = modelOf(copy);
-    const changed = before.methods.filter((m) => after.methods.find((n) => n.method === m.method)!.params !== m.params);
-    expect(changed.length).toBeGreaterThan(5);
-    expect(diffModels(before, after).facts).toEqual([]);
-    expect(diffModels(after, before).facts).toEqual([]);
-  });
+      const copy = { ...doc, [kw]: swapped };
+      const before = versionModel(v);
+      const after = modelOf(copy);
+      const changed = before.methods.filter(
+        (m) => after.methods.find((n) => n.method === m.method)!.params !== m.params,
+      );
+      expect(changed.length).toBeGreaterThan(5);
+      expect(diffModels(before, after).facts).toEqual([]);
+      expect(diffModels(after, before).facts).toEqual([]);
+    },
+  );
 
   test('draft-07 `definitions` ↔ 2020-12 `$defs` keyword swap: no facts', () => {
     for (const v of ['2025-06-18', '2025-11-25']) {
       const doc = versionJson(v);
       const from = doc.$defs ? '$defs' : 'definitions';
       const to = from === '$defs' ? 'definitions' : '$defs';
-      const copy = rewriteRefs({ $schema: to === '$defs' ? 'https://json-schema.org/draft/2020-12/schema' : 'http://json-schema.org/draft-07/schema#', [to]: doc[from] }, (ref) => ref.replace(`#/${from}/`, `#/${to}/`)) as JsonSchema;
+      const copy = rewriteRefs(
+        {
+          $schema:
+            to === '$defs' ? 'https://json-schema.org/draft/2020-12/schema' : 'http://json-schema.org/draft-07/schema#',
+          [to]: doc[from],
+        },
+        (ref) => ref.replace(`#/${from}/`, `#/${to}/`),
+      ) as JsonSchema;
       const model = modelOf(copy);
       expect(model.defsKeyword).toBe(to);
       expect(diffModels(versionModel(v), model).facts).toEqual([]);
@@ -206,7 +348,12 @@ describe('equivalent schemas produce nothing breaking', () => {
     defs.CallToolResultBody = (doc.$defs as Record<string, JsonSchema>).CallToolResult!;
     const tool = defs.Tool!;
     const { inputSchema, ...rest } = tool.properties as Record<string, JsonSchema>;
-    defs.Tool = { allOf: [{ type: 'object', properties: rest, required: (tool.required as string[]).filter((r) => r !== 'inputSchema') }, { type: 'object', properties: { inputSchema }, required: ['inputSchema'] }] };
+    defs.Tool = {
+      allOf: [
+        { type: 'object', properties: rest, required: (tool.required as string[]).filter((r) => r !== 'inputSchema') },
+        { type: 'object', properties: { inputSchema }, required: ['inputSchema'] },
+      ],
+    };
     expect(diffModels(versionModel('2025-11-25'), modelOf({ ...doc, $defs: defs })).facts).toEqual([]);
   });
 });

@@ -16,7 +16,14 @@ describe('methods --json with the extension', () => {
     const { code, stdout, stderr } = await cli(['methods', '--spec', '2025-11-25', '--ext', ACME, '--json']);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    const methods = JSON.parse(stdout) as { method: string; kind: string; directions: string[]; params: string | null; paramsRequired: boolean; result?: string[] }[];
+    const methods = JSON.parse(stdout) as {
+      method: string;
+      kind: string;
+      directions: string[];
+      params: string | null;
+      paramsRequired: boolean;
+      result?: string[];
+    }[];
     const acme = methods.filter((m) => m.method.startsWith('acme/'));
     expect(acme.map((m) => m.method)).toEqual(ACME_METHODS);
     const byName = Object.fromEntries(acme.map((m) => [m.method, m]));
@@ -27,10 +34,24 @@ describe('methods --json with the extension', () => {
       paramsRequired: true,
       result: ['AcmeJobsStartResult'],
     });
-    expect(byName['acme/jobs.list']).toMatchObject({ params: 'AcmeJobsListRequestParams', paramsRequired: false, result: ['AcmeJobsListResult'] });
-    expect(byName['acme/jobs.status']).toMatchObject({ directions: ['client->server'], result: ['AcmeJobsStatusResult'] });
-    expect(byName['acme/jobs.cancel']).toMatchObject({ directions: ['client->server'], result: ['AcmeJobsCancelResult'] });
-    expect(byName['acme/jobs.finished']).toMatchObject({ kind: 'notification', directions: ['server->client'], params: 'AcmeJobsFinishedNotificationParams' });
+    expect(byName['acme/jobs.list']).toMatchObject({
+      params: 'AcmeJobsListRequestParams',
+      paramsRequired: false,
+      result: ['AcmeJobsListResult'],
+    });
+    expect(byName['acme/jobs.status']).toMatchObject({
+      directions: ['client->server'],
+      result: ['AcmeJobsStatusResult'],
+    });
+    expect(byName['acme/jobs.cancel']).toMatchObject({
+      directions: ['client->server'],
+      result: ['AcmeJobsCancelResult'],
+    });
+    expect(byName['acme/jobs.finished']).toMatchObject({
+      kind: 'notification',
+      directions: ['server->client'],
+      params: 'AcmeJobsFinishedNotificationParams',
+    });
     expect(byName['acme/jobs.finished']).not.toHaveProperty('result');
     // The MCP methods are still there.
     expect(methods.map((m) => m.method)).toContain('tools/call');

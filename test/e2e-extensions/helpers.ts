@@ -7,7 +7,16 @@
  */
 import { copyFileSync, cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, TSC, generated, run, strictTsconfig, writeFiles, type RunResult, type Version } from '../helpers/generate.js';
+import {
+  ROOT,
+  TSC,
+  generated,
+  run,
+  strictTsconfig,
+  writeFiles,
+  type RunResult,
+  type Version,
+} from '../helpers/generate.js';
 import type { GenerateOptions, GenerateResult } from '../../src/generate.js';
 
 export const ACME = join(ROOT, 'schema', 'examples', 'acme-jobs.extension.json');
@@ -15,7 +24,13 @@ export const FIXTURES = join(ROOT, 'test', 'fixtures', 'ext-e2e');
 export const TYPE_TESTS = join(FIXTURES, 'type-tests');
 /** The versions the example extension targets. */
 export const ACME_TARGETS = ['2025-06-18', '2025-11-25', '2026-07-28'] as const satisfies readonly Version[];
-export const ACME_METHODS = ['acme/jobs.cancel', 'acme/jobs.finished', 'acme/jobs.list', 'acme/jobs.start', 'acme/jobs.status'];
+export const ACME_METHODS = [
+  'acme/jobs.cancel',
+  'acme/jobs.finished',
+  'acme/jobs.list',
+  'acme/jobs.start',
+  'acme/jobs.status',
+];
 
 /** `generate()` with the example extension (cached per test file and options). */
 export function generatedWithAcme(version: Version, extra: Partial<GenerateOptions> = {}): Promise<GenerateResult> {
@@ -27,7 +42,8 @@ export function layoutVersion(dir: string, version: Version, result: GenerateRes
   writeFiles(join(dir, 'generated'), result.files);
   const fixtures = join(TYPE_TESTS, version);
   if (existsSync(fixtures)) {
-    for (const name of readdirSync(fixtures).filter((n) => n.endsWith('.ts'))) copyFileSync(join(fixtures, name), join(dir, name));
+    for (const name of readdirSync(fixtures).filter((n) => n.endsWith('.ts')))
+      copyFileSync(join(fixtures, name), join(dir, name));
   }
   if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
 }
@@ -42,7 +58,9 @@ export async function buildJs(dir: string): Promise<RunResult & { outDir: string
   Object.assign(config.compilerOptions, { noEmit: false, outDir, rootDir: dir, sourceMap: false, declaration: false });
   Object.assign(config, { exclude: ['js'] });
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config, null, 2));
-  const result = await run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'], { cwd: dir });
+  const result = await run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'], {
+    cwd: dir,
+  });
   if (result.code === 0) {
     cpSync(join(dir, 'generated', 'validators.js'), join(outDir, 'generated', 'validators.js'));
     writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n');

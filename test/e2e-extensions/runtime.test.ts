@@ -23,7 +23,10 @@ interface Job {
   output?: { type: string; text?: string }[];
   error?: string;
 }
-type Call<P, R> = (params?: P, options?: { onProgress?: (p: { progress: number; total?: number; message?: string }) => void }) => Promise<R>;
+type Call<P, R> = (
+  params?: P,
+  options?: { onProgress?: (p: { progress: number; total?: number; message?: string }) => void },
+) => Promise<R>;
 /** The slice of the generated client this test drives (its types are checked by types.test.ts). */
 interface AcmeClient {
   connect(): Promise<void>;
@@ -43,7 +46,11 @@ interface AcmeClient {
 }
 interface GeneratedModule {
   createClient(transport: unknown, options: { clientInfo: { name: string; version: string } }): AcmeClient;
-  StdioClientTransport: new (options: { command: string; args: string[]; stderr?: 'inherit' | 'pipe' | 'ignore' }) => unknown;
+  StdioClientTransport: new (options: {
+    command: string;
+    args: string[];
+    stderr?: 'inherit' | 'pipe' | 'ignore';
+  }) => unknown;
   ProtocolError: new (...args: never[]) => Error;
 }
 
@@ -76,7 +83,8 @@ function finishedInbox(client: AcmeClient) {
     async count(n: number, timeoutMs = 10_000): Promise<{ job: Job }[]> {
       const deadline = Date.now() + timeoutMs;
       while (received.length < n) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${n} acme/jobs.finished notifications (got ${received.length})`);
+        if (Date.now() > deadline)
+          throw new Error(`timed out waiting for ${n} acme/jobs.finished notifications (got ${received.length})`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 100);
@@ -92,9 +100,12 @@ describe('generated client → generated server (child process, stdio)', () => {
   let inbox: ReturnType<typeof finishedInbox>;
 
   beforeAll(async () => {
-    client = mod.createClient(new mod.StdioClientTransport({ command: process.execPath, args: serverArgs, stderr: 'pipe' }), {
-      clientInfo: { name: 'ext-e2e', version: '1.0.0' },
-    });
+    client = mod.createClient(
+      new mod.StdioClientTransport({ command: process.execPath, args: serverArgs, stderr: 'pipe' }),
+      {
+        clientInfo: { name: 'ext-e2e', version: '1.0.0' },
+      },
+    );
     inbox = finishedInbox(client);
     await client.connect();
   });
@@ -108,7 +119,10 @@ describe('generated client → generated server (child process, stdio)', () => {
 
   it('acme.jobs.start reports each progress step the handler sends through onProgress, then the finished job', async () => {
     const steps: unknown[] = [];
-    const { job } = await client.acme.jobs.start({ pipeline: 'nightly-report', wait: true, priority: 'high' }, { onProgress: (p) => steps.push(p) });
+    const { job } = await client.acme.jobs.start(
+      { pipeline: 'nightly-report', wait: true, priority: 'high' },
+      { onProgress: (p) => steps.push(p) },
+    );
     expect(steps).toEqual([
       { progress: 1, total: 3, message: 'queued' },
       { progress: 2, total: 3, message: 'running' },
@@ -128,22 +142,40 @@ describe('generated client → generated server (child process, stdio)', () => {
     expect(all[before]!.job).toMatchObject({ id: job.id, pipeline: 'backup', state: 'succeeded' });
 
     const status = await client.acme.jobs.status({ jobId: job.id });
-    expect(status.job).toMatchObject({ id: job.id, state: 'succeeded', output: [{ type: 'text', text: 'backup done (priority normal)' }] });
+    expect(status.job).toMatchObject({
+      id: job.id,
+      state: 'succeeded',
+      output: [{ type: 'text', text: 'backup done (priority normal)' }],
+    });
 
     const listed = await client.acme.jobs.list();
     expect(listed.jobs.map((j) => j.pipeline)).toEqual(['backup', 'nightly-report']);
     const limited = await client.acme.jobs.list({ state: 'succeeded', limit: 1 });
     expect(limited.jobs.map((j) => j.id)).toEqual([job.id]);
     // The generic request() reaches the same method.
-    expect(await client.request('acme/jobs.cancel', { jobId: job.id, reason: 'too late' })).toEqual({ job: status.job });
+    expect(await client.request('acme/jobs.cancel', { jobId: job.id, reason: 'too late' })).toEqual({
+      job: status.job,
+    });
   });
 
   it('bad params to a vendor method are refused with -32602 and a JSON pointer, before the handler runs', async () => {
     const before = (await client.acme.jobs.list()).jobs.length;
-    await expect(client.acme.jobs.start({ pipeline: 1 })).rejects.toMatchObject({ code: -32602, data: { pointer: '/pipeline' } });
-    await expect(client.acme.jobs.start({ pipeline: 'p', priority: 'urgent' })).rejects.toMatchObject({ code: -32602, data: { pointer: '/priority' } });
-    await expect(client.acme.jobs.status({} as never)).rejects.toMatchObject({ code: -32602, data: { pointer: '/jobId' } });
-    await expect(client.acme.jobs.list({ limit: 0 })).rejects.toMatchObject({ code: -32602, data: { pointer: '/limit' } });
+    await expect(client.acme.jobs.start({ pipeline: 1 })).rejects.toMatchObject({
+      code: -32602,
+      data: { pointer: '/pipeline' },
+    });
+    await expect(client.acme.jobs.start({ pipeline: 'p', priority: 'urgent' })).rejects.toMatchObject({
+      code: -32602,
+      data: { pointer: '/priority' },
+    });
+    await expect(client.acme.jobs.status({} as never)).rejects.toMatchObject({
+      code: -32602,
+      data: { pointer: '/jobId' },
+    });
+    await expect(client.acme.jobs.list({ limit: 0 })).rejects.toMatchObject({
+      code: -32602,
+      data: { pointer: '/limit' },
+    });
     expect((await client.acme.jobs.list()).jobs.length).toBe(before);
   });
 
@@ -154,7 +186,10 @@ describe('generated client → generated server (child process, stdio)', () => {
   });
 
   it('params that must be sent but are missing altogether are refused with -32602', async () => {
-    await expect(client.request('acme/jobs.status')).rejects.toMatchObject({ code: -32602, data: { pointer: '/jobId' } });
+    await expect(client.request('acme/jobs.status')).rejects.toMatchObject({
+      code: -32602,
+      data: { pointer: '/jobId' },
+    });
   });
 });
 
@@ -162,7 +197,11 @@ describe('generated client → generated server (child process, stdio)', () => {
 // inlines it, so validators.js is plain ESM with no dependency.
 it('validators.js runs as plain ESM under Node 20, with no require and no dependency', async () => {
   const { run } = await import('../helpers/generate.js');
-  const result = await run(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(join(outDir, 'generated', 'validators.js')).href)})`]);
+  const result = await run(process.execPath, [
+    '--input-type=module',
+    '-e',
+    `await import(${JSON.stringify(pathToFileURL(join(outDir, 'generated', 'validators.js')).href)})`,
+  ]);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
 });
@@ -194,9 +233,15 @@ describe('official SDK client → generated server (child process, stdio)', () =
   // once, so progress that arrives in the same stdout chunk as the response is dropped (timing-dependent).
   it('client.request({ method: "acme/jobs.start" }, zodSchema) gets the typed result, and the finished notification', async () => {
     const finished = new Promise<z.infer<typeof AcmeJob>>((resolve) =>
-      sdk.setNotificationHandler(z.object({ method: z.literal('acme/jobs.finished'), params: z.object({ job: AcmeJob }) }), (n) => resolve(n.params.job)),
+      sdk.setNotificationHandler(
+        z.object({ method: z.literal('acme/jobs.finished'), params: z.object({ job: AcmeJob }) }),
+        (n) => resolve(n.params.job),
+      ),
     );
-    const result = await sdk.request({ method: 'acme/jobs.start', params: { pipeline: 'sdk-run', wait: true } }, JobResult);
+    const result = await sdk.request(
+      { method: 'acme/jobs.start', params: { pipeline: 'sdk-run', wait: true } },
+      JobResult,
+    );
     const state: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled' = result.job.state;
     expect(state).toBe('succeeded');
     expect(result.job.pipeline).toBe('sdk-run');
@@ -207,6 +252,8 @@ describe('official SDK client → generated server (child process, stdio)', () =
   });
 
   it('bad params from the SDK client get -32602 too', async () => {
-    await expect(sdk.request({ method: 'acme/jobs.start', params: { pipeline: 7 } }, JobResult)).rejects.toMatchObject({ code: -32602 });
+    await expect(sdk.request({ method: 'acme/jobs.start', params: { pipeline: 7 } }, JobResult)).rejects.toMatchObject({
+      code: -32602,
+    });
   });
 });

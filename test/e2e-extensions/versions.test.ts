@@ -12,7 +12,15 @@ import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir, tscProject } from '../helpers/generate.js';
 import { taggedDirectives as taggedOf } from '../helpers/type-tests.js';
-import { ACME, ACME_METHODS, ACME_TARGETS, TYPE_TESTS, diagnostics, generatedWithAcme, layoutVersion } from './helpers.js';
+import {
+  ACME,
+  ACME_METHODS,
+  ACME_TARGETS,
+  TYPE_TESTS,
+  diagnostics,
+  generatedWithAcme,
+  layoutVersion,
+} from './helpers.js';
 
 const TYPE_TEST_VERSIONS = ['2025-11-25', '2026-07-28'] as const;
 
@@ -26,9 +34,15 @@ function importedNames(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
   const names: string[] = [];
   for (const s of source.statements) {
-    if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier) || s.moduleSpecifier.text !== './generated/index.js') continue;
+    if (
+      !ts.isImportDeclaration(s) ||
+      !ts.isStringLiteral(s.moduleSpecifier) ||
+      s.moduleSpecifier.text !== './generated/index.js'
+    )
+      continue;
     const bindings = s.importClause?.namedBindings;
-    if (bindings && ts.isNamedImports(bindings)) names.push(...bindings.elements.map((e) => (e.propertyName ?? e.name).text));
+    if (bindings && ts.isNamedImports(bindings))
+      names.push(...bindings.elements.map((e) => (e.propertyName ?? e.name).text));
   }
   return names;
 }
@@ -46,11 +60,20 @@ describe('the example extension in every version it targets', () => {
     expect(result.warnings).toEqual([]);
     const acme = result.model.methods.filter((m) => m.source === 'acme/jobs');
     expect(acme.map((m) => m.method)).toEqual(ACME_METHODS);
-    expect(acme.find((m) => m.method === 'acme/jobs.finished')).toMatchObject({ kind: 'notification', directions: ['server->client'] });
+    expect(acme.find((m) => m.method === 'acme/jobs.finished')).toMatchObject({
+      kind: 'notification',
+      directions: ['server->client'],
+    });
     const maps = result.files.find((f) => f.path === 'maps.ts')!.contents;
     for (const method of ACME_METHODS) expect(maps).toContain(`'${method}'`);
     const types = result.files.find((f) => f.path === 'types.ts')!.contents;
-    for (const name of ['AcmeJobsStartRequest', 'AcmeJobsStartRequestParams', 'AcmeJobsStartResult', 'AcmeJobsFinishedNotificationParams', 'AcmeJob']) {
+    for (const name of [
+      'AcmeJobsStartRequest',
+      'AcmeJobsStartRequestParams',
+      'AcmeJobsStartResult',
+      'AcmeJobsFinishedNotificationParams',
+      'AcmeJob',
+    ]) {
       expect(types).toMatch(new RegExp(`export (interface|type) ${name}\\b`));
     }
     // _meta is reserved: params closed with additionalProperties: false get it (the runtime sends it).
@@ -65,8 +88,17 @@ describe('the example extension in every version it targets', () => {
     expect(new Set(taggedDirectives().values()).size).toBe(taggedDirectives().size);
     expect([...taggedDirectives().values()]).toEqual(
       expect.arrayContaining([
-        'misspelled-stub', 'misspelled-method', 'wrong-params', 'wrong-params-request', 'missing-required-param', 'missing-params',
-        'missing-result-field', 'handler-wrong-result', 'handler-missing-result-field', 'settings-wrong-type', 'settings-unknown-field',
+        'misspelled-stub',
+        'misspelled-method',
+        'wrong-params',
+        'wrong-params-request',
+        'missing-required-param',
+        'missing-params',
+        'missing-result-field',
+        'handler-wrong-result',
+        'handler-missing-result-field',
+        'settings-wrong-type',
+        'settings-unknown-field',
       ]),
     );
   });
@@ -82,8 +114,15 @@ describe('the example extension in every version it targets', () => {
     for (const version of TYPE_TEST_VERSIONS) {
       cpSync(join(dir, version), join(loose, version), { recursive: true });
       rmSync(join(loose, version, 'acme-server.ts'), { force: true });
-      const names = new Set(readdirSync(join(TYPE_TESTS, version)).filter((n) => n.endsWith('-types.ts')).flatMap((n) => importedNames(join(TYPE_TESTS, version, n))));
-      writeFileSync(join(loose, version, 'generated', 'index.ts'), [...names].map((n) => `export type ${n} = any;`).join('\n') + '\n');
+      const names = new Set(
+        readdirSync(join(TYPE_TESTS, version))
+          .filter((n) => n.endsWith('-types.ts'))
+          .flatMap((n) => importedNames(join(TYPE_TESTS, version, n))),
+      );
+      writeFileSync(
+        join(loose, version, 'generated', 'index.ts'),
+        [...names].map((n) => `export type ${n} = any;`).join('\n') + '\n',
+      );
     }
     const result = await tscProject(loose, { include: TYPE_TEST_VERSIONS.map((v) => `${v}/*-types.ts`) });
     expect(result.code).not.toBe(0);

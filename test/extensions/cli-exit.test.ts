@@ -38,7 +38,18 @@ describe('generate --ext with a rule-breaking extension: exit 2, one error line,
   it.each(cliRows)('%j', async (fixtures, file, pointer, reason) => {
     const out = join(work, `out-${fixtures.join('+')}`);
     const absolute = (name: string) => resolve(ROOT, R, name);
-    const argv = ['generate', '--spec', '2025-11-25', '--schema-dir', SCHEMA_DIR, '--out', out, '--artifacts', 'types', '--no-format'];
+    const argv = [
+      'generate',
+      '--spec',
+      '2025-11-25',
+      '--schema-dir',
+      SCHEMA_DIR,
+      '--out',
+      out,
+      '--artifacts',
+      'types',
+      '--no-format',
+    ];
     for (const f of fixtures) argv.push('--ext', absolute(f));
     const console = capture();
     const code = await main(argv, console);

@@ -37,7 +37,9 @@ export function allMcpMethods(): Set<string> {
 }
 
 /** Run `fn` and return the InputError it throws as plain data (fails when it throws something else or nothing). */
-export async function inputErrorOf(fn: () => unknown): Promise<{ file: string; pointer: string | undefined; reason: string }> {
+export async function inputErrorOf(
+  fn: () => unknown,
+): Promise<{ file: string; pointer: string | undefined; reason: string }> {
   try {
     await fn();
   } catch (e) {

@@ -35,17 +35,61 @@ describe('the acme-jobs example', () => {
         hasResult: result !== undefined,
       })),
     ).toEqual([
-      { method: 'acme/jobs.cancel', kind: 'request', directions: ['client->server'], paramsRequired: true, pointer: '/methods/acme~1jobs.cancel', hasResult: true },
-      { method: 'acme/jobs.finished', kind: 'notification', directions: ['server->client'], paramsRequired: true, pointer: '/methods/acme~1jobs.finished', hasResult: false },
-      { method: 'acme/jobs.list', kind: 'request', directions: ['client->server'], paramsRequired: false, pointer: '/methods/acme~1jobs.list', hasResult: true },
-      { method: 'acme/jobs.start', kind: 'request', directions: ['client->server'], paramsRequired: true, pointer: '/methods/acme~1jobs.start', hasResult: true },
-      { method: 'acme/jobs.status', kind: 'request', directions: ['client->server'], paramsRequired: true, pointer: '/methods/acme~1jobs.status', hasResult: true },
+      {
+        method: 'acme/jobs.cancel',
+        kind: 'request',
+        directions: ['client->server'],
+        paramsRequired: true,
+        pointer: '/methods/acme~1jobs.cancel',
+        hasResult: true,
+      },
+      {
+        method: 'acme/jobs.finished',
+        kind: 'notification',
+        directions: ['server->client'],
+        paramsRequired: true,
+        pointer: '/methods/acme~1jobs.finished',
+        hasResult: false,
+      },
+      {
+        method: 'acme/jobs.list',
+        kind: 'request',
+        directions: ['client->server'],
+        paramsRequired: false,
+        pointer: '/methods/acme~1jobs.list',
+        hasResult: true,
+      },
+      {
+        method: 'acme/jobs.start',
+        kind: 'request',
+        directions: ['client->server'],
+        paramsRequired: true,
+        pointer: '/methods/acme~1jobs.start',
+        hasResult: true,
+      },
+      {
+        method: 'acme/jobs.status',
+        kind: 'request',
+        directions: ['client->server'],
+        paramsRequired: true,
+        pointer: '/methods/acme~1jobs.status',
+        hasResult: true,
+      },
     ]);
     const start = spec.methods.find((m) => m.method === 'acme/jobs.start')!;
-    expect(start.params).toMatchObject({ required: ['pipeline'], properties: { _meta: { $ref: '#/definitions/AcmeRequestMeta' } } });
-    expect(start.result).toEqual({ type: 'object', properties: { job: { $ref: '#/definitions/AcmeJob' } }, required: ['job'] });
+    expect(start.params).toMatchObject({
+      required: ['pipeline'],
+      properties: { _meta: { $ref: '#/definitions/AcmeRequestMeta' } },
+    });
+    expect(start.result).toEqual({
+      type: 'object',
+      properties: { job: { $ref: '#/definitions/AcmeJob' } },
+      required: ['job'],
+    });
     expect(spec.definitions.AcmeJob).toMatchObject({ properties: { output: { items: { $ref: 'mcp:ContentBlock' } } } });
-    expect(spec.definitions.AcmeRequestMeta).toMatchObject({ properties: { progressToken: { $ref: 'mcp:ProgressToken' } } });
+    expect(spec.definitions.AcmeRequestMeta).toMatchObject({
+      properties: { progressToken: { $ref: 'mcp:ProgressToken' } },
+    });
     // Plain data: survives a JSON round trip unchanged.
     expect(JSON.parse(JSON.stringify(spec))).toEqual(spec);
   });
@@ -64,20 +108,57 @@ describe('the acme-jobs example', () => {
 
 describe('normalization defaults', () => {
   it('paramsRequired defaults from required properties (also through a local $ref), both -> two directions, no params -> null', () => {
-    const spec = parseExtension('x.json', JSON.stringify({
-      extension: 'acme/x',
-      description: 'd',
-      methods: {
-        'acme/b': { kind: 'notification', direction: 'both' },
-        'acme/a': { kind: 'request', direction: 'server->client', params: { $ref: '#/definitions/P' }, result: { type: 'object' } },
-        'acme/c': { kind: 'request', direction: 'client->server', params: { type: 'object', required: ['x'] }, paramsRequired: false, result: {} },
-      },
-      definitions: { P: { type: 'object', required: ['id'] } },
-    }));
+    const spec = parseExtension(
+      'x.json',
+      JSON.stringify({
+        extension: 'acme/x',
+        description: 'd',
+        methods: {
+          'acme/b': { kind: 'notification', direction: 'both' },
+          'acme/a': {
+            kind: 'request',
+            direction: 'server->client',
+            params: { $ref: '#/definitions/P' },
+            result: { type: 'object' },
+          },
+          'acme/c': {
+            kind: 'request',
+            direction: 'client->server',
+            params: { type: 'object', required: ['x'] },
+            paramsRequired: false,
+            result: {},
+          },
+        },
+        definitions: { P: { type: 'object', required: ['id'] } },
+      }),
+    );
     expect(spec.methods).toEqual([
-      { method: 'acme/a', kind: 'request', directions: ['server->client'], params: { $ref: '#/definitions/P' }, paramsRequired: true, result: { type: 'object' }, pointer: '/methods/acme~1a' },
-      { method: 'acme/b', kind: 'notification', directions: ['client->server', 'server->client'], params: null, paramsRequired: false, pointer: '/methods/acme~1b' },
-      { method: 'acme/c', kind: 'request', directions: ['client->server'], params: { type: 'object', required: ['x'] }, paramsRequired: false, result: {}, pointer: '/methods/acme~1c' },
+      {
+        method: 'acme/a',
+        kind: 'request',
+        directions: ['server->client'],
+        params: { $ref: '#/definitions/P' },
+        paramsRequired: true,
+        result: { type: 'object' },
+        pointer: '/methods/acme~1a',
+      },
+      {
+        method: 'acme/b',
+        kind: 'notification',
+        directions: ['client->server', 'server->client'],
+        params: null,
+        paramsRequired: false,
+        pointer: '/methods/acme~1b',
+      },
+      {
+        method: 'acme/c',
+        kind: 'request',
+        directions: ['client->server'],
+        params: { type: 'object', required: ['x'] },
+        paramsRequired: false,
+        result: {},
+        pointer: '/methods/acme~1c',
+      },
     ]);
     expect(spec).toMatchObject({ targets: null, settings: null, version: null, official: false, prefix: 'acme' });
   });
@@ -95,12 +176,20 @@ describe('meta-schema errors: first error, with its pointer', () => {
     ['unknown-property.json', '', 'unknown property "method"'],
     ['method-unknown-property.json', '/methods/acme~1jobs.start', 'unknown property "response"'],
     ['bad-kind.json', '/methods/acme~1jobs.start/kind', 'must be one of "request", "notification"'],
-    ['bad-direction.json', '/methods/acme~1jobs.start/direction', 'must be one of "client->server", "server->client", "both"'],
+    [
+      'bad-direction.json',
+      '/methods/acme~1jobs.start/direction',
+      'must be one of "client->server", "server->client", "both"',
+    ],
     ['request-without-result.json', '/methods/acme~1jobs.start', 'missing required property "result"'],
     ['notification-with-result.json', '/methods/acme~1jobs.done/result', 'a notification has no result'],
     ['params-required-without-params.json', '/methods/acme~1jobs.ping', '"paramsRequired" requires "params"'],
     ['params-not-object.json', '/methods/acme~1jobs.start/params', 'must be a JSON Schema object'],
-    ['bad-nested-schema.json', '/methods/acme~1jobs.start/params/properties/n/type', 'must be one of "array", "boolean", "integer", "null", "number", "object", "string"'],
+    [
+      'bad-nested-schema.json',
+      '/methods/acme~1jobs.start/params/properties/n/type',
+      'must be one of "array", "boolean", "integer", "null", "number", "object", "string"',
+    ],
     ['settings-not-object.json', '/settings/type', 'settings must be an object schema ("type": "object")'],
     ['bad-target.json', '/targets/1', 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"'],
   ])('%s', async (fixture, pointer, reason) => {
@@ -119,7 +208,10 @@ describe('invalid JSON reports line and column', () => {
   });
 
   it.each([
-    ['{\n  "extension": "acme/x",\n  "description": nope\n}', 'invalid JSON at line 3, column 19: unexpected character "o"'],
+    [
+      '{\n  "extension": "acme/x",\n  "description": nope\n}',
+      'invalid JSON at line 3, column 19: unexpected character "o"',
+    ],
     ['{"a": [1, 2,]}', 'invalid JSON at line 1, column 13: trailing comma'],
     ['{"a": "x\ny"}', 'invalid JSON at line 1, column 9: control character in string'],
     ['{"a": "\\q"}', 'invalid JSON at line 1, column 9: invalid escape'],
@@ -129,7 +221,11 @@ describe('invalid JSON reports line and column', () => {
     ['\r\n\r\n  {"a": tru}', 'invalid JSON at line 3, column 12: unexpected character "}"'],
     ['', 'invalid JSON at line 1, column 1: unexpected end of input'],
   ])('%j', async (text, reason) => {
-    expect(await inputErrorOf(() => parseExtension('t.json', text))).toEqual({ file: 't.json', pointer: undefined, reason });
+    expect(await inputErrorOf(() => parseExtension('t.json', text))).toEqual({
+      file: 't.json',
+      pointer: undefined,
+      reason,
+    });
   });
 
   it('a missing file is an InputError too', async () => {

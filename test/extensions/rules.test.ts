@@ -6,12 +6,10 @@ import {
   isReservedPrefix,
   isValidPrefix,
   mcpNamespaceOf,
-  type ExtensionCheckContext,
 } from '../../src/extensions/rules.js';
 import { appliesTo, type ExtensionSpec } from '../../src/extensions/types.js';
-import { FIXTURES, VERSIONS, allMcpMethods, inputErrorOf, mcpDefinitionNames } from './helpers.js';
+import { VERSIONS, inputErrorOf } from './helpers.js';
 import { R, context, knownMcpMethods, rows } from './rule-cases.js';
-
 
 async function load(...fixtures: string[]): Promise<ExtensionSpec[]> {
   return Promise.all(fixtures.map((f) => loadExtensionFile(f.includes('/') ? f : `${R}/${f}`)));
@@ -20,7 +18,11 @@ async function load(...fixtures: string[]): Promise<ExtensionSpec[]> {
 describe('checkExtensions: every rule fails with its exact file, pointer and reason', () => {
   it.each(rows)('%j', async (fixtures, file, pointer, reason, ctx) => {
     const specs = await load(...fixtures);
-    expect(await inputErrorOf(() => checkExtensions(specs, ctx ?? context()))).toEqual({ file: `${R}/${file}`, pointer, reason });
+    expect(await inputErrorOf(() => checkExtensions(specs, ctx ?? context()))).toEqual({
+      file: `${R}/${file}`,
+      pointer,
+      reason,
+    });
   });
 });
 

@@ -56,7 +56,9 @@ const CASES: Case[] = [
   {
     name: 'dangling $ref',
     args: ['--schema', fixture('dangling-ref.schema.json')],
-    error: [`error: ${fixture('dangling-ref.schema.json')}#/$defs/PingRequest/properties/params/$ref: dangling $ref "#/$defs/Missing~1Params"`],
+    error: [
+      `error: ${fixture('dangling-ref.schema.json')}#/$defs/PingRequest/properties/params/$ref: dangling $ref "#/$defs/Missing~1Params"`,
+    ],
   },
   {
     name: 'unknown --spec',
@@ -79,7 +81,8 @@ const CASES: Case[] = [
 
 describe.each(CASES)('$name', ({ name, args, error, hint }) => {
   // --check reads the same input first; trying it on two cases is enough (each CLI start costs ~1 s).
-  const commands = name === 'dangling $ref' || name === 'unknown --spec' ? [['generate'], ['generate --check']] : [['generate']];
+  const commands =
+    name === 'dangling $ref' || name === 'unknown --spec' ? [['generate'], ['generate --check']] : [['generate']];
   it.each(commands)('%s: one error line, exit 2, out dir untouched', async (command) => {
     const out = populatedCopy(name.replace(/\W+/g, '-'));
     const before = snapshotDir(out);

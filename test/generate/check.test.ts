@@ -56,7 +56,7 @@ describe('generate --check', () => {
     expect(code).toBe(1);
     expect(stdout).toMatch(/^\s+changed: types\.ts$/m);
     expect(stdout).not.toMatch(/maps\.ts/);
-    expect(stdout).toContain("- ");
+    expect(stdout).toContain('- ');
     expect(snapshotDir(out)).toEqual(before);
   });
 
@@ -83,10 +83,18 @@ describe('generate --check', () => {
     const file = join(out, 'maps.ts');
     const original = readFileSync(file, 'utf8');
     // Re-indented with tabs and double quotes: the same code, laid out differently (same line breaks).
-    const reindented = await prettier.format(original, { parser: 'babel-ts', useTabs: true, tabWidth: 2, printWidth: 120, singleQuote: false });
+    const reindented = await prettier.format(original, {
+      parser: 'babel-ts',
+      useTabs: true,
+      tabWidth: 2,
+      printWidth: 120,
+      singleQuote: false,
+    });
     expect(reindented).not.toBe(original);
     // …and what the tool's own options (printWidth 120, single quotes) make of it again is the original.
-    expect(await prettier.format(reindented, { parser: 'babel-ts', printWidth: 120, singleQuote: true })).toBe(original);
+    expect(await prettier.format(reindented, { parser: 'babel-ts', printWidth: 120, singleQuote: true })).toBe(
+      original,
+    );
     writeFileSync(file, reindented);
     const before = snapshotDir(out);
     const { code, stdout } = await check(out);
@@ -101,7 +109,10 @@ describe('generate --check', () => {
     // this up to date; a regeneration would see the edit.
     const file = join(out, 'types.ts');
     writeFileSync(file, `${readFileSync(file, 'utf8')}\nexport type Tampered = 1;\n`);
-    const manifest = JSON.parse(readFileSync(join(out, MANIFEST), 'utf8')) as { inputsHash: string; files: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(out, MANIFEST), 'utf8')) as {
+      inputsHash: string;
+      files: Record<string, string>;
+    };
     manifest.files['types.ts'] = fileHash(file);
     writeFileSync(join(out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     const fast = await check(out);
@@ -127,7 +138,9 @@ describe('determinism', () => {
     const second = await cli(['generate', '--spec', SPEC, '--out', b], { cwd: join(b, '..') });
     expect(second.code).toBe(0);
     const snapA = snapshotDir(a);
-    expect(Object.keys(snapA)).toEqual(expect.arrayContaining([MANIFEST, 'index.ts', 'types.ts', 'maps.ts', 'validators.js', 'validators.d.ts']));
+    expect(Object.keys(snapA)).toEqual(
+      expect.arrayContaining([MANIFEST, 'index.ts', 'types.ts', 'maps.ts', 'validators.js', 'validators.d.ts']),
+    );
     expect(snapshotDir(b)).toEqual(snapA);
 
     const again = await cli(['generate', '--spec', SPEC, '--out', a], { cwd: join(a, '..') });

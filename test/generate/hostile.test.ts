@@ -21,7 +21,14 @@ const EVIL_KIND = 'it\'s "quoted" \\ and `${x}` */ \u2028 end';
 let result: GenerateResult;
 let dir: string;
 const text = (path: string) => result.files.find((f) => f.path === path)!.contents;
-const parse = (path: string) => ts.createSourceFile(path, text(path), ts.ScriptTarget.ES2022, true, path.endsWith('.js') ? ts.ScriptKind.JS : ts.ScriptKind.TS);
+const parse = (path: string) =>
+  ts.createSourceFile(
+    path,
+    text(path),
+    ts.ScriptTarget.ES2022,
+    true,
+    path.endsWith('.js') ? ts.ScriptKind.JS : ts.ScriptKind.TS,
+  );
 
 function identifiers(node: ts.Node, out: string[] = []): string[] {
   if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) out.push(node.text);
@@ -35,7 +42,9 @@ function propertyName(name: ts.PropertyName): string {
 }
 
 function declaration<T extends ts.Statement>(source: ts.SourceFile, name: string): T {
-  const found = source.statements.find((s) => (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && s.name.text === name);
+  const found = source.statements.find(
+    (s) => (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && s.name.text === name,
+  );
   if (!found) throw new Error(`${name} is not declared`);
   return found as T;
 }
@@ -94,11 +103,20 @@ describe('hostile schema', () => {
   });
 
   it('no hostile text becomes code: no `pwned…` identifier anywhere, but the text is still in the comments', () => {
-    for (const path of result.files.map((f) => f.path).filter((p) => /\.(ts|js)$/.test(p) && !p.startsWith('runtime/'))) {
-      expect(identifiers(parse(path)).filter((id) => /pwned/i.test(id)), path).toEqual([]);
+    for (const path of result.files
+      .map((f) => f.path)
+      .filter((p) => /\.(ts|js)$/.test(p) && !p.startsWith('runtime/'))) {
+      expect(
+        identifiers(parse(path)).filter((id) => /pwned/i.test(id)),
+        path,
+      ).toEqual([]);
     }
     const source = parse('types.ts');
-    const docs = (name: string) => ts.getJSDocCommentsAndTags(declaration(source, name)).map((d) => d.getText(source)).join('\n');
+    const docs = (name: string) =>
+      ts
+        .getJSDocCommentsAndTags(declaration(source, name))
+        .map((d) => d.getText(source))
+        .join('\n');
     expect(docs('EvilRequest')).toContain('export const pwnedRequest = 1;');
     expect(docs('EvilRequest')).toContain('${pwnedTemplate}');
     expect(docs('EvilRequest')).toContain('`pwnedBacktick`');
@@ -125,14 +143,18 @@ describe('hostile schema', () => {
     expect(ts.isInterfaceDeclaration(resultDecl)).toBe(true);
     expect(members(resultDecl).map((m) => propertyName(m.name))).toEqual(['constructor', '__proto__', 'ok']);
     // The method const is the literal type of EvilRequest.method, byte for byte.
-    const method = members(declaration<ts.InterfaceDeclaration>(source, 'EvilRequest')).find((m) => propertyName(m.name) === 'method')!.type!;
+    const method = members(declaration<ts.InterfaceDeclaration>(source, 'EvilRequest')).find(
+      (m) => propertyName(m.name) === 'method',
+    )!.type!;
     expect(ts.isLiteralTypeNode(method) && ts.isStringLiteral(method.literal) && method.literal.text).toBe(EVIL_METHOD);
   });
 
   it('the cycle TreeNode → TreeEdge → TreeNode is two named references, not an inlined expansion', () => {
     const source = parse('types.ts');
     const typeText = (name: string, prop: string) =>
-      members(declaration<ts.InterfaceDeclaration>(source, name)).find((m) => propertyName(m.name) === prop)!.type!.getText(source);
+      members(declaration<ts.InterfaceDeclaration>(source, name))
+        .find((m) => propertyName(m.name) === prop)!
+        .type!.getText(source);
     expect(typeText('TreeNode', 'parent')).toBe('TreeEdge');
     expect(typeText('TreeEdge', 'child')).toBe('TreeNode');
   });
@@ -161,16 +183,23 @@ describe('hostile schema', () => {
     };
     const EvilParams = v.EvilParams as ((data: unknown) => boolean) & { errors?: unknown[] | null };
     // JSON.parse makes "__proto__" an own data property, as a JSON-RPC message would.
-    const good = JSON.parse(JSON.stringify({ constructor: 1, kind: EVIL_KIND }).replace('{', '{"__proto__":"x",')) as unknown;
+    const good = JSON.parse(
+      JSON.stringify({ constructor: 1, kind: EVIL_KIND }).replace('{', '{"__proto__":"x",'),
+    ) as unknown;
     expect(Object.hasOwn(good as object, '__proto__')).toBe(true);
     expect(EvilParams(good)).toBe(true);
     // Required names are own properties, never inherited ones (Object.prototype has both).
     expect(EvilParams({ constructor: 1, kind: EVIL_KIND })).toBe(false);
     expect(EvilParams(JSON.parse(`{"__proto__": "x", "kind": ${JSON.stringify(EVIL_KIND)}}`))).toBe(false);
-    expect(EvilParams(JSON.parse(`{"__proto__": "x", "constructor": "not a number", "kind": ${JSON.stringify(EVIL_KIND)}}`))).toBe(false);
+    expect(
+      EvilParams(JSON.parse(`{"__proto__": "x", "constructor": "not a number", "kind": ${JSON.stringify(EVIL_KIND)}}`)),
+    ).toBe(false);
     expect(EvilParams(JSON.parse(`{"__proto__": "x", "constructor": 1, "kind": "other"}`))).toBe(false);
     // Through the cycle.
-    const withTree = (tree: unknown) => JSON.parse(`{"__proto__": "x", "constructor": 1, "kind": ${JSON.stringify(EVIL_KIND)}, "tree": ${JSON.stringify(tree)}}`) as unknown;
+    const withTree = (tree: unknown) =>
+      JSON.parse(
+        `{"__proto__": "x", "constructor": 1, "kind": ${JSON.stringify(EVIL_KIND)}, "tree": ${JSON.stringify(tree)}}`,
+      ) as unknown;
     expect(EvilParams(withTree({ parent: { child: { parent: { child: { label: 'leaf' } } } } }))).toBe(true);
     expect(EvilParams(withTree({ parent: { child: { parent: {} } } }))).toBe(false);
     // Tables keyed by the hostile method and result names; inherited names are not entries.
@@ -186,14 +215,21 @@ describe('hostile schema', () => {
   // ajv skips the schema of a property named "__proto__" under `properties`; validators.ts moves it to
   // patternProperties so the value is still checked.
   it('the validators check the value of a "__proto__" property', async () => {
-    const v = (await import(pathToFileURL(join(dir, 'validators.js')).href)) as Record<string, (data: unknown) => boolean>;
-    expect(v.EvilParams!(JSON.parse(`{"__proto__": 5, "constructor": 1, "kind": ${JSON.stringify(EVIL_KIND)}}`))).toBe(false);
+    const v = (await import(pathToFileURL(join(dir, 'validators.js')).href)) as Record<
+      string,
+      (data: unknown) => boolean
+    >;
+    expect(v.EvilParams!(JSON.parse(`{"__proto__": 5, "constructor": 1, "kind": ${JSON.stringify(EVIL_KIND)}}`))).toBe(
+      false,
+    );
   });
 
   it('validators.d.ts declares exactly the validators validators.js exports', async () => {
     const v = (await import(pathToFileURL(join(dir, 'validators.js')).href)) as Record<string, unknown>;
     const source = parse('validators.d.ts');
-    const declared = source.statements.filter(ts.isVariableStatement).flatMap((s) => s.declarationList.declarations.map((d) => (d.name as ts.Identifier).text));
+    const declared = source.statements
+      .filter(ts.isVariableStatement)
+      .flatMap((s) => s.declarationList.declarations.map((d) => (d.name as ts.Identifier).text));
     expect(declared.sort()).toEqual(Object.keys(v).sort());
     expect(readFileSync(join(dir, 'validators.js'), 'utf8')).toBe(text('validators.js'));
   });

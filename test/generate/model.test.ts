@@ -15,7 +15,16 @@ interface Expected {
   dialect: 'draft-07' | '2020-12';
   defsKeyword: 'definitions' | '$defs';
   /** Methods per table (a both-way method counts in both). */
-  counts: { total: number; requests: number; notifications: number; c2sRequests: number; s2cRequests: number; inputRequests: number; c2sNotifications: number; s2cNotifications: number };
+  counts: {
+    total: number;
+    requests: number;
+    notifications: number;
+    c2sRequests: number;
+    s2cRequests: number;
+    inputRequests: number;
+    c2sNotifications: number;
+    s2cNotifications: number;
+  };
   /** Methods sent in both directions. */
   bothWays: string[];
   /** Every request → its result definition names, in order. */
@@ -55,7 +64,16 @@ const EXPECTED: Record<Version, Expected> = {
   '2024-11-05': {
     dialect: 'draft-07',
     defsKeyword: 'definitions',
-    counts: { total: 24, requests: 15, notifications: 9, c2sRequests: 13, s2cRequests: 3, inputRequests: 0, c2sNotifications: 4, s2cNotifications: 7 },
+    counts: {
+      total: 24,
+      requests: 15,
+      notifications: 9,
+      c2sRequests: 13,
+      s2cRequests: 3,
+      inputRequests: 0,
+      c2sNotifications: 4,
+      s2cNotifications: 7,
+    },
     bothWays: ['notifications/cancelled', 'notifications/progress', 'ping'],
     results: RESULTS_2024,
     params: DRAFT07_PARAMS,
@@ -63,7 +81,16 @@ const EXPECTED: Record<Version, Expected> = {
   '2025-03-26': {
     dialect: 'draft-07',
     defsKeyword: 'definitions',
-    counts: { total: 24, requests: 15, notifications: 9, c2sRequests: 13, s2cRequests: 3, inputRequests: 0, c2sNotifications: 4, s2cNotifications: 7 },
+    counts: {
+      total: 24,
+      requests: 15,
+      notifications: 9,
+      c2sRequests: 13,
+      s2cRequests: 3,
+      inputRequests: 0,
+      c2sNotifications: 4,
+      s2cNotifications: 7,
+    },
     bothWays: ['notifications/cancelled', 'notifications/progress', 'ping'],
     results: RESULTS_2024,
     params: DRAFT07_PARAMS,
@@ -71,7 +98,16 @@ const EXPECTED: Record<Version, Expected> = {
   '2025-06-18': {
     dialect: 'draft-07',
     defsKeyword: 'definitions',
-    counts: { total: 25, requests: 16, notifications: 9, c2sRequests: 13, s2cRequests: 4, inputRequests: 0, c2sNotifications: 4, s2cNotifications: 7 },
+    counts: {
+      total: 25,
+      requests: 16,
+      notifications: 9,
+      c2sRequests: 13,
+      s2cRequests: 4,
+      inputRequests: 0,
+      c2sNotifications: 4,
+      s2cNotifications: 7,
+    },
     bothWays: ['notifications/cancelled', 'notifications/progress', 'ping'],
     results: { ...RESULTS_2024, 'elicitation/create': ['ElicitResult'] },
     params: { ...DRAFT07_PARAMS, 'elicitation/create': ['#/definitions/ElicitRequest/properties/params', true] },
@@ -79,7 +115,16 @@ const EXPECTED: Record<Version, Expected> = {
   '2025-11-25': {
     dialect: '2020-12',
     defsKeyword: '$defs',
-    counts: { total: 31, requests: 20, notifications: 11, c2sRequests: 17, s2cRequests: 8, inputRequests: 0, c2sNotifications: 5, s2cNotifications: 9 },
+    counts: {
+      total: 31,
+      requests: 20,
+      notifications: 11,
+      c2sRequests: 17,
+      s2cRequests: 8,
+      inputRequests: 0,
+      c2sNotifications: 5,
+      s2cNotifications: 9,
+    },
     bothWays: [
       'notifications/cancelled',
       'notifications/progress',
@@ -111,7 +156,16 @@ const EXPECTED: Record<Version, Expected> = {
   '2026-07-28': {
     dialect: '2020-12',
     defsKeyword: '$defs',
-    counts: { total: 21, requests: 13, notifications: 8, c2sRequests: 10, s2cRequests: 0, inputRequests: 3, c2sNotifications: 1, s2cNotifications: 8 },
+    counts: {
+      total: 21,
+      requests: 13,
+      notifications: 8,
+      c2sRequests: 10,
+      s2cRequests: 0,
+      inputRequests: 3,
+      c2sNotifications: 1,
+      s2cNotifications: 8,
+    },
     // ClientNotification is only `notifications/cancelled` (written inline, mapped back to CancelledNotification).
     bothWays: ['notifications/cancelled'],
     results: {
@@ -193,17 +247,22 @@ describe.each(VERSIONS)('model of %s', (version) => {
 
   it('sends exactly the expected methods both ways', async () => {
     const model = await modelOf(version);
-    const both = model.methods.filter((m) => m.directions.includes('client->server') && m.directions.includes('server->client')).map((m) => m.method);
+    const both = model.methods
+      .filter((m) => m.directions.includes('client->server') && m.directions.includes('server->client'))
+      .map((m) => m.method);
     expect(both).toEqual(expected.bothWays);
   });
 
   it('pairs every request with its result, and no notification has one', async () => {
     const model = await modelOf(version);
-    const actual = Object.fromEntries(model.methods.filter((m) => m.kind === 'request').map((m) => [m.method, m.result]));
+    const actual = Object.fromEntries(
+      model.methods.filter((m) => m.kind === 'request').map((m) => [m.method, m.result]),
+    );
     expect(actual).toEqual(expected.results);
     for (const m of model.methods.filter((x) => x.kind === 'notification')) expect(m.result, m.method).toBeUndefined();
     // Every named result is a definition of this schema.
-    for (const names of Object.values(actual)) for (const name of names ?? []) expect(model.definitions).toHaveProperty([name]);
+    for (const names of Object.values(actual))
+      for (const name of names ?? []) expect(model.definitions).toHaveProperty([name]);
   });
 
   it('names the params of a sample of methods', async () => {
@@ -285,7 +344,10 @@ describe('methods --json', () => {
     const model = await modelOf(version);
     expect(rows.map((r) => r.method)).toEqual(model.methods.map((m) => m.method));
     for (const row of rows) {
-      const keys = row.kind === 'request' ? ['method', 'kind', 'directions', 'params', 'paramsRequired', 'result'] : ['method', 'kind', 'directions', 'params', 'paramsRequired'];
+      const keys =
+        row.kind === 'request'
+          ? ['method', 'kind', 'directions', 'params', 'paramsRequired', 'result']
+          : ['method', 'kind', 'directions', 'params', 'paramsRequired'];
       expect(Object.keys(row), String(row.method)).toEqual(keys);
     }
     const results = Object.fromEntries(rows.filter((r) => r.kind === 'request').map((r) => [r.method, r.result]));

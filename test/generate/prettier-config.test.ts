@@ -11,9 +11,22 @@ import { SCHEMA_DIR, tempDir } from '../helpers/generate.js';
 describe('a prettier config in the output directory', () => {
   it('is honoured by every formatted file, runtime included; without one the defaults apply', async () => {
     const withConfig = tempDir('prettier-config');
-    writeFileSync(join(withConfig, '.prettierrc.json'), JSON.stringify({ semi: false, useTabs: true, singleQuote: false }));
-    const styled = await generate({ spec: '2024-11-05', schemaDir: SCHEMA_DIR, outDir: withConfig, artifacts: ['client'] });
-    const plain = await generate({ spec: '2024-11-05', schemaDir: SCHEMA_DIR, outDir: tempDir('prettier-default'), artifacts: ['client'] });
+    writeFileSync(
+      join(withConfig, '.prettierrc.json'),
+      JSON.stringify({ semi: false, useTabs: true, singleQuote: false }),
+    );
+    const styled = await generate({
+      spec: '2024-11-05',
+      schemaDir: SCHEMA_DIR,
+      outDir: withConfig,
+      artifacts: ['client'],
+    });
+    const plain = await generate({
+      spec: '2024-11-05',
+      schemaDir: SCHEMA_DIR,
+      outDir: tempDir('prettier-default'),
+      artifacts: ['client'],
+    });
     const file = (result: typeof styled, path: string) => result.files.find((f) => f.path === path)!.contents;
 
     for (const path of ['maps.ts', 'client.ts', 'types.ts', 'runtime/peer.ts']) {

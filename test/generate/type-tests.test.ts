@@ -13,7 +13,6 @@ import { replaceDeclaration, taggedDirectives } from '../helpers/type-tests.js';
 const TSC_OPTIONS = { node: false, skipLibCheck: true };
 const TYPE_TESTS = join(ROOT, 'test', 'generate', 'type-tests');
 
-
 function diagnostics(result: RunResult): string[] {
   return (result.stdout + result.stderr).split('\n').filter((l) => /error TS\d+/.test(l));
 }
@@ -24,12 +23,21 @@ describe('type tests against generated 2025-11-25 maps', () => {
     const result = await generated('2025-11-25', { artifacts: ['types', 'maps'] });
     dir = tempDir('type-tests');
     writeFiles(join(dir, 'generated'), result.files);
-    for (const name of readdirSync(TYPE_TESTS).filter((n) => n.endsWith('.ts'))) cpSync(join(TYPE_TESTS, name), join(dir, name));
+    for (const name of readdirSync(TYPE_TESTS).filter((n) => n.endsWith('.ts')))
+      cpSync(join(TYPE_TESTS, name), join(dir, name));
   });
 
   it('has tagged negative tests for each case', () => {
     expect([...taggedDirectives(TYPE_TESTS).values()].sort()).toEqual(
-      ['missing-field', 'missing-params', 'notification-as-request', 'null-id', 'server-method-from-client', 'unknown-method', 'wrong-params'].sort(),
+      [
+        'missing-field',
+        'missing-params',
+        'notification-as-request',
+        'null-id',
+        'server-method-from-client',
+        'unknown-method',
+        'wrong-params',
+      ].sort(),
     );
   });
 
@@ -47,7 +55,11 @@ describe('type tests against generated 2025-11-25 maps', () => {
     replaceDeclaration(maps, 'ResultOf', 'export type ResultOf<M> = any;');
     replaceDeclaration(maps, 'RequestOf', 'export type RequestOf<M> = any;');
     replaceDeclaration(maps, 'ClientRequestMethod', 'export type ClientRequestMethod = string;');
-    replaceDeclaration(join(loose, 'generated', 'types.ts'), 'CallToolResult', 'export interface CallToolResult { [k: string]: any }');
+    replaceDeclaration(
+      join(loose, 'generated', 'types.ts'),
+      'CallToolResult',
+      'export interface CallToolResult { [k: string]: any }',
+    );
     const result = await tscProject(loose, TSC_OPTIONS);
     expect(result.code).not.toBe(0);
     const unused = diagnostics(result)

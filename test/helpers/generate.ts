@@ -68,7 +68,11 @@ export interface RunResult {
   stderr: string;
 }
 
-export function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd ?? ROOT,
@@ -132,9 +136,14 @@ export function strictTsconfig(include: string[], options: TscOptions = {}): obj
  * makes `.ts` files ESM under NodeNext) and runs the repo's TypeScript on it.
  */
 export async function tscProject(dir: string, options: TscOptions & { include?: string[] } = {}): Promise<RunResult> {
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(strictTsconfig(options.include ?? ['**/*.ts'], options), null, 2));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify(strictTsconfig(options.include ?? ['**/*.ts'], options), null, 2),
+  );
   if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
-  return run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json'), '--strict', '--noEmit', '--pretty', 'false'], { cwd: dir });
+  return run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json'), '--strict', '--noEmit', '--pretty', 'false'], {
+    cwd: dir,
+  });
 }
 
 /** Every file under a directory, relative path → sha256 of its bytes (plus mtime-independent). */
@@ -144,7 +153,8 @@ export function snapshotDir(dir: string): Record<string, string> {
     for (const name of readdirSync(d).sort()) {
       const full = join(d, name);
       if (statSync(full).isDirectory()) walk(full);
-      else out[relative(dir, full).split(sep).join('/')] = createHash('sha256').update(readFileSync(full)).digest('hex');
+      else
+        out[relative(dir, full).split(sep).join('/')] = createHash('sha256').update(readFileSync(full)).digest('hex');
     }
   };
   if (existsSync(dir)) walk(dir);

@@ -12,7 +12,8 @@ import { REPO_ROOT, SCHEMA_DIR, tempDir } from '../cli/helpers.js';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 it('installs from the packed tarball, generates in prebuild and compiles with tsc --strict', async () => {
-  if (!existsSync(join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js'))) execFileSync(npm, ['run', 'build'], { cwd: REPO_ROOT, stdio: 'pipe' });
+  if (!existsSync(join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js')))
+    execFileSync(npm, ['run', 'build'], { cwd: REPO_ROOT, stdio: 'pipe' });
   const dir = tempDir('pack');
   const packDir = join(dir, 'pack');
   mkdirSync(packDir);
@@ -41,7 +42,15 @@ it('installs from the packed tarball, generates in prebuild and compiles with ts
   writeFileSync(
     join(app, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] },
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+      },
       include: ['src'],
     }),
   );
@@ -63,22 +72,39 @@ it('installs from the packed tarball, generates in prebuild and compiles with ts
       "import { createServer, type McpServerHandlers, type ListToolsResult } from './mcp/index.js';",
       'export const make: typeof createServer = createServer;',
       'export type Handlers = McpServerHandlers;',
-      "export const empty: ListToolsResult = { tools: [] };",
+      'export const empty: ListToolsResult = { tools: [] };',
       '',
     ].join('\n'),
   );
 
-  execFileSync(npm, ['install', join(packDir, tgz!), 'typescript@5.9.3', '@types/node@20.19.43', '--no-audit', '--no-fund', '--prefer-offline'], {
-    cwd: app,
-    stdio: 'pipe',
-    timeout: 240_000,
-  });
-  let output = '';
+  execFileSync(
+    npm,
+    [
+      'install',
+      join(packDir, tgz!),
+      'typescript@5.9.3',
+      '@types/node@20.19.43',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+    ],
+    {
+      cwd: app,
+      stdio: 'pipe',
+      timeout: 240_000,
+    },
+  );
+  let output: string;
   try {
-    output = execFileSync(npm, ['run', 'build'], { cwd: app, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    output = execFileSync(npm, ['run', 'build'], {
+      cwd: app,
+      stdio: 'pipe',
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; status?: number };
-    throw new Error(`npm run build failed (exit ${e.status}):\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+    throw new Error(`npm run build failed (exit ${e.status}):\n${e.stdout ?? ''}\n${e.stderr ?? ''}`, { cause: error });
   }
   expect(output).toMatch(/2025-11-25: \d+ methods → src\/mcp/);
   expect(existsSync(join(app, 'src', 'mcp', 'client.ts'))).toBe(true);

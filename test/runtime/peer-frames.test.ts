@@ -15,7 +15,9 @@ function makePeer(batches: boolean) {
     batches,
     onDiagnostic: (d) => diagnostics.push(d),
     validateParams: (method, params) =>
-      method === 'validated' && typeof params?.name !== 'string' ? { pointer: '/name', message: 'must be string' } : null,
+      method === 'validated' && typeof params?.name !== 'string'
+        ? { pointer: '/name', message: 'must be string' }
+        : null,
   });
   peer.setRequestHandler('echo', (params) => ({ echoed: params ?? null }));
   peer.setRequestHandler('validated', (params) => ({ hello: params?.name }));
@@ -77,7 +79,11 @@ const singleFrameCases: [string, unknown, unknown[]][] = [
   ],
   ['valid params (hook)', req(6, 'validated', { name: 'x' }), [ok(6, { hello: 'x' })]],
   ['handler throws', req(7, 'throws'), [err(7, -32603, 'Internal error')]],
-  ['handler throws ProtocolError', req(8, 'protocolError'), [err(8, -32002, 'Resource not found', { uri: 'file:///x' })]],
+  [
+    'handler throws ProtocolError',
+    req(8, 'protocolError'),
+    [err(8, -32002, 'Resource not found', { uri: 'file:///x' })],
+  ],
   ['number', 42, [invalid(null, 'not an object')]],
   ['null', null, [invalid(null, 'not an object')]],
   ['boolean text', 'true', [invalid(null, 'not an object')]],
@@ -95,7 +101,11 @@ const singleFrameCases: [string, unknown, unknown[]][] = [
   ['notification for a request method', { jsonrpc: '2.0', method: 'echo' }, []],
   ['notification __proto__', { jsonrpc: '2.0', method: '__proto__' }, []],
   ['cancel for unknown request', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }, []],
-  ['progress for unknown token', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } }, []],
+  [
+    'progress for unknown token',
+    { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } },
+    [],
+  ],
   // Responses go to the outgoing side, never answered.
   ['response for unknown id', { jsonrpc: '2.0', id: 99, result: {} }, []],
   ['error response with null id', err(null, -32700, 'Parse error'), []],
@@ -112,7 +122,10 @@ describe.each([false, true])('receive() with batches: %s', (batches) => {
   it('answers a second request with an id still in flight with -32600, leaving the first alone', async () => {
     const { peer, transport } = makePeer(batches);
     let release!: () => void;
-    peer.setRequestHandler('slow', () => new Promise<{ done: boolean }>((resolve) => (release = () => resolve({ done: true }))));
+    peer.setRequestHandler(
+      'slow',
+      () => new Promise<{ done: boolean }>((resolve) => (release = () => resolve({ done: true }))),
+    );
     peer.receive(req(1, 'slow'));
     peer.receive(req(1, 'echo'));
     await settle();
@@ -197,7 +210,9 @@ describe('batches enabled (MCP 2025-03-26)', () => {
     const { peer, transport } = makePeer(true);
     peer.receive('[1,2,3]');
     await settle();
-    expect(transport.sent).toEqual([[invalid(null, 'not an object'), invalid(null, 'not an object'), invalid(null, 'not an object')]]);
+    expect(transport.sent).toEqual([
+      [invalid(null, 'not an object'), invalid(null, 'not an object'), invalid(null, 'not an object')],
+    ]);
   });
 
   it('answers a nested empty array as an invalid element', async () => {

@@ -16,7 +16,8 @@ function makePeer(batches: boolean): { peer: RpcPeer; transport: RecordingTransp
   const peer = new RpcPeer(transport, {
     batches,
     maxFrameSize: 64 * 1024,
-    validateParams: (method, params) => (method === 'validated' && params?.ok !== true ? { pointer: '/ok', message: 'must be true' } : null),
+    validateParams: (method, params) =>
+      method === 'validated' && params?.ok !== true ? { pointer: '/ok', message: 'must be true' } : null,
   });
   peer.setRequestHandler('echo', (params) => ({ echoed: params ?? null }));
   peer.setRequestHandler('validated', () => ({}));
@@ -55,26 +56,79 @@ function makePeer(batches: boolean): { peer: RpcPeer; transport: RecordingTransp
 // ----------------------------------------------------------------------------------------------
 
 const knownMethods = [
-  'echo', 'async', 'throws', 'rejects', 'protocolError', 'unserializable', 'usesContext', 'validated',
-  'notifications/cancelled', 'notifications/progress', 'notifications/message', 'throwingNotification',
-  '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'unknown/method',
+  'echo',
+  'async',
+  'throws',
+  'rejects',
+  'protocolError',
+  'unserializable',
+  'usesContext',
+  'validated',
+  'notifications/cancelled',
+  'notifications/progress',
+  'notifications/message',
+  'throwingNotification',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'unknown/method',
 ];
-const method = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...knownMethods) }, { weight: 1, arbitrary: fc.anything() });
-const validId = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.constantFrom(0, -1, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER));
+const method = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...knownMethods) },
+  { weight: 1, arbitrary: fc.anything() },
+);
+const validId = fc.oneof(
+  fc.string({ maxLength: 8 }),
+  fc.integer(),
+  fc.constantFrom(0, -1, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER),
+);
 const anyId = fc.oneof(
   { weight: 4, arbitrary: validId },
-  { weight: 1, arbitrary: fc.oneof(fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), fc.object({ maxDepth: 1 }), fc.constant(2 ** 53)) },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.integer(), { maxLength: 2 }),
+      fc.object({ maxDepth: 1 }),
+      fc.constant(2 ** 53),
+    ),
+  },
 );
 const params = fc.oneof(
   { weight: 3, arbitrary: fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }) },
-  { weight: 1, arbitrary: fc.record({ requestId: validId, progressToken: validId, progress: fc.double(), reason: fc.string(), _meta: fc.record({ progressToken: validId }), ok: fc.boolean() }, { requiredKeys: [] }) },
+  {
+    weight: 1,
+    arbitrary: fc.record(
+      {
+        requestId: validId,
+        progressToken: validId,
+        progress: fc.double(),
+        reason: fc.string(),
+        _meta: fc.record({ progressToken: validId }),
+        ok: fc.boolean(),
+      },
+      { requiredKeys: [] },
+    ),
+  },
   { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }) },
 );
-const jsonrpc = fc.oneof({ weight: 6, arbitrary: fc.constant('2.0') }, { weight: 1, arbitrary: fc.anything({ maxDepth: 1 }) });
+const jsonrpc = fc.oneof(
+  { weight: 6, arbitrary: fc.constant('2.0') },
+  { weight: 1, arbitrary: fc.anything({ maxDepth: 1 }) },
+);
 
 /** Well-formed requests. */
 const validRequest = fc.record(
-  { jsonrpc: fc.constant('2.0'), id: validId, method: fc.constantFrom(...knownMethods), params: fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }) },
+  {
+    jsonrpc: fc.constant('2.0'),
+    id: validId,
+    method: fc.constantFrom(...knownMethods),
+    params: fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+  },
   { requiredKeys: ['jsonrpc', 'id', 'method'] },
 );
 /** Anything message-like: every member optional and possibly of the wrong type (mutations of the above). */
@@ -89,11 +143,19 @@ const element = fc.oneof(
 );
 /** JSON text of a value, possibly truncated or with one character replaced. */
 const text = fc
-  .tuple(fc.oneof(element, fc.array(element, { maxLength: 4 })), fc.nat(), fc.nat(), fc.boolean(), fc.string({ minLength: 1, maxLength: 1 }))
+  .tuple(
+    fc.oneof(element, fc.array(element, { maxLength: 4 })),
+    fc.nat(),
+    fc.nat(),
+    fc.boolean(),
+    fc.string({ minLength: 1, maxLength: 1 }),
+  )
   .map(([value, cut, at, mutate, char]) => {
     const json = JSON.stringify(value) ?? 'undefined';
     if (!mutate) return json;
-    return cut % 2 === 0 ? json.slice(0, cut % (json.length + 1)) : json.slice(0, at % json.length) + char + json.slice((at % json.length) + 1);
+    return cut % 2 === 0
+      ? json.slice(0, cut % (json.length + 1))
+      : json.slice(0, at % json.length) + char + json.slice((at % json.length) + 1);
   });
 const frame = fc.oneof(
   { weight: 4, arbitrary: element },
@@ -283,18 +345,27 @@ describe('hostile values', () => {
 describe('jsonCopy (the in-memory pair isolation)', () => {
   it('equals a JSON round trip for any value', () => {
     fc.assert(
-      fc.property(fc.anything({ withBoxedValues: true, withDate: true, withNullPrototype: true, withObjectString: true, withSparseArray: true }), (value) => {
-        let expected: unknown;
-        try {
-          expected = JSON.parse(JSON.stringify(value) ?? 'null');
-        } catch {
-          expect(() => jsonCopy(value)).toThrow();
-          return;
-        }
-        const copy = jsonCopy(value);
-        expect(JSON.stringify(copy)).toBe(JSON.stringify(expected));
-        expect(copy).toStrictEqual(expected);
-      }),
+      fc.property(
+        fc.anything({
+          withBoxedValues: true,
+          withDate: true,
+          withNullPrototype: true,
+          withObjectString: true,
+          withSparseArray: true,
+        }),
+        (value) => {
+          let expected: unknown;
+          try {
+            expected = JSON.parse(JSON.stringify(value) ?? 'null');
+          } catch {
+            expect(() => jsonCopy(value)).toThrow();
+            return;
+          }
+          const copy = jsonCopy(value);
+          expect(JSON.stringify(copy)).toBe(JSON.stringify(expected));
+          expect(copy).toStrictEqual(expected);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -312,7 +383,11 @@ describe('jsonCopy (the in-memory pair isolation)', () => {
 
 describe('outgoing frame size check', () => {
   it('refuses exactly the frames whose UTF-8 JSON exceeds maxFrameSize', async () => {
-    const value = fc.dictionary(fc.string(), fc.anything({ withBoxedValues: true, withDate: true, withNullPrototype: true, withSparseArray: true }), { maxKeys: 5 });
+    const value = fc.dictionary(
+      fc.string(),
+      fc.anything({ withBoxedValues: true, withDate: true, withNullPrototype: true, withSparseArray: true }),
+      { maxKeys: 5 },
+    );
     await fc.assert(
       fc.asyncProperty(value, fc.integer({ min: 30, max: 3000 }), async (params, limit) => {
         let size: number;

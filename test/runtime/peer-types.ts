@@ -103,7 +103,7 @@ export function serverSide(server: Server): void {
   // @ts-expect-error a server-to-client request is not handled by the server
   server.setRequestHandler('sampling/createMessage', () => ({ text: '' }));
   // @ts-expect-error params read with the wrong type
-  server.setRequestHandler('tools/call', (params: { name: number }) => ({ content: [] }));
+  server.setRequestHandler('tools/call', (_params: { name: number }) => ({ content: [] }));
 
   server.setNotificationHandler('notifications/cancelled', (params) => {
     const requestId: RequestId = params.requestId;

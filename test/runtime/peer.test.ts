@@ -95,7 +95,11 @@ describe('requests and responses', () => {
     });
     const error = await rejection(client.request('fail'));
     expect(error).toBeInstanceOf(ProtocolError);
-    expect(error).toMatchObject({ code: -32002, message: 'Resource not found', data: { uri: 'file:///nope', tried: [1, 2] } });
+    expect(error).toMatchObject({
+      code: -32002,
+      message: 'Resource not found',
+      data: { uri: 'file:///nope', tried: [1, 2] },
+    });
   });
 
   it('answers a handler throwing a plain Error with a bare -32603 and reports the real error', async () => {
@@ -118,9 +122,7 @@ describe('requests and responses', () => {
     const { client, server, diagnostics } = await connectedPeers();
     await server.transport.send({ jsonrpc: '2.0', id: 4242, result: {} });
     await settle();
-    expect(diagnostics.client).toEqual([
-      expect.objectContaining({ kind: 'unknown-response', id: 4242 }),
-    ]);
+    expect(diagnostics.client).toEqual([expect.objectContaining({ kind: 'unknown-response', id: 4242 })]);
     expect(client.isClosed).toBe(false);
   });
 
@@ -198,7 +200,10 @@ describe('progress', () => {
     const snapshot = structuredClone(params);
     const seen: Progress[] = [];
     await expect(client.request('work', params, { onProgress: (p) => seen.push(p) })).resolves.toEqual({ done: true });
-    expect(seen).toEqual([{ progress: 1, total: 3 }, { progress: 2, total: 3, message: 'halfway' }]);
+    expect(seen).toEqual([
+      { progress: 1, total: 3 },
+      { progress: 2, total: 3, message: 'halfway' },
+    ]);
     expect(params).toEqual(snapshot);
     const sent = fromClient(wire)[0];
     expect(sent.params).toEqual({ job: 'x', _meta: { trace: 't', progressToken: sent.id } });
@@ -275,11 +280,15 @@ describe('progress', () => {
       await ctx.progress(1);
       return { ok: 1 };
     });
-    const result = await client.request('work', {}, {
-      onProgress: () => {
-        throw new Error('bad callback');
+    const result = await client.request(
+      'work',
+      {},
+      {
+        onProgress: () => {
+          throw new Error('bad callback');
+        },
       },
-    });
+    );
     expect(result).toEqual({ ok: 1 });
     expect(diagnostics.client.map((d) => d.kind)).toEqual(['callback-error']);
   });
@@ -391,9 +400,17 @@ describe('timeouts', () => {
       return {};
     });
     const error = await rejection(
-      client.request('steady', {}, { timeout: 300, resetTimeoutOnProgress: true, maxTotalTimeout: 150, onProgress: () => {} }),
+      client.request(
+        'steady',
+        {},
+        { timeout: 300, resetTimeoutOnProgress: true, maxTotalTimeout: 150, onProgress: () => {} },
+      ),
     );
-    expect(error).toMatchObject({ code: -32001, message: 'Request exceeded maxTotalTimeout', data: { maxTotalTimeout: 150 } });
+    expect(error).toMatchObject({
+      code: -32001,
+      message: 'Request exceeded maxTotalTimeout',
+      data: { maxTotalTimeout: 150 },
+    });
   });
 
   it('enforces maxTotalTimeout when it is shorter than the timeout, without progress', async () => {
@@ -469,7 +486,10 @@ describe('createInMemoryPair', () => {
     await a.send({ jsonrpc: '2.0', method: 'second' });
     await sending;
     await settle();
-    expect(received).toEqual([{ jsonrpc: '2.0', method: 'm', params: { list: [1] } }, { jsonrpc: '2.0', method: 'second' }]);
+    expect(received).toEqual([
+      { jsonrpc: '2.0', method: 'm', params: { list: [1] } },
+      { jsonrpc: '2.0', method: 'second' },
+    ]);
     expect(Object.hasOwn(received[0].params, 'skip')).toBe(false);
   });
 

@@ -24,7 +24,11 @@ const cases = readdirSync(EXAMPLES)
     readdirSync(join(EXAMPLES, definition))
       .filter((f) => f.endsWith('.json'))
       .sort()
-      .map((file) => ({ definition, file, example: JSON.parse(readFileSync(join(EXAMPLES, definition, file), 'utf8')) as unknown })),
+      .map((file) => ({
+        definition,
+        file,
+        example: JSON.parse(readFileSync(join(EXAMPLES, definition, file), 'utf8')) as unknown,
+      })),
   );
 
 /** A definition's schema with `$ref`s followed. */
@@ -44,12 +48,16 @@ function requiredField(definition: string, example: unknown): string | undefined
 /** A property with a single JSON type, and a value of another type for it. */
 function retypedField(definition: string, example: unknown): { field: string; value: unknown } | undefined {
   const schema = resolve(defs[definition]);
-  if (!schema?.properties || typeof example !== 'object' || example === null || Array.isArray(example)) return undefined;
+  if (!schema?.properties || typeof example !== 'object' || example === null || Array.isArray(example))
+    return undefined;
   for (const field of Object.keys(example)) {
     const property = resolve(schema.properties[field]);
     const type = property?.type ?? (typeof property?.const === 'string' ? 'string' : undefined);
     if (typeof type !== 'string') continue;
-    return { field, value: type === 'object' || type === 'array' ? 12345 : type === 'string' ? { wrong: true } : 'wrong type' };
+    return {
+      field,
+      value: type === 'object' || type === 'array' ? 12345 : type === 'string' ? { wrong: true } : 'wrong type',
+    };
   }
   return undefined;
 }
@@ -98,7 +106,9 @@ describe('2026-07-28 examples against the generated validators', () => {
       const { field, value } = retypedField(definition, example)!;
       const validate = validators[definition]!;
       expect(validate({ ...(example as Json), [field]: value })).toBe(false);
-      const pointsAtField = validate.errors!.some((e) => e.instancePath === `/${field}` || e.instancePath.startsWith(`/${field}/`));
+      const pointsAtField = validate.errors!.some(
+        (e) => e.instancePath === `/${field}` || e.instancePath.startsWith(`/${field}/`),
+      );
       expect(pointsAtField, `${field}: ${describeErrors(validate)}`).toBe(true);
     },
   );

@@ -19,7 +19,11 @@ const INIT = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { na
 async function connect(handlers: Json, options: Json = {}, initialize = true) {
   const [a, b] = gen.createInMemoryPair();
   const handlerErrors: unknown[] = [];
-  const server = gen.createServer(handlers, { serverInfo: INFO, onHandlerError: (e: unknown) => handlerErrors.push(e), ...options });
+  const server = gen.createServer(handlers, {
+    serverInfo: INFO,
+    onHandlerError: (e: unknown) => handlerErrors.push(e),
+    ...options,
+  });
   await server.connect(b);
   const peer = new gen.RpcPeer(a, {});
   await peer.start();
@@ -42,7 +46,9 @@ describe('generated 2025-11-25 server lifecycle', () => {
     });
     await expect(peer.request('ping')).resolves.toEqual({});
     await peer.request('initialize', INIT);
-    await expect(peer.request('tools/call', { name: 'x' })).resolves.toEqual({ content: [{ type: 'text', text: 'x' }] });
+    await expect(peer.request('tools/call', { name: 'x' })).resolves.toEqual({
+      content: [{ type: 'text', text: 'x' }],
+    });
   });
 
   it('negotiates the version: its own when the client asks for one it does not speak', async () => {
@@ -50,7 +56,9 @@ describe('generated 2025-11-25 server lifecycle', () => {
     const result = await peer.request('initialize', { ...INIT, protocolVersion: '1999-01-01' });
     expect(result).toEqual({ protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: INFO });
     const multi = await connect(echoTool, { supportedProtocolVersions: ['2025-11-25', '2025-06-18'] }, false);
-    expect((await multi.peer.request('initialize', { ...INIT, protocolVersion: '2025-06-18' })).protocolVersion).toBe('2025-06-18');
+    expect((await multi.peer.request('initialize', { ...INIT, protocolVersion: '2025-06-18' })).protocolVersion).toBe(
+      '2025-06-18',
+    );
   });
 
   it('derives capabilities from the handlers given (plus explicit ones)', async () => {
@@ -68,7 +76,14 @@ describe('generated 2025-11-25 server lifecycle', () => {
     );
     expect(init).toEqual({
       protocolVersion: '2025-11-25',
-      capabilities: { tools: {}, resources: { subscribe: true }, prompts: {}, logging: {}, completions: {}, experimental: { x: {} } },
+      capabilities: {
+        tools: {},
+        resources: { subscribe: true },
+        prompts: {},
+        logging: {},
+        completions: {},
+        experimental: { x: {} },
+      },
       serverInfo: INFO,
       instructions: 'hello',
     });
@@ -126,7 +141,10 @@ describe('generated 2025-11-25 server lifecycle', () => {
     });
     const seen: unknown[] = [];
     await peer.request('tools/call', { name: 'a' }, { onProgress: (p: unknown) => seen.push(p) });
-    expect(seen).toEqual([{ progress: 1, total: 2, message: 'half' }, { progress: 2, total: 2 }]);
+    expect(seen).toEqual([
+      { progress: 1, total: 2, message: 'half' },
+      { progress: 2, total: 2 },
+    ]);
 
     const notifications: unknown[] = [];
     peer.fallbackNotificationHandler = (method: string, params: unknown) => notifications.push({ method, params });
@@ -139,14 +157,21 @@ describe('generated 2025-11-25 server lifecycle', () => {
     expect(() => gen.createServer({ 'sampling/createMessage': () => ({}) }, { serverInfo: INFO })).toThrow(
       'createServer: "sampling/createMessage" is not a method this server receives',
     );
-    expect(() => gen.createServer({ 'tools/cal': () => ({}) }, { serverInfo: INFO })).toThrow(/"tools\/cal" is not a method/);
+    expect(() => gen.createServer({ 'tools/cal': () => ({}) }, { serverInfo: INFO })).toThrow(
+      /"tools\/cal" is not a method/,
+    );
   });
 
   it('validateResults catches a wrong result in development; off by default', async () => {
     const wrong = { 'tools/call': () => ({ content: 'not an array' }) };
     const dev = await connect(wrong, { validateResults: true });
-    await expect(dev.peer.request('tools/call', { name: 'x' })).rejects.toMatchObject({ code: -32603, message: 'Internal error' });
-    expect(String(dev.handlerErrors[0])).toMatch(/tools\/call handler returned an invalid result \(CallToolResult: \/content must be array\)/);
+    await expect(dev.peer.request('tools/call', { name: 'x' })).rejects.toMatchObject({
+      code: -32603,
+      message: 'Internal error',
+    });
+    expect(String(dev.handlerErrors[0])).toMatch(
+      /tools\/call handler returned an invalid result \(CallToolResult: \/content must be array\)/,
+    );
     const prod = await connect(wrong);
     await expect(prod.peer.request('tools/call', { name: 'x' })).resolves.toEqual({ content: 'not an array' });
   });
@@ -159,14 +184,20 @@ describe('generated 2025-11-25 server lifecycle', () => {
       message: 'Invalid params: /name must be string',
       data: { pointer: '/name', keyword: 'type' },
     });
-    await expect(peer.request('tools/call', {})).rejects.toMatchObject({ code: -32602, data: { pointer: '/name', keyword: 'required' } });
+    await expect(peer.request('tools/call', {})).rejects.toMatchObject({
+      code: -32602,
+      data: { pointer: '/name', keyword: 'required' },
+    });
     expect(ran).toBe(false);
     await expect(peer.request('resources/read', { uri: 'x' })).rejects.toMatchObject({ code: -32601 });
   });
 
   it('params the schema requires but the request omits are invalid params, not a handler crash', async () => {
     let ran = false;
-    const { peer, handlerErrors } = await connect({ 'tools/call': () => ((ran = true), { content: [] }), 'tools/list': () => ({ tools: [] }) });
+    const { peer, handlerErrors } = await connect({
+      'tools/call': () => ((ran = true), { content: [] }),
+      'tools/list': () => ({ tools: [] }),
+    });
     await expect(peer.request('tools/call')).rejects.toMatchObject({
       code: -32602,
       message: "Invalid params: /name must have required property 'name'",

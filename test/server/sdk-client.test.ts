@@ -61,12 +61,16 @@ describe('SDK Client ↔ generated 2025-11-25 server (stdio child process)', () 
   });
 
   it('bad params: -32602 with the JSON pointer of the failing field', async () => {
-    const error = await client.request({ method: 'tools/call', params: { name: 5 } as never }, z.any()).catch((e: unknown) => e);
+    const error = await client
+      .request({ method: 'tools/call', params: { name: 5 } as never }, z.any())
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(-32602);
     expect((error as McpError).message).toContain('/name must be string');
     expect((error as McpError).data).toMatchObject({ pointer: '/name' });
-    const missing = await client.request({ method: 'tools/call', params: {} as never }, z.any()).catch((e: unknown) => e);
+    const missing = await client
+      .request({ method: 'tools/call', params: {} as never }, z.any())
+      .catch((e: unknown) => e);
     expect((missing as McpError).code).toBe(-32602);
     expect((missing as McpError).data).toMatchObject({ pointer: '/name' });
   });

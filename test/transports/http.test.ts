@@ -75,7 +75,11 @@ function collect(transport: { onmessage?: (m: JsonRpcFrame) => void }) {
   transport.onmessage = (frame) => {
     const m = frame as Msg;
     received.push(m);
-    for (const w of [...waiters]) if (w[0](m)) (waiters.splice(waiters.indexOf(w), 1), w[1](m));
+    for (const w of [...waiters]) {
+      if (!w[0](m)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w[1](m);
+    }
   };
   return {
     received,
@@ -225,10 +229,16 @@ describe('raw wire behaviour of createStreamableHttpServer', () => {
     const unknown = await post({ ...JSON_HEADERS, 'mcp-session-id': 'nope' });
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.body)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001 } });
-    expect((await post({ ...JSON_HEADERS, 'mcp-session-id': sid, 'mcp-protocol-version': '1999-01-01' })).status).toBe(400);
+    expect((await post({ ...JSON_HEADERS, 'mcp-session-id': sid, 'mcp-protocol-version': '1999-01-01' })).status).toBe(
+      400,
+    );
     expect((await post({ ...JSON_HEADERS, 'mcp-session-id': sid })).status).toBe(200); // header optional
-    expect((await post({ 'content-type': 'application/json', accept: 'text/html', 'mcp-session-id': sid })).status).toBe(406);
-    expect((await post({ 'content-type': 'text/plain', accept: JSON_HEADERS.accept, 'mcp-session-id': sid })).status).toBe(415);
+    expect(
+      (await post({ 'content-type': 'application/json', accept: 'text/html', 'mcp-session-id': sid })).status,
+    ).toBe(406);
+    expect(
+      (await post({ 'content-type': 'text/plain', accept: JSON_HEADERS.accept, 'mcp-session-id': sid })).status,
+    ).toBe(415);
     const bad = await post({ ...JSON_HEADERS, 'mcp-session-id': sid }, '{not json');
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body).error.code).toBe(-32700);
@@ -257,7 +267,10 @@ describe('raw wire behaviour of createStreamableHttpServer', () => {
       signal: controller.signal,
     });
     expect(first.status).toBe(200);
-    const second = await rawRequest(srv.url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': sid } });
+    const second = await rawRequest(srv.url, {
+      method: 'GET',
+      headers: { accept: 'text/event-stream', 'mcp-session-id': sid },
+    });
     expect(second.status).toBe(409);
     controller.abort();
   });
@@ -305,7 +318,12 @@ describe('resumability (Last-Event-ID)', () => {
     const first = await rawRequest(srv.url, {
       method: 'POST',
       headers: h,
-      body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'reconnect', arguments: { delayMs: 100 } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'tools/call',
+        params: { name: 'reconnect', arguments: { delayMs: 100 } },
+      }),
     });
     const primed = parseSse(first.body);
     expect(primed).toHaveLength(1); // only the priming event: the tool closed the stream
@@ -334,7 +352,12 @@ describe('resumability (Last-Event-ID)', () => {
     const res = await fetch(srv.url, {
       method: 'POST',
       headers: { ...JSON_HEADERS, 'mcp-session-id': sid },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 'slow', method: 'tools/call', params: { name: 'ask_client', arguments: {} } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'slow',
+        method: 'tools/call',
+        params: { name: 'ask_client', arguments: {} },
+      }),
       signal: controller.signal,
     });
     // Read until the server's ping request arrives, remembering the last event id; then drop the connection.
@@ -412,7 +435,10 @@ describe('StreamableHttpClientTransport → SDK McpServer + StreamableHTTPServer
         server.registerTool('slow', { description: 'progress, a log message, then a result' }, async (extra) => {
           const token = extra._meta?.progressToken;
           if (token !== undefined) {
-            await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: 50, total: 100 } });
+            await extra.sendNotification({
+              method: 'notifications/progress',
+              params: { progressToken: token, progress: 50, total: 100 },
+            });
           }
           await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'working' } });
           return { content: [{ type: 'text', text: 'slow done' }] };
@@ -457,7 +483,9 @@ describe('StreamableHttpClientTransport → SDK McpServer + StreamableHTTPServer
       params: { name: 'slow', arguments: {}, _meta: { progressToken: 'pt' } },
     });
     await box.wait((m) => m.id === 2);
-    const order = box.received.slice(box.received.findIndex((m) => m.id === 1) + 1).map((m) => m.method ?? `response:${m.id}`);
+    const order = box.received
+      .slice(box.received.findIndex((m) => m.id === 1) + 1)
+      .map((m) => m.method ?? `response:${m.id}`);
     expect(order).toEqual(['notifications/progress', 'notifications/message', 'response:2']);
 
     // Server-initiated, unrelated to any request → the standalone GET stream the transport opened.
@@ -547,7 +575,10 @@ describe('SseParser', () => {
     for (const step of [1, 2, 3, 7, text.length]) {
       const events: Array<{ event: string; data: string; id?: string }> = [];
       const retries: number[] = [];
-      const parser = new SseParser((e) => events.push(e), (ms) => retries.push(ms));
+      const parser = new SseParser(
+        (e) => events.push(e),
+        (ms) => retries.push(ms),
+      );
       for (let i = 0; i < text.length; i += step) parser.push(text.slice(i, i + step));
       expect(retries).toEqual([250]);
       expect(events).toEqual([

@@ -2,12 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as SdkStdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import {
-  LineBuffer,
-  StdioClientTransport,
-  StdioServerTransport,
-  parseMessageLine,
-} from '../../templates/stdio.js';
+import { LineBuffer, StdioClientTransport, StdioServerTransport, parseMessageLine } from '../../templates/stdio.js';
 import type { JsonRpcMessage } from '../../templates/jsonrpc.js';
 import { PassThrough } from 'node:stream';
 import { compileRuntime, fixturesDir } from './helpers/runtime.js';
@@ -77,7 +72,11 @@ describe('LineBuffer / parseMessageLine', () => {
   });
 
   it('parses messages and rejects non-JSON-RPC', () => {
-    expect(parseMessageLine('{"jsonrpc":"2.0","id":1,"method":"ping"}')).toEqual({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    expect(parseMessageLine('{"jsonrpc":"2.0","id":1,"method":"ping"}')).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ping',
+    });
     expect(parseMessageLine('[{"jsonrpc":"2.0","method":"a"},{"jsonrpc":"2.0","id":2,"result":{}}]')).toHaveLength(2);
     expect(() => parseMessageLine('{"jsonrpc":"1.0","id":1,"method":"ping"}')).toThrow();
     expect(() => parseMessageLine('{"jsonrpc":"2.0","id":1}')).toThrow();
@@ -113,7 +112,9 @@ describe('StdioClientTransport ↔ @modelcontextprotocol/server-everything', () 
         clientInfo: { name: 'mcp-typegen-test', version: '0.0.0' },
       },
     });
-    const init = (await box.response(1)) as unknown as { result: { protocolVersion: string; serverInfo: { name: string } } };
+    const init = (await box.response(1)) as unknown as {
+      result: { protocolVersion: string; serverInfo: { name: string } };
+    };
     expect(init.result.protocolVersion).toBe('2025-11-25');
     expect(typeof init.result.serverInfo.name).toBe('string');
     await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
@@ -128,7 +129,9 @@ describe('StdioClientTransport ↔ @modelcontextprotocol/server-everything', () 
       method: 'tools/call',
       params: { name: 'echo', arguments: { message: 'hi from mcp-typegen' } },
     });
-    const call = (await box.response('call-3')) as unknown as { result: { content: Array<{ type: string; text: string }> } };
+    const call = (await box.response('call-3')) as unknown as {
+      result: { content: Array<{ type: string; text: string }> };
+    };
     expect(call.result.content[0]).toEqual({ type: 'text', text: 'Echo: hi from mcp-typegen' });
 
     await transport.close();
@@ -244,7 +247,9 @@ describe('StdioClientTransport framing and lifecycle', () => {
       (e: NodeJS.ErrnoException) => e,
     );
     expect(error).toBeInstanceOf(Error);
-    expect(error!.message).toMatch(/Failed to start MCP server "definitely-not-a-command-mcp-typegen": command not found/);
+    expect(error!.message).toMatch(
+      /Failed to start MCP server "definitely-not-a-command-mcp-typegen": command not found/,
+    );
     expect(error!.code).toBe('ENOENT');
     await expect(transport.send({ jsonrpc: '2.0', method: 'x' })).rejects.toThrow(/Not connected/);
     await transport.close();

@@ -9,7 +9,18 @@
  * into place, so concurrent workers never see half a build. Everything lives under test/.tmp.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -19,7 +30,14 @@ export const ROOT = join(dirname(new URL(import.meta.url).pathname), '..', '..',
 export const SCHEMA_DIR = join(ROOT, '..', 'shared', 'mcp-schema');
 export const TMP = join(ROOT, 'test', '.tmp');
 export const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-export const EVERYTHING_BIN = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+export const EVERYTHING_BIN = join(
+  ROOT,
+  'node_modules',
+  '@modelcontextprotocol',
+  'server-everything',
+  'dist',
+  'index.js',
+);
 
 export type Version = '2024-11-05' | '2025-03-26' | '2025-06-18' | '2025-11-25' | '2026-07-28';
 
@@ -80,7 +98,12 @@ async function build(version: Version): Promise<Built> {
   if (existsSync(join(final, 'ok'))) return done;
   const staging = `${final}.${process.pid}.${Date.now()}`;
   mkdirSync(staging, { recursive: true });
-  const result = await generate({ spec: version, schemaDir: SCHEMA_DIR, cwd: ROOT, outDir: join(staging, 'generated') });
+  const result = await generate({
+    spec: version,
+    schemaDir: SCHEMA_DIR,
+    cwd: ROOT,
+    outDir: join(staging, 'generated'),
+  });
   for (const file of result.files) {
     const target = join(staging, 'generated', file.path);
     mkdirSync(dirname(target), { recursive: true });

@@ -20,7 +20,11 @@ export async function positive(): Promise<void> {
   await client.resources.templates.list();
   await client.ping();
   await client.request('tools/list');
-  await client.request('tools/call', { name: 'echo' }, { onProgress: (p) => void p.progress, signal: AbortSignal.timeout(10) });
+  await client.request(
+    'tools/call',
+    { name: 'echo' },
+    { onProgress: (p) => void p.progress, signal: AbortSignal.timeout(10) },
+  );
   void tools.tools[0]?.inputSchema.properties;
   client.setRequestHandler('roots/list', () => ({ roots: [{ uri: 'file:///tmp' }] }));
 }

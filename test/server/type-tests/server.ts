@@ -13,7 +13,10 @@ export const good = createServer(
     'tools/call': async (params, ctx) => {
       await ctx.progress(1, 2);
       if (ctx.signal.aborted) return { content: [], isError: true };
-      return { content: [{ type: 'text', text: params.name.toUpperCase() }], structuredContent: { n: ctx.session.protocolVersion } };
+      return {
+        content: [{ type: 'text', text: params.name.toUpperCase() }],
+        structuredContent: { n: ctx.session.protocolVersion },
+      };
     },
     'resources/read': (params) => ({ contents: [{ uri: params.uri, text: 'x' }] }),
     'notifications/initialized': () => {},

@@ -1,9 +1,16 @@
-import { createServer, request as httpRequest, type Server, type IncomingHttpHeaders } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type Server,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Listens on 127.0.0.1 (ephemeral port); resolves with the base URL and a closer. */
 export async function listen(
-  handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void,
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
 ): Promise<{ server: Server; url: string; port: number; close: () => Promise<void> }> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

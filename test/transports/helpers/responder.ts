@@ -50,11 +50,19 @@ export function respond(transport: StreamableHttpServerTransport, log: Msg[] = [
             case 'progress':
               if (token !== undefined) {
                 await send(
-                  { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 1, total: 2 } },
+                  {
+                    jsonrpc: '2.0',
+                    method: 'notifications/progress',
+                    params: { progressToken: token, progress: 1, total: 2 },
+                  },
                   id,
                 );
                 await send(
-                  { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 2, total: 2 } },
+                  {
+                    jsonrpc: '2.0',
+                    method: 'notifications/progress',
+                    params: { progressToken: token, progress: 2, total: 2 },
+                  },
                   id,
                 );
               }
@@ -70,7 +78,10 @@ export function respond(transport: StreamableHttpServerTransport, log: Msg[] = [
               const delay = Number(m.params.arguments?.delayMs ?? 100);
               extra?.closeSSEStream?.();
               await new Promise((r) => setTimeout(r, delay));
-              await send({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'while away' } }, id);
+              await send(
+                { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'while away' } },
+                id,
+              );
               return reply({ content: [{ type: 'text', text: 'after reconnect' }] });
             }
           }
