@@ -14,28 +14,19 @@ import { printConcurrently } from './emit/concurrent.js';
 import { clientExports, mapsExports, serverExports } from './emit/tables.js';
 import { emitTypes } from './emit/types.js';
 import { emitValidators } from './emit/validators.js';
-import { resolveArtifacts, type Artifact, type ImportExtension } from './generate-artifacts.js';
+import { resolveArtifacts, type Artifact } from './generate-artifacts.js';
 import { inputsHash } from './inputs.js';
 import { applyExtensions, loadExtensionsFor } from './model/extensions.js';
-import { loadSchema, type SchemaInput } from './load/schema.js';
+import type { GenerateOptions } from './config/target.js';
+import { loadSchema } from './load/schema.js';
 import { toolPackage } from './load/package-root.js';
 import { buildModel } from './model/build.js';
 import type { ProtocolModel } from './model/types.js';
 
 export { ARTIFACTS, resolveArtifacts, type Artifact, type ImportExtension } from './generate-artifacts.js';
 
-export interface GenerateOptions extends SchemaInput {
-  /** Vendor extension files merged into the output. */
-  extensions?: string[];
-  /** Where the files will go: used to find the prettier config. Default `generated`. */
-  outDir?: string;
-  /** Which artifacts to emit; default all. Dependencies are added (client needs maps and types). */
-  artifacts?: Artifact[];
-  /** Import specifier extension between generated files; default `.js` (ESM/NodeNext). */
-  importExtension?: ImportExtension;
-  /** Format with prettier (default true). */
-  format?: boolean;
-}
+/** The options type lives with the option table's users (config/target.ts): one type for API and CLI. */
+export type { GenerateOptions } from './config/target.js';
 
 export interface GeneratedFile {
   /** Relative to the output directory, with `/` separators. */
@@ -61,12 +52,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const extensions = await loadExtensionsFor(options.extensions ?? [], cwd, options.schemaDir);
   const model = applyExtensions(buildModel(loaded), extensions);
   const tool = toolPackage();
-  const hash = inputsHash({
+  const hash = await inputsHash({
     schemaSha256: loaded.sha256,
-    extensions: extensions.map((e) => [e.file, e.sha256]),
-    artifacts,
-    importExtension: importExt,
-    format: options.format !== false,
+    extensionShas: extensions.map((e) => e.sha256),
+    options,
+    outDir,
   });
 
   // Started first: maps, client and server are printed (ts-morph) and formatted on another thread while
@@ -112,7 +102,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files,
     model,
     warnings: [...loaded.warnings, ...extensions.flatMap((e) => e.warnings)],
-    inputsHash: hash,
+    // No hash (a prettier config written as code): --check always regenerates to compare.
+    inputsHash: hash ?? 'unhashable',
     schemaFile: loaded.file,
   };
 }

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { FailOn, ReportFormat, SideFilter } from '../diff/index.js';
 import { InputError } from '../errors.js';
+import type { FetchPolicy } from '../load/download.js';
 import type { ExtensionReader } from '../model/extensions.js';
 import { EXIT, type Out } from './console.js';
 
@@ -24,6 +25,8 @@ export interface DiffFlags {
   rules?: boolean;
   includeDescriptions?: boolean;
   schemaDir?: string;
+  /** The network policy for spec versions not at hand (see load/spec-source.ts). */
+  policy?: FetchPolicy;
 }
 
 export async function runDiff(
@@ -54,7 +57,7 @@ export async function runDiff(
     return { name: source.name, text: source.text };
   };
   const side = async (spec: string, extensionSpecs: string[]) => {
-    const source = await diff.readDiffSource(spec, { cwd, schemaDir: flags.schemaDir });
+    const source = await diff.readDiffSource(spec, { ...flags.policy, cwd, schemaDir: flags.schemaDir });
     const loaded = await loadSchema({ text: source.text, schema: source.name, spec: source.version ?? undefined, cwd });
     const extensions = extensionSpecs.length
       ? await loadExtensionsFor(extensionSpecs, cwd, flags.schemaDir, readExtension)

@@ -8,8 +8,7 @@
  * full command line handles it, so every other outcome has one implementation.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { TARGET_OPTIONS } from '../config/options.js';
-import type { Artifact, ImportExtension } from '../generate-artifacts.js';
+import { TARGET_OPTIONS, optionsFromFlags, type OptionSpec } from '../config/options.js';
 import { FAIL_ON, SIDE_FILTERS, type FailOn, type SideFilter } from '../diff/types.js';
 import { REPORT_FORMATS, type ReportFormat } from '../diff/render.js';
 import { createOut, EXIT, reportError, type Out } from './console.js';
@@ -18,18 +17,19 @@ import { resolveTargets } from './targets.js';
 
 const OPTIONS: ParseArgsConfig['options'] = {
   all: { type: 'boolean' },
+  offline: { type: 'boolean' },
   config: { type: 'string', short: 'c' },
   target: { type: 'string', short: 't', multiple: true },
   check: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   verbose: { type: 'boolean', short: 'v' },
   ...Object.fromEntries(
-    TARGET_OPTIONS.map((o) => [
+    (TARGET_OPTIONS as readonly OptionSpec[]).map((o) => [
       o.flag,
       {
         type: o.type === 'boolean' ? 'boolean' : 'string',
         ...(o.type === 'string[]' ? { multiple: true } : {}),
-        ...(o.key === 'out' ? { short: 'o' } : {}),
+        ...(o.alias ? { short: o.alias } : {}),
       },
     ]),
   ),
@@ -39,7 +39,7 @@ export async function quickCheck(argv: string[], given?: Out): Promise<number | 
   if (
     argv[0] !== 'generate' ||
     !argv.includes('--check') ||
-    argv.some((a) => a.startsWith('--no-') || a === '--watch' || a === '-w')
+    argv.some((a) => a.startsWith('--no-') || a === '--watch' || a === '-w' || a === '--fetch-timeout')
   )
     return undefined;
   let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -48,24 +48,21 @@ export async function quickCheck(argv: string[], given?: Out): Promise<number | 
   } catch {
     return undefined;
   }
-  const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
-  const list = (k: string) => (Array.isArray(values[k]) ? (values[k] as string[]) : undefined);
-  const importExtension = str('import-extension');
   try {
     const cwd = process.cwd();
+    // Values outside an option's choices are left to yargs, which reports them.
+    for (const o of TARGET_OPTIONS as readonly OptionSpec[]) {
+      const raw = values[o.flag];
+      const allowed = o.choices ? [...o.choices, ...Object.keys(o.cliAliases ?? {})] : undefined;
+      if (allowed && raw !== undefined && ![raw].flat().every((v) => allowed.includes(String(v)))) return undefined;
+    }
     const { targets } = await resolveTargets(
       {
-        spec: str('spec'),
-        schema: str('schema'),
-        schemaDir: str('schema-dir'),
-        out: str('out'),
-        ext: list('ext'),
-        artifacts: list('artifacts') as Artifact[] | undefined,
-        importExtension: importExtension === 'none' ? '' : (importExtension as ImportExtension | undefined),
-        singleFile: values['single-file'] === true ? true : undefined,
+        options: optionsFromFlags((o) => values[o.flag], cwd),
+        policy: values.offline === true ? { offline: true } : {},
         all: values.all === true ? true : undefined,
-        config: str('config'),
-        target: list('target'),
+        config: typeof values.config === 'string' ? values.config : undefined,
+        target: Array.isArray(values.target) ? (values.target as string[]) : undefined,
       },
       cwd,
     );

@@ -4,19 +4,21 @@
  * (`loadSchema({ text, schema: name })`).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { InputError } from '../errors.js';
-import { loadSchema, schemaRoot, type LoadedSchema } from '../load/schema.js';
+import type { FetchPolicy } from '../load/download.js';
+import { loadSchema, type LoadedSchema } from '../load/schema.js';
+import { specSchema } from '../load/spec-source.js';
 import { buildModel } from '../model/build.js';
 import type { ProtocolModel } from '../model/types.js';
 import { diffModels } from './diff.js';
 import type { DiffOptions, DiffReport } from './types.js';
 
-export interface DiffSourceOptions {
+export interface DiffSourceOptions extends FetchPolicy {
   cwd?: string;
-  /** Where spec versions live (default: the loader's schema root: MCP_SCHEMA_DIR, else ../shared/mcp-schema). */
+  /** Where spec versions live (default: MCP_SCHEMA_DIR, else the user cache and downloads; see load/spec-source.ts). */
   schemaDir?: string;
 }
 
@@ -52,17 +54,8 @@ export async function readDiffSource(spec: string, options: DiffSourceOptions = 
   }
   const file = isAbsolute(spec) ? spec : resolve(cwd, spec);
   if (VERSION_RE.test(spec) && !isFile(file)) {
-    const root = schemaRoot({ schemaDir: options.schemaDir, cwd });
-    const versionFile = join(root, spec, 'schema.json');
-    if (!existsSync(versionFile)) {
-      throw new InputError(
-        versionFile,
-        undefined,
-        `unknown spec version "${spec}"`,
-        `schema root: ${root} (set --schema-dir or MCP_SCHEMA_DIR)`,
-      );
-    }
-    return { kind: 'version', name: spec, text: await readFile(versionFile, 'utf8'), version: spec };
+    const { text } = await specSchema(spec, { ...options, cwd });
+    return { kind: 'version', name: spec, text, version: spec };
   }
   try {
     return { kind: 'file', name: spec, text: await readFile(file, 'utf8'), version: null };

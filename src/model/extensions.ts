@@ -84,9 +84,11 @@ async function readAllMcpMethods(cwd: string, schemaDir?: string): Promise<Set<s
   const methods = new Set<string>();
   for (const spec of knownVersionNames()) {
     try {
-      for (const m of buildModel(await loadSchema({ spec, cwd, schemaDir })).methods) methods.add(m.method);
+      // offline: this check reads the versions at hand (schema root or cache) and never downloads.
+      for (const m of buildModel(await loadSchema({ spec, cwd, schemaDir, offline: true })).methods)
+        methods.add(m.method);
     } catch {
-      // A schema root without every version still gets the built-in namespace checks.
+      // A schema root or cache without every version still gets the built-in namespace checks.
     }
   }
   return methods;

@@ -1,14 +1,12 @@
 /** Helpers for CLI tests: temp dirs under test/.tmp, the built CLI as a child process, a capturing Out. */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Out } from '../../src/cli/console.js';
 
-export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
-export const SCHEMA_DIR = process.env.MCP_SCHEMA_DIR
-  ? resolve(process.env.MCP_SCHEMA_DIR)
-  : resolve(REPO_ROOT, '..', 'shared', 'mcp-schema');
-export const CLI = join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js');
+import { CLI, ROOT as REPO_ROOT, SCHEMA_DIR } from '../helpers/paths.js';
+
+export { CLI, REPO_ROOT, SCHEMA_DIR };
 
 export function tempDir(prefix: string): string {
   const base = join(REPO_ROOT, 'test', '.tmp');
