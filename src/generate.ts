@@ -16,7 +16,9 @@ import { emitTypes } from './emit/types.js';
 import { emitValidators } from './emit/validators.js';
 import { resolveArtifacts, type Artifact } from './generate-artifacts.js';
 import { inputsHash } from './inputs.js';
-import { applyExtensions, loadExtensionsFor } from './model/extensions.js';
+import { InputError } from './errors.js';
+import { appliesTo } from './extensions/types.js';
+import { applyExtensions, loadExtensionsFor, type LoadedExtension } from './model/extensions.js';
 import type { GenerateOptions } from './config/target.js';
 import { loadSchema } from './load/schema.js';
 import { toolPackage } from './load/package-root.js';
@@ -50,7 +52,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const artifacts = resolveArtifacts(options.artifacts);
   const loaded = await loadSchema({ ...options, cwd });
   const extensions = await loadExtensionsFor(options.extensions ?? [], cwd, options.schemaDir);
-  const model = applyExtensions(buildModel(loaded), extensions);
+  const base = buildModel(loaded);
+  rejectUntargeted(base.version, extensions, options.skipUntargeted === true);
+  const model = applyExtensions(base, extensions);
   const tool = toolPackage();
   const hash = await inputsHash({
     schemaSha256: loaded.sha256,
@@ -149,4 +153,20 @@ function emitIndex(model: ProtocolModel, artifacts: Artifact[], importExt: strin
     for (const [module, names] of Object.entries(RUNTIME_EXPORTS)) reexport(module, names);
   }
   return withImportExtension(lines.join('\n') + '\n', importExt);
+}
+
+/**
+ * An extension that does not target the schema's version would be left out of the output: an error
+ * (exit 2) unless the user opted in to skipping it (--skip-untargeted, or "skipUntargeted" in the config).
+ */
+function rejectUntargeted(version: string | null, extensions: LoadedExtension[], skip: boolean): void {
+  if (skip || version === null) return;
+  const e = extensions.find((x) => !appliesTo(x.spec, version));
+  if (!e) return;
+  throw new InputError(
+    e.file,
+    '/targets',
+    `extension ${e.spec.id} does not target MCP ${version} (it targets ${e.spec.targets?.join(', ') ?? 'nothing'})`,
+    'add the version to its "targets", pick another --spec, or pass --skip-untargeted to leave it out',
+  );
 }

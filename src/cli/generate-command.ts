@@ -57,6 +57,8 @@ export async function runGenerate(targets: Target[], check: boolean, out: Out): 
 
 export async function runWrite(targets: Target[], out: Out): Promise<number> {
   const { writeOutput } = await import('../write/write.js');
+  const { assertWritableOutDir } = await import('../write/preflight.js');
+  for (const target of targets) await assertWritableOutDir(target.outDir);
   const results: { target: Target; result: GenerateResult; ms: number }[] = [];
   for (const target of targets) {
     const started = performance.now();
@@ -109,9 +111,8 @@ export async function isTargetUpToDateFast(target: Target): Promise<boolean> {
 export async function checkTarget(target: Target): Promise<StaleFile[]> {
   if (await isTargetUpToDateFast(target)) return [];
   const { compareOutput } = await import('../write/check.js');
-  const { formatFile } = await import('../emit/format.js');
   const result = await generateTarget(target.options);
-  return compareOutput(target.outDir, result.files, (path, text) => formatFile(target.outDir, path, text));
+  return compareOutput(target.outDir, result.files, { inputsHash: result.inputsHash, version: toolPackage().version });
 }
 
 export function upToDateLine(target: Target, ms: number): string {

@@ -5,7 +5,8 @@
  * MCP_TYPEGEN_SCHEMA_BASE_URL), verified and cached — and compile client and server usage with
  * `tsc --strict`. One install (≈30–60 s from the npm cache).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ afterAll(async () => {
 });
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const execFileAsync = promisify(execFile);
 
 it('installs from the packed tarball, generates in prebuild and compiles with tsc --strict', async () => {
   if (!existsSync(join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js')))
@@ -121,7 +123,8 @@ it('installs from the packed tarball, generates in prebuild and compiles with ts
   expect(version.trim()).toBe(ownVersion);
   let output: string;
   try {
-    output = execFileSync(npm, ['run', 'build'], { cwd: app, stdio: 'pipe', encoding: 'utf8', env });
+    // Asynchronously: the schema server lives in this process and must answer meanwhile.
+    ({ stdout: output } = await execFileAsync(npm, ['run', 'build'], { cwd: app, encoding: 'utf8', env }));
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; status?: number };
     throw new Error(`npm run build failed (exit ${e.status}):\n${e.stdout ?? ''}\n${e.stderr ?? ''}`, { cause: error });
