@@ -260,7 +260,6 @@ function checkMethods(spec: ExtensionSpec, context: ExtensionCheckContext): void
         spec.file,
         m.pointer,
         `method "${m.method}" has the prefix "${prefix}" but the extension "${spec.id}" has the prefix "${spec.prefix}"`,
-        'a vendor extension names its methods "<its prefix>/<name>"; only official MCP extensions may use other namespaces',
       );
     }
     const namespace = namespaceOf(m.method);
@@ -269,7 +268,6 @@ function checkMethods(spec: ExtensionSpec, context: ExtensionCheckContext): void
         spec.file,
         m.pointer,
         `method "${m.method}" is in the namespace "${namespace}", which ${targetName(context)} defines`,
-        "extension methods go under the extension's own prefix or, for official extensions, in a namespace the target version does not use",
       );
     }
   }
