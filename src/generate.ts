@@ -51,7 +51,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const importExt = options.importExtension ?? '.js';
   const artifacts = resolveArtifacts(options.artifacts);
   const loaded = await loadSchema({ ...options, cwd });
-  const extensions = await loadExtensionsFor(options.extensions ?? [], cwd, options.schemaDir);
+  const extensions = await loadExtensionsFor(options.extensions ?? [], cwd);
   const base = buildModel(loaded);
   rejectUntargeted(base.version, extensions, options.skipUntargeted === true);
   const model = applyExtensions(base, extensions);
