@@ -9,9 +9,7 @@ import { toolPackage } from '../load/package-root.js';
 import { EXIT, UsageError, createOut, reportError, type Out, type Verbosity } from './console.js';
 import { CONFIG_NAME } from '../config/load.js';
 import { TARGET_OPTIONS, optionsFromFlags, type OptionSpec } from '../config/options.js';
-// The choice lists only: importing diff/index.js would load the whole diff on every command.
-import { FAIL_ON, SIDE_FILTERS } from '../diff/types.js';
-import { REPORT_FORMATS } from '../diff/render.js';
+import { DIFF_OPTIONS } from './diff-options.js';
 import type { DiffFlags } from './diff-command.js';
 import { runGenerate } from './generate-command.js';
 import { resolveTargets, type TargetFlags } from './targets.js';
@@ -61,6 +59,22 @@ const fetchOptionSpecs = {
 /** The network options of every command that may download a schema. */
 export function fetchOptions<T>(y: Argv<T>) {
   return y.option('offline', fetchOptionSpecs.offline).option('fetch-timeout', fetchOptionSpecs.fetchTimeout);
+}
+
+/** yargs options of `diff`, from its table (cli/diff-options.ts). */
+function diffYargsOptions<T>(y: Argv<T>): Argv<T> {
+  let out: Argv<T> = y;
+  for (const o of DIFF_OPTIONS) {
+    out = out.option(o.flag, {
+      type: o.type === 'boolean' ? 'boolean' : 'string',
+      ...(o.type === 'string[]' ? { array: true } : {}),
+      ...(o.alias ? { alias: o.alias } : {}),
+      ...(o.choices ? { choices: [...o.choices] } : {}),
+      ...(o.default !== undefined ? { default: o.default } : {}),
+      describe: o.describe,
+    }) as Argv<T>;
+  }
+  return out;
 }
 
 /** The fetch policy from the network flags. */
@@ -230,61 +244,19 @@ export async function main(argv: string[], out?: Out): Promise<number> {
       'diff [old] [new]',
       'Compare two MCP schemas at protocol level: what breaks clients, what breaks servers',
       (y) =>
-        y
-          .positional('old', {
-            type: 'string',
-            describe: 'The baseline: a schema file, a spec version, or git:<ref>:<path>',
-          })
-          .positional('new', {
-            type: 'string',
-            describe: 'The candidate: a schema file, a spec version, or git:<ref>:<path>',
-          })
-          .option('ext', {
-            type: 'string',
-            array: true,
-            describe: 'A vendor extension file merged into both sides (repeatable)',
-          })
-          .option('old-ext', {
-            type: 'string',
-            array: true,
-            describe: 'An extension of the old side only: a file or git:<ref>:<path> (repeatable)',
-          })
-          .option('new-ext', {
-            type: 'string',
-            array: true,
-            describe: 'An extension of the new side only: a file or git:<ref>:<path> (repeatable)',
-          })
-          .option('schema-dir', {
-            type: 'string',
-            describe: 'Schema root for spec versions (default: $MCP_SCHEMA_DIR, else the user cache, else downloaded)',
-          })
+        diffYargsOptions(
+          y
+            .positional('old', {
+              type: 'string',
+              describe: 'The baseline: a schema file, a spec version, or git:<ref>:<path>',
+            })
+            .positional('new', {
+              type: 'string',
+              describe: 'The candidate: a schema file, a spec version, or git:<ref>:<path>',
+            }),
+        )
           .option('offline', fetchOptionSpecs.offline)
           .option('fetch-timeout', fetchOptionSpecs.fetchTimeout)
-          .option('format', {
-            alias: 'f',
-            type: 'string',
-            choices: REPORT_FORMATS as unknown as string[],
-            default: 'text',
-            describe: 'Report format',
-          })
-          .option('fail-on', {
-            type: 'string',
-            choices: FAIL_ON as unknown as string[],
-            default: 'breaking',
-            describe: 'Exit 1 when a change reaches this level',
-          })
-          .option('side', {
-            type: 'string',
-            choices: SIDE_FILTERS as unknown as string[],
-            default: 'both',
-            describe: 'Whose verdicts count: client, server or both',
-          })
-          .option('ignore', {
-            type: 'string',
-            describe: 'An ignore file: a JSON array of { rule, location?, reason? }',
-          })
-          .option('rules', { type: 'boolean', describe: 'List every rule with its one-line reason and exit' })
-          .option('include-descriptions', { type: 'boolean', describe: 'Also report description-only changes' })
           .example('$0 diff 2025-11-25 2026-07-28', 'What a spec upgrade breaks')
           .example('$0 diff git:main:schema.json schema.json --format github', 'In CI: annotate a PR')
           .example(

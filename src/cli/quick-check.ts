@@ -9,8 +9,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { TARGET_OPTIONS, optionsFromFlags, type OptionSpec } from '../config/options.js';
-import { FAIL_ON, SIDE_FILTERS, type FailOn, type SideFilter } from '../diff/types.js';
-import { REPORT_FORMATS, type ReportFormat } from '../diff/render.js';
+import { diffFlagsFrom, diffParseArgsOptions } from './diff-options.js';
 import { createOut, EXIT, reportError, type Out } from './console.js';
 import { isTargetUpToDateFast, upToDateLine } from './generate-command.js';
 import { resolveTargets } from './targets.js';
@@ -80,16 +79,8 @@ export async function quickCheck(argv: string[], given?: Out): Promise<number | 
   }
 }
 
-const DIFF_OPTIONS: ParseArgsConfig['options'] = {
-  ext: { type: 'string', multiple: true },
-  'old-ext': { type: 'string', multiple: true },
-  'new-ext': { type: 'string', multiple: true },
-  'schema-dir': { type: 'string' },
-  format: { type: 'string', short: 'f' },
-  'fail-on': { type: 'string' },
-  side: { type: 'string' },
-  ignore: { type: 'string' },
-  'include-descriptions': { type: 'boolean' },
+const DIFF_PARSE_OPTIONS: ParseArgsConfig['options'] = {
+  ...diffParseArgsOptions(),
   quiet: { type: 'boolean', short: 'q' },
   verbose: { type: 'boolean', short: 'v' },
 };
@@ -103,41 +94,17 @@ export async function quickDiff(argv: string[], given?: Out): Promise<number | u
   if (argv[0] !== 'diff') return undefined;
   let parsed: { values: Record<string, string | boolean | (string | boolean)[] | undefined>; positionals: string[] };
   try {
-    parsed = parseArgs({ args: argv.slice(1), options: DIFF_OPTIONS, strict: true, allowPositionals: true });
+    parsed = parseArgs({ args: argv.slice(1), options: DIFF_PARSE_OPTIONS, strict: true, allowPositionals: true });
   } catch {
     return undefined;
   }
   const { values, positionals } = parsed;
-  const format = (values.format ?? 'text') as string;
-  const failOn = (values['fail-on'] ?? 'breaking') as string;
-  const side = (values.side ?? 'both') as string;
-  if (
-    positionals.length !== 2 ||
-    !REPORT_FORMATS.includes(format as ReportFormat) ||
-    !FAIL_ON.includes(failOn as FailOn) ||
-    !SIDE_FILTERS.includes(side as SideFilter)
-  ) {
-    return undefined;
-  }
+  const flags = diffFlagsFrom((flag) => values[flag]);
+  if (positionals.length !== 2 || !flags) return undefined;
   const out = given ?? createOut(values.quiet ? 'quiet' : values.verbose ? 'verbose' : 'normal');
   const { runDiff } = await import('./diff-command.js');
   try {
-    return await runDiff(
-      {
-        old: positionals[0],
-        new: positionals[1],
-        ext: values.ext as string[] | undefined,
-        oldExt: values['old-ext'] as string[] | undefined,
-        newExt: values['new-ext'] as string[] | undefined,
-        schemaDir: values['schema-dir'] as string | undefined,
-        format: format as ReportFormat,
-        failOn: failOn as FailOn,
-        side: side as SideFilter,
-        ignore: values.ignore as string | undefined,
-        includeDescriptions: values['include-descriptions'] === true ? true : undefined,
-      },
-      out,
-    );
+    return await runDiff({ ...flags, old: positionals[0], new: positionals[1] }, out);
   } catch (error) {
     return reportError(out, error);
   }

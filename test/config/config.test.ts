@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/load.js';
 import { TARGET_OPTIONS, configJsonSchema, optionJsonSchema } from '../../src/config/options.js';
+import { DIFF_OPTIONS } from '../../src/cli/diff-options.js';
 import { main } from '../../src/cli/main.js';
 import { captureOut, REPO_ROOT, runCli, SCHEMA_DIR, tempDir } from '../cli/helpers.js';
 
@@ -35,9 +36,10 @@ describe('one definition of each option', () => {
     );
   });
 
-  it('every option has a CLI flag that generate --help lists', async () => {
-    const { stdout } = await runCli(['generate', '--help']);
-    for (const o of TARGET_OPTIONS) expect(stdout).toContain(`--${o.flag}`);
+  it('every option has a CLI flag that generate --help lists; every diff option is in diff --help', async () => {
+    const [generate, diff] = await Promise.all([runCli(['generate', '--help']), runCli(['diff', '--help'])]);
+    for (const o of TARGET_OPTIONS) expect(generate.stdout).toContain(`--${o.flag}`);
+    for (const o of DIFF_OPTIONS) expect(diff.stdout).toContain(`--${o.flag}`);
   });
 
   it('the repo root config is valid and lists the five versions and the acme-jobs targets', () => {
