@@ -1,12 +1,18 @@
 /** Helpers for CLI tests: temp dirs under test/.tmp, the built CLI as a child process, a capturing Out. */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Out } from '../../src/cli/console.js';
 
 import { CLI, ROOT as REPO_ROOT, SCHEMA_DIR } from '../helpers/paths.js';
 
 export { CLI, REPO_ROOT, SCHEMA_DIR };
+
+/** A fresh directory outside this repository (whose own mcp-typegen.config.json would apply upward). */
+export function outsideTempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `mcp-typegen-${prefix}-`));
+}
 
 export function tempDir(prefix: string): string {
   const base = join(REPO_ROOT, 'test', '.tmp');
