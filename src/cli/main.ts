@@ -260,6 +260,10 @@ export async function main(argv: string[], out?: Out): Promise<number> {
             type: 'string',
             describe: 'An ignore file: a JSON array of { rule, location?, reason? }',
           })
+          .option('pairing', {
+            type: 'string',
+            describe: 'A pairing file for requests whose result is not named after them (both sides)',
+          })
           .option('rules', { type: 'boolean', describe: 'List every rule with its one-line reason and exit' })
           .option('include-descriptions', { type: 'boolean', describe: 'Also report description-only changes' })
           .example('$0 diff 2025-11-25 2026-07-28', 'What a spec upgrade breaks')
