@@ -48,7 +48,8 @@ export const TARGET_OPTIONS = [
     flag: 'pairing',
     type: 'string',
     path: true,
-    describe: 'A pairing file for requests whose result is not named after them: { "pairs": { "<method>": "<ResultDefinition>" } }',
+    describe:
+      'A pairing file for requests whose result is not named after them: { "pairs": { "<method>": "<ResultDefinition>" } }',
   },
   {
     key: 'artifacts',
