@@ -360,14 +360,15 @@ describe('methods --json', () => {
     );
   });
 
-  it('an unpaired request: exit 2, one error line naming the file, the pointer and the method', async () => {
+  it('an unpaired request: listed with the generic Result, one warning naming the file, the pointer and the method', async () => {
     const file = join(FIXTURE_SCHEMAS, 'unpaired-request.schema.json');
     const { code, stdout, stderr } = await cli(['methods', '--schema', file, '--json']);
-    expect(code).toBe(2);
-    expect(stdout).toBe('');
-    const errors = stderr.split('\n').filter((l) => l.startsWith('error: '));
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain(`${file}#/$defs/FooRequest`);
-    expect(errors[0]).toContain('foo/bar');
+    expect(code).toBe(0);
+    const rows = JSON.parse(stdout) as { method: string; result?: string[] }[];
+    expect(rows.find((r) => r.method === 'foo/bar')!.result).toEqual(['Result']);
+    const warnings = stderr.split('\n').filter((l) => l.includes('foo/bar'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`${file}#/$defs/FooRequest`);
+    expect(warnings[0]).toMatch(/^warning: /);
   });
 });
