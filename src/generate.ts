@@ -61,7 +61,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const importExt = options.importExtension ?? '.js';
   const artifacts = resolveArtifacts(options.artifacts);
   const loaded = await loadSchema({ ...options, cwd });
-  const extensions = await loadExtensionsFor(options.extensions ?? [], cwd, options.schemaDir);
+  const extensions = await loadExtensionsFor(options.extensions ?? [], cwd);
   const pairing = options.pairing ? await readPairingFile(resolve(cwd, options.pairing)) : undefined;
   const model = applyExtensions(buildModel(loaded, { pairing }), extensions);
   const tool = toolPackage();

@@ -60,9 +60,7 @@ export async function runDiff(
   const side = async (spec: string, extensionSpecs: string[]) => {
     const source = await diff.readDiffSource(spec, { cwd, schemaDir: flags.schemaDir });
     const loaded = await loadSchema({ text: source.text, schema: source.name, spec: source.version ?? undefined, cwd });
-    const extensions = extensionSpecs.length
-      ? await loadExtensionsFor(extensionSpecs, cwd, flags.schemaDir, readExtension)
-      : [];
+    const extensions = extensionSpecs.length ? await loadExtensionsFor(extensionSpecs, cwd, readExtension) : [];
     for (const w of [...loaded.warnings, ...extensions.flatMap((e) => e.warnings)]) out.verbose(`warning: ${w}`);
     const model = buildModel(loaded, { pairing });
     // An unpaired request is diffed with an unknown result: the user must hear about it.
