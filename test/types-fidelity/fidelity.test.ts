@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emitTypes, type EmitTypesOptions } from '../../src/emit/types.js';
 import { ROOT, SCHEMA_DIR, VERSIONS, generated, tempDir, type Version } from '../helpers/generate.js';
-import { compare, type Comparison } from './oracle.js';
+import { compare, type Comparison, type Pair } from './oracle.js';
 
 type Rule = NonNullable<EmitTypesOptions['withoutRules']>[number];
 
@@ -56,7 +56,7 @@ beforeAll(async () => {
   };
   const spec = (version: Version) => join(SCHEMA_DIR, version, 'schema.ts');
   const results = await Promise.all(VERSIONS.map((v) => generated(v, { artifacts: ['types'], format: false })));
-  const pairs = VERSIONS.map((version, i) => ({
+  const pairs: Pair[] = VERSIONS.map((version, i) => ({
     label: version,
     generated: write(version, results[i]!.files.find((f) => f.path === 'types.ts')!.contents),
     spec: spec(version),
