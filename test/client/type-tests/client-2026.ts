@@ -30,9 +30,9 @@ export async function negative2026(): Promise<void> {
   await client.tools.call({ name: 'echo', arguments: 'nope' });
   // @ts-expect-error [2026-missing-params]
   await client.request('tools/call');
-  const result = await client.tools.call({ name: 'echo' });
+  type Final = Awaited<ReturnType<typeof client.tools.call>>;
   // No member of the caller's result is an InputRequiredResult (results are open, so test the union).
   // @ts-expect-error [2026-input-required-is-resolved]
-  const inputRequired: Extract<typeof result, { inputRequests: unknown }> = {} as InputRequiredResult;
+  const inputRequired: Extract<Final, { inputRequests: unknown }> = {} as InputRequiredResult;
   void inputRequired;
 }
