@@ -15,7 +15,7 @@ import { clientExports, mapsExports, serverExports } from './emit/tables.js';
 import { emitTypes } from './emit/types.js';
 import { emitValidators } from './emit/validators.js';
 import { resolveArtifacts, type Artifact } from './generate-artifacts.js';
-import { inputsHash } from './inputs.js';
+import { inputsHash, sha256 } from './inputs.js';
 import { InputError } from './errors.js';
 import { appliesTo } from './extensions/types.js';
 import { applyExtensions, loadExtensionsFor, type LoadedExtension } from './model/extensions.js';
@@ -23,6 +23,7 @@ import type { GenerateOptions } from './config/target.js';
 import { loadSchema } from './load/schema.js';
 import { toolPackage } from './load/package-root.js';
 import { buildModel } from './model/build.js';
+import { readPairingFile } from './model/pairing.js';
 import type { ProtocolModel } from './model/types.js';
 
 export { ARTIFACTS, resolveArtifacts, type Artifact, type ImportExtension } from './generate-artifacts.js';
@@ -52,13 +53,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const artifacts = resolveArtifacts(options.artifacts);
   const loaded = await loadSchema({ ...options, cwd });
   const extensions = await loadExtensionsFor(options.extensions ?? [], cwd);
-  const base = buildModel(loaded);
+  const pairing = options.pairing ? await readPairingFile(resolve(cwd, options.pairing)) : undefined;
+  const base = buildModel(loaded, { pairing });
   rejectUntargeted(base.version, extensions, options.skipUntargeted === true);
   const model = applyExtensions(base, extensions);
   const tool = toolPackage();
   const hash = await inputsHash({
     schemaSha256: loaded.sha256,
     extensionShas: extensions.map((e) => e.sha256),
+    pairingSha: pairing ? sha256(pairing.text) : undefined,
     options,
     outDir,
   });
@@ -105,7 +108,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   return {
     files,
     model,
-    warnings: [...loaded.warnings, ...extensions.flatMap((e) => e.warnings)],
+    warnings: [...loaded.warnings, ...(model.warnings ?? []), ...extensions.flatMap((e) => e.warnings)],
     // No hash (a prettier config written as code): --check always regenerates to compare.
     inputsHash: hash ?? 'unhashable',
     schemaFile: loaded.file,

@@ -27,6 +27,8 @@ export interface InputFacts {
   schemaSha256: string;
   /** sha256 of each extension file, in the order given. */
   extensionShas: string[];
+  /** sha256 of the pairing file, when one is given (it shapes the model like an extension). */
+  pairingSha?: string;
   options: TargetOptions;
   /** Absolute out dir: only used to find the prettier config, never hashed itself. */
   outDir: string;
@@ -42,6 +44,7 @@ export async function inputsHash(facts: InputFacts): Promise<string | undefined>
       templates: runtimeTemplates().map((t) => [t.name, sha256(t.text)]),
       schema: facts.schemaSha256,
       extensions: facts.extensionShas,
+      pairing: facts.pairingSha ?? null,
       options: hashedOptions(facts.options),
       prettier: format,
     }),
@@ -58,7 +61,8 @@ export async function inputsHashFromDisk(
     if (schemaSha256 === undefined) return undefined;
     const extensionShas: string[] = [];
     for (const file of options.extensions ?? []) extensionShas.push(sha256(await readFile(resolve(cwd, file), 'utf8')));
-    return await inputsHash({ schemaSha256, extensionShas, options, outDir: resolve(cwd, options.outDir) });
+    const pairingSha = options.pairing ? sha256(await readFile(resolve(cwd, options.pairing), 'utf8')) : undefined;
+    return await inputsHash({ schemaSha256, extensionShas, pairingSha, options, outDir: resolve(cwd, options.outDir) });
   } catch (error) {
     if (error instanceof InputError) throw error;
     return undefined;

@@ -234,7 +234,12 @@ export async function main(argv: string[], out?: Out): Promise<number> {
             ...fetchPolicy(flags),
           });
           const o = outFor(flags);
-          for (const warning of [...loaded.warnings, ...extensions.flatMap((e) => e.warnings)]) o.warn(warning);
+          for (const warning of [
+            ...loaded.warnings,
+            ...(model.warnings ?? []),
+            ...extensions.flatMap((e) => e.warnings),
+          ])
+            o.warn(warning);
           process.stdout.write(flags.json ? methodsJson(model.methods) : methodsTable(model.methods));
           return EXIT.ok;
         },
