@@ -79,6 +79,12 @@ export const DIFF_OPTIONS: readonly DiffOptionSpec[] = [
     describe: 'An ignore file: a JSON array of { rule, location?, reason? }',
   },
   {
+    flag: 'pairing',
+    key: 'pairing',
+    type: 'string',
+    describe: 'A pairing file for requests whose result is not named after them (both sides)',
+  },
+  {
     flag: 'rules',
     key: 'rules',
     type: 'boolean',
