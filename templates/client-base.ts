@@ -91,11 +91,12 @@ export class McpClientBase<
 
   private readonly inputHandlers = new Map<string, (params: any, ctx: any) => unknown>();
 
-  constructor(
-    transport: Transport,
-    readonly protocol: ProtocolDescription,
-    readonly options: McpClientOptions,
-  ) {
+  readonly protocol: ProtocolDescription;
+  readonly options: McpClientOptions;
+
+  constructor(transport: Transport, protocol: ProtocolDescription, options: McpClientOptions) {
+    this.protocol = protocol;
+    this.options = options;
     this.peer = new RpcPeer(transport, { ...options, batches: false });
     this.negotiatedVersion = protocol.features.perRequestMeta ? this.requestedVersion : undefined;
   }
@@ -112,9 +113,9 @@ export class McpClientBase<
     const caps: JsonObject = {};
     const has = (method: string) => this.inputHandlers.has(method);
     // listChanged is only claimed by passing capabilities explicitly: the client cannot know it will send it.
-    if (has('roots/list')) caps.roots = {};
-    if (has('sampling/createMessage')) caps.sampling = {};
-    if (has('elicitation/create')) caps.elicitation = {};
+    if (has('roots/list')) caps['roots'] = {};
+    if (has('sampling/createMessage')) caps['sampling'] = {};
+    if (has('elicitation/create')) caps['elicitation'] = {};
     return caps;
   }
 
@@ -135,7 +136,7 @@ export class McpClientBase<
         await this.peer.close();
         throw error;
       }
-      const version = String(result.protocolVersion);
+      const version = String(result['protocolVersion']);
       if (!supported.includes(version)) {
         await this.peer.close();
         throw new ProtocolError(
@@ -153,7 +154,7 @@ export class McpClientBase<
         await this.peer.close();
         throw error;
       }
-      const versions = Array.isArray(result.supportedVersions) ? (result.supportedVersions as string[]) : [];
+      const versions = Array.isArray(result['supportedVersions']) ? (result['supportedVersions'] as string[]) : [];
       const version = versions.includes(this.requestedVersion) ? this.requestedVersion : undefined;
       if (!version) {
         await this.peer.close();
@@ -169,9 +170,9 @@ export class McpClientBase<
   private acceptServer(result: JsonObject, version: string): void {
     this.serverDescription = result;
     this.negotiatedVersion = version;
-    this.serverInfo = isPlainObject(result.serverInfo) ? (result.serverInfo as Implementation) : undefined;
-    this.serverCapabilities = isPlainObject(result.capabilities) ? result.capabilities : undefined;
-    this.instructions = typeof result.instructions === 'string' ? result.instructions : undefined;
+    this.serverInfo = isPlainObject(result['serverInfo']) ? (result['serverInfo'] as Implementation) : undefined;
+    this.serverCapabilities = isPlainObject(result['capabilities']) ? result['capabilities'] : undefined;
+    this.instructions = typeof result['instructions'] === 'string' ? result['instructions'] : undefined;
     const transport = this.peer.transport as Transport & { setProtocolVersion?: (v: string) => void };
     transport.setProtocolVersion?.(version);
   }
@@ -179,7 +180,7 @@ export class McpClientBase<
   /** Send a request typed by the client's method table; resolves to the final result. */
   request<M extends keyof OutRequests & string>(
     method: M,
-    ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions]>
+    ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions | undefined]>
   ): Promise<OutRequests[M]['result']>;
   async request(method: string, params?: any, options?: RequestOptions): Promise<unknown> {
     const { features } = this.protocol;
@@ -188,7 +189,7 @@ export class McpClientBase<
     const maxRounds = this.options.maxInputRounds ?? 8;
     for (let round = 0; ; round++) {
       const result = (await this.peer.request(method, sent, options)) as JsonObject;
-      if (!isPlainObject(result) || result.resultType !== INPUT_REQUIRED) return result;
+      if (!isPlainObject(result) || result['resultType'] !== INPUT_REQUIRED) return result;
       if (round >= maxRounds) {
         throw new ProtocolError(
           ErrorCode.InternalError,
@@ -227,7 +228,7 @@ export class McpClientBase<
 
   /** 2026-07-28 on: every request carries the protocol version, client info and capabilities. */
   private withRequestMeta(params: JsonObject | undefined): JsonObject {
-    const meta = isPlainObject(params?._meta) ? params._meta : {};
+    const meta = isPlainObject(params?.['_meta']) ? params['_meta'] : {};
     return {
       ...params,
       _meta: {
@@ -245,25 +246,25 @@ export class McpClientBase<
     result: JsonObject,
     signal: AbortSignal | undefined,
   ): Promise<JsonObject> {
-    const requests = isPlainObject(result.inputRequests) ? result.inputRequests : {};
+    const requests = isPlainObject(result['inputRequests']) ? result['inputRequests'] : {};
     const responses: JsonObject = {};
     for (const [key, request] of Object.entries(requests)) {
-      if (!isPlainObject(request) || typeof request.method !== 'string') {
+      if (!isPlainObject(request) || typeof request['method'] !== 'string') {
         throw new ProtocolError(ErrorCode.InvalidRequest, `input request "${key}" has no method`);
       }
-      const handler = this.inputHandlers.get(request.method);
+      const handler = this.inputHandlers.get(request['method']);
       if (!handler) {
         throw new ProtocolError(
           ErrorCode.MethodNotFound,
-          `server asks for ${request.method} input, but no handler is registered for it`,
+          `server asks for ${request['method']} input, but no handler is registered for it`,
         );
       }
-      const ctx = inputContext(key, request.method, request.params, signal);
-      responses[key] = await handler(request.params, ctx);
+      const ctx = inputContext(key, request['method'], request['params'], signal);
+      responses[key] = await handler(request['params'], ctx);
     }
     const next: JsonObject = { ...params, inputResponses: responses };
-    if (typeof result.requestState === 'string') next.requestState = result.requestState;
-    else delete next.requestState;
+    if (typeof result['requestState'] === 'string') next['requestState'] = result['requestState'];
+    else delete next['requestState'];
     return next;
   }
 }
@@ -281,7 +282,7 @@ function inputContext(
     id: key,
     method,
     signal: signal ?? new AbortController().signal,
-    meta: isPlainObject(params) && isPlainObject(params._meta) ? params._meta : undefined,
+    meta: isPlainObject(params) && isPlainObject(params['_meta']) ? params['_meta'] : undefined,
     extra: undefined,
     progress: () => Promise.resolve(),
     notify: never,

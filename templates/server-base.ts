@@ -78,14 +78,23 @@ const LIFECYCLE = new Set([
 ]);
 
 export class McpServerBase<Handlers extends object> {
-  readonly sessions = new Set<{ peer: RpcPeer<any, any, any, any>; session: SessionInfo }>();
+  readonly sessions: Set<{ peer: RpcPeer<any, any, any, any>; session: SessionInfo }> = new Set();
+
+  readonly protocol: ProtocolDescription;
+  readonly tables: ServerTables;
+  readonly handlers: Partial<Handlers>;
+  readonly options: McpServerOptions;
 
   constructor(
-    readonly protocol: ProtocolDescription,
-    readonly tables: ServerTables,
-    readonly handlers: Partial<Handlers>,
-    readonly options: McpServerOptions,
+    protocol: ProtocolDescription,
+    tables: ServerTables,
+    handlers: Partial<Handlers>,
+    options: McpServerOptions,
   ) {
+    this.protocol = protocol;
+    this.tables = tables;
+    this.handlers = handlers;
+    this.options = options;
     for (const method of Object.keys(handlers)) {
       if (!tables.requestMethods.includes(method) && !tables.notificationMethods.includes(method)) {
         throw new Error(`createServer: "${method}" is not a method this server receives`);
@@ -106,12 +115,12 @@ export class McpServerBase<Handlers extends object> {
       if (methods.some((m) => m.startsWith(prefix))) caps[capability] = {};
     }
     if (methods.includes('resources/subscribe'))
-      caps.resources = { ...(caps.resources as JsonObject), subscribe: true };
+      caps['resources'] = { ...(caps['resources'] as JsonObject), subscribe: true };
     const extensionIds = [
       ...new Set(methods.map((m) => this.tables.extensionMethods[m]).filter((id): id is string => Boolean(id))),
     ];
     if (extensionIds.length > 0 && this.protocol.features.capabilityExtensions) {
-      caps.extensions = Object.fromEntries(extensionIds.map((id) => [id, {}]));
+      caps['extensions'] = Object.fromEntries(extensionIds.map((id) => [id, {}]));
     }
     return { ...caps, ...this.options.capabilities };
   }
@@ -168,12 +177,14 @@ export class McpServerBase<Handlers extends object> {
     peer.setRequestHandler('ping', () => ({}));
     if (this.protocol.features.initialize) {
       peer.setRequestHandler('initialize', (params: JsonObject) => {
-        const requested = typeof params?.protocolVersion === 'string' ? params.protocolVersion : '';
+        const requested = typeof params?.['protocolVersion'] === 'string' ? params['protocolVersion'] : '';
         // The client's version if we speak it, else our newest: the client then decides.
         const version = this.supportedVersions.includes(requested) ? requested : this.supportedVersions[0]!;
         session.protocolVersion = version;
-        session.clientInfo = isPlainObject(params?.clientInfo) ? (params.clientInfo as Implementation) : undefined;
-        session.clientCapabilities = isPlainObject(params?.capabilities) ? params.capabilities : undefined;
+        session.clientInfo = isPlainObject(params?.['clientInfo'])
+          ? (params['clientInfo'] as Implementation)
+          : undefined;
+        session.clientCapabilities = isPlainObject(params?.['capabilities']) ? params['capabilities'] : undefined;
         const transport = peer.transport as Transport & { setProtocolVersion?: (v: string) => void };
         transport.setProtocolVersion?.(version);
         return {
@@ -215,7 +226,7 @@ export class McpServerBase<Handlers extends object> {
       return undefined;
     }
     if (this.protocol.features.perRequestMeta) {
-      const meta = isPlainObject(params?._meta) ? params._meta : undefined;
+      const meta = isPlainObject(params?.['_meta']) ? params['_meta'] : undefined;
       const requested = meta?.['io.modelcontextprotocol/protocolVersion'];
       if (typeof requested === 'string' && !this.supportedVersions.includes(requested)) {
         // UnsupportedProtocolVersionError (2026-07-28).
@@ -269,6 +280,6 @@ export class McpServerBase<Handlers extends object> {
 
 /** ajv reports a missing property at its parent; point at the property itself. */
 function missingProperty(params: Record<string, unknown>): string {
-  const name = params.missingProperty;
+  const name = params['missingProperty'];
   return typeof name === 'string' ? `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` : '';
 }

@@ -16,7 +16,7 @@ import { isPlainObject, type JsonRpcMessage } from './jsonrpc.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
 
 /** Default cap on one unterminated line (10 MiB): protects against a peer that never sends `\n`. */
-export const DEFAULT_MAX_LINE_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_MAX_LINE_BYTES: number = 10 * 1024 * 1024;
 
 /** Serializes one message (or 2025-03-26 batch) as a stdio frame: its JSON and a newline. */
 export function serializeMessage(message: JsonRpcFrame): string {
@@ -40,14 +40,14 @@ export function parseMessageLine(line: string): JsonRpcFrame {
 
 /** True when `value` looks like a JSON-RPC 2.0 request, notification or response. */
 export function isJsonRpcMessage(value: unknown): value is JsonRpcMessage {
-  if (!isPlainObject(value) || value.jsonrpc !== '2.0') return false;
+  if (!isPlainObject(value) || value['jsonrpc'] !== '2.0') return false;
   if ('method' in value) {
-    if (typeof value.method !== 'string') return false;
-    if ('id' in value && typeof value.id !== 'string' && typeof value.id !== 'number') return false;
-    return value.params === undefined || isPlainObject(value.params) || Array.isArray(value.params);
+    if (typeof value['method'] !== 'string') return false;
+    if ('id' in value && typeof value['id'] !== 'string' && typeof value['id'] !== 'number') return false;
+    return value['params'] === undefined || isPlainObject(value['params']) || Array.isArray(value['params']);
   }
   if (!('id' in value)) return false;
-  if (value.id !== null && typeof value.id !== 'string' && typeof value.id !== 'number') return false;
+  if (value['id'] !== null && typeof value['id'] !== 'string' && typeof value['id'] !== 'number') return false;
   return 'result' in value !== 'error' in value;
 }
 
@@ -59,7 +59,11 @@ export class LineBuffer {
   private chunks: Buffer[] = [];
   private size = 0;
 
-  constructor(private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES) {}
+  private readonly maxLineBytes: number;
+
+  constructor(maxLineBytes: number = DEFAULT_MAX_LINE_BYTES) {
+    this.maxLineBytes = maxLineBytes;
+  }
 
   /**
    * Adds a chunk and returns the complete lines it finished (without `\n` or a trailing `\r`), blank lines
@@ -136,11 +140,18 @@ function toError(value: unknown): Error {
 /** Writes `text`, resolving once it is handed to the stream (waiting for 'drain' under backpressure). */
 function writeText(stream: Writable, text: string): Promise<void> {
   return new Promise((resolve, reject) => {
+    // The callback may run before write() returns (Bun calls it synchronously), when `ok` is not yet
+    // initialised: then the decision is taken after the call.
+    let returned = false;
+    let flushedEarly = false;
     const ok = stream.write(text, (error) => {
       if (error) reject(error);
+      else if (!returned) flushedEarly = true;
       else if (ok) resolve();
     });
+    returned = true;
     if (!ok) stream.once('drain', resolve);
+    else if (flushedEarly) resolve();
   });
 }
 
@@ -220,7 +231,10 @@ export class StdioClientTransport implements Transport {
   private closing?: Promise<void>;
   private exitPromise?: Promise<void>;
 
-  constructor(private readonly options: StdioClientTransportOptions) {
+  private readonly options: StdioClientTransportOptions;
+
+  constructor(options: StdioClientTransportOptions) {
+    this.options = options;
     this.buffer = new LineBuffer(options.maxLineBytes);
     if (options.stderr === 'pipe') this.stderrStream = new PassThrough();
   }

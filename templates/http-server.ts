@@ -1,10 +1,8 @@
 /**
- * Streamable HTTP transport (MCP 2025-11-25, also serving 2025-06-18 and 2025-03-26 clients): a node:http
- * request handler that exposes every MCP session as a `Transport`, and a client transport built on `fetch`.
+ * Streamable HTTP transport, server side (MCP 2025-11-25, also serving 2025-06-18 and 2025-03-26 clients): a
+ * node:http request handler that exposes every MCP session as a `Transport`. Node-only (`node:http` types);
+ * the client side is http-client.ts.
  *
- * This file is hand-written runtime that mcp-typegen copies, unchanged, into every generated output
- * (as `runtime/http.ts`). It depends only on the other runtime files, `node:` built-ins and the `fetch`,
- * `Headers`, `ReadableStream` and `TextDecoder` globals of Node 18+.
  *
  * Server, one endpoint (default `/mcp`):
  *   POST    JSON-RPC message (or, for 2025-03-26 sessions, a batch). Requests are answered on an SSE stream
@@ -19,10 +17,20 @@
  * `Host` and `Origin` are checked against DNS rebinding (403); by default only localhost, 127.0.0.1 and
  * [::1] pass.
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isPlainObject, type RequestId } from './jsonrpc.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
+import { InMemoryEventStore, type EventStore } from './event-store.js';
+import { formatSseEvent } from './sse.js';
+import {
+  isInitializeRequest,
+  isRequest,
+  isResponse,
+  isWireMessage,
+  key,
+  toError,
+  type WireMessage,
+} from './http-common.js';
 
 /** The protocol versions the server accepts in `MCP-Protocol-Version` by default. */
 export const DEFAULT_SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [
@@ -38,121 +46,6 @@ const PRIMING_SINCE = '2025-11-25';
 /** Versions up to which JSON-RPC batches are allowed. */
 const BATCH_UNTIL = '2025-03-26';
 const LOCAL_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
-
-type WireMessage = Exclude<JsonRpcFrame, unknown[]>;
-
-// ---------------------------------------------------------------------------------------------
-// Message helpers
-// ---------------------------------------------------------------------------------------------
-
-function isWireMessage(value: unknown): value is WireMessage {
-  if (!isPlainObject(value) || value.jsonrpc !== '2.0') return false;
-  if ('method' in value) {
-    if (typeof value.method !== 'string') return false;
-    if ('id' in value && typeof value.id !== 'string' && typeof value.id !== 'number') return false;
-    return value.params === undefined || isPlainObject(value.params) || Array.isArray(value.params);
-  }
-  if ('id' in value && value.id !== null && typeof value.id !== 'string' && typeof value.id !== 'number') {
-    return false;
-  }
-  return ('result' in value && 'id' in value) !== 'error' in value;
-}
-
-function isRequest(m: WireMessage): m is WireMessage & { id: RequestId; method: string } {
-  return 'method' in m && 'id' in m && m.id !== undefined;
-}
-
-function isResponse(m: WireMessage): m is WireMessage & { id?: RequestId | null } {
-  return !('method' in m) && ('result' in m || 'error' in m);
-}
-
-function isInitializeRequest(m: WireMessage): boolean {
-  return isRequest(m) && m.method === 'initialize';
-}
-
-function toError(value: unknown): Error {
-  return value instanceof Error ? value : new Error(String(value));
-}
-
-/** Formats one SSE event. `data` may be empty (priming event). */
-export function formatSseEvent(event: { id?: string; event?: string; data: string; retry?: number }): string {
-  let text = '';
-  if (event.event !== undefined) text += `event: ${event.event}\n`;
-  if (event.id !== undefined) text += `id: ${event.id}\n`;
-  if (event.retry !== undefined) text += `retry: ${Math.max(0, Math.floor(event.retry))}\n`;
-  for (const line of event.data.split(/\r\n|\r|\n/)) text += `data: ${line}\n`;
-  return text + '\n';
-}
-
-// ---------------------------------------------------------------------------------------------
-// Event store (resumability)
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Stores SSE events so a client that lost a stream can resume it with `Last-Event-ID`. Event ids must be
- * unique across all streams given to one store; `message` is null for priming events (nothing to replay).
- */
-export interface EventStore {
-  storeEvent(streamId: string, message: JsonRpcFrame | null): string | Promise<string>;
-  /**
-   * Replays, in order, the messages stored on the stream of `lastEventId` after that event; returns that
-   * stream's id, or undefined when the event id is unknown.
-   */
-  replayEventsAfter(
-    lastEventId: string,
-    send: (eventId: string, message: JsonRpcFrame) => void | Promise<void>,
-  ): Promise<string | undefined>;
-  /** The stream an event id belongs to. Optional; lets resumption attach before replaying (no race). */
-  getStreamIdForEventId?(eventId: string): string | undefined | Promise<string | undefined>;
-  /** Forgets every event of a stream (called when a stream is finished or its session ends). Optional. */
-  deleteStream?(streamId: string): void | Promise<void>;
-}
-
-/** An in-memory EventStore keeping at most `maxEventsPerStream` events per stream (default 1000). */
-export class InMemoryEventStore implements EventStore {
-  private readonly streams = new Map<string, Array<{ id: string; message: JsonRpcFrame | null }>>();
-  private readonly streamOfEvent = new Map<string, string>();
-  private counter = 0;
-
-  constructor(private readonly maxEventsPerStream = 1000) {}
-
-  storeEvent(streamId: string, message: JsonRpcFrame | null): string {
-    const id = `${streamId}.${++this.counter}`;
-    let events = this.streams.get(streamId);
-    if (!events) this.streams.set(streamId, (events = []));
-    events.push({ id, message });
-    this.streamOfEvent.set(id, streamId);
-    while (events.length > this.maxEventsPerStream) this.streamOfEvent.delete(events.shift()!.id);
-    return id;
-  }
-
-  async replayEventsAfter(
-    lastEventId: string,
-    send: (eventId: string, message: JsonRpcFrame) => void | Promise<void>,
-  ): Promise<string | undefined> {
-    const streamId = this.streamOfEvent.get(lastEventId);
-    if (streamId === undefined) return undefined;
-    const events = this.streams.get(streamId) ?? [];
-    const index = events.findIndex((e) => e.id === lastEventId);
-    for (const event of events.slice(index + 1)) {
-      if (event.message !== null) await send(event.id, event.message);
-    }
-    return streamId;
-  }
-
-  getStreamIdForEventId(eventId: string): string | undefined {
-    return this.streamOfEvent.get(eventId);
-  }
-
-  deleteStream(streamId: string): void {
-    for (const event of this.streams.get(streamId) ?? []) this.streamOfEvent.delete(event.id);
-    this.streams.delete(streamId);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Server
-// ---------------------------------------------------------------------------------------------
 
 export interface StreamableHttpServerOptions {
   /**
@@ -212,7 +105,7 @@ export interface StreamableHttpHandler {
 
 /** Extra information delivered with each message received over HTTP. */
 export interface HttpMessageExtraInfo extends MessageExtraInfo {
-  requestInfo: { headers: IncomingMessage['headers']; url?: URL };
+  requestInfo: { headers: IncomingMessage['headers']; url?: URL | undefined };
   /**
    * Ends the SSE stream of the request this message is (only for requests on SSE streams with resumability):
    * the client reconnects after `retry` with `Last-Event-ID` and receives what was sent meanwhile (SSE polling).
@@ -226,7 +119,7 @@ interface SseSink {
   res: ServerResponse;
   keepAlive?: ReturnType<typeof setInterval>;
   /** While a resumption replays stored events, live events wait here (deduplicated by id afterwards). */
-  queue?: Array<{ id: string | undefined; text: string }>;
+  queue?: Array<{ id: string | undefined; text: string }> | undefined;
 }
 
 /** One SSE/JSON response channel: the answer to one POST, or the standalone GET stream. */
@@ -235,7 +128,7 @@ interface Channel {
   kind: 'post' | 'standalone';
   mode: 'sse' | 'json';
   /** The live HTTP response, when connected. */
-  sink?: SseSink;
+  sink?: SseSink | undefined;
   /** JSON mode: the response to write once all answers are in. */
   jsonRes?: ServerResponse;
   /** Requests of this POST still awaiting their response. */
@@ -249,8 +142,11 @@ interface Channel {
   resumable: boolean;
 }
 
-function key(id: RequestId): string {
-  return typeof id === 'number' ? `n:${id}` : `s:${id}`;
+interface SessionTransportConfig {
+  eventStore?: EventStore | undefined;
+  retryMs?: number | undefined;
+  keepAliveMs: number;
+  onClosed: (transport: StreamableHttpServerTransport) => void;
 }
 
 /**
@@ -268,22 +164,17 @@ export class StreamableHttpServerTransport implements Transport {
   private readonly channels = new Map<string, Channel>();
   /** Request key → channel id, for requests not yet answered. */
   private readonly requestChannel = new Map<string, string>();
-  private standalone?: Channel;
+  private standalone?: Channel | undefined;
   private initializeKey?: string;
   private closed = false;
   private started = false;
 
+  private readonly config: SessionTransportConfig;
+
   /** @internal Created by createStreamableHttpServer. */
-  constructor(
-    sessionId: string,
-    private readonly config: {
-      eventStore?: EventStore;
-      retryMs?: number;
-      keepAliveMs: number;
-      onClosed: (transport: StreamableHttpServerTransport) => void;
-    },
-  ) {
+  constructor(sessionId: string, config: SessionTransportConfig) {
     this.sessionId = sessionId;
+    this.config = config;
   }
 
   async start(): Promise<void> {
@@ -319,7 +210,7 @@ export class StreamableHttpServerTransport implements Transport {
       }
       const k = key(id);
       if (k === this.initializeKey && 'result' in message && isPlainObject(message.result)) {
-        const version = message.result.protocolVersion;
+        const version = message.result['protocolVersion'];
         if (typeof version === 'string') this.protocolVersion = version;
       }
       const channel = this.channels.get(this.requestChannel.get(k) ?? '');
@@ -408,7 +299,7 @@ export class StreamableHttpServerTransport implements Transport {
       }
     }
     const channel: Channel = {
-      id: randomUUID(),
+      id: globalThis.crypto.randomUUID(),
       kind: 'post',
       mode: wantsSse ? 'sse' : 'json',
       open: new Set(requests.map((r) => key(r.id))),
@@ -424,7 +315,7 @@ export class StreamableHttpServerTransport implements Transport {
       if (isInitializeRequest(r)) {
         this.initializeKey = key(r.id);
         const params = (r as { params?: unknown }).params;
-        const asked = isPlainObject(params) ? params.protocolVersion : undefined;
+        const asked = isPlainObject(params) ? params['protocolVersion'] : undefined;
         if (typeof asked === 'string' && this.protocolVersion === undefined) this.protocolVersion = asked;
       }
     }
@@ -512,7 +403,7 @@ export class StreamableHttpServerTransport implements Transport {
 
   private ensureStandalone(): Channel {
     this.standalone ??= {
-      id: randomUUID(),
+      id: globalThis.crypto.randomUUID(),
       kind: 'standalone',
       mode: 'sse',
       open: new Set(),
@@ -775,7 +666,7 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
         else writeJsonError(res, 404, -32001, 'Session not found');
         return;
       }
-      const sessionId = (options.sessionIdGenerator ?? randomUUID)();
+      const sessionId = (options.sessionIdGenerator ?? newSessionId)();
       if (!/^[\x21-\x7e]+$/.test(sessionId)) throw new Error(`Invalid session id: ${JSON.stringify(sessionId)}`);
       const transport = new StreamableHttpServerTransport(sessionId, {
         eventStore: resumable ? (sharedStore ?? new InMemoryEventStore()) : undefined,
@@ -913,461 +804,7 @@ function requestInfoOf(req: IncomingMessage): HttpMessageExtraInfo['requestInfo'
   return { headers: req.headers, url };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Client
-// ---------------------------------------------------------------------------------------------
-
-/** An HTTP error from the server (status and body text). */
-export class StreamableHttpError extends Error {
-  override readonly name = 'StreamableHttpError';
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly body?: string,
-  ) {
-    super(message);
-  }
-}
-
-export interface ReconnectionOptions {
-  /** First delay when the server sent no `retry:`. Default 1000 ms. */
-  initialDelayMs: number;
-  /** Cap on the backoff. Default 30000 ms. */
-  maxDelayMs: number;
-  /** Backoff factor per failed attempt. Default 1.5. */
-  growFactor: number;
-  /** Attempts per dropped stream before giving up (onerror). Default 2. */
-  maxRetries: number;
-}
-
-export interface StreamableHttpClientTransportOptions {
-  /** Extra headers on every request (e.g. Authorization), or a function producing them per request. */
-  headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
-  /** The fetch to use. Default the global fetch. */
-  fetch?: typeof fetch;
-  /** Resume an existing session instead of starting one. */
-  sessionId?: string;
-  /** Open the standalone GET SSE stream after initialization. Default true. */
-  openSseStream?: boolean;
-  /** Reconnection of dropped SSE streams. The server's `retry:` value, when sent, replaces the backoff delay. */
-  reconnection?: Partial<ReconnectionOptions>;
-  /** Send DELETE to end the session on close(). Default true. */
-  terminateOnClose?: boolean;
-}
-
-const DEFAULT_RECONNECTION: ReconnectionOptions = {
-  initialDelayMs: 1000,
-  maxDelayMs: 30_000,
-  growFactor: 1.5,
-  maxRetries: 2,
-};
-
-/** One parsed SSE event. */
-export interface SseEvent {
-  event: string;
-  data: string;
-  id?: string;
-}
-
-/**
- * An incremental SSE parser (WHATWG "event stream interpretation"): feed it text, it calls back per event and
- * per `retry:` field. Comments and unknown fields are ignored; CR, LF and CRLF all end lines.
- */
-export class SseParser {
-  private buffer = '';
-  private data: string[] = [];
-  private eventType = '';
-  private eventId?: string;
-  private sawId = false;
-  private pendingCr = false;
-
-  constructor(
-    private readonly onEvent: (event: SseEvent) => void,
-    private readonly onRetry?: (ms: number) => void,
-  ) {}
-
-  /** The last event id seen (persists across events, as in EventSource). */
-  lastEventId?: string;
-
-  push(text: string): void {
-    if (this.pendingCr && text.startsWith('\n')) text = text.slice(1);
-    this.pendingCr = false;
-    this.buffer += text;
-    let start = 0;
-    for (let i = 0; i < this.buffer.length; i++) {
-      const c = this.buffer.charCodeAt(i);
-      if (c !== 10 && c !== 13) continue;
-      this.line(this.buffer.slice(start, i));
-      if (c === 13) {
-        if (i + 1 === this.buffer.length) this.pendingCr = true;
-        else if (this.buffer.charCodeAt(i + 1) === 10) i++;
-      }
-      start = i + 1;
-    }
-    this.buffer = this.buffer.slice(start);
-  }
-
-  private line(line: string): void {
-    if (line === '') {
-      this.dispatch();
-      return;
-    }
-    if (line.startsWith(':')) return;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    switch (field) {
-      case 'data':
-        this.data.push(value);
-        break;
-      case 'event':
-        this.eventType = value;
-        break;
-      case 'id':
-        if (!value.includes('\0')) {
-          this.eventId = value;
-          this.sawId = true;
-        }
-        break;
-      case 'retry':
-        if (/^\d+$/.test(value)) this.onRetry?.(Number(value));
-        break;
-    }
-  }
-
-  private dispatch(): void {
-    if (this.sawId) this.lastEventId = this.eventId;
-    const hadId = this.sawId;
-    const event: SseEvent = { event: this.eventType || 'message', data: this.data.join('\n') };
-    if (hadId) event.id = this.eventId;
-    const hasData = this.data.length > 0;
-    this.data = [];
-    this.eventType = '';
-    this.sawId = false;
-    // Events with an id but no data (priming events) are surfaced so the id can be tracked.
-    if (hasData || hadId) this.onEvent(event);
-  }
-}
-
-/** Client side of Streamable HTTP: POSTs each message and reads JSON or SSE answers. */
-export class StreamableHttpClientTransport implements Transport {
-  onmessage?: (message: JsonRpcFrame, extra?: MessageExtraInfo) => void;
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-
-  private readonly url: URL;
-  private readonly fetchImpl: typeof fetch;
-  private readonly reconnection: ReconnectionOptions;
-  private abort?: AbortController;
-  private closed = false;
-  private closing?: Promise<void>;
-  private protocolVersionValue?: string;
-  private sessionIdValue?: string;
-  private serverRetryMs?: number;
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
-  private initializeId?: RequestId;
-  private standaloneOpen = false;
-
-  constructor(
-    url: string | URL,
-    private readonly options: StreamableHttpClientTransportOptions = {},
-  ) {
-    this.url = new URL(url);
-    this.fetchImpl = options.fetch ?? fetch;
-    this.reconnection = { ...DEFAULT_RECONNECTION, ...options.reconnection };
-    this.sessionIdValue = options.sessionId;
-  }
-
-  get sessionId(): string | undefined {
-    return this.sessionIdValue;
-  }
-
-  get protocolVersion(): string | undefined {
-    return this.protocolVersionValue;
-  }
-
-  setProtocolVersion(version: string): void {
-    this.protocolVersionValue = version;
-  }
-
-  async start(): Promise<void> {
-    if (this.abort) throw new Error('StreamableHttpClientTransport already started');
-    this.abort = new AbortController();
-    // Reconnecting to a known session: listen for server messages right away.
-    if (this.sessionIdValue !== undefined) this.openStandalone();
-  }
-
-  async send(message: JsonRpcFrame, options?: TransportSendOptions): Promise<void> {
-    if (!this.abort || this.closed) throw new Error('Not connected');
-    const messages = Array.isArray(message) ? message : [message];
-    if (options?.resumptionToken) {
-      // Continue a request whose stream was lost: the answer arrives on the resumed stream.
-      const request = messages.find(isRequest);
-      this.resumeStream(options.resumptionToken, {
-        onresumptiontoken: options.onresumptiontoken,
-        replayId: request?.id,
-      });
-      return;
-    }
-    for (const m of messages) if (isInitializeRequest(m) && isRequest(m)) this.initializeId = m.id;
-
-    const headers = await this.headers();
-    headers.set('content-type', 'application/json');
-    headers.set('accept', 'application/json, text/event-stream');
-    let response: Response;
-    try {
-      response = await this.fetchImpl(this.url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(message),
-        signal: this.abort.signal,
-      });
-    } catch (error) {
-      const wrapped = new Error(`POST ${this.url.href} failed: ${toError(error).message}`, { cause: error });
-      this.onerror?.(wrapped);
-      throw wrapped;
-    }
-    const sessionId = response.headers.get('mcp-session-id');
-    if (sessionId) this.sessionIdValue = sessionId;
-
-    if (!response.ok) {
-      const text = await response.text().catch(() => '');
-      if (response.status === 404 && this.sessionIdValue !== undefined && !messages.some(isInitializeRequest)) {
-        // The session is gone: a new one must be started with initialize.
-        this.sessionIdValue = undefined;
-      }
-      const error = new StreamableHttpError(
-        response.status,
-        `POST ${this.url.href} answered HTTP ${response.status}${text ? `: ${text}` : ''}`,
-        text,
-      );
-      this.onerror?.(error);
-      throw error;
-    }
-
-    const hasRequests = messages.some(isRequest);
-    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (response.status === 202 || !hasRequests) {
-      await response.body?.cancel().catch(() => undefined);
-      if (messages.some((m) => 'method' in m && m.method === 'notifications/initialized')) this.openStandalone();
-      return;
-    }
-    if (type === 'text/event-stream') {
-      const pending = new Set(messages.filter(isRequest).map((m) => key(m.id)));
-      void this.readSse(response, { kind: 'post', pending, onresumptiontoken: options?.onresumptiontoken });
-      return;
-    }
-    if (type === 'application/json') {
-      let data: unknown;
-      try {
-        data = await response.json();
-      } catch (error) {
-        const wrapped = new Error(`Invalid JSON in the response to POST: ${toError(error).message}`);
-        this.onerror?.(wrapped);
-        throw wrapped;
-      }
-      for (const item of Array.isArray(data) ? data : [data]) this.receive(item);
-      return;
-    }
-    await response.body?.cancel().catch(() => undefined);
-    const error = new StreamableHttpError(response.status, `Unexpected content type: ${type || '(none)'}`);
-    this.onerror?.(error);
-    throw error;
-  }
-
-  /** Re-opens a stream from an event id (GET with Last-Event-ID). */
-  resumeStream(
-    lastEventId: string,
-    options: { onresumptiontoken?: (token: string) => void; replayId?: RequestId } = {},
-  ): void {
-    void this.openGet({
-      lastEventId,
-      attempt: 0,
-      onresumptiontoken: options.onresumptiontoken,
-      replayId: options.replayId,
-      kind: 'resume',
-    });
-  }
-
-  /** Ends the session on the server (DELETE; a 405 answer is accepted). */
-  async terminateSession(): Promise<void> {
-    if (this.sessionIdValue === undefined) return;
-    const headers = await this.headers();
-    const response = await this.fetchImpl(this.url, {
-      method: 'DELETE',
-      headers,
-      signal: AbortSignal.timeout(5000),
-    });
-    await response.body?.cancel().catch(() => undefined);
-    if (!response.ok && response.status !== 405 && response.status !== 404) {
-      throw new StreamableHttpError(response.status, `DELETE ${this.url.href} answered HTTP ${response.status}`);
-    }
-    this.sessionIdValue = undefined;
-  }
-
-  /** Stops all streams and timers, ends the session (DELETE, unless disabled), then fires onclose once. */
-  close(): Promise<void> {
-    this.closing ??= (async () => {
-      this.closed = true;
-      for (const timer of this.timers) clearTimeout(timer);
-      this.timers.clear();
-      this.abort?.abort();
-      if (this.options.terminateOnClose !== false && this.abort) {
-        await this.terminateSession().catch((error) => this.onerror?.(toError(error)));
-      }
-      this.onclose?.();
-    })();
-    return this.closing;
-  }
-
-  // --- internals ------------------------------------------------------------------------------
-
-  private async headers(): Promise<Headers> {
-    const extra = typeof this.options.headers === 'function' ? await this.options.headers() : this.options.headers;
-    const headers = new Headers(extra);
-    if (this.sessionIdValue !== undefined) headers.set('mcp-session-id', this.sessionIdValue);
-    if (this.protocolVersionValue !== undefined) headers.set('mcp-protocol-version', this.protocolVersionValue);
-    return headers;
-  }
-
-  private receive(value: unknown, replayId?: RequestId): boolean {
-    const items = Array.isArray(value) ? value : [value];
-    if (!items.every(isWireMessage)) {
-      this.onerror?.(new Error(`Received something that is not a JSON-RPC message: ${JSON.stringify(value)}`));
-      return false;
-    }
-    for (const m of items as WireMessage[]) {
-      if (isResponse(m)) {
-        if (replayId !== undefined) (m as { id?: RequestId | null }).id = replayId;
-        if (m.id !== undefined && m.id === this.initializeId && 'result' in m && isPlainObject(m.result)) {
-          const version = m.result.protocolVersion;
-          if (typeof version === 'string' && this.protocolVersionValue === undefined)
-            this.protocolVersionValue = version;
-        }
-      }
-    }
-    this.onmessage?.(value as JsonRpcFrame);
-    return true;
-  }
-
-  private openStandalone(): void {
-    if (this.options.openSseStream === false || this.standaloneOpen || this.closed) return;
-    this.standaloneOpen = true;
-    void this.openGet({ attempt: 0, kind: 'standalone' });
-  }
-
-  /** GET: the standalone stream, or resumption of any stream with Last-Event-ID. */
-  private async openGet(state: StreamState & { attempt: number }): Promise<void> {
-    if (this.closed || !this.abort) return;
-    let response: Response;
-    try {
-      const headers = await this.headers();
-      headers.set('accept', 'text/event-stream');
-      if (state.lastEventId !== undefined) headers.set('last-event-id', state.lastEventId);
-      response = await this.fetchImpl(this.url, { method: 'GET', headers, signal: this.abort.signal });
-    } catch (error) {
-      if (this.closed) return;
-      this.onerror?.(new Error(`GET ${this.url.href} failed: ${toError(error).message}`, { cause: error }));
-      this.scheduleReconnect(state, state.attempt + 1);
-      return;
-    }
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      if (state.kind === 'standalone' && response.status === 405) {
-        this.standaloneOpen = false; // the server offers no standalone stream: fine
-        return;
-      }
-      this.onerror?.(new StreamableHttpError(response.status, `GET ${this.url.href} answered HTTP ${response.status}`));
-      if (response.status === 404 || response.status === 400) {
-        if (state.kind === 'standalone') this.standaloneOpen = false;
-        return;
-      }
-      this.scheduleReconnect(state, state.attempt + 1);
-      return;
-    }
-    void this.readSse(response, { ...state });
-  }
-
-  private async readSse(response: Response, state: StreamState): Promise<void> {
-    const body = response.body;
-    if (!body) return;
-    let progressed = false;
-    let answered = false;
-    const parser = new SseParser(
-      (event) => {
-        if (event.id !== undefined) {
-          state.lastEventId = event.id;
-          progressed = true; // a stream that delivers resets the attempt count
-          state.onresumptiontoken?.(event.id);
-        }
-        if (event.data === '' || event.event !== 'message') return;
-        let value: unknown;
-        try {
-          value = JSON.parse(event.data);
-        } catch {
-          this.onerror?.(new Error(`Invalid JSON in SSE event: ${event.data.slice(0, 200)}`));
-          return;
-        }
-        if (!this.receive(value, state.replayId)) return;
-        for (const m of (Array.isArray(value) ? value : [value]) as WireMessage[]) {
-          if (!isResponse(m)) continue;
-          if (!state.pending) answered = true;
-          else if (m.id !== undefined && m.id !== null) state.pending.delete(key(m.id));
-        }
-        if (state.pending && state.pending.size === 0) answered = true;
-      },
-      (ms) => {
-        this.serverRetryMs = ms;
-      },
-    );
-    const decoder = new TextDecoder();
-    const reader = body.getReader();
-    let failure: unknown;
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        parser.push(decoder.decode(value, { stream: true }));
-        if (progressed) state.attempt = 0;
-      }
-      parser.push(decoder.decode());
-    } catch (error) {
-      failure = error;
-    }
-    if (this.closed) return;
-    if (failure !== undefined)
-      this.onerror?.(new Error(`SSE stream disconnected: ${toError(failure).message}`, { cause: failure }));
-    // Reconnect: the standalone stream always; a request's stream only if answers are missing and the server
-    // gave it an event id to resume from.
-    const reconnect = state.kind === 'standalone' || (!answered && state.lastEventId !== undefined);
-    if (!reconnect) return;
-    this.scheduleReconnect({ ...state, kind: state.kind === 'post' ? 'resume' : state.kind }, state.attempt ?? 0);
-  }
-
-  private scheduleReconnect(state: StreamState, attempt: number): void {
-    if (this.closed) return;
-    if (attempt >= this.reconnection.maxRetries) {
-      if (state.kind === 'standalone') this.standaloneOpen = false;
-      this.onerror?.(new Error(`Giving up reconnecting the SSE stream after ${attempt} attempts`));
-      return;
-    }
-    const { initialDelayMs, growFactor, maxDelayMs } = this.reconnection;
-    const delay = this.serverRetryMs ?? Math.min(initialDelayMs * Math.pow(growFactor, attempt), maxDelayMs);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void this.openGet({ ...state, attempt });
-    }, delay);
-    this.timers.add(timer);
-  }
-}
-
-interface StreamState {
-  kind: 'post' | 'standalone' | 'resume';
-  lastEventId?: string;
-  /** Ids of the requests whose answers this stream still owes (POST streams). */
-  pending?: Set<string>;
-  replayId?: RequestId;
-  onresumptiontoken?: (token: string) => void;
-  attempt?: number;
+/** A fresh session id: Web Crypto's UUID, global in Node 20+, Deno, Bun and browsers (no `node:crypto`). */
+function newSessionId(): string {
+  return globalThis.crypto.randomUUID();
 }

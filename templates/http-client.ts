@@ -1,0 +1,387 @@
+/**
+ * Streamable HTTP transport, client side: a `Transport` on the global `fetch` (or one given), reading SSE
+ * responses and resuming dropped streams. Browser-safe: no `node:` imports, no `process`.
+ */
+import { isPlainObject, type RequestId } from './jsonrpc.js';
+import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
+import { SseParser } from './sse.js';
+import {
+  isInitializeRequest,
+  isRequest,
+  isResponse,
+  isWireMessage,
+  key,
+  toError,
+  type WireMessage,
+} from './http-common.js';
+
+/** An HTTP error from the server (status and body text). */
+export class StreamableHttpError extends Error {
+  override readonly name = 'StreamableHttpError';
+  readonly status: number;
+  readonly body: string | undefined;
+
+  constructor(status: number, message: string, body?: string) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface ReconnectionOptions {
+  /** First delay when the server sent no `retry:`. Default 1000 ms. */
+  initialDelayMs: number;
+  /** Cap on the backoff. Default 30000 ms. */
+  maxDelayMs: number;
+  /** Backoff factor per failed attempt. Default 1.5. */
+  growFactor: number;
+  /** Attempts per dropped stream before giving up (onerror). Default 2. */
+  maxRetries: number;
+}
+
+export interface StreamableHttpClientTransportOptions {
+  /** Extra headers on every request (e.g. Authorization), or a function producing them per request. */
+  headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+  /** The fetch to use. Default the global fetch. */
+  fetch?: typeof fetch;
+  /** Resume an existing session instead of starting one. */
+  sessionId?: string;
+  /** Open the standalone GET SSE stream after initialization. Default true. */
+  openSseStream?: boolean;
+  /** Reconnection of dropped SSE streams. The server's `retry:` value, when sent, replaces the backoff delay. */
+  reconnection?: Partial<ReconnectionOptions>;
+  /** Send DELETE to end the session on close(). Default true. */
+  terminateOnClose?: boolean;
+}
+
+const DEFAULT_RECONNECTION: ReconnectionOptions = {
+  initialDelayMs: 1000,
+  maxDelayMs: 30_000,
+  growFactor: 1.5,
+  maxRetries: 2,
+};
+
+/** Client side of Streamable HTTP: POSTs each message and reads JSON or SSE answers. */
+export class StreamableHttpClientTransport implements Transport {
+  onmessage?: (message: JsonRpcFrame, extra?: MessageExtraInfo) => void;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+
+  private readonly url: URL;
+  private readonly fetchImpl: typeof fetch;
+  private readonly reconnection: ReconnectionOptions;
+  private abort?: AbortController;
+  private closed = false;
+  private closing?: Promise<void>;
+  private protocolVersionValue?: string;
+  private sessionIdValue?: string | undefined;
+  private serverRetryMs?: number;
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private initializeId?: RequestId;
+  private standaloneOpen = false;
+
+  private readonly options: StreamableHttpClientTransportOptions;
+
+  constructor(url: string | URL, options: StreamableHttpClientTransportOptions = {}) {
+    this.options = options;
+    this.url = new URL(url);
+    const fetchImpl = options.fetch ?? fetch;
+    // Called as a plain function: a browser's fetch throws 'Illegal invocation' when called as a method of
+    // another object (this transport, or the options).
+    this.fetchImpl = (input, init) => fetchImpl(input, init);
+    this.reconnection = { ...DEFAULT_RECONNECTION, ...options.reconnection };
+    this.sessionIdValue = options.sessionId;
+  }
+
+  get sessionId(): string | undefined {
+    return this.sessionIdValue;
+  }
+
+  get protocolVersion(): string | undefined {
+    return this.protocolVersionValue;
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersionValue = version;
+  }
+
+  async start(): Promise<void> {
+    if (this.abort) throw new Error('StreamableHttpClientTransport already started');
+    this.abort = new AbortController();
+    // Reconnecting to a known session: listen for server messages right away.
+    if (this.sessionIdValue !== undefined) this.openStandalone();
+  }
+
+  async send(message: JsonRpcFrame, options?: TransportSendOptions): Promise<void> {
+    if (!this.abort || this.closed) throw new Error('Not connected');
+    const messages = Array.isArray(message) ? message : [message];
+    if (options?.resumptionToken) {
+      // Continue a request whose stream was lost: the answer arrives on the resumed stream.
+      const request = messages.find(isRequest);
+      this.resumeStream(options.resumptionToken, {
+        onresumptiontoken: options.onresumptiontoken,
+        replayId: request?.id,
+      });
+      return;
+    }
+    for (const m of messages) if (isInitializeRequest(m) && isRequest(m)) this.initializeId = m.id;
+
+    const headers = await this.headers();
+    headers.set('content-type', 'application/json');
+    headers.set('accept', 'application/json, text/event-stream');
+    let response: Response;
+    try {
+      response = await this.fetchImpl(this.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(message),
+        signal: this.abort.signal,
+      });
+    } catch (error) {
+      const wrapped = new Error(`POST ${this.url.href} failed: ${toError(error).message}`, { cause: error });
+      this.onerror?.(wrapped);
+      throw wrapped;
+    }
+    const sessionId = response.headers.get('mcp-session-id');
+    if (sessionId) this.sessionIdValue = sessionId;
+
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      if (response.status === 404 && this.sessionIdValue !== undefined && !messages.some(isInitializeRequest)) {
+        // The session is gone: a new one must be started with initialize.
+        this.sessionIdValue = undefined;
+      }
+      const error = new StreamableHttpError(
+        response.status,
+        `POST ${this.url.href} answered HTTP ${response.status}${text ? `: ${text}` : ''}`,
+        text,
+      );
+      this.onerror?.(error);
+      throw error;
+    }
+
+    const hasRequests = messages.some(isRequest);
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (response.status === 202 || !hasRequests) {
+      await response.body?.cancel().catch(() => undefined);
+      if (messages.some((m) => 'method' in m && m.method === 'notifications/initialized')) this.openStandalone();
+      return;
+    }
+    if (type === 'text/event-stream') {
+      const pending = new Set(messages.filter(isRequest).map((m) => key(m.id)));
+      void this.readSse(response, { kind: 'post', pending, onresumptiontoken: options?.onresumptiontoken });
+      return;
+    }
+    if (type === 'application/json') {
+      let data: unknown;
+      try {
+        data = await response.json();
+      } catch (error) {
+        const wrapped = new Error(`Invalid JSON in the response to POST: ${toError(error).message}`);
+        this.onerror?.(wrapped);
+        throw wrapped;
+      }
+      for (const item of Array.isArray(data) ? data : [data]) this.receive(item);
+      return;
+    }
+    await response.body?.cancel().catch(() => undefined);
+    const error = new StreamableHttpError(response.status, `Unexpected content type: ${type || '(none)'}`);
+    this.onerror?.(error);
+    throw error;
+  }
+
+  /** Re-opens a stream from an event id (GET with Last-Event-ID). */
+  resumeStream(
+    lastEventId: string,
+    options: { onresumptiontoken?: ((token: string) => void) | undefined; replayId?: RequestId | undefined } = {},
+  ): void {
+    void this.openGet({
+      lastEventId,
+      attempt: 0,
+      onresumptiontoken: options.onresumptiontoken,
+      replayId: options.replayId,
+      kind: 'resume',
+    });
+  }
+
+  /** Ends the session on the server (DELETE; a 405 answer is accepted). */
+  async terminateSession(): Promise<void> {
+    if (this.sessionIdValue === undefined) return;
+    const headers = await this.headers();
+    const response = await this.fetchImpl(this.url, {
+      method: 'DELETE',
+      headers,
+      signal: AbortSignal.timeout(5000),
+    });
+    await response.body?.cancel().catch(() => undefined);
+    if (!response.ok && response.status !== 405 && response.status !== 404) {
+      throw new StreamableHttpError(response.status, `DELETE ${this.url.href} answered HTTP ${response.status}`);
+    }
+    this.sessionIdValue = undefined;
+  }
+
+  /** Stops all streams and timers, ends the session (DELETE, unless disabled), then fires onclose once. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.closed = true;
+      for (const timer of this.timers) clearTimeout(timer);
+      this.timers.clear();
+      this.abort?.abort();
+      if (this.options.terminateOnClose !== false && this.abort) {
+        await this.terminateSession().catch((error) => this.onerror?.(toError(error)));
+      }
+      this.onclose?.();
+    })();
+    return this.closing;
+  }
+
+  // --- internals ------------------------------------------------------------------------------
+
+  private async headers(): Promise<Headers> {
+    const extra = typeof this.options.headers === 'function' ? await this.options.headers() : this.options.headers;
+    const headers = new Headers(extra);
+    if (this.sessionIdValue !== undefined) headers.set('mcp-session-id', this.sessionIdValue);
+    if (this.protocolVersionValue !== undefined) headers.set('mcp-protocol-version', this.protocolVersionValue);
+    return headers;
+  }
+
+  private receive(value: unknown, replayId?: RequestId): boolean {
+    const items = Array.isArray(value) ? value : [value];
+    if (!items.every(isWireMessage)) {
+      this.onerror?.(new Error(`Received something that is not a JSON-RPC message: ${JSON.stringify(value)}`));
+      return false;
+    }
+    for (const m of items as WireMessage[]) {
+      if (isResponse(m)) {
+        if (replayId !== undefined) (m as { id?: RequestId | null }).id = replayId;
+        if (m.id !== undefined && m.id === this.initializeId && 'result' in m && isPlainObject(m.result)) {
+          const version = m.result['protocolVersion'];
+          if (typeof version === 'string' && this.protocolVersionValue === undefined)
+            this.protocolVersionValue = version;
+        }
+      }
+    }
+    this.onmessage?.(value as JsonRpcFrame);
+    return true;
+  }
+
+  private openStandalone(): void {
+    if (this.options.openSseStream === false || this.standaloneOpen || this.closed) return;
+    this.standaloneOpen = true;
+    void this.openGet({ attempt: 0, kind: 'standalone' });
+  }
+
+  /** GET: the standalone stream, or resumption of any stream with Last-Event-ID. */
+  private async openGet(state: StreamState & { attempt: number }): Promise<void> {
+    if (this.closed || !this.abort) return;
+    let response: Response;
+    try {
+      const headers = await this.headers();
+      headers.set('accept', 'text/event-stream');
+      if (state.lastEventId !== undefined) headers.set('last-event-id', state.lastEventId);
+      response = await this.fetchImpl(this.url, { method: 'GET', headers, signal: this.abort.signal });
+    } catch (error) {
+      if (this.closed) return;
+      this.onerror?.(new Error(`GET ${this.url.href} failed: ${toError(error).message}`, { cause: error }));
+      this.scheduleReconnect(state, state.attempt + 1);
+      return;
+    }
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      if (state.kind === 'standalone' && response.status === 405) {
+        this.standaloneOpen = false; // the server offers no standalone stream: fine
+        return;
+      }
+      this.onerror?.(new StreamableHttpError(response.status, `GET ${this.url.href} answered HTTP ${response.status}`));
+      if (response.status === 404 || response.status === 400) {
+        if (state.kind === 'standalone') this.standaloneOpen = false;
+        return;
+      }
+      this.scheduleReconnect(state, state.attempt + 1);
+      return;
+    }
+    void this.readSse(response, { ...state });
+  }
+
+  private async readSse(response: Response, state: StreamState): Promise<void> {
+    const body = response.body;
+    if (!body) return;
+    let progressed = false;
+    let answered = false;
+    const parser = new SseParser(
+      (event) => {
+        if (event.id !== undefined) {
+          state.lastEventId = event.id;
+          progressed = true; // a stream that delivers resets the attempt count
+          state.onresumptiontoken?.(event.id);
+        }
+        if (event.data === '' || event.event !== 'message') return;
+        let value: unknown;
+        try {
+          value = JSON.parse(event.data);
+        } catch {
+          this.onerror?.(new Error(`Invalid JSON in SSE event: ${event.data.slice(0, 200)}`));
+          return;
+        }
+        if (!this.receive(value, state.replayId)) return;
+        for (const m of (Array.isArray(value) ? value : [value]) as WireMessage[]) {
+          if (!isResponse(m)) continue;
+          if (!state.pending) answered = true;
+          else if (m.id !== undefined && m.id !== null) state.pending.delete(key(m.id));
+        }
+        if (state.pending && state.pending.size === 0) answered = true;
+      },
+      (ms) => {
+        this.serverRetryMs = ms;
+      },
+    );
+    const decoder = new TextDecoder();
+    const reader = body.getReader();
+    let failure: unknown;
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        parser.push(decoder.decode(value, { stream: true }));
+        if (progressed) state.attempt = 0;
+      }
+      parser.push(decoder.decode());
+    } catch (error) {
+      failure = error;
+    }
+    if (this.closed) return;
+    if (failure !== undefined)
+      this.onerror?.(new Error(`SSE stream disconnected: ${toError(failure).message}`, { cause: failure }));
+    // Reconnect: the standalone stream always; a request's stream only if answers are missing and the server
+    // gave it an event id to resume from.
+    const reconnect = state.kind === 'standalone' || (!answered && state.lastEventId !== undefined);
+    if (!reconnect) return;
+    this.scheduleReconnect({ ...state, kind: state.kind === 'post' ? 'resume' : state.kind }, state.attempt ?? 0);
+  }
+
+  private scheduleReconnect(state: StreamState, attempt: number): void {
+    if (this.closed) return;
+    if (attempt >= this.reconnection.maxRetries) {
+      if (state.kind === 'standalone') this.standaloneOpen = false;
+      this.onerror?.(new Error(`Giving up reconnecting the SSE stream after ${attempt} attempts`));
+      return;
+    }
+    const { initialDelayMs, growFactor, maxDelayMs } = this.reconnection;
+    const delay = this.serverRetryMs ?? Math.min(initialDelayMs * Math.pow(growFactor, attempt), maxDelayMs);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.openGet({ ...state, attempt });
+    }, delay);
+    this.timers.add(timer);
+  }
+}
+
+interface StreamState {
+  kind: 'post' | 'standalone' | 'resume';
+  lastEventId?: string;
+  /** Ids of the requests whose answers this stream still owes (POST streams). */
+  pending?: Set<string>;
+  replayId?: RequestId | undefined;
+  onresumptiontoken?: ((token: string) => void) | undefined;
+  attempt?: number;
+}
