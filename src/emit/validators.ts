@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { ProtocolModel } from '../model/types.js';
+import { repairDefinitions } from './normalize.js';
 import { stringLiteral } from './ts-names.js';
 import { compiledAt, standaloneModule } from './validator-code.js';
 import { compactErrors } from './validator-errors.js';
@@ -32,7 +33,9 @@ export function emitValidators(model: ProtocolModel): { js: string; dts: string 
     // inlines its whole ref tree and the file grows to megabytes.
     inlineRefs: false,
   });
-  const schema = hoistInlineParams(stripAnnotations(model.definitions) as Record<string, unknown>, model);
+  // The same repaired definitions as types.ts (normalize.ts), so a value the types accept validates.
+  const definitions = repairDefinitions(model);
+  const schema = hoistInlineParams(stripAnnotations(definitions) as Record<string, unknown>, model);
   // ajv 2020 always tracks evaluated properties and dynamic anchors, which costs every function a
   // preamble and an argument; a schema that uses neither keyword family needs none of it.
   if (!usesDynamicKeywords(schema)) Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
