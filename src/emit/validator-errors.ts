@@ -7,8 +7,10 @@
  * schema path points into a schema that is not shipped, so it is dropped. The message follows from the
  * keyword and params, so a small helper builds it when an error happens instead of every literal carrying
  * its text: `{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be
- * string"}` becomes `e$(instancePath,"type",{type: "string"})`, producing the same object minus the
- * schema path. Keywords without a message rule here keep their literal (minus the schema path).
+ * string"}` becomes `t$(instancePath,"string")` (`e$(instancePath, keyword, params)` in general),
+ * producing the same object minus the schema path. Keywords without a message rule here keep their
+ * literal (minus the schema path). The arguments of calls between validators lose parentData and
+ * parentDataProperty, which only data-changing ajv options read.
  */
 
 /**
@@ -41,9 +43,27 @@ const MESSAGES: Record<string, string> = {
 };
 
 const FIELDS = ['instancePath', 'schemaPath', 'keyword', 'params', 'message'];
+/** The argument object of a call from one validator to another (with and without dynamic anchors). */
+const CALL_FIELDS = new Set([
+  'instancePath,parentData,parentDataProperty,rootData',
+  'instancePath,parentData,parentDataProperty,rootData,dynamicAnchors',
+]);
+/** Every validator's parameters; a string literal cannot contain this (its quotes would be escaped). */
+const SIGNATURE = '{instancePath="", parentData, parentDataProperty, rootData=data';
+const SHORT_SIGNATURE = '{instancePath="", rootData=data';
+
+/** The code with its string literals emptied. */
+function withoutStrings(code: string): string {
+  return code.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
+}
+
+/** compactErrors without the parentData rewrite, for code that reads parentData after all. */
+function compactErrorsOnly(code: string): { code: string; helper: string } {
+  return compactErrors(code, false);
+}
 
 /** The code with compact errors, and the helper they call (empty when none does). */
-export function compactErrors(code: string): { code: string; helper: string } {
+export function compactErrors(code: string, dropParentData = true): { code: string; helper: string } {
   const used = new Set<string>();
   const parts: string[] = [];
   let copied = 0;
@@ -57,11 +77,31 @@ export function compactErrors(code: string): { code: string; helper: string } {
       continue;
     }
     const literal = objectLiteral(code, at);
-    if (!literal || literal.fields.map(([key]) => key).join() !== FIELDS.join()) continue;
+    if (!literal) continue;
+    const keys = literal.fields.map(([key]) => key).join();
+    if (dropParentData && CALL_FIELDS.has(keys)) {
+      // A call to another validator: parentData and parentDataProperty serve only ajv options that
+      // change data (defaults, coercion, removeAdditional), none of which the generator uses.
+      parts.push(code.slice(copied, at));
+      const kept = literal.fields.filter(([key]) => key !== 'parentData' && key !== 'parentDataProperty');
+      parts.push(`{${kept.map(([key, value]) => (key === value ? key : `${key}:${value}`)).join(',')}}`);
+      copied = literal.end;
+      next.lastIndex = literal.end;
+      continue;
+    }
+    if (keys !== FIELDS.join()) continue;
     const [[, path], , [, keyword], [, params], [, message]] = literal.fields as [string, string][];
     const name = JSON.parse(keyword) as unknown;
     parts.push(code.slice(copied, at));
-    if (typeof name === 'string' && Object.hasOwn(MESSAGES, name)) {
+    const typeParam = /^\{type: ([^,]*)\}$/.exec(params)?.[1];
+    const missing = /^\{missingProperty: ([\w$]+)\}$/.exec(params)?.[1];
+    if (name === 'type' && typeParam !== undefined) {
+      used.add('type');
+      parts.push(`t$(${path},${typeParam})`);
+    } else if (name === 'required' && missing !== undefined) {
+      used.add('required');
+      parts.push(`r$(${path},${missing})`);
+    } else if (typeof name === 'string' && Object.hasOwn(MESSAGES, name)) {
       used.add(name);
       parts.push(`e$(${path},${keyword},${params})`);
     } else {
@@ -71,7 +111,10 @@ export function compactErrors(code: string): { code: string; helper: string } {
     next.lastIndex = literal.end;
   }
   parts.push(code.slice(copied));
-  if (used.size === 0) return { code: parts.join(''), helper: '' };
+  const compacted = dropParentData ? parts.join('').split(SIGNATURE).join(SHORT_SIGNATURE) : parts.join('');
+  // Only if nothing else reads them: else the calls keep them as ajv wrote them.
+  if (dropParentData && /\bparentData/.test(withoutStrings(compacted))) return compactErrorsOnly(code);
+  if (used.size === 0) return { code: compacted, helper: '' };
   const rules = [...used].sort().map((k) => `  ${JSON.stringify(k)}: ${MESSAGES[k]},`);
   const helper = [
     'const m$ = {',
@@ -80,8 +123,19 @@ export function compactErrors(code: string): { code: string; helper: string } {
     'function e$(instancePath, keyword, params) {',
     '  return {instancePath, keyword, params, message: m$[keyword](params)};',
     '}',
+    // The two commonest errors by far, shorter still.
+    ...(used.has('type')
+      ? ['function t$(instancePath, type) {', '  return e$(instancePath, "type", {type});', '}']
+      : []),
+    ...(used.has('required')
+      ? [
+          'function r$(instancePath, missingProperty) {',
+          '  return e$(instancePath, "required", {missingProperty});',
+          '}',
+        ]
+      : []),
   ].join('\n');
-  return { code: parts.join(''), helper };
+  return { code: compacted, helper };
 }
 
 /**
