@@ -60,6 +60,7 @@ describe('type tests for the generated client and server', () => {
         '2026-missing-required-field',
         '2026-wrong-params',
         '2026-missing-params',
+        '2026-wrong-meta-key',
         '2026-input-required-is-resolved',
         'wrong-result-shape',
         'wrong-result-type',
