@@ -3,7 +3,6 @@
  * `git show <ref>:<path>`, no shell, into memory). Returns text and a display name; the loader parses it
  * (`loadSchema({ text, schema: name })`).
  */
-import { execFile } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -81,7 +80,9 @@ export async function readDiffSource(spec: string, options: DiffSourceOptions = 
   }
 }
 
-function gitShow(object: string, cwd: string, spec: string): Promise<string> {
+async function gitShow(object: string, cwd: string, spec: string): Promise<string> {
+  // Loaded only for git sources: a plain diff of two files or versions should not pay for it.
+  const { execFile } = await import('node:child_process');
   return new Promise((resolvePromise, reject) => {
     execFile(
       'git',
