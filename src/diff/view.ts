@@ -51,7 +51,13 @@ export function isObj(v: unknown): v is JsonSchema {
 
 export function child(ptr: string | null, ...tokens: (string | number)[]): string | null {
   if (ptr === null) return null;
-  return ptr + tokens.map((t) => '/' + escapePointerToken(String(t))).join('');
+  let out = ptr;
+  for (const t of tokens) {
+    const s = String(t);
+    // Most tokens need no escaping; this runs for every property of every node.
+    out += '/' + (s.includes('~') || s.includes('/') ? escapePointerToken(s) : s);
+  }
+  return out;
 }
 
 export function jsonType(v: unknown): string {
