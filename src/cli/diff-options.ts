@@ -13,7 +13,7 @@ export interface DiffOptionSpec {
   flag: string;
   /** The DiffFlags key it fills. */
   key: keyof DiffFlags;
-  type: 'string' | 'boolean' | 'string[]';
+  type: 'string' | 'boolean' | 'string[]' | 'number';
   alias?: string;
   choices?: readonly string[];
   default?: string;
@@ -79,6 +79,12 @@ export const DIFF_OPTIONS: readonly DiffOptionSpec[] = [
     describe: 'An ignore file: a JSON array of { rule, location?, reason? }',
   },
   {
+    flag: 'max-annotations',
+    key: 'maxAnnotations',
+    type: 'number',
+    describe: 'github format: at most this many annotations, errors first (default 10), plus a summary',
+  },
+  {
     flag: 'pairing',
     key: 'pairing',
     type: 'string',
@@ -120,8 +126,11 @@ export function diffParseArgsOptions(): NonNullable<ParseArgsConfig['options']> 
 export function diffFlagsFrom(read: (flag: string) => unknown): Omit<DiffFlags, 'old' | 'new'> | undefined {
   const flags: Record<string, unknown> = {};
   for (const o of DIFF_OPTIONS) {
-    const value = read(o.flag) ?? o.default;
-    if (value === undefined) continue;
+    const raw = read(o.flag) ?? o.default;
+    if (raw === undefined) continue;
+    // node:util parses numbers as strings; yargs already gives a number.
+    if (o.type === 'number' && !/^\d+$/.test(String(raw))) return undefined;
+    const value = o.type === 'number' ? Number(raw) : raw;
     if (o.choices && !o.choices.includes(String(value))) return undefined;
     flags[o.key] = value;
   }

@@ -66,7 +66,7 @@ function diffYargsOptions<T>(y: Argv<T>): Argv<T> {
   let out: Argv<T> = y;
   for (const o of DIFF_OPTIONS) {
     out = out.option(o.flag, {
-      type: o.type === 'boolean' ? 'boolean' : 'string',
+      type: o.type === 'boolean' ? 'boolean' : o.type === 'number' ? 'number' : 'string',
       ...(o.type === 'string[]' ? { array: true } : {}),
       ...(o.alias ? { alias: o.alias } : {}),
       ...(o.choices ? { choices: [...o.choices] } : {}),
