@@ -25,6 +25,7 @@ import {
   type RequestHandler,
   type RequestOptions,
 } from './peer.js';
+import { paramHeaderRules, paramHeaders, type ParamHeaderRule } from './http-headers.js';
 import type { Transport } from './transport.js';
 
 type JsonObject = { [key: string]: unknown };
@@ -73,6 +74,9 @@ export type CallerParams<P> = P extends { _meta: infer M }
   : P;
 
 const INPUT_REQUIRED = 'input_required';
+const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
+/** JSON-RPC error of the 2026-07-28 HTTP transport: headers and body disagree. */
+const HEADER_MISMATCH = -32020;
 
 export class McpClientBase<
   OutRequests extends RequestTable<OutRequests>,
@@ -90,6 +94,8 @@ export class McpClientBase<
   serverDescription: JsonObject | undefined;
 
   private readonly inputHandlers = new Map<string, (params: any, ctx: any) => unknown>();
+  /** Tools seen in tools/list results: which arguments each mirrors into `Mcp-Param-*` headers. */
+  private readonly toolHeaders = new Map<string, readonly ParamHeaderRule[]>();
 
   constructor(
     transport: Transport,
@@ -169,7 +175,10 @@ export class McpClientBase<
   private acceptServer(result: JsonObject, version: string): void {
     this.serverDescription = result;
     this.negotiatedVersion = version;
-    this.serverInfo = isPlainObject(result.serverInfo) ? (result.serverInfo as Implementation) : undefined;
+    // 2026-07-28 on, the server names itself in every result's _meta; before, in the initialize result.
+    const meta = isPlainObject(result._meta) ? result._meta : undefined;
+    const info = meta !== undefined && isPlainObject(meta[SERVER_INFO_KEY]) ? meta[SERVER_INFO_KEY] : result.serverInfo;
+    this.serverInfo = isPlainObject(info) ? (info as Implementation) : undefined;
     this.serverCapabilities = isPlainObject(result.capabilities) ? result.capabilities : undefined;
     this.instructions = typeof result.instructions === 'string' ? result.instructions : undefined;
     const transport = this.peer.transport as Transport & { setProtocolVersion?: (v: string) => void };
@@ -182,6 +191,71 @@ export class McpClientBase<
     ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions]>
   ): Promise<OutRequests[M]['result']>;
   async request(method: string, params?: any, options?: RequestOptions): Promise<unknown> {
+    if (method === 'tools/call' && this.mirrorsToolParams) {
+      try {
+        return await this.send(method, params, this.withParamHeaders(params, options));
+      } catch (error) {
+        if (!(error instanceof ProtocolError) || error.code !== HEADER_MISMATCH) throw error;
+        // The tool's definition may have changed: list the tools again and retry once with fresh headers.
+        await this.relistTools(options);
+        return this.send(method, params, this.withParamHeaders(params, options));
+      }
+    }
+    const result = await this.send(method, params, options);
+    if (method === 'tools/list' && this.mirrorsToolParams) return this.screenTools(result);
+    return result;
+  }
+
+  /** Whether the transport mirrors tool arguments into headers (Streamable HTTP from 2026-07-28 on). */
+  private get mirrorsToolParams(): boolean {
+    const transport = this.peer.transport as Transport & { mirrorsToolParams?: boolean };
+    return this.protocol.features.perRequestMeta && transport.mirrorsToolParams === true;
+  }
+
+  /**
+   * Remembers each listed tool's `x-mcp-header` rules and leaves out tools whose annotations are invalid
+   * (the transport requires it: one malformed tool must not break the others).
+   */
+  private screenTools(result: unknown): unknown {
+    if (!isPlainObject(result) || !Array.isArray(result.tools)) return result;
+    const kept: unknown[] = [];
+    for (const tool of result.tools) {
+      if (!isPlainObject(tool) || typeof tool.name !== 'string') continue;
+      const rules = paramHeaderRules(tool.inputSchema);
+      if (!rules.ok) {
+        this.peer.diagnose('invalid-notification', `Tool ${JSON.stringify(tool.name)} left out: ${rules.reason}`);
+        continue;
+      }
+      this.toolHeaders.set(tool.name, rules.rules);
+      kept.push(tool);
+    }
+    return { ...result, tools: kept };
+  }
+
+  private async relistTools(options: RequestOptions | undefined): Promise<void> {
+    let cursor: string | undefined;
+    do {
+      const page = (await this.send(
+        'tools/list',
+        cursor === undefined ? undefined : { cursor },
+        options,
+      )) as JsonObject;
+      this.screenTools(page);
+      cursor = typeof page.nextCursor === 'string' ? page.nextCursor : undefined;
+    } while (cursor !== undefined);
+  }
+
+  private withParamHeaders(
+    params: JsonObject | undefined,
+    options: RequestOptions | undefined,
+  ): RequestOptions | undefined {
+    const name = params?.name;
+    const rules = typeof name === 'string' ? this.toolHeaders.get(name) : undefined;
+    if (rules === undefined || rules.length === 0) return options;
+    return { ...options, headers: { ...options?.headers, ...paramHeaders(rules, params?.arguments) } };
+  }
+
+  private async send(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
     const { features } = this.protocol;
     let sent = features.perRequestMeta ? this.withRequestMeta(params) : params;
     if (!features.inputRequests) return this.peer.request(method, sent, options);

@@ -55,6 +55,8 @@ export interface RequestOptions {
   maxTotalTimeout?: number;
   /** The incoming request this one is made on behalf of (HTTP transports route by it). */
   relatedRequestId?: RequestId;
+  /** Extra HTTP headers for this request (HTTP transports only; e.g. `Mcp-Param-*`). */
+  headers?: Record<string, string>;
 }
 
 export interface NotifyOptions {
@@ -302,9 +304,14 @@ export class RpcPeer<
     this.startTimer(call, 0);
     signal?.addEventListener('abort', call, { once: true });
     const relatedRequestId = options?.relatedRequestId;
-    this.transmit(message, relatedRequestId === undefined ? undefined : { relatedRequestId }).then(undefined, (error) =>
-      this.failCall(call, error),
-    );
+    const headers = options?.headers;
+    const sendOptions: TransportSendOptions | undefined =
+      relatedRequestId === undefined && headers === undefined
+        ? undefined
+        : headers === undefined
+          ? { relatedRequestId }
+          : { relatedRequestId, headers };
+    this.transmit(message, sendOptions).then(undefined, (error) => this.failCall(call, error));
     return promise;
   }
 

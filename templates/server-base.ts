@@ -11,6 +11,7 @@
 import { ErrorCode, ProtocolError, isPlainObject } from './jsonrpc.js';
 import { RpcPeer, type HandlerContext, type ParamsIssue, type PeerOptions } from './peer.js';
 import type { ProtocolDescription, Implementation } from './client-base.js';
+import { paramHeaderMismatch, paramHeaderRules } from './http-headers.js';
 import type { Transport } from './transport.js';
 
 type JsonObject = { [key: string]: unknown };
@@ -76,6 +77,10 @@ const LIFECYCLE = new Set([
   'notifications/cancelled',
   'notifications/progress',
 ]);
+
+const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
+/** JSON-RPC error of the 2026-07-28 HTTP transport: headers and body disagree. */
+const HEADER_MISMATCH = -32020;
 
 export class McpServerBase<Handlers extends object> {
   readonly sessions = new Set<{ peer: RpcPeer<any, any, any, any>; session: SessionInfo }>();
@@ -150,9 +155,13 @@ export class McpServerBase<Handlers extends object> {
         const results = this.tables.results[method] ?? [];
         peer.setRequestHandler(method, async (params: unknown, ctx: HandlerContext) => {
           (ctx as unknown as { session: SessionInfo }).session = session;
-          const result = await handler(params, ctx);
+          let result: unknown;
+          if (method === 'tools/call') {
+            await this.checkParamHeaders(params, ctx);
+            result = await this.callTool(handler, params, ctx);
+          } else result = await handler(params, ctx);
           if (this.options.validateResults) this.checkResult(method, results, result);
-          return result as JsonObject;
+          return this.withServerInfo(result) as JsonObject;
         });
       }
     }
@@ -164,8 +173,66 @@ export class McpServerBase<Handlers extends object> {
     await Promise.all([...this.sessions].map(({ peer }) => peer.close()));
   }
 
+  /**
+   * A tools/call handler that throws answers with an `isError` result carrying the message — what a model
+   * needs to see and correct its call. Throw a ProtocolError to answer with a JSON-RPC error instead.
+   */
+  private async callTool(
+    handler: (...args: unknown[]) => unknown,
+    params: unknown,
+    ctx: HandlerContext,
+  ): Promise<unknown> {
+    try {
+      return await handler(params, ctx);
+    } catch (error) {
+      if (error instanceof ProtocolError || (error instanceof Error && error.name === 'ProtocolError')) throw error;
+      if (ctx.signal.aborted) throw error;
+      this.options.onHandlerError?.(error, { method: 'tools/call', id: ctx.id });
+      const text = error instanceof Error ? error.message : String(error);
+      return { content: [{ type: 'text', text }], isError: true };
+    }
+  }
+
+  /** 2026-07-28 on: every result names the server in its `_meta`. */
+  private withServerInfo(result: unknown): unknown {
+    if (!this.protocol.features.perRequestMeta || !isPlainObject(result)) return result;
+    const meta = isPlainObject(result._meta) ? result._meta : {};
+    return { ...result, _meta: { ...meta, [SERVER_INFO_KEY]: this.options.serverInfo } };
+  }
+
+  /**
+   * Over Streamable HTTP (2026-07-28 on), the `Mcp-Param-*` headers a tool's `x-mcp-header` annotations ask
+   * for must match the arguments: checked against the definition this server lists for the tool.
+   */
+  private async checkParamHeaders(params: unknown, ctx: HandlerContext): Promise<void> {
+    const headers = ctx.extra?.requestInfo?.headers;
+    const list = (this.handlers as Record<string, unknown>)['tools/list'];
+    if (!this.protocol.features.perRequestMeta || headers === undefined || typeof list !== 'function') return;
+    const name = isPlainObject(params) ? params.name : undefined;
+    if (typeof name !== 'string') return;
+    let cursor: string | undefined;
+    do {
+      const page = (await list(cursor === undefined ? {} : { cursor }, ctx)) as JsonObject;
+      const tools = Array.isArray(page?.tools) ? page.tools : [];
+      const tool = tools.find((t) => isPlainObject(t) && t.name === name) as JsonObject | undefined;
+      if (tool !== undefined) {
+        const rules = paramHeaderRules(tool.inputSchema);
+        if (!rules.ok) return;
+        const header = (key: string): string | undefined => {
+          const value = headers[key];
+          return Array.isArray(value) ? value[0] : value;
+        };
+        const args = isPlainObject(params) ? params.arguments : undefined;
+        const mismatch = paramHeaderMismatch(rules.rules, args, header);
+        if (mismatch !== undefined) throw new ProtocolError(HEADER_MISMATCH, `Header mismatch: ${mismatch}`);
+        return;
+      }
+      cursor = typeof page?.nextCursor === 'string' ? page.nextCursor : undefined;
+    } while (cursor !== undefined);
+  }
+
   private installLifecycle(peer: RpcPeer<any, any, any, any>, session: SessionInfo): void {
-    peer.setRequestHandler('ping', () => ({}));
+    peer.setRequestHandler('ping', () => this.withServerInfo({}));
     if (this.protocol.features.initialize) {
       peer.setRequestHandler('initialize', (params: JsonObject) => {
         const requested = typeof params?.protocolVersion === 'string' ? params.protocolVersion : '';
@@ -190,15 +257,16 @@ export class McpServerBase<Handlers extends object> {
       });
     }
     if (this.protocol.features.perRequestMeta && this.tables.requestMethods.includes('server/discover')) {
-      peer.setRequestHandler('server/discover', () => ({
-        resultType: 'complete',
-        supportedVersions: this.supportedVersions,
-        capabilities: this.capabilities,
-        serverInfo: this.options.serverInfo,
-        cacheScope: 'public',
-        ttlMs: 0,
-        ...(this.options.instructions ? { instructions: this.options.instructions } : {}),
-      }));
+      peer.setRequestHandler('server/discover', () =>
+        this.withServerInfo({
+          resultType: 'complete',
+          supportedVersions: this.supportedVersions,
+          capabilities: this.capabilities,
+          cacheScope: 'public',
+          ttlMs: 0,
+          ...(this.options.instructions ? { instructions: this.options.instructions } : {}),
+        }),
+      );
     }
   }
 

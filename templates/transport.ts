@@ -19,6 +19,8 @@ export interface TransportSendOptions {
   /** The incoming request this message belongs to, so HTTP transports can route it to that request's stream. */
   relatedRequestId?: RequestId | undefined;
   resumptionToken?: string | undefined;
+  /** HTTP transports add these headers to this message's request (the `Mcp-Param-*` of a tools/call). */
+  headers?: Record<string, string> | undefined;
   onresumptiontoken?: ((token: string) => void) | undefined;
 }
 

@@ -92,22 +92,37 @@ describe('generated 2025-11-25 server lifecycle', () => {
 
   it('a thrown ProtocolError keeps code, message and data; a plain Error is -32603 "Internal error" without leaking', async () => {
     const { peer, handlerErrors } = await connect({
-      'tools/call': (p: Json) => {
+      'prompts/get': (p: Json) => {
         if (p.name === 'protocol') throw new gen.ProtocolError(-32002, 'Resource not found', { uri: 'file:///x' });
         throw new Error('secret database password in stack');
       },
     });
-    await expect(peer.request('tools/call', { name: 'protocol' })).rejects.toMatchObject({
+    await expect(peer.request('prompts/get', { name: 'protocol' })).rejects.toMatchObject({
       code: -32002,
       message: 'Resource not found',
       data: { uri: 'file:///x' },
     });
-    const error = await peer.request('tools/call', { name: 'plain' }).catch((e: unknown) => e);
+    const error = await peer.request('prompts/get', { name: 'plain' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: -32603, message: 'Internal error' });
     expect(error.data).toBeUndefined();
     expect(JSON.stringify(error)).not.toContain('secret');
     expect(handlerErrors).toHaveLength(1);
     expect(String(handlerErrors[0])).toContain('secret database password');
+  });
+
+  it('a tools/call handler that throws answers isError with the message (the model sees it); a ProtocolError stays an error', async () => {
+    const { peer, handlerErrors } = await connect({
+      'tools/call': (p: Json) => {
+        if (p.name === 'protocol') throw new gen.ProtocolError(-32602, 'Unknown tool', { name: p.name });
+        throw new Error('city must not be empty');
+      },
+    });
+    await expect(peer.request('tools/call', { name: 'plain' })).resolves.toEqual({
+      content: [{ type: 'text', text: 'city must not be empty' }],
+      isError: true,
+    });
+    await expect(peer.request('tools/call', { name: 'protocol' })).rejects.toMatchObject({ code: -32602 });
+    expect(handlerErrors).toHaveLength(1);
   });
 
   it('ctx.signal aborts on notifications/cancelled, and no response is sent', async () => {

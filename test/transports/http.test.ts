@@ -31,7 +31,8 @@ async function startOurServer(options: Partial<StreamableHttpServerOptions> = {}
   const handler = createStreamableHttpServer({
     keepAliveMs: 0,
     ...options,
-    onSession: async (transport) => {
+    onSession: async (connection) => {
+      const transport = connection as StreamableHttpServerTransport;
       sessions.push(transport);
       const log: Msg[] = [];
       logs.set(transport.sessionId, log);

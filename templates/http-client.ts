@@ -1,0 +1,527 @@
+/**
+ * Streamable HTTP, client side, on the global `fetch` (browsers, Node 18+, Deno, Bun). Speaks both eras:
+ *
+ * - 2026-07-28 on (the message's `_meta` or `setProtocolVersion` names such a version): no session; every POST
+ *   carries `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` where the name-source table says, and the
+ *   `Mcp-Param-*` headers the caller passes in `TransportSendOptions.headers`. Cancelling a request closes its
+ *   response stream (no `notifications/cancelled` is posted). No GET stream, no DELETE.
+ * - earlier versions: the session from initialize (`Mcp-Session-Id`), the standalone GET stream, resumption
+ *   with `Last-Event-ID`, DELETE on close.
+ *
+ * An error answer that carries a JSON-RPC error for the request (400/404 from a modern server) is delivered
+ * to the engine like any answer; other HTTP failures reject the send with StreamableHttpError (a local error,
+ * not something the peer said), which carries the status and, for 401, `WWW-Authenticate`.
+ *
+ * Hand-written runtime copied unchanged into generated output (as `runtime/http-client.ts`). Browser-safe: no
+ * `node:` imports.
+ */
+import { DEFAULT_NAME_SOURCES, HEADER, isHeaderEra, standardHeaders, type NameSources } from './http-headers.js';
+import { isPlainObject, type RequestId } from './jsonrpc.js';
+import { SseParser } from './sse.js';
+import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
+
+type WireMessage = Exclude<JsonRpcFrame, unknown[]>;
+
+function isWireMessage(value: unknown): value is WireMessage {
+  if (!isPlainObject(value) || value['jsonrpc'] !== '2.0') return false;
+  if ('method' in value) return typeof value['method'] === 'string';
+  return 'result' in value || 'error' in value;
+}
+
+function isRequest(m: WireMessage): m is WireMessage & { id: RequestId; method: string } {
+  return 'method' in m && 'id' in m && m.id !== undefined;
+}
+
+function isResponse(m: WireMessage): m is WireMessage & { id?: RequestId | null } {
+  return !('method' in m) && ('result' in m || 'error' in m);
+}
+
+function isInitializeRequest(m: WireMessage): boolean {
+  return isRequest(m) && m.method === 'initialize';
+}
+
+function toError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
+}
+
+function key(id: RequestId): string {
+  return typeof id === 'number' ? `n:${id}` : `s:${id}`;
+}
+
+/** The protocol version a message declares in its `_meta` (2026-07-28 on), if any. */
+function declaredVersion(message: WireMessage): string | undefined {
+  const params = (message as { params?: unknown }).params;
+  const meta = isPlainObject(params) ? params['_meta'] : undefined;
+  const version = isPlainObject(meta) ? meta['io.modelcontextprotocol/protocolVersion'] : undefined;
+  return typeof version === 'string' ? version : undefined;
+}
+
+/**
+ * A failure of the HTTP exchange itself (status and body text), as opposed to a JSON-RPC error the server
+ * answered with. A 401 carries `WWW-Authenticate` and its `resource_metadata` URL, so an OAuth library can
+ * run the authorization flow and the caller retry with a token (see the `headers` option).
+ */
+export class StreamableHttpError extends Error {
+  override readonly name = 'StreamableHttpError';
+  readonly status: number;
+  readonly body: string | undefined;
+  readonly wwwAuthenticate: string | undefined;
+
+  constructor(status: number, message: string, body?: string, wwwAuthenticate?: string) {
+    super(message);
+    this.status = status;
+    this.body = body;
+    this.wwwAuthenticate = wwwAuthenticate;
+  }
+
+  /** The `resource_metadata` parameter of a 401's `WWW-Authenticate` (RFC 9728), if present. */
+  get resourceMetadata(): string | undefined {
+    const match = /resource_metadata\s*=\s*"([^"]*)"/i.exec(this.wwwAuthenticate ?? '');
+    return match?.[1];
+  }
+}
+
+export interface ReconnectionOptions {
+  /** First delay when the server sent no `retry:`. Default 1000 ms. */
+  initialDelayMs: number;
+  /** Cap on the backoff. Default 30000 ms. */
+  maxDelayMs: number;
+  /** Backoff factor per failed attempt. Default 1.5. */
+  growFactor: number;
+  /** Attempts per dropped stream before giving up (onerror). Default 2. */
+  maxRetries: number;
+}
+
+export interface StreamableHttpClientTransportOptions {
+  /**
+   * Extra headers on every request, or a function producing them per request: the token provider (e.g.
+   * `async () => ({ authorization: `Bearer ${await tokens.get()}` })`).
+   */
+  headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+  /** The fetch to use. Default the global fetch. */
+  fetch?: typeof fetch;
+  /** Resume an existing session instead of starting one. */
+  sessionId?: string;
+  /** Open the standalone GET SSE stream after initialization. Default true. */
+  openSseStream?: boolean;
+  /** Reconnection of dropped SSE streams. The server's `retry:` value, when sent, replaces the backoff delay. */
+  reconnection?: Partial<ReconnectionOptions>;
+  /** Send DELETE to end the session on close(). Default true. */
+  terminateOnClose?: boolean;
+  /** Which params member `Mcp-Name` mirrors, by method (2026-07-28 on). Default DEFAULT_NAME_SOURCES. */
+  nameSources?: NameSources;
+}
+
+const DEFAULT_RECONNECTION: ReconnectionOptions = {
+  initialDelayMs: 1000,
+  maxDelayMs: 30_000,
+  growFactor: 1.5,
+  maxRetries: 2,
+};
+
+/** Client side of Streamable HTTP: POSTs each message and reads JSON or SSE answers. */
+export class StreamableHttpClientTransport implements Transport {
+  onmessage?: (message: JsonRpcFrame, extra?: MessageExtraInfo) => void;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+
+  private readonly url: URL;
+  private readonly fetchImpl: typeof fetch;
+  private readonly reconnection: ReconnectionOptions;
+  private abort?: AbortController;
+  private closed = false;
+  private closing?: Promise<void>;
+  private protocolVersionValue?: string;
+  private sessionIdValue?: string;
+  private serverRetryMs?: number;
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private initializeId?: RequestId;
+  private standaloneOpen = false;
+  private readonly options: StreamableHttpClientTransportOptions;
+  /** Tells the MCP client to mirror tool arguments into `Mcp-Param-*` headers (2026-07-28 on). */
+  readonly mirrorsToolParams = true;
+  /** One controller per request in flight: aborting it closes that request's response stream only. */
+  private readonly inFlight = new Map<string, AbortController>();
+
+  constructor(url: string | URL, options: StreamableHttpClientTransportOptions = {}) {
+    this.options = options;
+    this.url = new URL(url);
+    this.fetchImpl = options.fetch ?? fetch;
+    this.reconnection = { ...DEFAULT_RECONNECTION, ...options.reconnection };
+    this.sessionIdValue = options.sessionId;
+  }
+
+  get sessionId(): string | undefined {
+    return this.sessionIdValue;
+  }
+
+  /** Requests whose response is still being awaited or read (for leak checks). */
+  get requestsInFlight(): number {
+    return this.inFlight.size;
+  }
+
+  get protocolVersion(): string | undefined {
+    return this.protocolVersionValue;
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersionValue = version;
+  }
+
+  async start(): Promise<void> {
+    if (this.abort) throw new Error('StreamableHttpClientTransport already started');
+    this.abort = new AbortController();
+    // Reconnecting to a known session: listen for server messages right away.
+    if (this.sessionIdValue !== undefined) this.openStandalone();
+  }
+
+  async send(message: JsonRpcFrame, options?: TransportSendOptions): Promise<void> {
+    if (!this.abort || this.closed) throw new Error('Not connected');
+    const messages = Array.isArray(message) ? message : [message];
+    if (options?.resumptionToken) {
+      // Continue a request whose stream was lost: the answer arrives on the resumed stream.
+      const request = messages.find(isRequest);
+      this.resumeStream(options.resumptionToken, {
+        onresumptiontoken: options.onresumptiontoken,
+        replayId: request?.id,
+      });
+      return;
+    }
+    const first = messages[0];
+    const version = first === undefined ? undefined : (declaredVersion(first) ?? this.protocolVersionValue);
+    const sessionless = isHeaderEra(version);
+    // A cancelled request: its response stream is closed. In the sessionless era that is the cancellation
+    // itself; earlier, the notification is posted too (the server releases the request on it).
+    for (const m of messages) {
+      if ('method' in m && m.method === 'notifications/cancelled' && !('id' in m)) {
+        const params = (m as { params?: unknown }).params;
+        const requestId = isPlainObject(params) ? params['requestId'] : undefined;
+        if (typeof requestId === 'string' || typeof requestId === 'number') this.stopReading(requestId);
+      }
+    }
+    if (sessionless && messages.every((m) => 'method' in m && m.method === 'notifications/cancelled')) return;
+    for (const m of messages) if (isInitializeRequest(m) && isRequest(m)) this.initializeId = m.id;
+
+    const headers = await this.headers(sessionless);
+    headers.set('content-type', 'application/json');
+    headers.set('accept', 'application/json, text/event-stream');
+    if (sessionless && first !== undefined && 'method' in first && typeof first.method === 'string') {
+      const body = first as { method: string; params?: { [key: string]: unknown } };
+      const standard = standardHeaders(body, version!, this.options.nameSources ?? DEFAULT_NAME_SOURCES);
+      for (const [name, value] of Object.entries(standard)) headers.set(name, value);
+    }
+    for (const [name, value] of Object.entries(options?.headers ?? {})) headers.set(name, value);
+
+    const requests = messages.filter(isRequest);
+    const controller = new AbortController();
+    for (const r of requests) this.inFlight.set(key(r.id), controller);
+    const release = (): void => {
+      for (const r of requests) if (this.inFlight.get(key(r.id)) === controller) this.inFlight.delete(key(r.id));
+    };
+    let response: Response;
+    try {
+      response = await this.fetchImpl(this.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(message),
+        signal: requests.length > 0 ? controller.signal : this.abort.signal,
+      });
+    } catch (error) {
+      release();
+      if (controller.signal.aborted && !this.closed) return; // cancelled by us: nothing to report
+      const wrapped = new Error(`POST ${this.url.href} failed: ${toError(error).message}`, { cause: error });
+      this.onerror?.(wrapped);
+      throw wrapped;
+    }
+    const sessionId = response.headers.get(HEADER.sessionId);
+    if (sessionId && !sessionless) this.sessionIdValue = sessionId;
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      release();
+      // A JSON-RPC error answer for the request (a modern server's 400/404): the engine settles the call.
+      if (type === 'application/json' && requests.length > 0 && this.deliverErrorAnswer(text, requests)) return;
+      if (response.status === 404 && this.sessionIdValue !== undefined && !messages.some(isInitializeRequest)) {
+        // The session is gone: a new one must be started with initialize.
+        this.sessionIdValue = undefined;
+      }
+      const error = new StreamableHttpError(
+        response.status,
+        `POST ${this.url.href} answered HTTP ${response.status}${text ? `: ${text}` : ''}`,
+        text,
+        response.headers.get('www-authenticate') ?? undefined,
+      );
+      this.onerror?.(error);
+      throw error;
+    }
+
+    if (response.status === 202 || response.status === 204 || requests.length === 0) {
+      release();
+      await response.body?.cancel().catch(() => undefined);
+      if (messages.some((m) => 'method' in m && m.method === 'notifications/initialized')) this.openStandalone();
+      return;
+    }
+    if (type === 'text/event-stream') {
+      const pending = new Set(requests.map((m) => key(m.id)));
+      const state: StreamState = { kind: 'post', pending, signal: controller.signal };
+      if (options?.onresumptiontoken !== undefined) state.onresumptiontoken = options.onresumptiontoken;
+      void this.readSse(response, state).finally(release);
+      return;
+    }
+    if (type === 'application/json') {
+      let data: unknown;
+      try {
+        data = await response.json();
+      } catch (error) {
+        release();
+        if (controller.signal.aborted) return;
+        const wrapped = new Error(`Invalid JSON in the response to POST: ${toError(error).message}`);
+        this.onerror?.(wrapped);
+        throw wrapped;
+      }
+      release();
+      for (const item of Array.isArray(data) ? data : [data]) this.receive(item);
+      return;
+    }
+    release();
+    await response.body?.cancel().catch(() => undefined);
+    const error = new StreamableHttpError(response.status, `Unexpected content type: ${type || '(none)'}`);
+    this.onerror?.(error);
+    throw error;
+  }
+
+  /** Stops reading the response of a request that is settled or cancelled: its stream is closed. */
+  private stopReading(requestId: RequestId): void {
+    const controller = this.inFlight.get(key(requestId));
+    if (controller === undefined) return;
+    this.inFlight.delete(key(requestId));
+    // Another request of the same POST (a batch) may still be waiting: only close when none is.
+    for (const other of this.inFlight.values()) if (other === controller) return;
+    controller.abort();
+  }
+
+  /** Delivers an error body that is a JSON-RPC error for one of `requests`; false when it is not. */
+  private deliverErrorAnswer(text: string, requests: Array<WireMessage & { id: RequestId }>): boolean {
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return false;
+    }
+    const items = Array.isArray(data) ? data : [data];
+    const answers = items.filter(
+      (item): item is { id: RequestId; error: unknown } =>
+        isPlainObject(item) && isPlainObject(item['error']) && requests.some((r) => r.id === item['id']),
+    );
+    if (answers.length === 0) return false;
+    for (const answer of answers) this.receive(answer);
+    return true;
+  }
+
+  /** Re-opens a stream from an event id (GET with Last-Event-ID). */
+  resumeStream(
+    lastEventId: string,
+    options: { onresumptiontoken?: (token: string) => void; replayId?: RequestId } = {},
+  ): void {
+    void this.openGet({
+      lastEventId,
+      attempt: 0,
+      onresumptiontoken: options.onresumptiontoken,
+      replayId: options.replayId,
+      kind: 'resume',
+    });
+  }
+
+  /** Ends the session on the server (DELETE; a 405 answer is accepted). */
+  async terminateSession(): Promise<void> {
+    if (this.sessionIdValue === undefined) return;
+    const headers = await this.headers();
+    const response = await this.fetchImpl(this.url, {
+      method: 'DELETE',
+      headers,
+      signal: AbortSignal.timeout(5000),
+    });
+    await response.body?.cancel().catch(() => undefined);
+    if (!response.ok && response.status !== 405 && response.status !== 404) {
+      throw new StreamableHttpError(response.status, `DELETE ${this.url.href} answered HTTP ${response.status}`);
+    }
+    this.sessionIdValue = undefined;
+  }
+
+  /** Stops all streams and timers, ends the session (DELETE, unless disabled), then fires onclose once. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.closed = true;
+      for (const timer of this.timers) clearTimeout(timer);
+      this.timers.clear();
+      this.abort?.abort();
+      for (const controller of this.inFlight.values()) controller.abort();
+      this.inFlight.clear();
+      if (this.options.terminateOnClose !== false && this.abort) {
+        await this.terminateSession().catch((error) => this.onerror?.(toError(error)));
+      }
+      this.onclose?.();
+    })();
+    return this.closing;
+  }
+
+  // --- internals ------------------------------------------------------------------------------
+
+  private async headers(sessionless = false): Promise<Headers> {
+    const extra = typeof this.options.headers === 'function' ? await this.options.headers() : this.options.headers;
+    const headers = new Headers(extra);
+    if (sessionless) return headers;
+    if (this.sessionIdValue !== undefined) headers.set(HEADER.sessionId, this.sessionIdValue);
+    if (this.protocolVersionValue !== undefined) headers.set(HEADER.protocolVersion, this.protocolVersionValue);
+    return headers;
+  }
+
+  private receive(value: unknown, replayId?: RequestId): boolean {
+    const items = Array.isArray(value) ? value : [value];
+    if (!items.every(isWireMessage)) {
+      this.onerror?.(new Error(`Received something that is not a JSON-RPC message: ${JSON.stringify(value)}`));
+      return false;
+    }
+    for (const m of items as WireMessage[]) {
+      if (isResponse(m)) {
+        if (replayId !== undefined) (m as { id?: RequestId | null }).id = replayId;
+        if (m.id !== undefined && m.id === this.initializeId && 'result' in m && isPlainObject(m.result)) {
+          const version = m.result.protocolVersion;
+          if (typeof version === 'string' && this.protocolVersionValue === undefined)
+            this.protocolVersionValue = version;
+        }
+      }
+    }
+    this.onmessage?.(value as JsonRpcFrame);
+    return true;
+  }
+
+  private openStandalone(): void {
+    if (this.options.openSseStream === false || this.standaloneOpen || this.closed) return;
+    this.standaloneOpen = true;
+    void this.openGet({ attempt: 0, kind: 'standalone' });
+  }
+
+  /** GET: the standalone stream, or resumption of any stream with Last-Event-ID. */
+  private async openGet(state: StreamState & { attempt: number }): Promise<void> {
+    if (this.closed || !this.abort) return;
+    let response: Response;
+    try {
+      const headers = await this.headers();
+      headers.set('accept', 'text/event-stream');
+      if (state.lastEventId !== undefined) headers.set('last-event-id', state.lastEventId);
+      response = await this.fetchImpl(this.url, { method: 'GET', headers, signal: this.abort.signal });
+    } catch (error) {
+      if (this.closed) return;
+      this.onerror?.(new Error(`GET ${this.url.href} failed: ${toError(error).message}`, { cause: error }));
+      this.scheduleReconnect(state, state.attempt + 1);
+      return;
+    }
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      if (state.kind === 'standalone' && response.status === 405) {
+        this.standaloneOpen = false; // the server offers no standalone stream: fine
+        return;
+      }
+      this.onerror?.(new StreamableHttpError(response.status, `GET ${this.url.href} answered HTTP ${response.status}`));
+      if (response.status === 404 || response.status === 400) {
+        if (state.kind === 'standalone') this.standaloneOpen = false;
+        return;
+      }
+      this.scheduleReconnect(state, state.attempt + 1);
+      return;
+    }
+    void this.readSse(response, { ...state });
+  }
+
+  private async readSse(response: Response, state: StreamState): Promise<void> {
+    const body = response.body;
+    if (!body) return;
+    let progressed = false;
+    let answered = false;
+    const parser = new SseParser(
+      (event) => {
+        if (event.id !== undefined) {
+          state.lastEventId = event.id;
+          progressed = true; // a stream that delivers resets the attempt count
+          state.onresumptiontoken?.(event.id);
+        }
+        if (event.data === '' || event.event !== 'message') return;
+        let value: unknown;
+        try {
+          value = JSON.parse(event.data);
+        } catch {
+          this.onerror?.(new Error(`Invalid JSON in SSE event: ${event.data.slice(0, 200)}`));
+          return;
+        }
+        if (!this.receive(value, state.replayId)) return;
+        for (const m of (Array.isArray(value) ? value : [value]) as WireMessage[]) {
+          if (!isResponse(m)) continue;
+          if (!state.pending) answered = true;
+          else if (m.id !== undefined && m.id !== null) state.pending.delete(key(m.id));
+        }
+        if (state.pending && state.pending.size === 0) answered = true;
+      },
+      (ms) => {
+        this.serverRetryMs = ms;
+      },
+    );
+    const decoder = new TextDecoder();
+    const reader = body.getReader();
+    let failure: unknown;
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        parser.push(decoder.decode(value, { stream: true }));
+        if (progressed) state.attempt = 0;
+        if (answered && state.kind !== 'standalone') {
+          // Everything this stream owed has arrived: stop reading (and release the connection) now.
+          await reader.cancel().catch(() => undefined);
+          break;
+        }
+      }
+      parser.push(decoder.decode());
+    } catch (error) {
+      failure = error;
+    }
+    // Closed, or the request was cancelled here: the stream ended on purpose.
+    if (this.closed || state.signal?.aborted) return;
+    if (failure !== undefined)
+      this.onerror?.(new Error(`SSE stream disconnected: ${toError(failure).message}`, { cause: failure }));
+    // Reconnect: the standalone stream always; a request's stream only if answers are missing and the server
+    // gave it an event id to resume from.
+    const reconnect = state.kind === 'standalone' || (!answered && state.lastEventId !== undefined);
+    if (!reconnect) return;
+    this.scheduleReconnect({ ...state, kind: state.kind === 'post' ? 'resume' : state.kind }, state.attempt ?? 0);
+  }
+
+  private scheduleReconnect(state: StreamState, attempt: number): void {
+    if (this.closed) return;
+    if (attempt >= this.reconnection.maxRetries) {
+      if (state.kind === 'standalone') this.standaloneOpen = false;
+      this.onerror?.(new Error(`Giving up reconnecting the SSE stream after ${attempt} attempts`));
+      return;
+    }
+    const { initialDelayMs, growFactor, maxDelayMs } = this.reconnection;
+    const delay = this.serverRetryMs ?? Math.min(initialDelayMs * Math.pow(growFactor, attempt), maxDelayMs);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.openGet({ ...state, attempt });
+    }, delay);
+    this.timers.add(timer);
+  }
+}
+
+interface StreamState {
+  kind: 'post' | 'standalone' | 'resume';
+  lastEventId?: string;
+  /** Ids of the requests whose answers this stream still owes (POST streams). */
+  pending?: Set<string>;
+  replayId?: RequestId;
+  onresumptiontoken?: (token: string) => void;
+  attempt?: number;
+  /** POST streams: aborted when the request is cancelled here. */
+  signal?: AbortSignal;
+}
