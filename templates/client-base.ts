@@ -97,11 +97,12 @@ export class McpClientBase<
   /** Tools seen in tools/list results: which arguments each mirrors into `Mcp-Param-*` headers. */
   private readonly toolHeaders = new Map<string, readonly ParamHeaderRule[]>();
 
-  constructor(
-    transport: Transport,
-    readonly protocol: ProtocolDescription,
-    readonly options: McpClientOptions,
-  ) {
+  readonly protocol: ProtocolDescription;
+  readonly options: McpClientOptions;
+
+  constructor(transport: Transport, protocol: ProtocolDescription, options: McpClientOptions) {
+    this.protocol = protocol;
+    this.options = options;
     this.peer = new RpcPeer(transport, { ...options, batches: false });
     this.negotiatedVersion = protocol.features.perRequestMeta ? this.requestedVersion : undefined;
   }
@@ -118,9 +119,9 @@ export class McpClientBase<
     const caps: JsonObject = {};
     const has = (method: string) => this.inputHandlers.has(method);
     // listChanged is only claimed by passing capabilities explicitly: the client cannot know it will send it.
-    if (has('roots/list')) caps.roots = {};
-    if (has('sampling/createMessage')) caps.sampling = {};
-    if (has('elicitation/create')) caps.elicitation = {};
+    if (has('roots/list')) caps['roots'] = {};
+    if (has('sampling/createMessage')) caps['sampling'] = {};
+    if (has('elicitation/create')) caps['elicitation'] = {};
     return caps;
   }
 
@@ -141,7 +142,7 @@ export class McpClientBase<
         await this.peer.close();
         throw error;
       }
-      const version = String(result.protocolVersion);
+      const version = String(result['protocolVersion']);
       if (!supported.includes(version)) {
         await this.peer.close();
         throw new ProtocolError(
@@ -159,7 +160,7 @@ export class McpClientBase<
         await this.peer.close();
         throw error;
       }
-      const versions = Array.isArray(result.supportedVersions) ? (result.supportedVersions as string[]) : [];
+      const versions = Array.isArray(result['supportedVersions']) ? (result['supportedVersions'] as string[]) : [];
       const version = versions.includes(this.requestedVersion) ? this.requestedVersion : undefined;
       if (!version) {
         await this.peer.close();
@@ -176,11 +177,12 @@ export class McpClientBase<
     this.serverDescription = result;
     this.negotiatedVersion = version;
     // 2026-07-28 on, the server names itself in every result's _meta; before, in the initialize result.
-    const meta = isPlainObject(result._meta) ? result._meta : undefined;
-    const info = meta !== undefined && isPlainObject(meta[SERVER_INFO_KEY]) ? meta[SERVER_INFO_KEY] : result.serverInfo;
+    const meta = isPlainObject(result['_meta']) ? result['_meta'] : undefined;
+    const info =
+      meta !== undefined && isPlainObject(meta[SERVER_INFO_KEY]) ? meta[SERVER_INFO_KEY] : result['serverInfo'];
     this.serverInfo = isPlainObject(info) ? (info as Implementation) : undefined;
-    this.serverCapabilities = isPlainObject(result.capabilities) ? result.capabilities : undefined;
-    this.instructions = typeof result.instructions === 'string' ? result.instructions : undefined;
+    this.serverCapabilities = isPlainObject(result['capabilities']) ? result['capabilities'] : undefined;
+    this.instructions = typeof result['instructions'] === 'string' ? result['instructions'] : undefined;
     const transport = this.peer.transport as Transport & { setProtocolVersion?: (v: string) => void };
     transport.setProtocolVersion?.(version);
   }
@@ -188,7 +190,7 @@ export class McpClientBase<
   /** Send a request typed by the client's method table; resolves to the final result. */
   request<M extends keyof OutRequests & string>(
     method: M,
-    ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions]>
+    ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions | undefined]>
   ): Promise<OutRequests[M]['result']>;
   async request(method: string, params?: any, options?: RequestOptions): Promise<unknown> {
     if (method === 'tools/call' && this.mirrorsToolParams) {
@@ -217,16 +219,16 @@ export class McpClientBase<
    * (the transport requires it: one malformed tool must not break the others).
    */
   private screenTools(result: unknown): unknown {
-    if (!isPlainObject(result) || !Array.isArray(result.tools)) return result;
+    if (!isPlainObject(result) || !Array.isArray(result['tools'])) return result;
     const kept: unknown[] = [];
-    for (const tool of result.tools) {
-      if (!isPlainObject(tool) || typeof tool.name !== 'string') continue;
-      const rules = paramHeaderRules(tool.inputSchema);
+    for (const tool of result['tools']) {
+      if (!isPlainObject(tool) || typeof tool['name'] !== 'string') continue;
+      const rules = paramHeaderRules(tool['inputSchema']);
       if (!rules.ok) {
-        this.peer.diagnose('invalid-notification', `Tool ${JSON.stringify(tool.name)} left out: ${rules.reason}`);
+        this.peer.diagnose('invalid-notification', `Tool ${JSON.stringify(tool['name'])} left out: ${rules.reason}`);
         continue;
       }
-      this.toolHeaders.set(tool.name, rules.rules);
+      this.toolHeaders.set(tool['name'], rules.rules);
       kept.push(tool);
     }
     return { ...result, tools: kept };
@@ -241,7 +243,7 @@ export class McpClientBase<
         options,
       )) as JsonObject;
       this.screenTools(page);
-      cursor = typeof page.nextCursor === 'string' ? page.nextCursor : undefined;
+      cursor = typeof page['nextCursor'] === 'string' ? page['nextCursor'] : undefined;
     } while (cursor !== undefined);
   }
 
@@ -249,10 +251,10 @@ export class McpClientBase<
     params: JsonObject | undefined,
     options: RequestOptions | undefined,
   ): RequestOptions | undefined {
-    const name = params?.name;
+    const name = params?.['name'];
     const rules = typeof name === 'string' ? this.toolHeaders.get(name) : undefined;
     if (rules === undefined || rules.length === 0) return options;
-    return { ...options, headers: { ...options?.headers, ...paramHeaders(rules, params?.arguments) } };
+    return { ...options, headers: { ...options?.headers, ...paramHeaders(rules, params?.['arguments']) } };
   }
 
   private async send(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
@@ -262,7 +264,7 @@ export class McpClientBase<
     const maxRounds = this.options.maxInputRounds ?? 8;
     for (let round = 0; ; round++) {
       const result = (await this.peer.request(method, sent, options)) as JsonObject;
-      if (!isPlainObject(result) || result.resultType !== INPUT_REQUIRED) return result;
+      if (!isPlainObject(result) || result['resultType'] !== INPUT_REQUIRED) return result;
       if (round >= maxRounds) {
         throw new ProtocolError(
           ErrorCode.InternalError,
@@ -301,7 +303,7 @@ export class McpClientBase<
 
   /** 2026-07-28 on: every request carries the protocol version, client info and capabilities. */
   private withRequestMeta(params: JsonObject | undefined): JsonObject {
-    const meta = isPlainObject(params?._meta) ? params._meta : {};
+    const meta = isPlainObject(params?.['_meta']) ? params['_meta'] : {};
     return {
       ...params,
       _meta: {
@@ -319,25 +321,25 @@ export class McpClientBase<
     result: JsonObject,
     signal: AbortSignal | undefined,
   ): Promise<JsonObject> {
-    const requests = isPlainObject(result.inputRequests) ? result.inputRequests : {};
+    const requests = isPlainObject(result['inputRequests']) ? result['inputRequests'] : {};
     const responses: JsonObject = {};
     for (const [key, request] of Object.entries(requests)) {
-      if (!isPlainObject(request) || typeof request.method !== 'string') {
+      if (!isPlainObject(request) || typeof request['method'] !== 'string') {
         throw new ProtocolError(ErrorCode.InvalidRequest, `input request "${key}" has no method`);
       }
-      const handler = this.inputHandlers.get(request.method);
+      const handler = this.inputHandlers.get(request['method']);
       if (!handler) {
         throw new ProtocolError(
           ErrorCode.MethodNotFound,
-          `server asks for ${request.method} input, but no handler is registered for it`,
+          `server asks for ${request['method']} input, but no handler is registered for it`,
         );
       }
-      const ctx = inputContext(key, request.method, request.params, signal);
-      responses[key] = await handler(request.params, ctx);
+      const ctx = inputContext(key, request['method'], request['params'], signal);
+      responses[key] = await handler(request['params'], ctx);
     }
     const next: JsonObject = { ...params, inputResponses: responses };
-    if (typeof result.requestState === 'string') next.requestState = result.requestState;
-    else delete next.requestState;
+    if (typeof result['requestState'] === 'string') next['requestState'] = result['requestState'];
+    else delete next['requestState'];
     return next;
   }
 }
@@ -355,7 +357,7 @@ function inputContext(
     id: key,
     method,
     signal: signal ?? new AbortController().signal,
-    meta: isPlainObject(params) && isPlainObject(params._meta) ? params._meta : undefined,
+    meta: isPlainObject(params) && isPlainObject(params['_meta']) ? params['_meta'] : undefined,
     extra: undefined,
     progress: () => Promise.resolve(),
     notify: never,

@@ -18,35 +18,16 @@
 import { DEFAULT_NAME_SOURCES, HEADER, isHeaderEra, standardHeaders, type NameSources } from './http-headers.js';
 import { isPlainObject, type RequestId } from './jsonrpc.js';
 import { SseParser } from './sse.js';
+import {
+  isInitializeRequest,
+  isRequest,
+  isResponse,
+  isWireMessage,
+  key,
+  toError,
+  type WireMessage,
+} from './http-common.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
-
-type WireMessage = Exclude<JsonRpcFrame, unknown[]>;
-
-function isWireMessage(value: unknown): value is WireMessage {
-  if (!isPlainObject(value) || value['jsonrpc'] !== '2.0') return false;
-  if ('method' in value) return typeof value['method'] === 'string';
-  return 'result' in value || 'error' in value;
-}
-
-function isRequest(m: WireMessage): m is WireMessage & { id: RequestId; method: string } {
-  return 'method' in m && 'id' in m && m.id !== undefined;
-}
-
-function isResponse(m: WireMessage): m is WireMessage & { id?: RequestId | null } {
-  return !('method' in m) && ('result' in m || 'error' in m);
-}
-
-function isInitializeRequest(m: WireMessage): boolean {
-  return isRequest(m) && m.method === 'initialize';
-}
-
-function toError(value: unknown): Error {
-  return value instanceof Error ? value : new Error(String(value));
-}
-
-function key(id: RequestId): string {
-  return typeof id === 'number' ? `n:${id}` : `s:${id}`;
-}
 
 /** The protocol version a message declares in its `_meta` (2026-07-28 on), if any. */
 function declaredVersion(message: WireMessage): string | undefined {
@@ -132,7 +113,7 @@ export class StreamableHttpClientTransport implements Transport {
   private closed = false;
   private closing?: Promise<void>;
   private protocolVersionValue?: string;
-  private sessionIdValue?: string;
+  private sessionIdValue?: string | undefined;
   private serverRetryMs?: number;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private initializeId?: RequestId;
@@ -146,7 +127,10 @@ export class StreamableHttpClientTransport implements Transport {
   constructor(url: string | URL, options: StreamableHttpClientTransportOptions = {}) {
     this.options = options;
     this.url = new URL(url);
-    this.fetchImpl = options.fetch ?? fetch;
+    const fetchImpl = options.fetch ?? fetch;
+    // Called as a plain function: a browser's fetch throws 'Illegal invocation' when called as a method of
+    // another object (this transport, or the options).
+    this.fetchImpl = (input, init) => fetchImpl(input, init);
     this.reconnection = { ...DEFAULT_RECONNECTION, ...options.reconnection };
     this.sessionIdValue = options.sessionId;
   }
@@ -265,7 +249,7 @@ export class StreamableHttpClientTransport implements Transport {
     if (type === 'text/event-stream') {
       const pending = new Set(requests.map((m) => key(m.id)));
       const state: StreamState = { kind: 'post', pending, signal: controller.signal };
-      if (options?.onresumptiontoken !== undefined) state.onresumptiontoken = options.onresumptiontoken;
+      state.onresumptiontoken = options?.onresumptiontoken;
       void this.readSse(response, state).finally(release);
       return;
     }
@@ -322,7 +306,7 @@ export class StreamableHttpClientTransport implements Transport {
   /** Re-opens a stream from an event id (GET with Last-Event-ID). */
   resumeStream(
     lastEventId: string,
-    options: { onresumptiontoken?: (token: string) => void; replayId?: RequestId } = {},
+    options: { onresumptiontoken?: ((token: string) => void) | undefined; replayId?: RequestId | undefined } = {},
   ): void {
     void this.openGet({
       lastEventId,
@@ -387,7 +371,7 @@ export class StreamableHttpClientTransport implements Transport {
       if (isResponse(m)) {
         if (replayId !== undefined) (m as { id?: RequestId | null }).id = replayId;
         if (m.id !== undefined && m.id === this.initializeId && 'result' in m && isPlainObject(m.result)) {
-          const version = m.result.protocolVersion;
+          const version = m.result['protocolVersion'];
           if (typeof version === 'string' && this.protocolVersionValue === undefined)
             this.protocolVersionValue = version;
         }
@@ -519,8 +503,8 @@ interface StreamState {
   lastEventId?: string;
   /** Ids of the requests whose answers this stream still owes (POST streams). */
   pending?: Set<string>;
-  replayId?: RequestId;
-  onresumptiontoken?: (token: string) => void;
+  replayId?: RequestId | undefined;
+  onresumptiontoken?: ((token: string) => void) | undefined;
   attempt?: number;
   /** POST streams: aborted when the request is cancelled here. */
   signal?: AbortSignal;

@@ -22,12 +22,13 @@
  * engine's JSON-RPC error (frame.ts), never delivered; `Host` and `Origin` are checked against DNS rebinding
  * (403); the Origin allow-list is also the CORS allow-list.
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { InMemoryEventStore, type EventStore } from './event-store.js';
 import { inspectMessage, invalidRequestResponse, parseErrorResponse } from './frame.js';
 import { DEFAULT_NAME_SOURCES, HEADER, decodeHeaderValue, isHeaderEra, type NameSources } from './http-headers.js';
 import { isPlainObject, type JsonRpcErrorResponse, type RequestId } from './jsonrpc.js';
 import { formatSseEvent } from './sse.js';
+import { isInitializeRequest, isRequest, isResponse, key, toError, type WireMessage } from './http-common.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
 
 /** The protocol versions the server accepts in `MCP-Protocol-Version` by default. */
@@ -60,90 +61,6 @@ const CORS_ALLOWED_HEADERS = [
   HEADER.method,
   HEADER.name,
 ];
-
-type WireMessage = Exclude<JsonRpcFrame, unknown[]>;
-
-function isRequest(m: WireMessage): m is WireMessage & { id: RequestId; method: string } {
-  return 'method' in m && 'id' in m && m.id !== undefined;
-}
-
-function isResponse(m: WireMessage): m is WireMessage & { id?: RequestId | null } {
-  return !('method' in m) && ('result' in m || 'error' in m);
-}
-
-function isInitializeRequest(m: WireMessage): boolean {
-  return isRequest(m) && m.method === 'initialize';
-}
-
-function toError(value: unknown): Error {
-  return value instanceof Error ? value : new Error(String(value));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Event store (resumability)
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Stores SSE events so a client that lost a stream can resume it with `Last-Event-ID`. Event ids must be
- * unique across all streams given to one store; `message` is null for priming events (nothing to replay).
- */
-export interface EventStore {
-  storeEvent(streamId: string, message: JsonRpcFrame | null): string | Promise<string>;
-  /**
-   * Replays, in order, the messages stored on the stream of `lastEventId` after that event; returns that
-   * stream's id, or undefined when the event id is unknown.
-   */
-  replayEventsAfter(
-    lastEventId: string,
-    send: (eventId: string, message: JsonRpcFrame) => void | Promise<void>,
-  ): Promise<string | undefined>;
-  /** The stream an event id belongs to. Optional; lets resumption attach before replaying (no race). */
-  getStreamIdForEventId?(eventId: string): string | undefined | Promise<string | undefined>;
-  /** Forgets every event of a stream (called when a stream is finished or its session ends). Optional. */
-  deleteStream?(streamId: string): void | Promise<void>;
-}
-
-/** An in-memory EventStore keeping at most `maxEventsPerStream` events per stream (default 1000). */
-export class InMemoryEventStore implements EventStore {
-  private readonly streams = new Map<string, Array<{ id: string; message: JsonRpcFrame | null }>>();
-  private readonly streamOfEvent = new Map<string, string>();
-  private counter = 0;
-
-  constructor(private readonly maxEventsPerStream = 1000) {}
-
-  storeEvent(streamId: string, message: JsonRpcFrame | null): string {
-    const id = `${streamId}.${++this.counter}`;
-    let events = this.streams.get(streamId);
-    if (!events) this.streams.set(streamId, (events = []));
-    events.push({ id, message });
-    this.streamOfEvent.set(id, streamId);
-    while (events.length > this.maxEventsPerStream) this.streamOfEvent.delete(events.shift()!.id);
-    return id;
-  }
-
-  async replayEventsAfter(
-    lastEventId: string,
-    send: (eventId: string, message: JsonRpcFrame) => void | Promise<void>,
-  ): Promise<string | undefined> {
-    const streamId = this.streamOfEvent.get(lastEventId);
-    if (streamId === undefined) return undefined;
-    const events = this.streams.get(streamId) ?? [];
-    const index = events.findIndex((e) => e.id === lastEventId);
-    for (const event of events.slice(index + 1)) {
-      if (event.message !== null) await send(event.id, event.message);
-    }
-    return streamId;
-  }
-
-  getStreamIdForEventId(eventId: string): string | undefined {
-    return this.streamOfEvent.get(eventId);
-  }
-
-  deleteStream(streamId: string): void {
-    for (const event of this.streams.get(streamId) ?? []) this.streamOfEvent.delete(event.id);
-    this.streams.delete(streamId);
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Server
@@ -230,7 +147,7 @@ interface SseSink {
   res: ServerResponse;
   keepAlive?: ReturnType<typeof setInterval>;
   /** While a resumption replays stored events, live events wait here (deduplicated by id afterwards). */
-  queue?: Array<{ id: string | undefined; text: string }>;
+  queue?: Array<{ id: string | undefined; text: string }> | undefined;
 }
 
 /** One SSE/JSON response channel: the answer to one POST, or the standalone GET stream. */
@@ -239,7 +156,7 @@ interface Channel {
   kind: 'post' | 'standalone';
   mode: 'sse' | 'json';
   /** The live HTTP response, when connected. */
-  sink?: SseSink;
+  sink?: SseSink | undefined;
   /** JSON mode: the response to write once all answers are in. */
   jsonRes?: ServerResponse;
   /** Requests of this POST still awaiting their response. */
@@ -265,10 +182,6 @@ interface SessionConfig {
   onClosed: (transport: StreamableHttpServerTransport) => void;
 }
 
-function key(id: RequestId): string {
-  return typeof id === 'number' ? `n:${id}` : `s:${id}`;
-}
-
 /**
  * One MCP session on the Streamable HTTP endpoint, as a `Transport`. Created by the handler at initialize and
  * given to `onSession`; `send` routes each message to the stream of the request it belongs to.
@@ -284,7 +197,7 @@ export class StreamableHttpServerTransport implements Transport {
   private readonly channels = new Map<string, Channel>();
   /** Request key → channel id, for requests not yet answered. */
   private readonly requestChannel = new Map<string, string>();
-  private standalone?: Channel;
+  private standalone?: Channel | undefined;
   private initializeKey?: string;
   private closed = false;
   private started = false;
@@ -370,7 +283,7 @@ export class StreamableHttpServerTransport implements Transport {
       }
       const k = key(id);
       if (k === this.initializeKey && 'result' in message && isPlainObject(message.result)) {
-        const version = message.result.protocolVersion;
+        const version = message.result['protocolVersion'];
         if (typeof version === 'string') this.protocolVersion = version;
       }
       const channel = this.channels.get(this.requestChannel.get(k) ?? '');
@@ -468,7 +381,7 @@ export class StreamableHttpServerTransport implements Transport {
       }
     }
     const channel: Channel = {
-      id: randomUUID(),
+      id: globalThis.crypto.randomUUID(),
       kind: 'post',
       mode: wantsSse ? 'sse' : 'json',
       open: new Set(requests.map((r) => key(r.id))),
@@ -484,7 +397,7 @@ export class StreamableHttpServerTransport implements Transport {
       if (isInitializeRequest(r)) {
         this.initializeKey = key(r.id);
         const params = (r as { params?: unknown }).params;
-        const asked = isPlainObject(params) ? params.protocolVersion : undefined;
+        const asked = isPlainObject(params) ? params['protocolVersion'] : undefined;
         if (typeof asked === 'string' && this.protocolVersion === undefined) this.protocolVersion = asked;
       }
     }
@@ -572,7 +485,7 @@ export class StreamableHttpServerTransport implements Transport {
 
   private ensureStandalone(): Channel {
     this.standalone ??= {
-      id: randomUUID(),
+      id: globalThis.crypto.randomUUID(),
       kind: 'standalone',
       mode: 'sse',
       open: new Set(),
@@ -1076,7 +989,7 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
         );
         return;
       }
-      const sessionId = (options.sessionIdGenerator ?? randomUUID)();
+      const sessionId = options.sessionIdGenerator?.() ?? globalThis.crypto.randomUUID();
       if (!/^[\x21-\x7e]+$/.test(sessionId)) throw new Error(`Invalid session id: ${JSON.stringify(sessionId)}`);
       const transport = new StreamableHttpServerTransport(sessionId, {
         eventStore: resumable ? (sharedStore ?? new InMemoryEventStore()) : undefined,

@@ -65,12 +65,13 @@ export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
  */
 export class ProtocolError<Data = unknown> extends Error {
   override readonly name = 'ProtocolError';
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: Data,
-  ) {
+  readonly code: number;
+  readonly data: Data | undefined;
+
+  constructor(code: number, message: string, data?: Data) {
     super(message);
+    this.code = code;
+    this.data = data;
   }
 
   /** The JSON-RPC `error` member for this error. */

@@ -81,7 +81,7 @@ export interface HandlerContext<
   notify<M extends keyof OutNotifications & string>(method: M, ...args: ParamsArgs<OutNotifications[M]>): Promise<void>;
   request<M extends keyof OutRequests & string>(
     method: M,
-    ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions]>
+    ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions | undefined]>
   ): Promise<OutRequests[M]['result']>;
   /** Sends any frame, tagged as related to this request. */
   sendRaw(message: JsonRpcFrame): Promise<void>;
@@ -127,8 +127,8 @@ export type DiagnosticKind =
 export interface PeerDiagnostic {
   kind: DiagnosticKind;
   message: string;
-  id?: RequestId | null;
-  method?: string;
+  id?: RequestId | null | undefined;
+  method?: string | undefined;
   error?: unknown;
 }
 
@@ -142,13 +142,13 @@ export interface PeerOptions<
   maxFrameSize?: number;
   /** Default request timeout in milliseconds (60 s). Infinity disables it. */
   timeout?: number;
-  validateParams?: PeerHooks<OutRequests, OutNotifications>['validateParams'];
-  beforeRequest?: PeerHooks<OutRequests, OutNotifications>['beforeRequest'];
-  fallbackRequestHandler?: PeerHooks<OutRequests, OutNotifications>['fallbackRequestHandler'];
-  fallbackNotificationHandler?: PeerHooks<OutRequests, OutNotifications>['fallbackNotificationHandler'];
-  onHandlerError?: PeerHooks<OutRequests, OutNotifications>['onHandlerError'];
-  onDiagnostic?: PeerHooks<OutRequests, OutNotifications>['onDiagnostic'];
-  onclose?: () => void;
+  validateParams?: PeerHooks<OutRequests, OutNotifications>['validateParams'] | undefined;
+  beforeRequest?: PeerHooks<OutRequests, OutNotifications>['beforeRequest'] | undefined;
+  fallbackRequestHandler?: PeerHooks<OutRequests, OutNotifications>['fallbackRequestHandler'] | undefined;
+  fallbackNotificationHandler?: PeerHooks<OutRequests, OutNotifications>['fallbackNotificationHandler'] | undefined;
+  onHandlerError?: PeerHooks<OutRequests, OutNotifications>['onHandlerError'] | undefined;
+  onDiagnostic?: PeerHooks<OutRequests, OutNotifications>['onDiagnostic'] | undefined;
+  onclose?: (() => void) | undefined;
 }
 
 /** The hooks, also settable later as properties of the peer (lifecycle code layers on with them). */
@@ -209,10 +209,10 @@ export class RpcPeer<
   private nextId = 1;
   private closed = false;
 
-  constructor(
-    readonly transport: Transport,
-    options: PeerOptions<OutRequests, OutNotifications> = {},
-  ) {
+  readonly transport: Transport;
+
+  constructor(transport: Transport, options: PeerOptions<OutRequests, OutNotifications> = {}) {
+    this.transport = transport;
     this.batches = options.batches ?? false;
     this.maxFrameSize = options.maxFrameSize ?? DEFAULT_MAX_FRAME_SIZE;
     this.timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
@@ -278,7 +278,7 @@ export class RpcPeer<
 
   request<M extends keyof OutRequests & string>(
     method: M,
-    ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions]>
+    ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions | undefined]>
   ): Promise<OutRequests[M]['result']>;
   request(method: string, params?: any, options?: RequestOptions): Promise<unknown> {
     if (this.closed) return Promise.reject(connectionClosed());
@@ -618,10 +618,10 @@ export class RpcPeer<
 
   /** notifications/cancelled: abort the named request's handler; its response is never sent. */
   private onCancelled(params: JsonObject | undefined): void {
-    const requestId = params?.requestId;
+    const requestId = params?.['requestId'];
     const ctx = isValidRequestId(requestId) ? this.inbound.get(requestId) : undefined;
     if (ctx === undefined) return; // Already answered or never seen: the spec says ignore it.
-    const reason = typeof params?.reason === 'string' ? params.reason : 'Request cancelled by the peer';
+    const reason = typeof params?.['reason'] === 'string' ? params['reason'] : 'Request cancelled by the peer';
     this.cancelInbound(ctx, abortError(reason));
   }
 
@@ -635,16 +635,16 @@ export class RpcPeer<
 
   /** notifications/progress: route by token to the pending call that asked for progress. */
   private onProgress(params: JsonObject | undefined): void {
-    const token = params?.progressToken;
+    const token = params?.['progressToken'];
     const call = isValidRequestId(token) ? this.pending.get(token) : undefined;
-    if (call === undefined || call.onProgress === undefined || typeof params?.progress !== 'number') {
+    if (call === undefined || call.onProgress === undefined || typeof params?.['progress'] !== 'number') {
       // Late (after the response) or for a token we never issued: harmless, so dropped quietly.
       return this.diagnose('unroutable-progress', `Progress for unknown token ${String(token)} dropped`);
     }
     if (call.resetOnProgress) this.rearm(call);
-    const progress: Progress = { progress: params.progress };
-    if (typeof params.total === 'number') progress.total = params.total;
-    if (typeof params.message === 'string') progress.message = params.message;
+    const progress: Progress = { progress: params['progress'] };
+    if (typeof params['total'] === 'number') progress.total = params['total'];
+    if (typeof params['message'] === 'string') progress.message = params['message'];
     try {
       call.onProgress(progress);
     } catch (error) {
@@ -660,11 +660,11 @@ export class RpcPeer<
   }
 
   private onResponse(message: JsonObject): void {
-    const id = message.id;
+    const id = message['id'];
     const call = isValidRequestId(id) ? this.pending.get(id) : undefined;
     if (call === undefined) {
-      const error = isPlainObject(message.error) ? message.error : undefined;
-      const what = error === undefined ? '' : ` (error ${String(error.code)}: ${String(error.message)})`;
+      const error = isPlainObject(message['error']) ? message['error'] : undefined;
+      const what = error === undefined ? '' : ` (error ${String(error['code'])}: ${String(error['message'])})`;
       return this.diagnose('unknown-response', `Response for unknown id ${String(id)} dropped${what}`, {
         id: isValidRequestId(id) ? id : null,
         error,
@@ -677,10 +677,10 @@ export class RpcPeer<
       return call.reject(new ProtocolError(ErrorCode.InternalError, `Malformed response: ${problem}`));
     }
     if (Object.hasOwn(message, 'error')) {
-      const error = message.error as JsonRpcErrorObject;
+      const error = message['error'] as JsonRpcErrorObject;
       return call.reject(new ProtocolError(error.code, error.message, error.data));
     }
-    call.resolve(message.result);
+    call.resolve(message['result']);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -736,13 +736,22 @@ class PendingCall {
   readonly resetOnProgress: boolean;
   readonly startedAt: number;
 
+  readonly peer: RpcPeer<any, any, any, any>;
+  readonly id: RequestId;
+  readonly onProgress: ((progress: Progress) => void) | undefined;
+  readonly signal: AbortSignal | undefined;
+
   constructor(
-    readonly peer: RpcPeer<any, any, any, any>,
-    readonly id: RequestId,
-    readonly onProgress: ((progress: Progress) => void) | undefined,
-    readonly signal: AbortSignal | undefined,
+    peer: RpcPeer<any, any, any, any>,
+    id: RequestId,
+    onProgress: ((progress: Progress) => void) | undefined,
+    signal: AbortSignal | undefined,
     options: RequestOptions | undefined,
   ) {
+    this.peer = peer;
+    this.id = id;
+    this.onProgress = onProgress;
+    this.signal = signal;
     const maxTotal = options?.maxTotalTimeout;
     this.maxTotalMs = maxTotal;
     this.resetOnProgress = options?.resetTimeoutOnProgress === true;
@@ -766,14 +775,25 @@ class InboundRequest {
   private controller: AbortController | undefined = undefined;
   readonly meta: JsonObject | undefined;
 
+  private readonly peer: RpcPeer<any, any, any, any>;
+  readonly id: RequestId;
+  readonly method: string;
+  readonly extra: MessageExtraInfo | undefined;
+  readonly batch: Batch | undefined;
+
   constructor(
-    private readonly peer: RpcPeer<any, any, any, any>,
-    readonly id: RequestId,
-    readonly method: string,
+    peer: RpcPeer<any, any, any, any>,
+    id: RequestId,
+    method: string,
     params: JsonObject | undefined,
-    readonly extra: MessageExtraInfo | undefined,
-    readonly batch: Batch | undefined,
+    extra: MessageExtraInfo | undefined,
+    batch: Batch | undefined,
   ) {
+    this.peer = peer;
+    this.id = id;
+    this.method = method;
+    this.extra = extra;
+    this.batch = batch;
     this.meta = metaOf(params);
   }
 
@@ -789,11 +809,11 @@ class InboundRequest {
   }
 
   progress(progress: number, total?: number, message?: string): Promise<void> {
-    const token = this.meta?.progressToken;
+    const token = this.meta?.['progressToken'];
     if (this.done || !isValidRequestId(token)) return Promise.resolve();
     const params: JsonObject = { progressToken: token, progress };
-    if (total !== undefined) params.total = total;
-    if (message !== undefined) params.message = message;
+    if (total !== undefined) params['total'] = total;
+    if (message !== undefined) params['message'] = message;
     return this.peer.notify('notifications/progress', params, { relatedRequestId: this.id });
   }
 
@@ -820,7 +840,11 @@ class Batch {
   private outstanding = 0;
   private sealed = false;
 
-  constructor(private readonly peer: RpcPeer<any, any, any, any>) {}
+  private readonly peer: RpcPeer<any, any, any, any>;
+
+  constructor(peer: RpcPeer<any, any, any, any>) {
+    this.peer = peer;
+  }
 
   add(response: JsonRpcFrame): void {
     this.responses.push(response);
@@ -887,12 +911,12 @@ function asProtocolError(error: unknown): ProtocolError | undefined {
 
 /** Why a response for a pending call is unusable, or undefined if it is fine. */
 function malformedResponse(message: JsonObject): string | undefined {
-  if (message.jsonrpc !== '2.0') return 'jsonrpc must be "2.0"';
+  if (message['jsonrpc'] !== '2.0') return 'jsonrpc must be "2.0"';
   const hasError = Object.hasOwn(message, 'error');
   if (hasError && Object.hasOwn(message, 'result')) return 'both result and error';
   if (!hasError) return undefined;
-  const error = message.error;
-  if (!isPlainObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string') {
+  const error = message['error'];
+  if (!isPlainObject(error) || !Number.isInteger(error['code']) || typeof error['message'] !== 'string') {
     return 'error must be {code: integer, message: string}';
   }
   return undefined;
@@ -900,12 +924,12 @@ function malformedResponse(message: JsonObject): string | undefined {
 
 /** A copy of params with `_meta.progressToken` set; the caller's objects are left alone. */
 function withProgressToken(params: JsonObject | undefined, token: RequestId): JsonObject {
-  const meta = params !== undefined && isPlainObject(params._meta) ? params._meta : undefined;
+  const meta = params !== undefined && isPlainObject(params['_meta']) ? params['_meta'] : undefined;
   return { ...params, _meta: { ...meta, progressToken: token } };
 }
 
 function metaOf(params: JsonObject | undefined): JsonObject | undefined {
-  const meta = params?._meta;
+  const meta = params?.['_meta'];
   return isPlainObject(meta) ? meta : undefined;
 }
 

@@ -83,14 +83,23 @@ const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
 const HEADER_MISMATCH = -32020;
 
 export class McpServerBase<Handlers extends object> {
-  readonly sessions = new Set<{ peer: RpcPeer<any, any, any, any>; session: SessionInfo }>();
+  readonly sessions: Set<{ peer: RpcPeer<any, any, any, any>; session: SessionInfo }> = new Set();
+
+  readonly protocol: ProtocolDescription;
+  readonly tables: ServerTables;
+  readonly handlers: Partial<Handlers>;
+  readonly options: McpServerOptions;
 
   constructor(
-    readonly protocol: ProtocolDescription,
-    readonly tables: ServerTables,
-    readonly handlers: Partial<Handlers>,
-    readonly options: McpServerOptions,
+    protocol: ProtocolDescription,
+    tables: ServerTables,
+    handlers: Partial<Handlers>,
+    options: McpServerOptions,
   ) {
+    this.protocol = protocol;
+    this.tables = tables;
+    this.handlers = handlers;
+    this.options = options;
     for (const method of Object.keys(handlers)) {
       if (!tables.requestMethods.includes(method) && !tables.notificationMethods.includes(method)) {
         throw new Error(`createServer: "${method}" is not a method this server receives`);
@@ -111,12 +120,12 @@ export class McpServerBase<Handlers extends object> {
       if (methods.some((m) => m.startsWith(prefix))) caps[capability] = {};
     }
     if (methods.includes('resources/subscribe'))
-      caps.resources = { ...(caps.resources as JsonObject), subscribe: true };
+      caps['resources'] = { ...(caps['resources'] as JsonObject), subscribe: true };
     const extensionIds = [
       ...new Set(methods.map((m) => this.tables.extensionMethods[m]).filter((id): id is string => Boolean(id))),
     ];
     if (extensionIds.length > 0 && this.protocol.features.capabilityExtensions) {
-      caps.extensions = Object.fromEntries(extensionIds.map((id) => [id, {}]));
+      caps['extensions'] = Object.fromEntries(extensionIds.map((id) => [id, {}]));
     }
     return { ...caps, ...this.options.capabilities };
   }
@@ -196,7 +205,7 @@ export class McpServerBase<Handlers extends object> {
   /** 2026-07-28 on: every result names the server in its `_meta`. */
   private withServerInfo(result: unknown): unknown {
     if (!this.protocol.features.perRequestMeta || !isPlainObject(result)) return result;
-    const meta = isPlainObject(result._meta) ? result._meta : {};
+    const meta = isPlainObject(result['_meta']) ? result['_meta'] : {};
     return { ...result, _meta: { ...meta, [SERVER_INFO_KEY]: this.options.serverInfo } };
   }
 
@@ -208,26 +217,26 @@ export class McpServerBase<Handlers extends object> {
     const headers = ctx.extra?.requestInfo?.headers;
     const list = (this.handlers as Record<string, unknown>)['tools/list'];
     if (!this.protocol.features.perRequestMeta || headers === undefined || typeof list !== 'function') return;
-    const name = isPlainObject(params) ? params.name : undefined;
+    const name = isPlainObject(params) ? params['name'] : undefined;
     if (typeof name !== 'string') return;
     let cursor: string | undefined;
     do {
       const page = (await list(cursor === undefined ? {} : { cursor }, ctx)) as JsonObject;
-      const tools = Array.isArray(page?.tools) ? page.tools : [];
-      const tool = tools.find((t) => isPlainObject(t) && t.name === name) as JsonObject | undefined;
+      const tools = Array.isArray(page?.['tools']) ? page['tools'] : [];
+      const tool = tools.find((t) => isPlainObject(t) && t['name'] === name) as JsonObject | undefined;
       if (tool !== undefined) {
-        const rules = paramHeaderRules(tool.inputSchema);
+        const rules = paramHeaderRules(tool['inputSchema']);
         if (!rules.ok) return;
         const header = (key: string): string | undefined => {
           const value = headers[key];
           return Array.isArray(value) ? value[0] : value;
         };
-        const args = isPlainObject(params) ? params.arguments : undefined;
+        const args = isPlainObject(params) ? params['arguments'] : undefined;
         const mismatch = paramHeaderMismatch(rules.rules, args, header);
         if (mismatch !== undefined) throw new ProtocolError(HEADER_MISMATCH, `Header mismatch: ${mismatch}`);
         return;
       }
-      cursor = typeof page?.nextCursor === 'string' ? page.nextCursor : undefined;
+      cursor = typeof page?.['nextCursor'] === 'string' ? page['nextCursor'] : undefined;
     } while (cursor !== undefined);
   }
 
@@ -235,12 +244,14 @@ export class McpServerBase<Handlers extends object> {
     peer.setRequestHandler('ping', () => this.withServerInfo({}));
     if (this.protocol.features.initialize) {
       peer.setRequestHandler('initialize', (params: JsonObject) => {
-        const requested = typeof params?.protocolVersion === 'string' ? params.protocolVersion : '';
+        const requested = typeof params?.['protocolVersion'] === 'string' ? params['protocolVersion'] : '';
         // The client's version if we speak it, else our newest: the client then decides.
         const version = this.supportedVersions.includes(requested) ? requested : this.supportedVersions[0]!;
         session.protocolVersion = version;
-        session.clientInfo = isPlainObject(params?.clientInfo) ? (params.clientInfo as Implementation) : undefined;
-        session.clientCapabilities = isPlainObject(params?.capabilities) ? params.capabilities : undefined;
+        session.clientInfo = isPlainObject(params?.['clientInfo'])
+          ? (params['clientInfo'] as Implementation)
+          : undefined;
+        session.clientCapabilities = isPlainObject(params?.['capabilities']) ? params['capabilities'] : undefined;
         const transport = peer.transport as Transport & { setProtocolVersion?: (v: string) => void };
         transport.setProtocolVersion?.(version);
         return {
@@ -283,7 +294,7 @@ export class McpServerBase<Handlers extends object> {
       return undefined;
     }
     if (this.protocol.features.perRequestMeta) {
-      const meta = isPlainObject(params?._meta) ? params._meta : undefined;
+      const meta = isPlainObject(params?.['_meta']) ? params['_meta'] : undefined;
       const requested = meta?.['io.modelcontextprotocol/protocolVersion'];
       if (typeof requested === 'string' && !this.supportedVersions.includes(requested)) {
         // UnsupportedProtocolVersionError (2026-07-28).
@@ -337,6 +348,6 @@ export class McpServerBase<Handlers extends object> {
 
 /** ajv reports a missing property at its parent; point at the property itself. */
 function missingProperty(params: Record<string, unknown>): string {
-  const name = params.missingProperty;
+  const name = params['missingProperty'];
   return typeof name === 'string' ? `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` : '';
 }

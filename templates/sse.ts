@@ -1,12 +1,15 @@
 /**
- * Server-Sent Events, both ways: formatting one event (server) and an incremental parser (client).
- *
- * Hand-written runtime copied unchanged into generated output (as `runtime/sse.ts`). Browser-safe: no
- * `node:` imports.
+ * Server-sent events, both ways: formatting an event (server) and parsing a stream of them (client).
+ * Browser-safe (no `node:` imports).
  */
 
 /** Formats one SSE event. `data` may be empty (priming event). */
-export function formatSseEvent(event: { id?: string; event?: string; data: string; retry?: number }): string {
+export function formatSseEvent(event: {
+  id?: string | undefined;
+  event?: string | undefined;
+  data: string;
+  retry?: number | undefined;
+}): string {
   let text = '';
   if (event.event !== undefined) text += `event: ${event.event}\n`;
   if (event.id !== undefined) text += `id: ${event.id}\n`;
@@ -19,7 +22,7 @@ export function formatSseEvent(event: { id?: string; event?: string; data: strin
 export interface SseEvent {
   event: string;
   data: string;
-  id?: string;
+  id?: string | undefined;
 }
 
 /**
@@ -30,7 +33,7 @@ export class SseParser {
   private buffer = '';
   private data: string[] = [];
   private eventType = '';
-  private eventId?: string;
+  private eventId?: string | undefined;
   private sawId = false;
   private pendingCr = false;
 
@@ -43,7 +46,7 @@ export class SseParser {
   }
 
   /** The last event id seen (persists across events, as in EventSource). */
-  lastEventId?: string;
+  lastEventId?: string | undefined;
 
   push(text: string): void {
     if (this.pendingCr && text.startsWith('\n')) text = text.slice(1);

@@ -16,7 +16,7 @@ import { isPlainObject, type JsonRpcMessage } from './jsonrpc.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
 
 /** Default cap on one unterminated line (10 MiB): protects against a peer that never sends `\n`. */
-export const DEFAULT_MAX_LINE_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_MAX_LINE_BYTES: number = 10 * 1024 * 1024;
 
 /** How long after the server's stdout ends its exit may still be reported before it counts as hung up. */
 const STDOUT_END_GRACE_MS = 50;
@@ -43,14 +43,14 @@ export function parseMessageLine(line: string): JsonRpcFrame {
 
 /** True when `value` looks like a JSON-RPC 2.0 request, notification or response. */
 export function isJsonRpcMessage(value: unknown): value is JsonRpcMessage {
-  if (!isPlainObject(value) || value.jsonrpc !== '2.0') return false;
+  if (!isPlainObject(value) || value['jsonrpc'] !== '2.0') return false;
   if ('method' in value) {
-    if (typeof value.method !== 'string') return false;
-    if ('id' in value && typeof value.id !== 'string' && typeof value.id !== 'number') return false;
-    return value.params === undefined || isPlainObject(value.params) || Array.isArray(value.params);
+    if (typeof value['method'] !== 'string') return false;
+    if ('id' in value && typeof value['id'] !== 'string' && typeof value['id'] !== 'number') return false;
+    return value['params'] === undefined || isPlainObject(value['params']) || Array.isArray(value['params']);
   }
   if (!('id' in value)) return false;
-  if (value.id !== null && typeof value.id !== 'string' && typeof value.id !== 'number') return false;
+  if (value['id'] !== null && typeof value['id'] !== 'string' && typeof value['id'] !== 'number') return false;
   return 'result' in value !== 'error' in value;
 }
 
@@ -65,7 +65,7 @@ export class LineBuffer {
   private discarding = false;
   private readonly maxLineBytes: number;
 
-  constructor(maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
+  constructor(maxLineBytes: number = DEFAULT_MAX_LINE_BYTES) {
     this.maxLineBytes = maxLineBytes;
   }
 
@@ -296,7 +296,10 @@ export class StdioClientTransport implements Transport {
   private closing?: Promise<void>;
   private exitPromise?: Promise<void>;
 
-  constructor(private readonly options: StdioClientTransportOptions) {
+  private readonly options: StdioClientTransportOptions;
+
+  constructor(options: StdioClientTransportOptions) {
+    this.options = options;
     this.buffer = new LineBuffer(options.maxLineBytes);
     if (options.stderr === 'pipe') this.stderrStream = new PassThrough();
   }

@@ -26,7 +26,7 @@ export interface TransportSendOptions {
 
 /** Extra information a transport attaches to a received message (the SDK's `MessageExtraInfo`). */
 export interface MessageExtraInfo {
-  requestInfo?: { headers: { [name: string]: string | string[] | undefined }; url?: URL } | undefined;
+  requestInfo?: { headers: { [name: string]: string | string[] | undefined }; url?: URL | undefined } | undefined;
   authInfo?: { token: string; clientId: string; scopes: string[]; [key: string]: unknown } | undefined;
 }
 
@@ -86,7 +86,11 @@ export class InMemoryTransport implements Transport {
   /** Messages that arrived before `start()`; delivered by it, like a socket's buffer. */
   private backlog: Array<JsonRpcFrame | { text: string }> = [];
 
-  constructor(private readonly clone: boolean) {}
+  private readonly clone: boolean;
+
+  constructor(clone: boolean) {
+    this.clone = clone;
+  }
 
   async start(): Promise<void> {
     if (this.started) return;

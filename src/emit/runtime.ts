@@ -41,7 +41,8 @@ export const RUNTIME_EXPORTS: Record<string, { types: string[]; values: string[]
   },
   './runtime/transport.js': { types: ['Transport'], values: ['createInMemoryPair'] },
   './runtime/stdio.js': { types: [], values: ['StdioClientTransport', 'StdioServerTransport'] },
-  './runtime/http.js': { types: [], values: ['createStreamableHttpServer', 'StreamableHttpClientTransport'] },
+  './runtime/http-server.js': { types: [], values: ['createStreamableHttpServer'] },
+  './runtime/http-client.js': { types: [], values: ['StreamableHttpClientTransport'] },
   './runtime/client-base.js': { types: ['McpClientOptions', 'Implementation'], values: [] },
   './runtime/server-base.js': { types: ['McpServerOptions', 'SessionInfo'], values: [] },
 };

@@ -7,13 +7,12 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import {
   createStreamableHttpServer,
-  InMemoryEventStore,
-  SseParser,
-  StreamableHttpClientTransport,
-  StreamableHttpError,
   type StreamableHttpServerOptions,
   type StreamableHttpServerTransport,
-} from '../../templates/http.js';
+} from '../../templates/http-server.js';
+import { StreamableHttpClientTransport, StreamableHttpError } from '../../templates/http-client.js';
+import { InMemoryEventStore } from '../../templates/event-store.js';
+import { SseParser } from '../../templates/sse.js';
 import type { JsonRpcFrame } from '../../templates/transport.js';
 import { listen, parseSse, rawRequest, sleep } from './helpers/http.js';
 import { respond } from './helpers/responder.js';
@@ -590,5 +589,22 @@ describe('SseParser', () => {
       ]);
       expect(parser.lastEventId).toBe('2');
     }
+  });
+});
+
+describe('StreamableHttpClientTransport fetch', () => {
+  it('calls fetch as a plain function, never as a method (a browser fetch throws Illegal invocation then)', async () => {
+    const receivers: unknown[] = [];
+    const transport = new StreamableHttpClientTransport('http://127.0.0.1:9/mcp', {
+      fetch: function (this: unknown) {
+        receivers.push(this);
+        return Promise.resolve(new Response(null, { status: 202 }));
+      },
+      openSseStream: false,
+    });
+    await transport.start();
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    await transport.close();
+    expect(receivers).toEqual([undefined]);
   });
 });

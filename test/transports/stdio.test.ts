@@ -351,4 +351,33 @@ describe('StdioServerTransport', () => {
     expect(closes).toBe(1);
     await expect(transport.send({ jsonrpc: '2.0', method: 'x' })).rejects.toThrow(/Not connected/);
   });
+
+  it('sends on a stream whose write callback runs before write() returns (as Bun calls it)', async () => {
+    // Node always defers the callback; Bun does not. Both a plain write and a backpressured one must settle.
+    for (const accepted of [true, false]) {
+      const drains: Array<() => void> = [];
+      const written: string[] = [];
+      const stdout = new PassThrough();
+      stdout.write = ((text: string, callback: (error?: Error | null) => void) => {
+        written.push(text);
+        callback(null);
+        return accepted;
+      }) as typeof stdout.write;
+      stdout.once = ((event: string, listener: () => void) => {
+        if (event === 'drain') drains.push(listener);
+        return stdout;
+      }) as typeof stdout.once;
+      const transport = new StdioServerTransport({ stdin: new PassThrough(), stdout });
+      await transport.start();
+      const sent = transport.send({ jsonrpc: '2.0', method: 'x' });
+      await new Promise((resolve) => setImmediate(resolve)); // frames of one tick are written together, after it
+      if (!accepted) {
+        expect(drains).toHaveLength(1);
+        drains[0]!();
+      }
+      await sent;
+      expect(written).toEqual(['{"jsonrpc":"2.0","method":"x"}\n']);
+      await transport.close();
+    }
+  });
 });
