@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { RpcPeer } from '../../templates/peer.js';
+import { createStreamableHttpServer } from '../../templates/http-server.js';
+import { encodeHeaderValue } from '../../templates/http-headers.js';
+import { listen, rawRequest } from './helpers/http.js';
 import { createInMemoryPair } from '../../templates/transport.js';
 import { CORPUS_VERSIONS, FRAME_CORPUS, type Answer, type Expected, type Version } from './frame-corpus.js';
 import { compileRuntime, fixturesDir } from './helpers/runtime.js';
@@ -104,6 +107,69 @@ describe.each(CORPUS_VERSIONS)('%s', (version: Version) => {
         expectAnswers(got, entry.expect(version, 'stdio'), entry.name);
       }
     });
+  });
+});
+
+describe.each(CORPUS_VERSIONS)('%s over Streamable HTTP', (version: Version) => {
+  it('every frame gets its status and answer, and the next request is served', async () => {
+    const handler = createStreamableHttpServer({
+      enableJsonResponse: true,
+      keepAliveMs: 0,
+      onSession: async (transport) => {
+        const peer = new RpcPeer(transport, { batches: version === '2025-03-26' });
+        peer.setRequestHandler('ping', () => ({}));
+        peer.setRequestHandler('initialize', (params) => ({ protocolVersion: params?.['protocolVersion'] ?? null }));
+        await peer.start();
+      },
+    });
+    const http = await listen(handler);
+    const url = `${http.url}/mcp`;
+    try {
+      const base: Record<string, string> = {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': version,
+      };
+      if (version !== '2026-07-28') {
+        const init = await rawRequest(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 0,
+            method: 'initialize',
+            params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'corpus', version: '1' } },
+          }),
+        });
+        expect(init.status).toBe(200);
+        base['mcp-session-id'] = init.headers['mcp-session-id'] as string;
+      }
+      /** The headers a client would derive from the body (2026-07-28 mirrors the method). */
+      const headersFor = (text: string): Record<string, string> => {
+        if (version !== '2026-07-28') return base;
+        let method: unknown;
+        try {
+          method = (JSON.parse(text) as { method?: unknown }).method;
+        } catch {
+          method = undefined;
+        }
+        return typeof method === 'string' ? { ...base, 'mcp-method': encodeHeaderValue(method) } : base;
+      };
+      for (const [index, entry] of FRAME_CORPUS.entries()) {
+        const res = await rawRequest(url, { method: 'POST', headers: headersFor(entry.text), body: entry.text });
+        const expected = entry.expect(version, 'http');
+        expect(res.status, entry.name).toBe(expected.status);
+        expectAnswers(res.body === '' ? [] : [JSON.parse(res.body)], expected, entry.name);
+        const next = JSON.stringify({ jsonrpc: '2.0', id: `next-${index}`, method: 'ping' });
+        const served = await rawRequest(url, { method: 'POST', headers: headersFor(next), body: next });
+        expect(served.status, `${entry.name}: next`).toBe(200);
+        expect(JSON.parse(served.body), `${entry.name}: next`).toMatchObject({ id: `next-${index}`, result: {} });
+      }
+      expect(handler.requests.size).toBe(0);
+    } finally {
+      await handler.close();
+      await http.close();
+    }
   });
 });
 
