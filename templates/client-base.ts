@@ -41,6 +41,32 @@ export interface ProtocolDescription {
     readonly inputRequests: boolean;
     readonly capabilityExtensions: boolean;
   };
+  /** Facts about the version the runtime reads instead of keeping copies (see src/model/protocol-facts.ts). */
+  readonly facts: ProtocolFacts;
+}
+
+/** The `facts` of `PROTOCOL`. */
+export interface ProtocolFacts {
+  /** Methods the lifecycle answers or sends itself. */
+  readonly lifecycleMethods: readonly string[];
+  /** Requests only connect() sends. */
+  readonly handshakeRequests: readonly string[];
+  /** Method prefix → the server capability announcing it. */
+  readonly capabilityOf: { readonly [prefix: string]: string };
+  /** Reserved `_meta` keys by short name (`serverInfo` → `io.modelcontextprotocol/serverInfo`). */
+  readonly metaKeys: { readonly [name: string]: string };
+  /** Error codes by schema definition name. */
+  readonly errorCodes: { readonly [name: string]: number };
+  readonly transport: {
+    readonly sessions: boolean;
+    readonly metadataHeaders: boolean;
+    readonly nameSources: { readonly [method: string]: string };
+  };
+}
+
+/** Sets `meta[key]` when the version names that key (absent keys are simply not sent). */
+export function setMeta(meta: JsonObject, key: string | undefined, value: unknown): void {
+  if (key !== undefined) meta[key] = value;
 }
 
 export interface Implementation {
@@ -74,9 +100,6 @@ export type CallerParams<P> = P extends { _meta: infer M }
   : P;
 
 const INPUT_REQUIRED = 'input_required';
-const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
-/** JSON-RPC error of the 2026-07-28 HTTP transport: headers and body disagree. */
-const HEADER_MISMATCH = -32020;
 
 export class McpClientBase<
   OutRequests extends RequestTable<OutRequests>,
@@ -93,9 +116,9 @@ export class McpClientBase<
   /** The whole `initialize` or `server/discover` result. */
   serverDescription: JsonObject | undefined;
 
-  private readonly inputHandlers = new Map<string, (params: any, ctx: any) => unknown>();
+  readonly #inputHandlers = new Map<string, (params: any, ctx: any) => unknown>();
   /** Tools seen in tools/list results: which arguments each mirrors into `Mcp-Param-*` headers. */
-  private readonly toolHeaders = new Map<string, readonly ParamHeaderRule[]>();
+  readonly #toolHeaders = new Map<string, readonly ParamHeaderRule[]>();
 
   readonly protocol: ProtocolDescription;
   readonly options: McpClientOptions;
@@ -104,10 +127,10 @@ export class McpClientBase<
     this.protocol = protocol;
     this.options = options;
     this.peer = new RpcPeer(transport, { ...options, batches: false });
-    this.negotiatedVersion = protocol.features.perRequestMeta ? this.requestedVersion : undefined;
+    this.negotiatedVersion = protocol.features.perRequestMeta ? this.#requestedVersion : undefined;
   }
 
-  private get requestedVersion(): string {
+  get #requestedVersion(): string {
     const version = this.options.protocolVersion ?? this.protocol.protocolVersion ?? this.protocol.version;
     if (!version) throw new Error('McpClient: no protocol version known for this schema; pass options.protocolVersion');
     return version;
@@ -117,7 +140,7 @@ export class McpClientBase<
   get capabilities(): JsonObject {
     if (this.options.capabilities) return this.options.capabilities;
     const caps: JsonObject = {};
-    const has = (method: string) => this.inputHandlers.has(method);
+    const has = (method: string) => this.#inputHandlers.has(method);
     // listChanged is only claimed by passing capabilities explicitly: the client cannot know it will send it.
     if (has('roots/list')) caps['roots'] = {};
     if (has('sampling/createMessage')) caps['sampling'] = {};
@@ -130,11 +153,11 @@ export class McpClientBase<
     await this.peer.start();
     const { features } = this.protocol;
     if (features.initialize) {
-      const supported = this.options.supportedProtocolVersions ?? [this.requestedVersion];
+      const supported = this.options.supportedProtocolVersions ?? [this.#requestedVersion];
       let result: JsonObject;
       try {
         result = (await this.peer.request('initialize', {
-          protocolVersion: this.requestedVersion,
+          protocolVersion: this.#requestedVersion,
           capabilities: this.capabilities,
           clientInfo: this.options.clientInfo,
         })) as JsonObject;
@@ -150,7 +173,7 @@ export class McpClientBase<
           `Server answered with protocol version ${version}; this client supports ${supported.join(', ')}`,
         );
       }
-      this.acceptServer(result, version);
+      this.#acceptServer(result, version);
       await this.peer.notify('notifications/initialized');
     } else if (features.perRequestMeta && this.options.discover !== false) {
       let result: JsonObject;
@@ -161,25 +184,25 @@ export class McpClientBase<
         throw error;
       }
       const versions = Array.isArray(result['supportedVersions']) ? (result['supportedVersions'] as string[]) : [];
-      const version = versions.includes(this.requestedVersion) ? this.requestedVersion : undefined;
+      const version = versions.includes(this.#requestedVersion) ? this.#requestedVersion : undefined;
       if (!version) {
         await this.peer.close();
         throw new ProtocolError(
           ErrorCode.InvalidRequest,
-          `Server supports ${versions.join(', ') || 'no versions'}, not ${this.requestedVersion}`,
+          `Server supports ${versions.join(', ') || 'no versions'}, not ${this.#requestedVersion}`,
         );
       }
-      this.acceptServer(result, version);
+      this.#acceptServer(result, version);
     }
   }
 
-  private acceptServer(result: JsonObject, version: string): void {
+  #acceptServer(result: JsonObject, version: string): void {
     this.serverDescription = result;
     this.negotiatedVersion = version;
     // 2026-07-28 on, the server names itself in every result's _meta; before, in the initialize result.
     const meta = isPlainObject(result['_meta']) ? result['_meta'] : undefined;
-    const info =
-      meta !== undefined && isPlainObject(meta[SERVER_INFO_KEY]) ? meta[SERVER_INFO_KEY] : result['serverInfo'];
+    const key = this.protocol.facts.metaKeys['serverInfo'];
+    const info = meta !== undefined && key !== undefined && isPlainObject(meta[key]) ? meta[key] : result['serverInfo'];
     this.serverInfo = isPlainObject(info) ? (info as Implementation) : undefined;
     this.serverCapabilities = isPlainObject(result['capabilities']) ? result['capabilities'] : undefined;
     this.instructions = typeof result['instructions'] === 'string' ? result['instructions'] : undefined;
@@ -193,23 +216,24 @@ export class McpClientBase<
     ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions | undefined]>
   ): Promise<OutRequests[M]['result']>;
   async request(method: string, params?: any, options?: RequestOptions): Promise<unknown> {
-    if (method === 'tools/call' && this.mirrorsToolParams) {
+    if (method === 'tools/call' && this.#mirrorsToolParams) {
       try {
-        return await this.send(method, params, this.withParamHeaders(params, options));
+        return await this.#send(method, params, this.#withParamHeaders(params, options));
       } catch (error) {
-        if (!(error instanceof ProtocolError) || error.code !== HEADER_MISMATCH) throw error;
+        const mismatch = this.protocol.facts.errorCodes['HeaderMismatchError'];
+        if (!(error instanceof ProtocolError) || error.code !== mismatch) throw error;
         // The tool's definition may have changed: list the tools again and retry once with fresh headers.
-        await this.relistTools(options);
-        return this.send(method, params, this.withParamHeaders(params, options));
+        await this.#relistTools(options);
+        return this.#send(method, params, this.#withParamHeaders(params, options));
       }
     }
-    const result = await this.send(method, params, options);
-    if (method === 'tools/list' && this.mirrorsToolParams) return this.screenTools(result);
+    const result = await this.#send(method, params, options);
+    if (method === 'tools/list' && this.#mirrorsToolParams) return this.#screenTools(result);
     return result;
   }
 
   /** Whether the transport mirrors tool arguments into headers (Streamable HTTP from 2026-07-28 on). */
-  private get mirrorsToolParams(): boolean {
+  get #mirrorsToolParams(): boolean {
     const transport = this.peer.transport as Transport & { mirrorsToolParams?: boolean };
     return this.protocol.features.perRequestMeta && transport.mirrorsToolParams === true;
   }
@@ -218,7 +242,7 @@ export class McpClientBase<
    * Remembers each listed tool's `x-mcp-header` rules and leaves out tools whose annotations are invalid
    * (the transport requires it: one malformed tool must not break the others).
    */
-  private screenTools(result: unknown): unknown {
+  #screenTools(result: unknown): unknown {
     if (!isPlainObject(result) || !Array.isArray(result['tools'])) return result;
     const kept: unknown[] = [];
     for (const tool of result['tools']) {
@@ -228,38 +252,35 @@ export class McpClientBase<
         this.peer.diagnose('invalid-notification', `Tool ${JSON.stringify(tool['name'])} left out: ${rules.reason}`);
         continue;
       }
-      this.toolHeaders.set(tool['name'], rules.rules);
+      this.#toolHeaders.set(tool['name'], rules.rules);
       kept.push(tool);
     }
     return { ...result, tools: kept };
   }
 
-  private async relistTools(options: RequestOptions | undefined): Promise<void> {
+  async #relistTools(options: RequestOptions | undefined): Promise<void> {
     let cursor: string | undefined;
     do {
-      const page = (await this.send(
+      const page = (await this.#send(
         'tools/list',
         cursor === undefined ? undefined : { cursor },
         options,
       )) as JsonObject;
-      this.screenTools(page);
+      this.#screenTools(page);
       cursor = typeof page['nextCursor'] === 'string' ? page['nextCursor'] : undefined;
     } while (cursor !== undefined);
   }
 
-  private withParamHeaders(
-    params: JsonObject | undefined,
-    options: RequestOptions | undefined,
-  ): RequestOptions | undefined {
+  #withParamHeaders(params: JsonObject | undefined, options: RequestOptions | undefined): RequestOptions | undefined {
     const name = params?.['name'];
-    const rules = typeof name === 'string' ? this.toolHeaders.get(name) : undefined;
+    const rules = typeof name === 'string' ? this.#toolHeaders.get(name) : undefined;
     if (rules === undefined || rules.length === 0) return options;
     return { ...options, headers: { ...options?.headers, ...paramHeaders(rules, params?.['arguments']) } };
   }
 
-  private async send(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
+  async #send(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
     const { features } = this.protocol;
-    let sent = features.perRequestMeta ? this.withRequestMeta(params) : params;
+    let sent = features.perRequestMeta ? this.#withRequestMeta(params) : params;
     if (!features.inputRequests) return this.peer.request(method, sent, options);
     const maxRounds = this.options.maxInputRounds ?? 8;
     for (let round = 0; ; round++) {
@@ -271,7 +292,7 @@ export class McpClientBase<
           `${method}: server still asks for input after ${maxRounds} rounds`,
         );
       }
-      sent = await this.answerInputRequests(sent ?? {}, result, options?.signal);
+      sent = await this.#answerInputRequests(sent ?? {}, result, options?.signal);
     }
   }
 
@@ -286,7 +307,7 @@ export class McpClientBase<
     method: M,
     handler: RequestHandler<InRequests[M], HandlerContext<any, any>>,
   ): void {
-    this.inputHandlers.set(method, handler as never);
+    this.#inputHandlers.set(method, handler as never);
     this.peer.setRequestHandler(method, handler);
   }
 
@@ -302,21 +323,18 @@ export class McpClientBase<
   }
 
   /** 2026-07-28 on: every request carries the protocol version, client info and capabilities. */
-  private withRequestMeta(params: JsonObject | undefined): JsonObject {
-    const meta = isPlainObject(params?.['_meta']) ? params['_meta'] : {};
-    return {
-      ...params,
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': this.negotiatedVersion ?? this.requestedVersion,
-        'io.modelcontextprotocol/clientInfo': this.options.clientInfo,
-        'io.modelcontextprotocol/clientCapabilities': this.capabilities,
-        ...meta,
-      },
-    };
+  #withRequestMeta(params: JsonObject | undefined): JsonObject {
+    const given = isPlainObject(params?.['_meta']) ? params['_meta'] : {};
+    const keys = this.protocol.facts.metaKeys;
+    const meta: JsonObject = {};
+    setMeta(meta, keys['protocolVersion'], this.negotiatedVersion ?? this.#requestedVersion);
+    setMeta(meta, keys['clientInfo'], this.options.clientInfo);
+    setMeta(meta, keys['clientCapabilities'], this.capabilities);
+    return { ...params, _meta: { ...meta, ...given } };
   }
 
   /** Answer each embedded input request with its registered handler; the retry's params. */
-  private async answerInputRequests(
+  async #answerInputRequests(
     params: JsonObject,
     result: JsonObject,
     signal: AbortSignal | undefined,
@@ -327,7 +345,7 @@ export class McpClientBase<
       if (!isPlainObject(request) || typeof request['method'] !== 'string') {
         throw new ProtocolError(ErrorCode.InvalidRequest, `input request "${key}" has no method`);
       }
-      const handler = this.inputHandlers.get(request['method']);
+      const handler = this.#inputHandlers.get(request['method']);
       if (!handler) {
         throw new ProtocolError(
           ErrorCode.MethodNotFound,

@@ -892,32 +892,23 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
     return session;
   }
 
-  /** The session era's version check: supported, and the one the session negotiated. */
+  /**
+   * The session era's version check: the header must name a supported version. What the session may do
+   * (batches, priming events) follows the version it negotiated, never the header: a header naming another
+   * supported version is tolerated (the official conformance suite sends 2025-03-26 on 2025-11-25 sessions)
+   * but cannot switch a 2025-11-25 session into 2025-03-26 batches.
+   */
   function versionOk(req: IncomingMessage, res: ServerResponse, session: StreamableHttpServerTransport): boolean {
     const version = headerOf(req, HEADER.protocolVersion);
-    if (version === undefined) return true;
-    if (!supported.includes(version)) {
-      writeJsonError(
-        res,
-        400,
-        -32000,
-        `Bad Request: Unsupported protocol version: ${version} (supported: ${supported.join(', ')})`,
-        session.sessionId,
-      );
-      return false;
-    }
-    const negotiated = session.protocolVersion;
-    if (negotiated !== undefined && negotiated !== version) {
-      writeJsonError(
-        res,
-        400,
-        -32000,
-        `Bad Request: MCP-Protocol-Version ${version} is not the version negotiated for this session (${negotiated})`,
-        session.sessionId,
-      );
-      return false;
-    }
-    return true;
+    if (version === undefined || supported.includes(version)) return true;
+    writeJsonError(
+      res,
+      400,
+      -32000,
+      `Bad Request: Unsupported protocol version: ${version} (supported: ${supported.join(', ')})`,
+      session.sessionId,
+    );
+    return false;
   }
 
   /** Reads and parses the POST body; answers (and returns undefined) when it cannot. */
@@ -961,8 +952,10 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
 
     const raw = body.value;
     const batch = Array.isArray(raw);
-    const headerVersion = version ?? ASSUMED_PROTOCOL_VERSION;
-    const refused = refusal(raw, headerVersion <= BATCH_UNTIL);
+    // Batches follow the session's negotiated version (the header only when there is no session yet).
+    const known = sessions.get(headerOf(req, HEADER.sessionId) ?? '');
+    const sessionVersion = known?.protocolVersion ?? version ?? ASSUMED_PROTOCOL_VERSION;
+    const refused = refusal(raw, sessionVersion <= BATCH_UNTIL);
     if (refused !== undefined) {
       writeJsonRpcError(res, 400, refused, sessionHeader(req));
       return;
@@ -1020,7 +1013,7 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
     const session = sessionFor(req, res);
     if (!session || !versionOk(req, res, session)) return;
     if (batch) {
-      const negotiated = version ?? session.protocolVersion ?? ASSUMED_PROTOCOL_VERSION;
+      const negotiated = session.protocolVersion ?? version ?? ASSUMED_PROTOCOL_VERSION;
       if (negotiated > BATCH_UNTIL) {
         writeJsonRpcError(res, 400, invalidRequestResponse(null, 'batches are not supported'), sessionHeader(req));
         return;

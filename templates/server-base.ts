@@ -57,31 +57,6 @@ export interface ServerTables {
   paramsRequired?: readonly string[];
 }
 
-/** Capability each method family needs, when the server implements one of its methods. */
-const CAPABILITY_OF: [prefix: string, capability: string][] = [
-  ['tools/', 'tools'],
-  ['resources/', 'resources'],
-  ['prompts/', 'prompts'],
-  ['logging/', 'logging'],
-  ['completion/', 'completions'],
-  ['tasks/', 'tasks'],
-  ['subscriptions/', 'subscriptions'],
-];
-
-/** Methods the lifecycle answers itself. */
-const LIFECYCLE = new Set([
-  'initialize',
-  'ping',
-  'server/discover',
-  'notifications/initialized',
-  'notifications/cancelled',
-  'notifications/progress',
-]);
-
-const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
-/** JSON-RPC error of the 2026-07-28 HTTP transport: headers and body disagree. */
-const HEADER_MISMATCH = -32020;
-
 export class McpServerBase<Handlers extends object> {
   readonly sessions: Set<{ peer: RpcPeer<any, any, any, any>; session: SessionInfo }> = new Set();
 
@@ -116,7 +91,7 @@ export class McpServerBase<Handlers extends object> {
   get capabilities(): JsonObject {
     const caps: JsonObject = {};
     const methods = Object.keys(this.handlers);
-    for (const [prefix, capability] of CAPABILITY_OF) {
+    for (const [prefix, capability] of Object.entries(this.protocol.facts.capabilityOf)) {
       if (methods.some((m) => m.startsWith(prefix))) caps[capability] = {};
     }
     if (methods.includes('resources/subscribe'))
@@ -206,7 +181,9 @@ export class McpServerBase<Handlers extends object> {
   private withServerInfo(result: unknown): unknown {
     if (!this.protocol.features.perRequestMeta || !isPlainObject(result)) return result;
     const meta = isPlainObject(result['_meta']) ? result['_meta'] : {};
-    return { ...result, _meta: { ...meta, [SERVER_INFO_KEY]: this.options.serverInfo } };
+    const key = this.protocol.facts.metaKeys['serverInfo'];
+    if (key === undefined) return result;
+    return { ...result, _meta: { ...meta, [key]: this.options.serverInfo } };
   }
 
   /**
@@ -233,7 +210,8 @@ export class McpServerBase<Handlers extends object> {
         };
         const args = isPlainObject(params) ? params['arguments'] : undefined;
         const mismatch = paramHeaderMismatch(rules.rules, args, header);
-        if (mismatch !== undefined) throw new ProtocolError(HEADER_MISMATCH, `Header mismatch: ${mismatch}`);
+        const code = this.protocol.facts.errorCodes['HeaderMismatchError'] ?? ErrorCode.InvalidRequest;
+        if (mismatch !== undefined) throw new ProtocolError(code, `Header mismatch: ${mismatch}`);
         return;
       }
       cursor = typeof page?.['nextCursor'] === 'string' ? page['nextCursor'] : undefined;
@@ -295,21 +273,20 @@ export class McpServerBase<Handlers extends object> {
     }
     if (this.protocol.features.perRequestMeta) {
       const meta = isPlainObject(params?.['_meta']) ? params['_meta'] : undefined;
-      const requested = meta?.['io.modelcontextprotocol/protocolVersion'];
+      const { metaKeys, errorCodes } = this.protocol.facts;
+      const requested = meta?.[metaKeys['protocolVersion'] ?? ''];
       if (typeof requested === 'string' && !this.supportedVersions.includes(requested)) {
-        // UnsupportedProtocolVersionError (2026-07-28).
-        return new ProtocolError(-32022, `Unsupported protocol version ${requested}`, {
+        const code = errorCodes['UnsupportedProtocolVersionError'] ?? ErrorCode.InvalidRequest;
+        return new ProtocolError(code, `Unsupported protocol version ${requested}`, {
           requested,
           supported: this.supportedVersions,
         });
       }
       if (isPlainObject(meta)) {
-        session.clientInfo = isPlainObject(meta['io.modelcontextprotocol/clientInfo'])
-          ? (meta['io.modelcontextprotocol/clientInfo'] as Implementation)
-          : session.clientInfo;
-        session.clientCapabilities = isPlainObject(meta['io.modelcontextprotocol/clientCapabilities'])
-          ? (meta['io.modelcontextprotocol/clientCapabilities'] as JsonObject)
-          : session.clientCapabilities;
+        const info = meta[metaKeys['clientInfo'] ?? ''];
+        const capabilities = meta[metaKeys['clientCapabilities'] ?? ''];
+        session.clientInfo = isPlainObject(info) ? (info as Implementation) : session.clientInfo;
+        session.clientCapabilities = isPlainObject(capabilities) ? capabilities : session.clientCapabilities;
         if (typeof requested === 'string') session.protocolVersion = requested;
       }
     }
@@ -317,7 +294,9 @@ export class McpServerBase<Handlers extends object> {
   }
 
   private checkParams(method: string, params: JsonObject | undefined): ParamsIssue | null {
-    if (LIFECYCLE.has(method) && method !== 'initialize' && method !== 'server/discover') return null;
+    // The lifecycle's own messages carry nothing to validate, except the two that open a conversation.
+    const lifecycle = this.protocol.facts.lifecycleMethods;
+    if (lifecycle.includes(method) && method !== 'initialize' && method !== 'server/discover') return null;
     const validate = Object.hasOwn(this.tables.paramsValidators, method)
       ? this.tables.paramsValidators[method]
       : undefined;

@@ -9,6 +9,7 @@
 import { InputError, escapePointerToken } from '../errors.js';
 import { resultPairingTable } from '../load/manifest.js';
 import { isObject, type LoadedSchema } from '../load/schema.js';
+import { protocolFacts } from './protocol-facts.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import {
   DIRECTIONS,
@@ -62,6 +63,7 @@ export function buildModel(schema: LoadedSchema): ProtocolModel {
       .sort(compareStrings)
       .map((name) => [name, schema.definitions[name]!]),
   );
+  const features = detectFeatures(schema, methods);
   return {
     version: schema.version,
     protocolVersion: schema.known ? schema.version : null,
@@ -69,7 +71,8 @@ export function buildModel(schema: LoadedSchema): ProtocolModel {
     defsKeyword: schema.defsKeyword,
     definitions,
     methods,
-    features: detectFeatures(schema, methods),
+    features,
+    facts: protocolFacts(schema, methods, features),
   };
 }
 

@@ -3,6 +3,7 @@
  * Everything downstream — types, maps, client, server, validators, `methods --json`, diff — reads this.
  */
 import type { JsonSchema } from '../load/schema-types.js';
+import type { ProtocolFacts } from './protocol-facts.js';
 
 /**
  * Who sends a message.
@@ -66,4 +67,6 @@ export interface ProtocolModel {
   /** Sorted by method string. */
   methods: MethodInfo[];
   features: ProtocolFeatures;
+  /** What the runtime needs to know about the version (lifecycle, capabilities, meta keys, error codes, transport). */
+  facts: ProtocolFacts;
 }

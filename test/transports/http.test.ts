@@ -160,6 +160,24 @@ describe('createStreamableHttpServer ← SDK Client + StreamableHTTPClientTransp
 });
 
 describe('raw wire behaviour of createStreamableHttpServer', () => {
+  it('a header naming 2025-03-26 cannot make a 2025-11-25 session run a batch; unsupported headers are 400', async () => {
+    const srv = await startOurServer();
+    const sid = await rawInit(srv.url);
+    const batch = await rawRequest(srv.url, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, 'mcp-session-id': sid, 'mcp-protocol-version': '2025-03-26' },
+      body: JSON.stringify([{ jsonrpc: '2.0', id: 'b', method: 'ping' }]),
+    });
+    expect(batch.status).toBe(400);
+    expect(JSON.parse(batch.body)).toMatchObject({ id: null, error: { code: -32600 } });
+    const unsupported = await rawRequest(srv.url, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, 'mcp-session-id': sid, 'mcp-protocol-version': '1999-01-01' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 'p', method: 'ping' }),
+    });
+    expect(unsupported.status).toBe(400);
+  });
+
   it('writes priming event, related messages, then the response, and ends the stream', async () => {
     const srv = await startOurServer({ retryMs: 1234 });
     const sid = await rawInit(srv.url);
