@@ -41,7 +41,12 @@ export interface SessionInfo {
   clientInfo: Implementation | undefined;
   clientCapabilities: JsonObject | undefined;
   initialized: boolean;
+  /** The least severe log level the client wants (`logging/setLevel`); undefined: every level. */
+  logLevel?: string | undefined;
 }
+
+/** Syslog severities, least severe first (the order `logging/setLevel` filters by). */
+const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 export interface ServerTables {
   paramsValidators: Record<string, CompiledValidator>;
@@ -139,6 +144,10 @@ export class McpServerBase<Handlers extends object> {
         const results = this.tables.results[method] ?? [];
         peer.setRequestHandler(method, async (params: unknown, ctx: HandlerContext) => {
           (ctx as unknown as { session: SessionInfo }).session = session;
+          if (method === 'logging/setLevel' && isPlainObject(params) && typeof params['level'] === 'string') {
+            session.logLevel = params['level'];
+          }
+          this.gateLogs(ctx, session, params);
           let result: unknown;
           if (method === 'tools/call') {
             await this.checkParamHeaders(params, ctx);
@@ -175,6 +184,33 @@ export class McpServerBase<Handlers extends object> {
       const text = error instanceof Error ? error.message : String(error);
       return { content: [{ type: 'text', text }], isError: true };
     }
+  }
+
+  /**
+   * Log notifications a handler sends through `ctx.notify('notifications/message', …)` are dropped below the
+   * level the client asked for: its `logging/setLevel` before 2026-07-28, the request's own `logLevel` _meta
+   * key from then on (no key: no log notifications for that request).
+   */
+  private gateLogs(ctx: HandlerContext, session: SessionInfo, params: unknown): void {
+    const perRequest = this.protocol.features.perRequestMeta;
+    let threshold: string | undefined;
+    if (perRequest) {
+      const key = this.protocol.facts.metaKeys['logLevel'];
+      const meta = isPlainObject(params) && isPlainObject(params['_meta']) ? params['_meta'] : undefined;
+      const level = key === undefined ? undefined : meta?.[key];
+      threshold = typeof level === 'string' ? level : 'none';
+    } else threshold = session.logLevel;
+    if (threshold === undefined) return;
+    const minimum = LOG_LEVELS.indexOf(threshold);
+    const notify = ctx.notify.bind(ctx) as (method: string, params?: unknown) => Promise<void>;
+    (ctx as { notify: unknown }).notify = (method: string, notifyParams?: unknown): Promise<void> => {
+      if (method === 'notifications/message') {
+        const level = isPlainObject(notifyParams) ? notifyParams['level'] : undefined;
+        const rank = typeof level === 'string' ? LOG_LEVELS.indexOf(level) : -1;
+        if (minimum === -1 || rank < minimum) return Promise.resolve();
+      }
+      return notify(method, notifyParams);
+    };
   }
 
   /** 2026-07-28 on: every result names the server in its `_meta`. */

@@ -125,6 +125,24 @@ describe('generated 2025-11-25 server lifecycle', () => {
     expect(handlerErrors).toHaveLength(1);
   });
 
+  it('logging/setLevel filters what handlers send with ctx.notify("notifications/message")', async () => {
+    const { peer } = await connect({
+      'logging/setLevel': () => ({}),
+      'tools/call': async (_p: Json, ctx: Json) => {
+        await ctx.notify('notifications/message', { level: 'debug', data: 'fine detail' });
+        await ctx.notify('notifications/message', { level: 'error', data: 'it broke' });
+        return { content: [] };
+      },
+    });
+    const logs: string[] = [];
+    peer.setNotificationHandler('notifications/message', (params: Json) => void logs.push(params.data));
+    await peer.request('tools/call', { name: 'x' });
+    await peer.request('logging/setLevel', { level: 'warning' });
+    await peer.request('tools/call', { name: 'x' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(logs).toEqual(['fine detail', 'it broke', 'it broke']);
+  });
+
   it('ctx.signal aborts on notifications/cancelled, and no response is sent', async () => {
     let aborted: ((reason: unknown) => void) | undefined;
     const abortedReason = new Promise((resolve) => (aborted = resolve));
