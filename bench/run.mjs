@@ -369,6 +369,44 @@ log('round trips');
   });
 }
 
+// 3b. round trips over stdio (server in a child process).
+log('stdio round trips');
+{
+  const config = JSON.stringify({
+    calls: COUNTS.calls,
+    inflight: [1, 64],
+    runs: RUNS,
+    warmup: WARMUP ? COUNTS.warmCalls : 0,
+  });
+  const r = JSON.parse(
+    (await nodeProcess([join(BENCH, 'lib', 'stdio-roundtrip.mjs'), jsDir, config], { cwd: ROOT })).stdout,
+  );
+  for (const [inflight, name] of [
+    [1, 'sequential'],
+    [64, '64 in flight'],
+  ]) {
+    const id = inflight === 1 ? 'seq' : '64';
+    addRow({
+      id: `stdio-roundtrip-${id}`,
+      label: `tools/call over stdio, ${name}: generated client+server vs SDK Client+Server`,
+      unit: '/s',
+      ours: stats(r[inflight].ours),
+      baseline: stats(r[inflight].sdk),
+      goal: inflight === 64 ? { kind: 'ratio', op: '>=', value: 3 } : undefined,
+      note: 'server in a child process, one pipe each way',
+    });
+    addRow({
+      id: `stdio-echo-${id}`,
+      label: `tools/call over stdio, ${name}: generated client+server vs a raw newline-JSON echo`,
+      unit: '/s',
+      ours: stats(r[inflight].ours),
+      baseline: stats(r[inflight].echo),
+      goal: { kind: 'ratio', op: '>=', value: 0.9 },
+      note: 'the echo parses each line and answers it: the floor any stdio stack pays',
+    });
+  }
+}
+
 // 4. validation, in-process.
 log('validation');
 {
