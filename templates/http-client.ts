@@ -122,7 +122,7 @@ export class StreamableHttpClientTransport implements Transport {
   /** Tells the MCP client to mirror tool arguments into `Mcp-Param-*` headers (2026-07-28 on). */
   readonly mirrorsToolParams = true;
   /** One controller per request in flight: aborting it closes that request's response stream only. */
-  private readonly inFlight = new Map<string, AbortController>();
+  private readonly inFlight = new Map<string, Flight>();
 
   constructor(url: string | URL, options: StreamableHttpClientTransportOptions = {}) {
     this.options = options;
@@ -175,15 +175,22 @@ export class StreamableHttpClientTransport implements Transport {
     const version = first === undefined ? undefined : (declaredVersion(first) ?? this.protocolVersionValue);
     const sessionless = isHeaderEra(version);
     // A cancelled request: its response stream is closed. In the sessionless era that is the cancellation
-    // itself; earlier, the notification is posted too (the server releases the request on it).
+    // itself; earlier, the notification is posted too (the server releases the request on it) — but only once
+    // the server has answered the request's POST, so it cannot overtake the request it cancels.
+    const overtaken: Promise<void>[] = [];
     for (const m of messages) {
       if ('method' in m && m.method === 'notifications/cancelled' && !('id' in m)) {
         const params = (m as { params?: unknown }).params;
         const requestId = isPlainObject(params) ? params['requestId'] : undefined;
-        if (typeof requestId === 'string' || typeof requestId === 'number') this.stopReading(requestId);
+        if (typeof requestId === 'string' || typeof requestId === 'number') {
+          const flight = this.stopReading(requestId, sessionless);
+          if (flight !== undefined) overtaken.push(flight.headers);
+        }
       }
     }
     if (sessionless && messages.every((m) => 'method' in m && m.method === 'notifications/cancelled')) return;
+    if (overtaken.length > 0) await Promise.all(overtaken);
+    if (this.closed) return;
     for (const m of messages) if (isInitializeRequest(m) && isRequest(m)) this.initializeId = m.id;
 
     const headers = await this.headers(sessionless);
@@ -197,10 +204,11 @@ export class StreamableHttpClientTransport implements Transport {
     for (const [name, value] of Object.entries(options?.headers ?? {})) headers.set(name, value);
 
     const requests = messages.filter(isRequest);
-    const controller = new AbortController();
-    for (const r of requests) this.inFlight.set(key(r.id), controller);
+    const flight = new Flight();
+    const controller = flight.controller;
+    for (const r of requests) this.inFlight.set(key(r.id), flight);
     const release = (): void => {
-      for (const r of requests) if (this.inFlight.get(key(r.id)) === controller) this.inFlight.delete(key(r.id));
+      for (const r of requests) if (this.inFlight.get(key(r.id)) === flight) this.inFlight.delete(key(r.id));
     };
     let response: Response;
     try {
@@ -211,11 +219,20 @@ export class StreamableHttpClientTransport implements Transport {
         signal: requests.length > 0 ? controller.signal : this.abort.signal,
       });
     } catch (error) {
+      flight.answered();
       release();
       if (controller.signal.aborted && !this.closed) return; // cancelled by us: nothing to report
       const wrapped = new Error(`POST ${this.url.href} failed: ${toError(error).message}`, { cause: error });
       this.onerror?.(wrapped);
       throw wrapped;
+    }
+    flight.answered();
+    if (flight.cancelled) {
+      // Cancelled while the POST was on its way: now that the server has it, stop reading the answer.
+      release();
+      controller.abort();
+      await response.body?.cancel().catch(() => undefined);
+      return;
     }
     const sessionId = response.headers.get(HEADER.sessionId);
     if (sessionId && !sessionless) this.sessionIdValue = sessionId;
@@ -275,14 +292,19 @@ export class StreamableHttpClientTransport implements Transport {
     throw error;
   }
 
-  /** Stops reading the response of a request that is settled or cancelled: its stream is closed. */
-  private stopReading(requestId: RequestId): void {
-    const controller = this.inFlight.get(key(requestId));
-    if (controller === undefined) return;
+  /**
+   * Stops reading the response of a cancelled request: its stream is closed now if the server has answered
+   * the POST (or `now` is set: in the sessionless era closing is the cancellation), else as soon as it does.
+   */
+  private stopReading(requestId: RequestId, now: boolean): Flight | undefined {
+    const flight = this.inFlight.get(key(requestId));
+    if (flight === undefined) return undefined;
     this.inFlight.delete(key(requestId));
     // Another request of the same POST (a batch) may still be waiting: only close when none is.
-    for (const other of this.inFlight.values()) if (other === controller) return;
-    controller.abort();
+    for (const other of this.inFlight.values()) if (other === flight) return flight;
+    flight.cancelled = true;
+    if (now || flight.hasAnswer) flight.controller.abort();
+    return flight;
   }
 
   /** Delivers an error body that is a JSON-RPC error for one of `requests`; false when it is not. */
@@ -340,7 +362,7 @@ export class StreamableHttpClientTransport implements Transport {
       for (const timer of this.timers) clearTimeout(timer);
       this.timers.clear();
       this.abort?.abort();
-      for (const controller of this.inFlight.values()) controller.abort();
+      for (const flight of this.inFlight.values()) flight.controller.abort();
       this.inFlight.clear();
       if (this.options.terminateOnClose !== false && this.abort) {
         await this.terminateSession().catch((error) => this.onerror?.(toError(error)));
@@ -495,6 +517,25 @@ export class StreamableHttpClientTransport implements Transport {
       void this.openGet({ ...state, attempt });
     }, delay);
     this.timers.add(timer);
+  }
+}
+
+/** One POST carrying requests: how to close it, and whether the server has answered it yet. */
+class Flight {
+  readonly controller: AbortController = new AbortController();
+  cancelled = false;
+  hasAnswer = false;
+  /** Settles when the POST's response headers arrive (or the POST fails). */
+  readonly headers: Promise<void>;
+  private resolveHeaders: () => void = () => {};
+
+  constructor() {
+    this.headers = new Promise<void>((resolve) => (this.resolveHeaders = resolve));
+  }
+
+  answered(): void {
+    this.hasAnswer = true;
+    this.resolveHeaders();
   }
 }
 

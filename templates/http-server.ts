@@ -622,6 +622,8 @@ export class HttpRequestTransport implements Transport {
     this.sse = sse;
     this.keepAliveMs = keepAliveMs;
     res.once('close', this.onResponseClosed);
+    // The client may have gone before this POST was read to the end: that is a cancellation too.
+    if (res.destroyed) queueMicrotask(() => void this.close());
   }
 
   async start(): Promise<void> {}
