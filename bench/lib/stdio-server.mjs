@@ -1,36 +1,45 @@
-// The server side of the stdio round-trip bench, one process per side:
-//   ours <jsDir>  the generated server over the runtime's StdioServerTransport
-//   sdk           the SDK's Server over its StdioServerTransport
-//   echo          a raw newline-JSON echo: parse each line, answer it (the floor any stdio stack pays)
+// A stdio MCP server for the round-trip rows, spawned by roundtrip.mjs: `node stdio-server.mjs <side> <jsDir>`.
+// Tools: `echo` (the measured call) and `usage`, which answers with this process's CPU time so far (µs) and
+// peak RSS (MB), so the client can charge the server's share of each call too. Sides: ours (the generated server), sdk
+// (@modelcontextprotocol/sdk Server), sdk2 (@modelcontextprotocol/server v2).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createInterface } from 'node:readline';
 
-const [mode, jsDir] = process.argv.slice(2);
+const [side, jsDir] = process.argv.slice(2);
 const info = { name: 'bench', version: '1.0.0' };
-const echo = (params) => ({ content: [{ type: 'text', text: String(params?.arguments?.text ?? '') }] });
+const usage = () => {
+  const u = process.resourceUsage();
+  return JSON.stringify({ cpuUs: u.userCPUTime + u.systemCPUTime, rssMb: u.maxRSS / 1024 });
+};
+const answer = (name, args) => ({
+  content: [{ type: 'text', text: name === 'usage' ? usage() : String(args?.text ?? '') }],
+});
+const tools = [{ name: 'echo', inputSchema: { type: 'object' } }];
 
-if (mode === 'ours') {
+if (side === 'ours') {
   const gen = (p) => import(pathToFileURL(join(jsDir, p)).href);
   const { createServer } = await gen('server.js');
   const { StdioServerTransport } = await gen('runtime/stdio.js');
-  const server = createServer({ 'tools/list': () => ({ tools: [] }), 'tools/call': echo }, { serverInfo: info });
+  const server = createServer(
+    { 'tools/list': () => ({ tools }), 'tools/call': (params) => answer(params.name, params.arguments) },
+    { serverInfo: info },
+  );
   await server.connect(new StdioServerTransport());
-} else if (mode === 'sdk') {
+} else if (side === 'sdk') {
   const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const { CallToolRequestSchema, ListToolsRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
   const server = new Server(info, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => echo(request.params));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => answer(request.params.name, request.params.arguments));
+  await server.connect(new StdioServerTransport());
+} else if (side === 'sdk2') {
+  const { Server } = await import('@modelcontextprotocol/server');
+  const { StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
+  const server = new Server(info, { capabilities: { tools: {} } });
+  server.setRequestHandler('tools/list', () => ({ tools }));
+  server.setRequestHandler('tools/call', (request) => answer(request.params.name, request.params.arguments));
   await server.connect(new StdioServerTransport());
 } else {
-  const lines = createInterface({ input: process.stdin });
-  lines.on('line', (line) => {
-    const message = JSON.parse(line);
-    if (message.id === undefined) return;
-    const result =
-      message.method === 'initialize' ? { protocolVersion: message.params.protocolVersion } : echo(message.params);
-    process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }) + '\n');
-  });
+  throw new Error(`unknown side ${side}`);
 }
