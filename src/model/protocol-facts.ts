@@ -121,3 +121,13 @@ function constCode(schema: unknown): number | undefined {
   }
   return undefined;
 }
+
+/** Facts of a model with no methods and no reserved keys (hand-built models in tests). */
+export const EMPTY_FACTS: ProtocolFacts = {
+  lifecycleMethods: [],
+  handshakeRequests: [],
+  capabilityOf: {},
+  metaKeys: {},
+  errorCodes: { ...JSON_RPC_CODES },
+  transport: { sessions: true, metadataHeaders: false, nameSources: {} },
+};
