@@ -11,7 +11,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { InputError, pointer } from '../errors.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import type { Direction } from '../model/types.js';
-import type { ExtensionMethod, ExtensionSpec } from './types.js';
+import type { ExtensionAugment, ExtensionMethod, ExtensionSpec } from './types.js';
 import { parseJson as parseJsonText } from '../load/json.js';
 import { toolPackage } from '../load/package-root.js';
 
@@ -66,7 +66,7 @@ function describeAjvError(error: ErrorObject): string {
 
 interface RawMethod {
   kind: 'request' | 'notification';
-  direction: 'client->server' | 'server->client' | 'both';
+  direction: 'client->server' | 'server->client' | 'both' | 'input';
   description?: string;
   params?: JsonSchema;
   paramsRequired?: boolean;
@@ -82,6 +82,11 @@ interface RawExtension {
   methods?: Record<string, RawMethod>;
   definitions?: Record<string, JsonSchema>;
   settings?: JsonSchema;
+  augment?: {
+    results?: Record<string, { $ref: string; discriminant: Record<string, string | number | boolean> }[]>;
+    properties?: Record<string, Record<string, JsonSchema>>;
+    meta?: Record<string, Record<string, JsonSchema>>;
+  };
 }
 
 const LOCAL_DEF_REF = /^#\/definitions\/([^/]+)$/;
@@ -100,10 +105,44 @@ function hasRequiredProperties(schema: JsonSchema, definitions: Record<string, J
   return false;
 }
 
+/** A copy with sorted keys; own properties defined, so a key named `__proto__` stays a key. */
 function byKey<T>(record: Record<string, T>): Record<string, T> {
   const sorted: Record<string, T> = {};
-  for (const key of Object.keys(record).sort(compareStrings)) sorted[key] = record[key];
+  for (const key of Object.keys(record).sort(compareStrings)) {
+    Object.defineProperty(sorted, key, { value: record[key], enumerable: true, writable: true, configurable: true });
+  }
   return sorted;
+}
+
+/** The file's `augment` section as lists with the JSON pointer of each entry. */
+function augmentOf(raw: RawExtension['augment']): ExtensionAugment {
+  const out: ExtensionAugment = { results: [], properties: [], meta: [] };
+  for (const [method, variants] of Object.entries(raw?.results ?? {})) {
+    variants.forEach((v, i) =>
+      out.results.push({
+        method,
+        ref: v.$ref,
+        discriminant: v.discriminant,
+        pointer: pointer('augment', 'results', method, i),
+      }),
+    );
+  }
+  for (const [definition, added] of Object.entries(raw?.properties ?? {})) {
+    for (const [property, schema] of Object.entries(added)) {
+      out.properties.push({
+        definition,
+        property,
+        schema,
+        pointer: pointer('augment', 'properties', definition, property),
+      });
+    }
+  }
+  for (const [definition, added] of Object.entries(raw?.meta ?? {})) {
+    for (const [key, schema] of Object.entries(added)) {
+      out.meta.push({ definition, key, schema, pointer: pointer('augment', 'meta', definition, key) });
+    }
+  }
+  return out;
 }
 
 function compareStrings(a: string, b: string): number {
@@ -138,6 +177,7 @@ export function normalizeExtension(file: string, document: unknown): ExtensionSp
         directions: directionsOf(m.direction),
         params,
         paramsRequired: m.paramsRequired ?? (params !== null && hasRequiredProperties(params, definitions)),
+        paramsRequiredGiven: m.paramsRequired !== undefined,
         pointer: pointer('methods', method),
       };
       if (m.kind === 'request' && m.result !== undefined) out.result = m.result;
@@ -156,6 +196,7 @@ export function normalizeExtension(file: string, document: unknown): ExtensionSp
     methods,
     definitions,
     settings: raw.settings ?? null,
+    augment: augmentOf(raw.augment),
   };
 }
 

@@ -23,9 +23,11 @@
  * names and must not collide with the MCP definitions of the target version nor with another
  * extension's definitions (vendor-prefixed PascalCase, e.g. `AcmeJob`, avoids both).
  *
- * `$ref` inside any schema of the file: `mcp:<Name>` (an MCP definition of the target version) or
- * `#/definitions/<Name>` (this file); anything else is rejected.
+ * `$ref` inside any schema of the file: `mcp:<Name>` (an MCP definition of the target version),
+ * `#/definitions/<Name>` (this file) or `<file>#/definitions/<Name>` (another extension file, relative
+ * to this one, which the loader then loads too); anything else is rejected.
  */
+import { dirname, isAbsolute, posix, resolve } from 'node:path';
 import { InputError, pointer } from '../errors.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import type { ExtensionSpec } from './types.js';
@@ -41,6 +43,8 @@ export interface ExtensionCheckContext {
   mcpDefinitionNames?: Set<string>;
   /** The target version: when set, specs whose `targets` exclude it are skipped, and messages name it. */
   version?: string;
+  /** Whether the target has embedded input requests (InputRequiredResult); unknown when not set. */
+  inputRequests?: boolean;
   /** Known spec versions: when set, every entry of `targets` must be one of them. */
   knownVersions?: Set<string>;
 }
@@ -273,11 +277,35 @@ function checkMethods(spec: ExtensionSpec, context: ExtensionCheckContext): void
   }
 }
 
+/** `"direction": "input"` is an embedded input request: requests only, and only where the target has them. */
+function checkInputDirection(spec: ExtensionSpec, context: ExtensionCheckContext): void {
+  for (const m of spec.methods) {
+    if (!m.directions.includes('input')) continue;
+    if (m.kind !== 'request') {
+      throw new InputError(spec.file, `${m.pointer}/direction`, 'direction "input" is for requests only');
+    }
+    if (context.inputRequests === false) {
+      throw new InputError(
+        spec.file,
+        `${m.pointer}/direction`,
+        `direction "input" needs input requests (InputRequiredResult), which ${targetName(context)} does not have`,
+      );
+    }
+  }
+}
+
 function checkDefinitionNames(spec: ExtensionSpec, context: ExtensionCheckContext): void {
   for (const name of Object.keys(spec.definitions)) {
     const ptr = pointer('definitions', name);
     if (!IDENTIFIER_RE.test(name)) {
       throw new InputError(spec.file, ptr, `definition name "${name}" is not a TypeScript identifier`);
+    }
+    if (name === '__proto__' || name === 'constructor' || name === 'prototype') {
+      throw new InputError(
+        spec.file,
+        ptr,
+        `definition name "${name}" is not allowed: it names a built-in of every JavaScript object`,
+      );
     }
     if (RESERVED_TYPE_NAMES.has(name)) {
       throw new InputError(spec.file, ptr, `definition name "${name}" is reserved in TypeScript`);
@@ -340,18 +368,31 @@ function schemasOf(spec: ExtensionSpec): [JsonSchema, string][] {
   }
   for (const [name, schema] of Object.entries(spec.definitions)) out.push([schema, pointer('definitions', name)]);
   if (spec.settings) out.push([spec.settings, pointer('settings')]);
+  for (const a of spec.augment.results) out.push([{ $ref: a.ref }, a.pointer]);
+  for (const a of [...spec.augment.properties, ...spec.augment.meta]) out.push([a.schema, a.pointer]);
   return out;
 }
 
 const MCP_REF = /^mcp:(.*)$/;
 const LOCAL_REF = /^#\/definitions\/([^/]*)$/;
+/** `shared.extension.json#/definitions/Name`: a definition of another extension file, relative to this one. */
+export const FILE_REF = /^([^#:]+)#\/definitions\/([^/]*)$/;
 
-function checkRefs(spec: ExtensionSpec, context: ExtensionCheckContext): void {
+/** The file a cross-file `$ref` names: relative to the referring file (a path, or e.g. `git:<ref>:<path>`). */
+export function resolveSibling(file: string, relative: string): string {
+  return isAbsolute(file) ? resolve(dirname(file), relative) : posix.join(posix.dirname(file), relative);
+}
+
+function unescapeToken(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+function checkRefs(spec: ExtensionSpec, context: ExtensionCheckContext, files: Map<string, ExtensionSpec>): void {
   for (const [schema, at] of schemasOf(spec)) {
     walkRefs(schema, at, (ref, ptr) => {
       const mcp = MCP_REF.exec(ref);
       if (mcp) {
-        const name = mcp[1];
+        const name = mcp[1]!;
         if (!IDENTIFIER_RE.test(name)) {
           throw new InputError(spec.file, ptr, `"${ref}" is not a valid MCP reference: use "mcp:<DefinitionName>"`);
         }
@@ -366,16 +407,33 @@ function checkRefs(spec: ExtensionSpec, context: ExtensionCheckContext): void {
       }
       const local = LOCAL_REF.exec(ref);
       if (local) {
-        const name = local[1].replace(/~1/g, '/').replace(/~0/g, '~');
+        const name = unescapeToken(local[1]!);
         if (!Object.prototype.hasOwnProperty.call(spec.definitions, name)) {
           throw new InputError(spec.file, ptr, `"${ref}" does not resolve: no definition "${name}" in this file`);
+        }
+        return;
+      }
+      const other = FILE_REF.exec(ref);
+      if (other) {
+        const file = resolveSibling(spec.file, other[1]!);
+        const name = unescapeToken(other[2]!);
+        const target = files.get(file);
+        if (!target) {
+          throw new InputError(
+            spec.file,
+            ptr,
+            `"${ref}" refers to ${file}, which is not an extension enabled for ${context.version ? `MCP ${context.version}` : 'this target'}`,
+          );
+        }
+        if (!Object.prototype.hasOwnProperty.call(target.definitions, name)) {
+          throw new InputError(spec.file, ptr, `"${ref}" does not resolve: no definition "${name}" in ${file}`);
         }
         return;
       }
       throw new InputError(
         spec.file,
         ptr,
-        `unsupported $ref "${ref}": use "mcp:<DefinitionName>" or "#/definitions/<Name>"`,
+        `unsupported $ref "${ref}": use "mcp:<DefinitionName>", "#/definitions/<Name>" or "<file>#/definitions/<Name>"`,
       );
     });
   }
@@ -393,12 +451,14 @@ export function checkExtensions(specs: ExtensionSpec[], context: ExtensionCheckC
   const seenIds: ExtensionSpec[] = [];
   const methodOwners = new Map<string, ExtensionSpec[]>();
   const definitionOwners = new Map<string, ExtensionSpec[]>();
+  const files = new Map(active.map((spec) => [spec.file, spec]));
   for (const spec of active) {
     checkId(spec);
     checkTargets(spec, context);
     checkMethods(spec, context);
     checkDefinitionNames(spec, context);
-    checkRefs(spec, context);
+    checkRefs(spec, context, files);
+    checkInputDirection(spec, context);
 
     const sameId = seenIds.find((other) => other.id === spec.id && overlaps(other, spec));
     if (sameId) {
