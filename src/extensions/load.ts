@@ -8,11 +8,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { InputError, pointer } from '../errors.js';
+import { InputError, escapePointerToken, pointer } from '../errors.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import type { Direction } from '../model/types.js';
 import type { ExtensionAugment, ExtensionMethod, ExtensionSpec } from './types.js';
 import { parseJson as parseJsonText } from '../load/json.js';
+import { findStructureProblem } from './json-structure.js';
 import { toolPackage } from '../load/package-root.js';
 
 export type { ExtensionMethod, ExtensionSpec } from './types.js';
@@ -162,7 +163,13 @@ export function normalizeExtension(file: string, document: unknown): ExtensionSp
   if (!validate(document)) {
     const first = validate.errors?.[0];
     if (!first) throw new InputError(file, '', 'does not match the extension file schema');
-    throw new InputError(file, first.instancePath, describeAjvError(first));
+    // An unknown property is reported at its own pointer, not at the object that holds it.
+    const extra = first.keyword === 'additionalProperties' ? (first.params as { additionalProperty?: unknown }) : {};
+    const at =
+      typeof extra.additionalProperty === 'string'
+        ? `${first.instancePath}/${escapePointerToken(extra.additionalProperty)}`
+        : first.instancePath;
+    throw new InputError(file, at, describeAjvError(first));
   }
   const raw = document as RawExtension;
   const definitions = byKey(raw.definitions ?? {});
@@ -202,7 +209,10 @@ export function normalizeExtension(file: string, document: unknown): ExtensionSp
 
 /** Parse extension file text (a leading BOM is ignored), validate and normalize it. */
 export function parseExtension(file: string, text: string): ExtensionSpec {
-  return normalizeExtension(file, parseJsonText(text, file));
+  const document = parseJsonText(text, file);
+  const problem = findStructureProblem(text);
+  if (problem) throw new InputError(file, problem.pointer, problem.reason);
+  return normalizeExtension(file, document);
 }
 
 /** Read, parse, validate and normalize one extension file. `file` in the result and in errors is `path` as given. */

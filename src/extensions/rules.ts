@@ -439,6 +439,78 @@ function checkRefs(spec: ExtensionSpec, context: ExtensionCheckContext, files: M
   }
 }
 
+/** Keywords through which a schema IS its subschema (a type alias or union member, not a property). */
+const ALIAS_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf'];
+const ALIAS_KEYWORDS = ['not', 'if', 'then', 'else'];
+
+/** The definitions a schema stands for directly: `$ref`s at its top level or inside allOf/anyOf/oneOf/… */
+function aliasRefs(schema: unknown, ptr: string, out: [ref: string, ptr: string][] = []): [string, string][] {
+  const stack: [unknown, string][] = [[schema, ptr]];
+  while (stack.length > 0) {
+    const [node, at] = stack.pop()!;
+    if (!isObject(node)) continue;
+    if (typeof node.$ref === 'string') out.push([node.$ref, `${at}/$ref`]);
+    for (const keyword of ALIAS_ARRAY_KEYWORDS) {
+      const list = node[keyword];
+      if (Array.isArray(list)) list.forEach((item, i) => stack.push([item, at + pointer(keyword, i)]));
+    }
+    for (const keyword of ALIAS_KEYWORDS)
+      if (isObject(node[keyword])) stack.push([node[keyword], at + pointer(keyword)]);
+  }
+  return out;
+}
+
+/**
+ * A definition that is, through `$ref`s alone, itself (`A = {$ref: A}`, `A = B, B = A`, `A = anyOf[A, …]`)
+ * describes no value and sends every emitter into endless recursion. Recursion through a property or
+ * an array item (a tree) is fine and not reported.
+ */
+function checkAliasCycles(spec: ExtensionSpec, files: Map<string, ExtensionSpec>): void {
+  type Node = { spec: ExtensionSpec; name: string };
+  const key = (n: Node) => `${n.spec.file}#${n.name}`;
+  const target = (from: ExtensionSpec, ref: string): Node | null => {
+    const local = LOCAL_REF.exec(ref);
+    if (local) return { spec: from, name: unescapeToken(local[1]!) };
+    const other = FILE_REF.exec(ref);
+    const file = other ? files.get(resolveSibling(from.file, other[1]!)) : undefined;
+    return other && file ? { spec: file, name: unescapeToken(other[2]!) } : null;
+  };
+  const done = new Set<string>();
+  for (const start of Object.keys(spec.definitions)) {
+    // Depth-first over alias edges, iteratively; `path` is the chain from `start`.
+    const path: { node: Node; edges: [string, string][]; next: number }[] = [];
+    const onPath = new Set<string>();
+    const push = (node: Node) => {
+      const schema = Object.hasOwn(node.spec.definitions, node.name) ? node.spec.definitions[node.name] : undefined;
+      path.push({ node, edges: aliasRefs(schema, pointer('definitions', node.name)), next: 0 });
+      onPath.add(key(node));
+    };
+    push({ spec, name: start });
+    while (path.length > 0) {
+      const top = path[path.length - 1]!;
+      if (top.next >= top.edges.length) {
+        done.add(key(top.node));
+        onPath.delete(key(top.node));
+        path.pop();
+        continue;
+      }
+      const [ref, at] = top.edges[top.next++]!;
+      const next = target(top.node.spec, ref);
+      if (!next || done.has(key(next))) continue;
+      if (onPath.has(key(next))) {
+        const from = path.findIndex((p) => key(p.node) === key(next));
+        const names = [...path.slice(from).map((p) => p.node.name), next.name];
+        throw new InputError(
+          top.node.spec.file,
+          at,
+          `"$ref" cycle ${names.join(' → ')}: a definition cannot be only itself (recursion must go through a property or an array item)`,
+        );
+      }
+      push(next);
+    }
+  }
+}
+
 /**
  * Check the name rules of a set of extensions (in the order given: for duplicates, the later file is
  * the one reported). Throws the first violation as InputError(file, pointer, reason).
@@ -458,6 +530,7 @@ export function checkExtensions(specs: ExtensionSpec[], context: ExtensionCheckC
     checkMethods(spec, context);
     checkDefinitionNames(spec, context);
     checkRefs(spec, context, files);
+    checkAliasCycles(spec, files);
     checkInputDirection(spec, context);
 
     const sameId = seenIds.find((other) => other.id === spec.id && overlaps(other, spec));

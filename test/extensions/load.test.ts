@@ -176,8 +176,8 @@ const L = `${FIXTURES}/load`;
 describe('meta-schema errors: first error, with its pointer', () => {
   it.each([
     ['missing-extension.json', '', 'missing required property "extension"'],
-    ['unknown-property.json', '', 'unknown property "method"'],
-    ['method-unknown-property.json', '/methods/acme~1jobs.start', 'unknown property "response"'],
+    ['unknown-property.json', '/method', 'unknown property "method"'],
+    ['method-unknown-property.json', '/methods/acme~1jobs.start/response', 'unknown property "response"'],
     ['bad-kind.json', '/methods/acme~1jobs.start/kind', 'must be one of "request", "notification"'],
     [
       'bad-direction.json',
