@@ -12,6 +12,7 @@ import {
   type ProtocolModel,
 } from '../model/types.js';
 import { SchemaComparer, type Cursor, type RawChange } from './compare.js';
+import { extensionRenames, withOldExtensionIds } from './extension-ids.js';
 import { partRuleId, ruleById, RULES, verdictsFor } from './rules.js';
 import {
   FAIL_ON,
@@ -68,7 +69,14 @@ const FEATURES: readonly { key: keyof ProtocolFeatures; name: string; added: str
     },
   ];
 
-export function diffModels(oldModel: ProtocolModel, newModel: ProtocolModel, options: DiffOptions = {}): DiffReport {
+export function diffModels(
+  oldModel: ProtocolModel,
+  renamedModel: ProtocolModel,
+  options: DiffOptions = {},
+): DiffReport {
+  // A renamed extension is one fact; the rest is compared as if it had kept its old id.
+  const renames = extensionRenames(oldModel, renamedModel);
+  const newModel = withOldExtensionIds(renamedModel, renames);
   const facts: Fact[] = [];
   const comparer = new SchemaComparer(oldModel, newModel, {
     includeDescriptions: options.includeDescriptions ?? false,
@@ -103,6 +111,13 @@ export function diffModels(oldModel: ProtocolModel, newModel: ProtocolModel, opt
     const is = newModel.features[f.key];
     if (was && !is) add(f.removed, f.name, null, [], 'protocol', '', null, null, `${f.what} removed`);
     if (!was && is) add(f.added, f.name, null, [], 'protocol', '', null, null, `${f.what} added`);
+  }
+
+  for (const { from, to } of renames) {
+    add('extension-id-changed', to, null, [], 'protocol', '', null, null, `extension "${from}" is now "${to}"`, {
+      oldId: from,
+      newId: to,
+    });
   }
 
   // Methods.

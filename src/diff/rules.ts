@@ -215,6 +215,13 @@ function buildRules(): Rule[] {
       reason: 'the capabilities `extensions` map is gone: vendor settings declared there are lost',
       roles: { kind: 'sides', client: P, server: P },
     },
+    {
+      id: 'extension-id-changed',
+      part: 'protocol',
+      reason:
+        'an extension took a new identifier (SEP-2133 does that for breaking changes): peers that negotiate the old id no longer find it',
+      roles: { kind: 'sides', client: B, server: B },
+    },
     // Methods.
     {
       id: 'method-added',

@@ -481,6 +481,12 @@ describe('protocol rules', () => {
       withDefs({ Caps: obj({ experimental: obj({}) }) }),
       [['capability-extensions-removed', 'capability-extensions', '', P, P]],
     ],
+    [
+      'extension id changed (one fact, not one per message carrying capabilities)',
+      withDefs({ ClientCapabilities: obj({ extensions: obj({ 'acme/x': obj({}) }) }) }),
+      withDefs({ ClientCapabilities: obj({ extensions: obj({ 'acme/y': obj({}) }) }) }),
+      [['extension-id-changed', 'acme/y', '', B, B]],
+    ],
   ];
   test.each(cases)('%s', (_name, o, n, expected) => {
     check(run(o, n), expected);

@@ -1,6 +1,6 @@
 /**
  * The official tasks extension shipped in schema/extensions/, used as `--ext io.modelcontextprotocol/tasks`
- * on 2026-07-28:
+ * on 2026-07-28 (with the MCP Apps file, `--ext io.modelcontextprotocol/ui`, for its Tool._meta.ui):
  * - the model gains its methods and its augmentations (CreateTaskResult as a tools/call result with
  *   resultType "task", SubscriptionFilter.taskIds), and only where the extension is enabled;
  * - test/fixtures/ext-e2e/type-tests/tasks/tasks-flow.ts (client and server over the in-memory pair, no casts) and
@@ -16,19 +16,20 @@ import { taggedDirectives } from '../helpers/type-tests.js';
 import { TYPE_TESTS, buildJs, diagnostics } from './helpers.js';
 
 const TASKS = 'io.modelcontextprotocol/tasks';
+const UI = 'io.modelcontextprotocol/ui';
 const TASK_FIXTURES = join(TYPE_TESTS, 'tasks');
 
 describe('the tasks extension on 2026-07-28', () => {
   let dir: string;
   beforeAll(async () => {
     dir = tempDir('ext-e2e-tasks');
-    writeFiles(join(dir, 'generated'), (await generated('2026-07-28', { extensions: [TASKS] })).files);
+    writeFiles(join(dir, 'generated'), (await generated('2026-07-28', { extensions: [TASKS, UI] })).files);
     for (const name of readdirSync(TASK_FIXTURES)) copyFileSync(join(TASK_FIXTURES, name), join(dir, name));
     writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
   }, 300_000);
 
   it('adds its methods and augments tools/call and SubscriptionFilter', async () => {
-    const { model, warnings } = await generated('2026-07-28', { extensions: [TASKS] });
+    const { model, warnings } = await generated('2026-07-28', { extensions: [TASKS, UI] });
     expect(warnings).toEqual([]);
     expect(model.methods.filter((m) => m.source === TASKS).map((m) => [m.method, m.directions])).toEqual([
       ['notifications/tasks', ['server->client']],
@@ -68,7 +69,15 @@ describe('the tasks extension on 2026-07-28', () => {
     const loose = tempDir('ext-e2e-tasks-loose');
     mkdirSync(join(loose, 'generated'));
     copyFileSync(join(TASK_FIXTURES, 'tasks-types.ts'), join(loose, 'tasks-types.ts'));
-    const names = ['CreateTaskResult', 'DetailedTask', 'McpClient', 'McpServerHandlers', 'SubscriptionFilter', 'Task'];
+    const names = [
+      'CreateTaskResult',
+      'DetailedTask',
+      'McpClient',
+      'McpServerHandlers',
+      'SubscriptionFilter',
+      'Task',
+      'Tool',
+    ];
     writeFileSync(join(loose, 'generated', 'index.ts'), names.map((n) => `export type ${n} = any;`).join('\n') + '\n');
     const result = await tscProject(loose, { include: ['tasks-types.ts'], node: false, skipLibCheck: true });
     const unused = diagnostics(result)
@@ -77,7 +86,7 @@ describe('the tasks extension on 2026-07-28', () => {
       .map((m) => `${m[1]}:${m[2]}`)
       .sort();
     const tagged = taggedDirectives(TASK_FIXTURES);
-    expect(tagged.size).toBe(7);
+    expect(tagged.size).toBe(8);
     expect(unused).toEqual([...tagged.keys()].sort());
   }, 300_000);
 });
