@@ -6,6 +6,7 @@
  * 2,000 methods are timed in `npm run bench`.)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { EMPTY_FACTS } from '../../src/model/protocol-facts.js';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, it } from 'vitest';
@@ -28,6 +29,7 @@ it(`emits and runs validators for ${COUNT} definitions`, async () => {
     protocolVersion: null,
     dialect: '2020-12',
     defsKeyword: '$defs',
+    facts: EMPTY_FACTS,
     definitions,
     methods: [],
     features: {
