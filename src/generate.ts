@@ -55,7 +55,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const extensions = await loadExtensionsFor(options.extensions ?? [], cwd);
   const pairing = options.pairing ? await readPairingFile(resolve(cwd, options.pairing)) : undefined;
   const base = buildModel(loaded, { pairing });
-  rejectUntargeted(base.version, extensions, options.skipUntargeted === true);
+  // Only the files the user named: a file reached through a cross-file $ref gets the model's own,
+  // more precise error when it is not enabled for this version.
+  const named = new Set(options.extensions ?? []);
+  const namedExtensions = extensions.filter((e) => named.has(e.file));
+  rejectUntargeted(base.version, namedExtensions, options.skipUntargeted === true);
   const model = applyExtensions(base, extensions);
   const tool = toolPackage();
   const hash = await inputsHash({

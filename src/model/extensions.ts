@@ -210,8 +210,11 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
     });
   }
   // Vendor input requests join the unions an InputRequiredResult's inputRequests/inputResponses accept.
-  definitions.InputRequest = withAlternatives(definitions.InputRequest, inputMessages.map(ref));
-  definitions.InputResponse = withAlternatives(definitions.InputResponse, inputResults.map(ref));
+  // Only where there is something to extend: a version without input requests must not gain empty unions.
+  if (inputMessages.length > 0) {
+    definitions.InputRequest = withAlternatives(definitions.InputRequest, inputMessages.map(ref));
+    definitions.InputResponse = withAlternatives(definitions.InputResponse, inputResults.map(ref));
+  }
   methods.sort((a, b) => compareStrings(a.method, b.method));
   const sorted = Object.fromEntries(
     Object.keys(definitions)

@@ -45,14 +45,17 @@ describe('the tasks extension on 2026-07-28', () => {
     expect(Object.keys(model.definitions.SubscriptionFilter!.properties as object)).toContain('taskIds');
   });
 
-  it('leaves MCP as it is without the extension, and is skipped for 2025-11-25', async () => {
+  it('leaves MCP as it is without the extension, and is skipped for 2025-11-25 only when asked', async () => {
     const plain = (await generated('2026-07-28', { artifacts: ['types'] })).model;
     expect(plain.methods.find((m) => m.method === 'tools/call')!.result).toEqual([
       'InputRequiredResult',
       'CallToolResult',
     ]);
     expect(Object.keys(plain.definitions.SubscriptionFilter!.properties as object)).not.toContain('taskIds');
-    const older = await generated('2025-11-25', { extensions: [TASKS], artifacts: ['types'] });
+    await expect(generated('2025-11-25', { extensions: [TASKS], artifacts: ['types'] })).rejects.toThrow(
+      /does not target MCP 2025-11-25/,
+    );
+    const older = await generated('2025-11-25', { extensions: [TASKS], artifacts: ['types'], skipUntargeted: true });
     expect(older.warnings).toEqual([`${TASKS}: extension ${TASKS} does not target MCP 2025-11-25; skipped`]);
   }, 300_000);
 
