@@ -265,6 +265,10 @@ export async function main(argv: string[], out?: Out): Promise<number> {
             type: 'string',
             describe: 'An ignore file: a JSON array of { rule, location?, reason? }',
           })
+          .option('max-annotations', {
+            type: 'number',
+            describe: 'github format: at most this many annotations, errors first (default 10), plus a summary',
+          })
           .option('pairing', {
             type: 'string',
             describe: 'A pairing file for requests whose result is not named after them (both sides)',

@@ -94,6 +94,7 @@ const DIFF_OPTIONS: ParseArgsConfig['options'] = {
   side: { type: 'string' },
   ignore: { type: 'string' },
   pairing: { type: 'string' },
+  'max-annotations': { type: 'string' },
   'include-descriptions': { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   verbose: { type: 'boolean', short: 'v' },
@@ -120,7 +121,8 @@ export async function quickDiff(argv: string[], given?: Out): Promise<number | u
     positionals.length !== 2 ||
     !REPORT_FORMATS.includes(format as ReportFormat) ||
     !FAIL_ON.includes(failOn as FailOn) ||
-    !SIDE_FILTERS.includes(side as SideFilter)
+    !SIDE_FILTERS.includes(side as SideFilter) ||
+    (values['max-annotations'] !== undefined && !/^\d+$/.test(String(values['max-annotations'])))
   ) {
     return undefined;
   }
@@ -140,6 +142,7 @@ export async function quickDiff(argv: string[], given?: Out): Promise<number | u
         side: side as SideFilter,
         ignore: values.ignore as string | undefined,
         pairing: values.pairing as string | undefined,
+        maxAnnotations: values['max-annotations'] === undefined ? undefined : Number(values['max-annotations']),
         includeDescriptions: values['include-descriptions'] === true ? true : undefined,
       },
       out,

@@ -3,7 +3,6 @@
  * `git show <ref>:<path>`, no shell, into memory). Returns text and a display name; the loader parses it
  * (`loadSchema({ text, schema: name })`).
  */
-import { execFile } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -27,6 +26,8 @@ export interface DiffSource {
   text: string;
   /** The spec version when the side was named by version, else null. */
   version: string | null;
+  /** The file annotations point at: the path as given, the git path, or the version's schema file. */
+  file: string;
 }
 
 const VERSION_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -48,7 +49,7 @@ export async function readDiffSource(spec: string, options: DiffSourceOptions = 
     const path = rest.slice(colon + 1);
     if (ref.startsWith('-')) throw new InputError(spec, undefined, `invalid git ref "${ref}"`);
     const text = await gitShow(`${ref}:${path}`, cwd, spec);
-    return { kind: 'git', name: spec, text, version: null };
+    return { kind: 'git', name: spec, text, version: null, file: path.replace(/^\.\//, '') };
   }
   const file = isAbsolute(spec) ? spec : resolve(cwd, spec);
   if (VERSION_RE.test(spec) && !isFile(file)) {
@@ -62,10 +63,11 @@ export async function readDiffSource(spec: string, options: DiffSourceOptions = 
         `schema root: ${root} (set --schema-dir or MCP_SCHEMA_DIR)`,
       );
     }
-    return { kind: 'version', name: spec, text: await readFile(versionFile, 'utf8'), version: spec };
+    const text = await readFile(versionFile, 'utf8');
+    return { kind: 'version', name: spec, text, version: spec, file: versionFile };
   }
   try {
-    return { kind: 'file', name: spec, text: await readFile(file, 'utf8'), version: null };
+    return { kind: 'file', name: spec, text: await readFile(file, 'utf8'), version: null, file: spec };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(
@@ -78,7 +80,9 @@ export async function readDiffSource(spec: string, options: DiffSourceOptions = 
   }
 }
 
-function gitShow(object: string, cwd: string, spec: string): Promise<string> {
+async function gitShow(object: string, cwd: string, spec: string): Promise<string> {
+  // Loaded only for git sources: a plain diff of two files or versions should not pay for it.
+  const { execFile } = await import('node:child_process');
   return new Promise((resolvePromise, reject) => {
     execFile(
       'git',

@@ -7,6 +7,8 @@ import { createRequire } from 'node:module';
 import type { ProtocolModel } from '../model/types.js';
 import { repairDefinitions } from './normalize.js';
 import { stringLiteral } from './ts-names.js';
+import { compiledAt, standaloneModule } from './validator-code.js';
+import { compactErrors } from './validator-errors.js';
 
 const require = createRequire(import.meta.url);
 
@@ -17,10 +19,6 @@ export function paramsValidatorName(params: string, definition: string): string 
 
 export function emitValidators(model: ProtocolModel): { js: string; dts: string } {
   const AjvClass = (model.dialect === '2020-12' ? require('ajv/dist/2020.js') : require('ajv')).default;
-  const standaloneCode = require('ajv/dist/standalone/index.js').default as (
-    ajv: unknown,
-    refs: Record<string, string>,
-  ) => string;
   const ajv = new AjvClass({
     code: { source: true, esm: true, lines: true, optimize: 1 },
     strict: false,
@@ -35,23 +33,33 @@ export function emitValidators(model: ProtocolModel): { js: string; dts: string 
     // inlines its whole ref tree and the file grows to megabytes.
     inlineRefs: false,
   });
-  const id = 'urn:mcp-typegen:schema';
   // The same repaired definitions as types.ts (normalize.ts), so a value the types accept validates.
   const definitions = repairDefinitions(model);
-  ajv.addSchema({ $id: id, [model.defsKeyword]: stripAnnotations(definitions) }, id);
-  const refs: Record<string, string> = {};
+  const schema = hoistInlineParams(stripAnnotations(definitions) as Record<string, unknown>, model);
+  // ajv 2020 always tracks evaluated properties and dynamic anchors, which costs every function a
+  // preamble and an argument; a schema that uses neither keyword family needs none of it.
+  if (!usesDynamicKeywords(schema)) Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
+  const id = 'urn:mcp-typegen:schema';
+  ajv.addSchema({ $id: id, [model.defsKeyword]: schema }, id);
   const defs = `#/${model.defsKeyword}/`;
   const pointerToken = (s: string) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'));
-  for (const name of Object.keys(model.definitions)) refs[name] = `${id}${defs}${pointerToken(name)}`;
+  const refs: Record<string, string> = {};
+  for (const name of Object.keys(model.definitions)) refs[name] = `${defs}${pointerToken(name)}`;
   for (const m of model.methods) {
-    if (m.params?.startsWith('#')) refs[paramsValidatorName(m.params, m.definition)] = `${id}${m.params}`;
+    if (m.params?.startsWith('#')) {
+      const name = paramsValidatorName(m.params, m.definition);
+      refs[name] = `${defs}${pointerToken(name)}`;
+    }
   }
-  const js = inlineAjvRuntime(standaloneCode(ajv, refs));
+  const module = compactErrors(
+    standaloneModule(Object.entries(refs).map(([name, pointer]) => [name, compiledAt(ajv, id, pointer)])),
+  );
+  const js = inlineAjvRuntime(module.helper ? `${module.helper}\n${module.code}` : module.code);
   const dts = [
     '/** A compiled ajv validator: call it, and read `errors` when it returns false. */',
     'export interface CompiledValidator {',
     '  (data: unknown): boolean;',
-    '  errors?: null | { instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown>; message?: string }[];',
+    '  errors?: null | { instancePath: string; keyword: string; params: Record<string, unknown>; message: string }[];',
     '}',
     ...Object.keys(refs).map((name) => `export declare const ${name}: CompiledValidator;`),
     '',
@@ -72,6 +80,45 @@ export function emitValidators(model: ProtocolModel): { js: string; dts: string 
     `\nexport const paramsValidators = ${table(paramsRows)};\n` +
     `export const resultValidators = ${table(resultNames.map((n) => [n, n]))};\n`;
   return { js: `${js}\n${tables}`, dts };
+}
+
+/**
+ * A message's inline params schema becomes a definition of its own (`params$<Message>`) that the message
+ * references: the params validator is exported, and the message's validator calls it instead of
+ * carrying a second copy of the same checks. Error paths are unchanged (a `$ref` keeps the instance path).
+ */
+function hoistInlineParams(defs: Record<string, unknown>, model: ProtocolModel): Record<string, unknown> {
+  const out = { ...defs };
+  for (const m of model.methods) {
+    if (!m.params?.startsWith('#')) continue;
+    const name = paramsValidatorName(m.params, m.definition);
+    const message = out[m.definition] as { properties?: Record<string, unknown> } | undefined;
+    const params = message?.properties?.params;
+    if (params === undefined || Object.hasOwn(out, name)) continue;
+    const token = encodeURIComponent(name);
+    Object.defineProperty(out, name, { value: params, enumerable: true, writable: true, configurable: true });
+    out[m.definition] = {
+      ...message,
+      properties: { ...message!.properties, params: { $ref: `#/${model.defsKeyword}/${token}` } },
+    };
+  }
+  return out;
+}
+
+/** Keywords that need ajv's evaluated-property tracking or dynamic scopes. */
+const DYNAMIC_KEYWORDS = new Set([
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  '$recursiveRef',
+  '$recursiveAnchor',
+]);
+
+function usesDynamicKeywords(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(usesDynamicKeywords);
+  if (typeof node !== 'object' || node === null) return false;
+  return Object.entries(node).some(([key, value]) => DYNAMIC_KEYWORDS.has(key) || usesDynamicKeywords(value));
 }
 
 const ANNOTATIONS = new Set([
