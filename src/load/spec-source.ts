@@ -94,7 +94,9 @@ export async function specSchema(
       `spec version ${version} is not in the cache and --offline (or MCP_TYPEGEN_OFFLINE) forbids downloading it from ${url}; ${pullAdvice(version)}`,
     );
   }
-  const bytes = await download({ url, sha256: location.known.sha256, advice: pullAdvice(version) }, input);
+  // Where the download failed, say how to never need it: a filled cache with --offline.
+  const advice = `${pullAdvice(version)}, then use --offline`;
+  const bytes = await download({ url, sha256: location.known.sha256, advice }, input);
   await writeCached(location.file, bytes);
   return {
     file: location.file,
