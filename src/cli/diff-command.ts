@@ -2,13 +2,13 @@
  * `mcp-typegen diff <old> <new>`: each side a file, a spec version or `git:<ref>:<path>`; the report
  * in text, json, markdown or GitHub workflow commands; exit 1 when a fact reaches `--fail-on`.
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { DiffReport, FailOn, ReportFormat, SchemaLocator, SideFilter } from '../diff/index.js';
 import { InputError } from '../errors.js';
 import type { FetchPolicy } from '../load/download.js';
 import type { ExtensionReader } from '../model/extensions.js';
 import { EXIT, type Out } from './console.js';
+import { readUserFile } from '../load/read-file.js';
 
 export interface DiffFlags {
   old?: string;
@@ -126,15 +126,6 @@ function locator(
   };
 }
 
-async function readIgnore(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(
-      file,
-      undefined,
-      code === 'ENOENT' ? 'ignore file not found' : `cannot read ignore file (${code ?? String(error)})`,
-    );
-  }
+function readIgnore(file: string): Promise<string> {
+  return readUserFile(file, 'ignore file');
 }

@@ -4,7 +4,6 @@
  * (`loadSchema({ text, schema: name })`).
  */
 import { statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import type { FetchPolicy } from '../load/download.js';
@@ -14,6 +13,7 @@ import { buildModel } from '../model/build.js';
 import type { ProtocolModel } from '../model/types.js';
 import { diffModels } from './diff.js';
 import type { DiffOptions, DiffReport } from './types.js';
+import { readUserFile } from '../load/read-file.js';
 
 export interface DiffSourceOptions extends FetchPolicy {
   cwd?: string;
@@ -58,18 +58,8 @@ export async function readDiffSource(spec: string, options: DiffSourceOptions = 
     const { text, file: versionFile } = await specSchema(spec, { ...options, cwd });
     return { kind: 'version', name: spec, text, version: spec, file: versionFile };
   }
-  try {
-    return { kind: 'file', name: spec, text: await readFile(file, 'utf8'), version: null, file: spec };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(
-      file,
-      undefined,
-      code === 'ENOENT'
-        ? 'file not found (nor a known spec version, nor git:<ref>:<path>)'
-        : `cannot read file (${code ?? String(error)})`,
-    );
-  }
+  const text = await readUserFile(file, 'file', 'file not found (nor a known spec version, nor git:<ref>:<path>)');
+  return { kind: 'file', name: spec, text, version: null, file: spec };
 }
 
 async function gitShow(object: string, cwd: string, spec: string): Promise<string> {

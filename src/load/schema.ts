@@ -3,14 +3,14 @@
  * Returns plain data; nothing here prints or writes.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { InputError, describeFsError, escapePointerToken } from '../errors.js';
+import { InputError, escapePointerToken } from '../errors.js';
 import { checkSchemaUrl, download, looksLikeUrl, sha256Hex, type FetchPolicy } from './download.js';
 import { parseJson } from './json.js';
 import { versionBySha } from './manifest.js';
 import { locateSpec, specRootKey, specSchema } from './spec-source.js';
 import type { JsonSchema } from './schema-types.js';
+import { readUserFile } from './read-file.js';
 
 export interface SchemaInput extends FetchPolicy {
   /** A schema file the user names, or an `https://` URL (`http://` for loopback hosts only). */
@@ -97,17 +97,8 @@ export async function loadSchema(input: SchemaInput): Promise<LoadedSchema> {
   return parseSchemaText(text, file, input.spec ?? null);
 }
 
-async function readSchemaFile(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(
-      file,
-      undefined,
-      code === 'ENOENT' ? 'file not found' : `cannot read file: ${describeFsError(error)}`,
-    );
-  }
+function readSchemaFile(file: string): Promise<string> {
+  return readUserFile(file);
 }
 
 /** Check and index schema text already read. */

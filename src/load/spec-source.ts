@@ -13,10 +13,11 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { InputError, describeFsError } from '../errors.js';
+import { InputError } from '../errors.js';
 import { cachedSchemaFile, cacheRoot, writeCached } from './cache.js';
 import { download, isOffline, sha256Hex, type FetchPolicy } from './download.js';
 import { downloadUrl, knownVersion, knownVersionNames, type KnownVersion } from './manifest.js';
+import { readUserFile } from './read-file.js';
 
 export interface SpecRootInput {
   /** `--schema-dir`, relative to `cwd`. */
@@ -138,10 +139,6 @@ export function specRootKey(input: SpecRootInput): string {
   return explicitRoot(input)?.root ?? join(cacheRoot(), 'schemas');
 }
 
-async function readLocal(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    throw new InputError(file, undefined, `cannot read schema file: ${describeFsError(error)}`);
-  }
+function readLocal(file: string): Promise<string> {
+  return readUserFile(file, 'schema file');
 }
