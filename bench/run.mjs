@@ -373,7 +373,7 @@ log('round trips');
 log('validation');
 {
   const config = JSON.stringify({ iterations: COUNTS.validations, runs: RUNS, warmup: WARMUP });
-  const r = JSON.parse((await nodeProcess([join(BENCH, 'lib', 'validate.mjs'), genDir, config], { cwd: ROOT })).stdout);
+  const r = JSON.parse((await nodeProcess([join(BENCH, 'lib', 'validate.mjs'), jsDir, config], { cwd: ROOT })).stdout);
   addRow({
     id: 'validation',
     label: `tools/call params: compiled validator vs SDK zod ${r.sdkName}`,
@@ -381,7 +381,7 @@ log('validation');
     ours: stats(r.ours),
     baseline: stats(r.sdk),
     goal: { kind: 'ratio', op: '>=', value: 10 },
-    note: "validators.js paramsValidators['tools/call'] (CallToolRequestParams); 3 inputs in turn",
+    note: "validators.ts paramsValidators['tools/call'] (CallToolRequestParams); 3 inputs in turn",
   });
 }
 
@@ -416,7 +416,6 @@ log(`type-check cost (${COUNTS.usageCalls} calls)`);
     };
     writeFileSync(join(tmp, 'tsconfig.decl.json'), JSON.stringify(declConfig, null, 2));
     await nodeProcess([TSC, '-p', join(tmp, 'tsconfig.decl.json')]);
-    writeFileSync(join(declDir, 'validators.d.ts'), readFileSync(join(genDir, 'validators.d.ts')));
     const dir = join(tmp, 'tsc-ours-dts');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'usage.ts'), files.ours);

@@ -17,6 +17,8 @@ export interface InputFacts {
   artifacts: readonly string[];
   importExtension: string;
   format: boolean;
+  /** `package` or `copy` (absent means `package`). */
+  runtime?: string;
 }
 
 export function sha256(text: string | Buffer): string {
@@ -35,6 +37,7 @@ export function inputsHash(facts: InputFacts): string {
       artifacts: facts.artifacts,
       importExtension: facts.importExtension,
       format: facts.format,
+      runtime: facts.runtime ?? 'package',
     }),
   );
 }

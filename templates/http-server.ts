@@ -1,3 +1,5 @@
+/// <reference types="node" preserve="true" />
+// Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
 /**
  * Streamable HTTP transport, server side (MCP 2025-11-25, also serving 2025-06-18 and 2025-03-26 clients): a
  * node:http request handler that exposes every MCP session as a `Transport`. Node-only (`node:http` types);

@@ -10,7 +10,7 @@ const config = JSON.parse(configText);
 const gen = (p) => import(pathToFileURL(join(jsDir, p)).href);
 const { createClient } = await gen('client.js');
 const { createServer } = await gen('server.js');
-const { createInMemoryPair } = await gen('runtime/transport.js');
+const { createInMemoryPair } = await gen('index.js');
 const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
 const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
 const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');

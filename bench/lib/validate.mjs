@@ -1,5 +1,5 @@
 // Validation throughput, in-process, in a fresh child: the generated compiled validator for tools/call
-// params (validators.js, `paramsValidators['tools/call']`, i.e. CallToolRequestParams) vs the SDK's zod
+// params (validators.ts compiled to JS, `paramsValidators['tools/call']`, i.e. CallToolRequestParams) vs the SDK's zod
 // schema for the same params. Usage: node validate.mjs <generated dir> <json config>
 // Config: { iterations, runs, warmup }. Prints one JSON line of per-run validations/s.
 import { join } from 'node:path';

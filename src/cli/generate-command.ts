@@ -3,6 +3,7 @@
  * `--check`, compare them). Bad input anywhere means nothing is written at all.
  */
 import { resolve } from 'node:path';
+import type { RuntimeMode } from '../emit/runtime.js';
 import { generateTarget, withLayout, type Target, type TargetGenerateOptions } from '../config/target.js';
 import type { Artifact, GenerateResult, ImportExtension } from '../generate.js';
 import { inputsHashFromDisk } from '../inputs.js';
@@ -24,6 +25,7 @@ export interface GenerateFlags {
   importExtension?: ImportExtension;
   format?: boolean;
   singleFile?: boolean;
+  runtime?: RuntimeMode;
   check?: boolean;
 }
 
@@ -48,6 +50,7 @@ export function targetsFromFlags(flags: GenerateFlags, cwd: string): Target[] {
     importExtension: flags.importExtension,
     format: flags.format,
     singleFile: flags.singleFile,
+    runtime: flags.runtime,
     cwd,
   } satisfies TargetGenerateOptions;
   if (flags.all) {
@@ -122,6 +125,7 @@ export async function isTargetUpToDateFast(target: Target): Promise<boolean> {
     artifacts: resolveArtifacts(target.options.artifacts),
     importExtension: target.options.importExtension ?? '.js',
     format: target.options.format !== false,
+    runtime: target.options.runtime ?? 'package',
   });
   return Boolean(hash) && (await isUpToDateFast(target.outDir, withLayout(hash!, target.options.singleFile)));
 }

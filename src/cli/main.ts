@@ -4,6 +4,7 @@
  * own module and in the pure core (generate, model, diff).
  */
 import type { Argv } from 'yargs';
+import type { RuntimeMode } from '../emit/runtime.js';
 import type { Artifact, ImportExtension } from '../generate-artifacts.js';
 import { EXIT, UsageError, createOut, reportError, type Out, type Verbosity } from './console.js';
 import { CONFIG_NAME } from '../config/load.js';
@@ -66,6 +67,7 @@ type RawTargetFlags = {
   importExtension?: string;
   singleFile?: boolean;
   format?: boolean;
+  runtime?: string;
 };
 function targetFlags(flags: RawTargetFlags): GenerateFlags {
   return {
@@ -78,6 +80,7 @@ function targetFlags(flags: RawTargetFlags): GenerateFlags {
     importExtension: flags.importExtension === 'none' ? '' : (flags.importExtension as ImportExtension | undefined),
     singleFile: flags.singleFile,
     format: flags.format,
+    runtime: flags.runtime as RuntimeMode | undefined,
   };
 }
 

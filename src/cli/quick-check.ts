@@ -15,6 +15,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../diff/render.js';
 import { createOut, EXIT, reportError, type Out } from './console.js';
 import { isTargetUpToDateFast, upToDateLine } from './generate-command.js';
 import { resolveTargets } from './targets.js';
+import type { RuntimeMode } from '../emit/runtime.js';
 
 const OPTIONS: ParseArgsConfig['options'] = {
   all: { type: 'boolean' },
@@ -63,6 +64,7 @@ export async function quickCheck(argv: string[], given?: Out): Promise<number | 
         artifacts: list('artifacts') as Artifact[] | undefined,
         importExtension: importExtension === 'none' ? '' : (importExtension as ImportExtension | undefined),
         singleFile: values['single-file'] === true ? true : undefined,
+        runtime: str('runtime') as RuntimeMode | undefined,
         all: values.all === true ? true : undefined,
         config: str('config'),
         target: list('target'),

@@ -36,6 +36,7 @@ export function flagOverrides(flags: GenerateFlags, cwd: string): TargetOptions 
   if (flags.importExtension !== undefined) o.importExtension = flags.importExtension;
   if (flags.singleFile !== undefined) o.singleFile = flags.singleFile;
   if (flags.format !== undefined) o.format = flags.format;
+  if (flags.runtime !== undefined) o.runtime = flags.runtime;
   return o;
 }
 
@@ -56,6 +57,7 @@ export function targetFromConfig(t: ConfigTarget, overrides: TargetOptions, conf
       importExtension: merged.importExtension,
       singleFile: merged.singleFile,
       format: merged.format,
+      runtime: merged.runtime,
       outDir,
       cwd: dirname(configFile),
     },

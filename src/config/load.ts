@@ -137,6 +137,7 @@ export function parseConfig(text: string, file: string): LoadedConfig {
     if (merged.importExtension !== undefined) target.importExtension = merged.importExtension;
     if (merged.singleFile !== undefined) target.singleFile = merged.singleFile;
     if (merged.format !== undefined) target.format = merged.format;
+    if (merged.runtime !== undefined) target.runtime = merged.runtime;
     return target;
   });
   return { file, targets };

@@ -4,6 +4,7 @@
  * API's `TargetOptions` all come from here.
  */
 import { ARTIFACTS, type Artifact, type ImportExtension } from '../generate-artifacts.js';
+import { RUNTIME_MODES, type RuntimeMode } from '../emit/runtime.js';
 
 export interface OptionSpec {
   /** Key in the config file and in the API. */
@@ -69,6 +70,13 @@ export const TARGET_OPTIONS = [
     type: 'boolean',
     describe: 'Format with prettier (default true; --no-format to skip)',
   },
+  {
+    key: 'runtime',
+    flag: 'runtime',
+    type: 'string',
+    choices: RUNTIME_MODES,
+    describe: 'package: import @mcp-typegen/runtime (default); copy: vendor it as runtime/*.ts (ESM and bundlers only)',
+  },
 ] as const satisfies readonly OptionSpec[];
 
 export type TargetOptionKey = (typeof TARGET_OPTIONS)[number]['key'];
@@ -84,6 +92,7 @@ export interface TargetOptions {
   importExtension?: ImportExtension;
   singleFile?: boolean;
   format?: boolean;
+  runtime?: RuntimeMode;
 }
 
 // Compile-time check: the interface and the table name the same keys.
