@@ -68,7 +68,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const importExt = options.importExtension ?? '.js';
   const artifacts = resolveArtifacts(options.artifacts);
   const loaded = await loadSchema({ ...options, cwd });
-  const extensions = await loadExtensionsFor(options.extensions ?? [], cwd, options.schemaDir);
+  const extensions = await loadExtensionsFor(options.extensions ?? [], cwd);
   const model = applyExtensions(buildModel(loaded), extensions);
   const tool = toolPackage();
   const runtimeMode = options.runtime ?? 'package';

@@ -84,7 +84,7 @@ const TOOLS: Tool[] = [
       },
       properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
       additionalProperties: false,
-    } as Tool['inputSchema'],
+    },
   },
   {
     name: 'test_reconnection',

@@ -56,9 +56,7 @@ export async function runDiff(
   const side = async (spec: string, extensionSpecs: string[]) => {
     const source = await diff.readDiffSource(spec, { cwd, schemaDir: flags.schemaDir });
     const loaded = await loadSchema({ text: source.text, schema: source.name, spec: source.version ?? undefined, cwd });
-    const extensions = extensionSpecs.length
-      ? await loadExtensionsFor(extensionSpecs, cwd, flags.schemaDir, readExtension)
-      : [];
+    const extensions = extensionSpecs.length ? await loadExtensionsFor(extensionSpecs, cwd, readExtension) : [];
     for (const w of [...loaded.warnings, ...extensions.flatMap((e) => e.warnings)]) out.verbose(`warning: ${w}`);
     return applyExtensions(buildModel(loaded), extensions);
   };

@@ -39,6 +39,6 @@ export async function loadModelFor(options: GenerateOptions) {
   const { applyExtensions, loadExtensionsFor } = await import('../model/extensions.js');
   const cwd = options.cwd ?? process.cwd();
   const loaded = await loadSchema({ ...options, cwd });
-  const extensions = await loadExtensionsFor(options.extensions ?? [], cwd, options.schemaDir);
+  const extensions = await loadExtensionsFor(options.extensions ?? [], cwd);
   return { loaded, model: applyExtensions(buildModel(loaded), extensions), extensions };
 }

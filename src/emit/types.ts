@@ -7,7 +7,7 @@
 import { compile, type Options } from 'json-schema-to-typescript';
 import { InputError } from '../errors.js';
 import type { ProtocolModel } from '../model/types.js';
-import { normalizeDefinition, type RefNamer } from './normalize.js';
+import { normalizeDefinition, repairDefinitions, type RefNamer, type RepairRule } from './normalize.js';
 import { assertTypeName, propertyKey } from './ts-names.js';
 
 const JSTT_OPTIONS: Partial<Options> = {
@@ -31,14 +31,24 @@ const NOTES: Record<string, string> = {
   ProgressToken: 'A string or an integer, never a float.',
 };
 
-export async function emitTypes(model: ProtocolModel, file: string): Promise<string> {
+export interface EmitTypesOptions {
+  /** Rules to leave out: only the fidelity test uses this, to show what each rule is for. */
+  withoutRules?: readonly (RepairRule | 'ts-object-keyword')[];
+}
+
+export async function emitTypes(model: ProtocolModel, file: string, options: EmitTypesOptions = {}): Promise<string> {
   const defsPrefix = `#/${model.defsKeyword}/`;
   const refToType: RefNamer = (ref) => refToTypeExpression(ref, defsPrefix, model.definitions);
   const parts: string[] = [];
-  for (const [name, definition] of Object.entries(model.definitions)) {
+  const without = options.withoutRules ?? [];
+  const definitions = repairDefinitions(
+    model,
+    without.filter((r): r is RepairRule => r !== 'ts-object-keyword'),
+  );
+  for (const [name, definition] of Object.entries(definitions)) {
     const pointer = `/${model.defsKeyword}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     assertTypeName(name, file, pointer);
-    let normalized = normalizeDefinition(definition, file, pointer, refToType);
+    let normalized = normalizeDefinition(definition, file, pointer, refToType, !without.includes('ts-object-keyword'));
     if (NOTES[name] && typeof normalized === 'object' && normalized !== null) {
       const own = normalized as { description?: unknown };
       own.description = typeof own.description === 'string' ? `${own.description}\n\n${NOTES[name]}` : NOTES[name];

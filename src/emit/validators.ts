@@ -9,6 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import type { ProtocolModel } from '../model/types.js';
+import { repairDefinitions } from './normalize.js';
 import { stringLiteral } from './ts-names.js';
 
 const require = createRequire(import.meta.url);
@@ -39,7 +40,9 @@ export function emitValidators(model: ProtocolModel): string {
     inlineRefs: false,
   });
   const id = 'urn:mcp-typegen:schema';
-  ajv.addSchema({ $id: id, [model.defsKeyword]: stripAnnotations(model.definitions) }, id);
+  // The same repaired definitions as types.ts (normalize.ts), so a value the types accept validates.
+  const definitions = repairDefinitions(model);
+  ajv.addSchema({ $id: id, [model.defsKeyword]: stripAnnotations(definitions) }, id);
   const refs: Record<string, string> = {};
   const defs = `#/${model.defsKeyword}/`;
   const pointerToken = (s: string) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'));

@@ -12,9 +12,12 @@
  *
  * Reserved: a prefix whose second label is `modelcontextprotocol` or `mcp` (`io.modelcontextprotocol`,
  * `dev.mcp`), compared case-insensitively, belongs to official MCP extensions (`"official": true`), and
- * `"official": true` requires such a prefix. MCP's own namespaces (`MCP_NAMESPACES`, compared
- * case-insensitively on the first segment) are closed to vendors; an official extension may add methods
- * there (they are exempt from the prefix-equals-id rule) but never an existing MCP method.
+ * `"official": true` requires such a prefix. An extension id may not start with one of MCP's namespace
+ * words (`MCP_NAMESPACES`, a fixed list, so the answer never depends on which schemas are at hand).
+ *
+ * Methods (see checkMethods): under the extension's own prefix, or — official extensions only — in a
+ * namespace the TARGET version does not define. Collisions are checked against the target schema's own
+ * methods only, so the same files give the same answer in every environment.
  *
  * Definitions are merged into the model's definitions unprefixed, so their names must be TS type
  * names and must not collide with the MCP definitions of the target version nor with another
@@ -28,8 +31,12 @@ import type { JsonSchema } from '../load/schema-types.js';
 import type { ExtensionSpec } from './types.js';
 
 export interface ExtensionCheckContext {
-  /** Methods of MCP itself: the union over every known spec version. */
-  knownMcpMethods: Set<string>;
+  /**
+   * The methods of the target schema (the one being generated), never a union over versions, so the
+   * answer depends only on the inputs. Without it, method names are not checked (loading checks what
+   * holds for every target; merging into one target checks the methods).
+   */
+  knownMcpMethods?: Set<string>;
   /** MCP definition names of the target version; without it, `mcp:` refs and definition collisions are not checked. */
   mcpDefinitionNames?: Set<string>;
   /** The target version: when set, specs whose `targets` exclude it are skipped, and messages name it. */
@@ -203,25 +210,64 @@ function checkTargets(spec: ExtensionSpec, context: ExtensionCheckContext): void
   });
 }
 
+/**
+ * The namespace a method lives in: its first segment (`tasks/get` → `tasks/`), or for notifications the
+ * first two (`notifications/tasks/status` → `notifications/tasks/`), since every version defines some
+ * `notifications/…` and an extension may still own a sub-namespace of it. A bare name is its own
+ * namespace (`ping`). Lower-cased: MCP never distinguishes namespaces by case.
+ */
+export function namespaceOf(method: string): string {
+  const segments = method.toLowerCase().split('/');
+  if (segments.length === 1) return segments[0]!;
+  const depth = segments[0] === 'notifications' ? 2 : 1;
+  return segments.slice(0, depth).join('/') + '/';
+}
+
+/** The namespaces the methods of one target define (see namespaceOf). */
+export function namespacesOf(methods: Iterable<string>): Set<string> {
+  const namespaces = new Set<string>();
+  for (const m of methods) namespaces.add(namespaceOf(m));
+  return namespaces;
+}
+
+function targetName(context: ExtensionCheckContext): string {
+  return context.version ? `MCP ${context.version}` : 'the target schema';
+}
+
+/**
+ * Method names (our policy; SEP-2133 constrains extension identifiers only): a method lives under the
+ * extension's own prefix, or, for official extensions, in a namespace the target version does not
+ * define (the tasks extension's `tasks/…` and `notifications/tasks` on 2026-07-28). Nothing may take a
+ * method or a namespace of the target version.
+ */
 function checkMethods(spec: ExtensionSpec, context: ExtensionCheckContext): void {
+  const known = context.knownMcpMethods;
+  // Checked once per target, so the first message is the same whichever check runs first.
+  if (!known) return;
+  const namespaces = namespacesOf(known);
   for (const m of spec.methods) {
-    const namespace = mcpNamespaceOf(m.method);
-    if (context.knownMcpMethods.has(m.method) || namespace === m.method.toLowerCase()) {
-      throw new InputError(spec.file, m.pointer, `method "${m.method}" collides with the MCP method of the same name`);
-    }
-    if (namespace !== null && !spec.official) {
+    if (known.has(m.method)) {
       throw new InputError(
         spec.file,
         m.pointer,
-        `method "${m.method}" uses the MCP namespace "${namespace}", which only official MCP extensions may use`,
+        `method "${m.method}" collides with the MCP method of the same name in ${targetName(context)}`,
       );
     }
     const { prefix } = checkNameSyntax(spec.file, m.pointer, 'method', m.method);
-    if (namespace === null && prefix !== spec.prefix) {
+    // A dotted prefix is a vendor's (MCP namespaces are single words): never open to another extension.
+    if (prefix !== spec.prefix && (!spec.official || prefix.includes('.'))) {
       throw new InputError(
         spec.file,
         m.pointer,
         `method "${m.method}" has the prefix "${prefix}" but the extension "${spec.id}" has the prefix "${spec.prefix}"`,
+      );
+    }
+    const namespace = namespaceOf(m.method);
+    if (namespaces.has(namespace)) {
+      throw new InputError(
+        spec.file,
+        m.pointer,
+        `method "${m.method}" is in the namespace "${namespace}", which ${targetName(context)} defines`,
       );
     }
   }

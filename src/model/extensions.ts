@@ -17,9 +17,9 @@ import { checkExtensions } from '../extensions/rules.js';
 import { appliesTo, type ExtensionSpec } from '../extensions/types.js';
 import { sha256 } from '../inputs.js';
 import { knownVersionNames } from '../load/manifest.js';
-import { isObject, loadSchema, schemaRoot } from '../load/schema.js';
+import { isObject } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
-import { buildModel, compareStrings } from './build.js';
+import { compareStrings } from './build.js';
 import type { MethodInfo, ProtocolModel } from './types.js';
 
 export interface LoadedExtension {
@@ -46,7 +46,6 @@ export const readExtensionFile: ExtensionReader = async (file, cwd) => {
 export async function loadExtensionsFor(
   files: string[],
   cwd: string,
-  schemaDir?: string,
   read: ExtensionReader = readExtensionFile,
 ): Promise<LoadedExtension[]> {
   const loaded: LoadedExtension[] = [];
@@ -54,42 +53,14 @@ export async function loadExtensionsFor(
     const { name, text } = await read(file, cwd);
     loaded.push({ file, sha256: sha256(text), spec: parseExtension(name, text), warnings: [] });
   }
-  if (loaded.length > 0) {
+  // What holds for every target (syntax, ids, targets, refs, duplicates); methods against MCP's own
+  // are checked per target in applyExtensions, against that target's schema only.
+  if (loaded.length > 0)
     checkExtensions(
       loaded.map((e) => e.spec),
-      { knownMcpMethods: await allMcpMethods(cwd, schemaDir), knownVersions: new Set(knownVersionNames()) },
+      { knownVersions: new Set(knownVersionNames()) },
     );
-  }
   return loaded;
-}
-
-const methodsByRoot = new Map<string, Promise<Set<string>>>();
-
-/**
- * Methods of every known MCP version, so an extension can never take a name MCP uses anywhere.
- * Memoised per schema root: `generate --all` and watch mode would otherwise load all five schemas
- * again for every target.
- */
-function allMcpMethods(cwd: string, schemaDir?: string): Promise<Set<string>> {
-  const root = schemaRoot({ cwd, schemaDir });
-  let methods = methodsByRoot.get(root);
-  if (!methods) {
-    methods = readAllMcpMethods(cwd, schemaDir);
-    methodsByRoot.set(root, methods);
-  }
-  return methods;
-}
-
-async function readAllMcpMethods(cwd: string, schemaDir?: string): Promise<Set<string>> {
-  const methods = new Set<string>();
-  for (const spec of knownVersionNames()) {
-    try {
-      for (const m of buildModel(await loadSchema({ spec, cwd, schemaDir })).methods) methods.add(m.method);
-    } catch {
-      // A schema root without every version still gets the built-in namespace checks.
-    }
-  }
-  return methods;
 }
 
 export function applyExtensions(model: ProtocolModel, extensions: LoadedExtension[]): ProtocolModel {

@@ -24,16 +24,19 @@ export function mcpDefinitionNames(version: string): Set<string> {
   return new Set(Object.keys(defsOf(version)));
 }
 
-/** The union of MCP method strings over every version (from `method.const` of the definitions). */
-export function allMcpMethods(): Set<string> {
+/** The MCP method strings of one version (from `method.const` of its definitions). */
+export function mcpMethods(version: string): Set<string> {
   const methods = new Set<string>();
-  for (const version of VERSIONS) {
-    for (const def of Object.values(defsOf(version))) {
-      const method = def.properties?.method?.const;
-      if (typeof method === 'string') methods.add(method);
-    }
+  for (const def of Object.values(defsOf(version))) {
+    const method = def.properties?.method?.const;
+    if (typeof method === 'string') methods.add(method);
   }
   return methods;
+}
+
+/** The union of MCP method strings over every version. */
+export function allMcpMethods(): Set<string> {
+  return new Set(VERSIONS.flatMap((version) => [...mcpMethods(version)]));
 }
 
 /** Run `fn` and return the InputError it throws as plain data (fails when it throws something else or nothing). */

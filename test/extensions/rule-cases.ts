@@ -4,13 +4,14 @@
  * fixtures through the CLI (exit 2, one error line, nothing written).
  */
 import type { ExtensionCheckContext } from '../../src/extensions/rules.js';
-import { FIXTURES, VERSIONS, allMcpMethods, mcpDefinitionNames } from './helpers.js';
+import { FIXTURES, VERSIONS, allMcpMethods, mcpDefinitionNames, mcpMethods } from './helpers.js';
 
 export const R = `${FIXTURES}/rules`;
+/** Every method of every version: tests that must hold whatever the target is. */
 export const knownMcpMethods = allMcpMethods();
 
 export function context(version = '2025-11-25', extra: Partial<ExtensionCheckContext> = {}): ExtensionCheckContext {
-  return { knownMcpMethods, mcpDefinitionNames: mcpDefinitionNames(version), version, ...extra };
+  return { knownMcpMethods: mcpMethods(version), mcpDefinitionNames: mcpDefinitionNames(version), version, ...extra };
 }
 
 const LABEL_RULE =
@@ -152,37 +153,55 @@ export const rows: Row[] = [
     '/methods/com.acme~1search',
     'method "com.acme/search" has the prefix "com.acme" but the extension "io.modelcontextprotocol/search" has the prefix "io.modelcontextprotocol"',
   ],
-  // MCP methods and namespaces
+  // MCP methods and namespaces of the target version (2025-11-25 unless the row says otherwise)
   [
     ['method-collides-mcp.json'],
     'method-collides-mcp.json',
     '/methods/tools~1call',
-    'method "tools/call" collides with the MCP method of the same name',
+    'method "tools/call" collides with the MCP method of the same name in MCP 2025-11-25',
   ],
   [
     ['method-collides-ping.json'],
     'method-collides-ping.json',
     '/methods/ping',
-    'method "ping" collides with the MCP method of the same name',
-    { knownMcpMethods: new Set() },
+    'method "ping" collides with the MCP method of the same name in MCP 2025-11-25',
   ],
   [
     ['official-collides-mcp.json'],
     'official-collides-mcp.json',
     '/methods/tasks~1get',
-    'method "tasks/get" collides with the MCP method of the same name',
+    'method "tasks/get" collides with the MCP method of the same name in MCP 2025-11-25',
+  ],
+  [
+    ['official-defined-namespace.json'],
+    'official-defined-namespace.json',
+    '/methods/tools~1search',
+    'method "tools/search" is in the namespace "tools/", which MCP 2025-11-25 defines',
+  ],
+  [
+    ['official-notifications-namespace.json'],
+    'official-notifications-namespace.json',
+    '/methods/notifications~1tasks',
+    'method "notifications/tasks" is in the namespace "notifications/tasks/", which MCP 2025-11-25 defines',
+  ],
+  [
+    ['official-collides-mcp.json'],
+    'official-collides-mcp.json',
+    '/methods/tasks~1get',
+    'method "tasks/get" is in the namespace "tasks/", which the target schema defines',
+    { knownMcpMethods: new Set(['tasks/list']) },
   ],
   [
     ['method-mcp-namespace.json'],
     'method-mcp-namespace.json',
     '/methods/tools~1acme.search',
-    'method "tools/acme.search" uses the MCP namespace "tools/", which only official MCP extensions may use',
+    'method "tools/acme.search" has the prefix "tools" but the extension "acme/jobs" has the prefix "acme"',
   ],
   [
     ['method-mcp-namespace-notifications.json'],
     'method-mcp-namespace-notifications.json',
     '/methods/notifications~1acme~1finished',
-    'method "notifications/acme/finished" uses the MCP namespace "notifications/", which only official MCP extensions may use',
+    'method "notifications/acme/finished" has the prefix "notifications" but the extension "acme/jobs" has the prefix "acme"',
   ],
   // duplicates across files: the second file is reported
   [

@@ -53,6 +53,19 @@ describe('checkExtensions: accepted inputs', () => {
     expect(() => checkExtensions(specs, context())).not.toThrow();
   });
 
+  it('an official extension may use a namespace the target does not define: tasks/ and notifications/tasks on 2026-07-28', async () => {
+    const specs = await load('official-collides-mcp.json', 'official-notifications-namespace.json');
+    expect(() => checkExtensions(specs, context('2026-07-28'))).not.toThrow();
+    expect(await inputErrorOf(() => checkExtensions(specs, context('2025-11-25')))).toMatchObject({
+      pointer: '/methods/tasks~1get',
+    });
+  });
+
+  it('loading alone (no target) checks no method against MCP', async () => {
+    const specs = await load('official-collides-mcp.json', 'official-defined-namespace.json');
+    expect(() => checkExtensions(specs, { knownVersions: new Set(VERSIONS) })).not.toThrow();
+  });
+
   it('accepts the documented name shapes', async () => {
     const specs = await load('valid-names.json', 'valid-no-params.json');
     expect(() => checkExtensions(specs, context())).not.toThrow();

@@ -2,7 +2,13 @@
  * Type tests for the generated 2026-07-28 McpClient (`./generated-2026/`): per-request `_meta` and the
  * input-required retry fields are filled in by the client, so callers never pass them.
  */
-import { createInMemoryPair, McpClient, type CallToolResult, type ListToolsResult } from './generated-2026/index.js';
+import {
+  createInMemoryPair,
+  McpClient,
+  type CallToolResult,
+  type InputRequiredResult,
+  type ListToolsResult,
+} from './generated-2026/index.js';
 
 const client = new McpClient(createInMemoryPair()[0], { clientInfo: { name: 'types', version: '0' } });
 
@@ -24,7 +30,9 @@ export async function negative2026(): Promise<void> {
   await client.tools.call({ name: 'echo', arguments: 'nope' });
   // @ts-expect-error [2026-missing-params]
   await client.request('tools/call');
-  const result = await client.tools.call({ name: 'echo' });
+  type Final = Awaited<ReturnType<typeof client.tools.call>>;
+  // No member of the caller's result is an InputRequiredResult (results are open, so test the union).
   // @ts-expect-error [2026-input-required-is-resolved]
-  void result.inputRequests;
+  const inputRequired: Extract<Final, { inputRequests: unknown }> = {} as InputRequiredResult;
+  void inputRequired;
 }

@@ -71,7 +71,7 @@ export const missingParams: RequestOf<'tools/call'> = { jsonrpc: '2.0', id: 3, m
 
 declare const result: CallToolResult;
 // @ts-expect-error [missing-field] CallToolResult has no `messages`
-export const messages = result.messages;
+export const messages: unknown[] = result.messages;
 
 // @ts-expect-error [notification-as-request] a notification has no result
 export type NoResult = ResultOf<'notifications/progress'>;
