@@ -24,6 +24,7 @@ import { applyExtensions, loadExtensionsFor } from './model/extensions.js';
 import { loadSchema, type SchemaInput } from './load/schema.js';
 import { toolPackage } from './load/package-root.js';
 import { buildModel } from './model/build.js';
+import { pairingHashEntry, readPairingFile } from './model/pairing.js';
 import type { ProtocolModel } from './model/types.js';
 
 export { ARTIFACTS, resolveArtifacts, type Artifact, type ImportExtension } from './generate-artifacts.js';
@@ -32,6 +33,8 @@ export { RUNTIME_MODES, type RuntimeMode } from './emit/runtime.js';
 export interface GenerateOptions extends SchemaInput {
   /** Vendor extension files merged into the output. */
   extensions?: string[];
+  /** A pairing file (request → result definition) for requests the built-in rules cannot pair. */
+  pairing?: string;
   /** Where the files will go: used to find the prettier config. Default `generated`. */
   outDir?: string;
   /** Which artifacts to emit; default all. Dependencies are added (client needs maps and types). */
@@ -69,12 +72,16 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const artifacts = resolveArtifacts(options.artifacts);
   const loaded = await loadSchema({ ...options, cwd });
   const extensions = await loadExtensionsFor(options.extensions ?? [], cwd);
-  const model = applyExtensions(buildModel(loaded), extensions);
+  const pairing = options.pairing ? await readPairingFile(resolve(cwd, options.pairing)) : undefined;
+  const model = applyExtensions(buildModel(loaded, { pairing }), extensions);
   const tool = toolPackage();
   const runtimeMode = options.runtime ?? 'package';
   const hash = inputsHash({
     schemaSha256: loaded.sha256,
-    extensions: extensions.map((e) => [e.file, e.sha256]),
+    extensions: [
+      ...extensions.map((e): [string, string] => [e.file, e.sha256]),
+      ...(pairing ? [pairingHashEntry(options.pairing!, pairing)] : []),
+    ],
     artifacts,
     importExtension: importExt,
     format: options.format !== false,
@@ -126,7 +133,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   return {
     files,
     model,
-    warnings: [...loaded.warnings, ...extensions.flatMap((e) => e.warnings)],
+    warnings: [...loaded.warnings, ...(model.warnings ?? []), ...extensions.flatMap((e) => e.warnings)],
     inputsHash: hash,
     schemaFile: loaded.file,
   };

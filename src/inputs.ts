@@ -44,7 +44,7 @@ export function inputsHash(facts: InputFacts): string {
 
 /** The same hash, read straight from disk, without loading or generating anything. */
 export async function inputsHashFromDisk(
-  options: SchemaInput & { extensions?: string[] },
+  options: SchemaInput & { extensions?: string[]; pairing?: string },
   facts: Omit<InputFacts, 'schemaSha256' | 'extensions'>,
 ): Promise<string | undefined> {
   const cwd = options.cwd ?? process.cwd();
@@ -53,6 +53,9 @@ export async function inputsHashFromDisk(
     const extensions: [string, string][] = [];
     for (const file of options.extensions ?? [])
       extensions.push([file, sha256(await readFile(resolve(cwd, file), 'utf8'))]);
+    // The pairing file shapes the output like an extension does (see generate.ts).
+    if (options.pairing)
+      extensions.push([`pairing:${options.pairing}`, sha256(await readFile(resolve(cwd, options.pairing), 'utf8'))]);
     return inputsHash({ ...facts, schemaSha256: sha256(schemaText), extensions });
   } catch (error) {
     if (error instanceof InputError) throw error;

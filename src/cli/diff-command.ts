@@ -21,6 +21,8 @@ export interface DiffFlags {
   failOn?: FailOn;
   side?: SideFilter;
   ignore?: string;
+  /** A pairing file (request → result definition) applied to both sides. */
+  pairing?: string;
   rules?: boolean;
   includeDescriptions?: boolean;
   schemaDir?: string;
@@ -47,6 +49,8 @@ export async function runDiff(
   const { loadSchema } = await import('../load/schema.js');
   const { buildModel } = await import('../model/build.js');
   const { applyExtensions, loadExtensionsFor, readExtensionFile } = await import('../model/extensions.js');
+  const { readPairingFile } = await import('../model/pairing.js');
+  const pairing = flags.pairing ? await readPairingFile(resolve(cwd, flags.pairing)) : undefined;
   // An extension may be a file or, like a schema side, a git object: an extension's own change diffs too.
   const readExtension: ExtensionReader = async (spec, dir) => {
     if (!spec.startsWith('git:')) return readExtensionFile(spec, dir);
@@ -58,7 +62,10 @@ export async function runDiff(
     const loaded = await loadSchema({ text: source.text, schema: source.name, spec: source.version ?? undefined, cwd });
     const extensions = extensionSpecs.length ? await loadExtensionsFor(extensionSpecs, cwd, readExtension) : [];
     for (const w of [...loaded.warnings, ...extensions.flatMap((e) => e.warnings)]) out.verbose(`warning: ${w}`);
-    return applyExtensions(buildModel(loaded), extensions);
+    const model = buildModel(loaded, { pairing });
+    // An unpaired request is diffed with an unknown result: the user must hear about it.
+    for (const w of model.warnings ?? []) out.warn(w);
+    return applyExtensions(model, extensions);
   };
   const ignore = flags.ignore ? diff.parseIgnoreFile(await readIgnore(resolve(cwd, flags.ignore)), flags.ignore) : [];
   const oldModel = await side(flags.old, [...(flags.ext ?? []), ...(flags.oldExt ?? [])]);

@@ -21,6 +21,7 @@ export interface GenerateFlags {
   schemaDir?: string;
   out?: string;
   ext?: string[];
+  pairing?: string;
   artifacts?: Artifact[];
   importExtension?: ImportExtension;
   format?: boolean;
@@ -46,6 +47,7 @@ export function targetsFromFlags(flags: GenerateFlags, cwd: string): Target[] {
   const common = {
     schemaDir: flags.schemaDir,
     extensions: flags.ext,
+    pairing: flags.pairing,
     artifacts: flags.artifacts,
     importExtension: flags.importExtension,
     format: flags.format,

@@ -202,7 +202,12 @@ export async function main(argv: string[], out?: Out): Promise<number> {
             extensions: flags.ext,
           });
           const o = outFor(flags);
-          for (const warning of [...loaded.warnings, ...extensions.flatMap((e) => e.warnings)]) o.warn(warning);
+          for (const warning of [
+            ...loaded.warnings,
+            ...(model.warnings ?? []),
+            ...extensions.flatMap((e) => e.warnings),
+          ])
+            o.warn(warning);
           process.stdout.write(flags.json ? methodsJson(model.methods) : methodsTable(model.methods));
           return EXIT.ok;
         },
@@ -262,6 +267,10 @@ export async function main(argv: string[], out?: Out): Promise<number> {
           .option('ignore', {
             type: 'string',
             describe: 'An ignore file: a JSON array of { rule, location?, reason? }',
+          })
+          .option('pairing', {
+            type: 'string',
+            describe: 'A pairing file for requests whose result is not named after them (both sides)',
           })
           .option('rules', { type: 'boolean', describe: 'List every rule with its one-line reason and exit' })
           .option('include-descriptions', { type: 'boolean', describe: 'Also report description-only changes' })

@@ -32,6 +32,7 @@ export function flagOverrides(flags: GenerateFlags, cwd: string): TargetOptions 
   if (flags.schemaDir !== undefined) o.schemaDir = resolve(cwd, flags.schemaDir);
   if (flags.out !== undefined) o.out = resolve(cwd, flags.out);
   if (flags.ext !== undefined) o.extensions = flags.ext.map((e) => resolve(cwd, e));
+  if (flags.pairing !== undefined) o.pairing = resolve(cwd, flags.pairing);
   if (flags.artifacts !== undefined) o.artifacts = flags.artifacts;
   if (flags.importExtension !== undefined) o.importExtension = flags.importExtension;
   if (flags.singleFile !== undefined) o.singleFile = flags.singleFile;
@@ -53,6 +54,7 @@ export function targetFromConfig(t: ConfigTarget, overrides: TargetOptions, conf
       schema: merged.schema,
       schemaDir: merged.schemaDir,
       extensions: merged.extensions,
+      pairing: merged.pairing,
       artifacts: merged.artifacts,
       importExtension: merged.importExtension,
       singleFile: merged.singleFile,

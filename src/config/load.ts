@@ -133,6 +133,7 @@ export function parseConfig(text: string, file: string): LoadedConfig {
     if (merged.schema !== undefined) target.schema = abs(merged.schema);
     if (merged.schemaDir !== undefined) target.schemaDir = abs(merged.schemaDir);
     if (merged.extensions !== undefined) target.extensions = merged.extensions.map((e) => abs(e)!);
+    if (merged.pairing !== undefined) target.pairing = abs(merged.pairing);
     if (merged.artifacts !== undefined) target.artifacts = merged.artifacts;
     if (merged.importExtension !== undefined) target.importExtension = merged.importExtension;
     if (merged.singleFile !== undefined) target.singleFile = merged.singleFile;

@@ -45,6 +45,14 @@ export const TARGET_OPTIONS = [
     describe: 'Vendor extension files merged into the output',
   },
   {
+    key: 'pairing',
+    flag: 'pairing',
+    type: 'string',
+    path: true,
+    describe:
+      'A pairing file for requests whose result is not named after them: { "pairs": { "<method>": "<ResultDefinition>" } }',
+  },
+  {
     key: 'artifacts',
     flag: 'artifacts',
     type: 'string[]',
@@ -88,6 +96,7 @@ export interface TargetOptions {
   schemaDir?: string;
   out?: string;
   extensions?: string[];
+  pairing?: string;
   artifacts?: Artifact[];
   importExtension?: ImportExtension;
   singleFile?: boolean;

@@ -193,7 +193,25 @@ export function diffModels(oldModel: ProtocolModel, newModel: ProtocolModel, opt
     const dataPart: 'params' | 'payload' = n.kind === 'request' ? 'params' : 'payload';
     const paramsChanges = comparer.compare(paramsCursor(comparer, 'old', o), paramsCursor(comparer, 'new', n));
     for (const c of paramsChanges) addChange(add, c, name, n.kind, dirs, dataPart, 'params');
-    if (n.kind === 'request' && o.result && n.result) {
+    if (n.kind === 'request' && Boolean(o.resultUnknown) !== Boolean(n.resultUnknown)) {
+      // One side's result could not be paired: there is nothing to compare it with, but say so.
+      const rule = n.resultUnknown ? 'result-became-unknown' : 'result-became-known';
+      const known = n.resultUnknown ? o.result : n.result;
+      add(
+        rule,
+        name,
+        n.kind,
+        dirs,
+        'result',
+        'result',
+        oPtr,
+        nPtr,
+        n.resultUnknown
+          ? 'the result is no longer paired with this request (now the generic Result)'
+          : 'the result is now paired with this request (was the generic Result)',
+        { result: known ?? [] },
+      );
+    } else if (n.kind === 'request' && !n.resultUnknown && o.result && n.result) {
       const changes = comparer.compare(
         resultCursor(comparer, 'old', o.result, kwOld),
         resultCursor(comparer, 'new', n.result, kwNew),

@@ -309,6 +309,21 @@ function buildRules(): Rule[] {
       });
     }
   }
+  rules.push(
+    {
+      id: 'result-became-unknown',
+      part: 'result',
+      reason:
+        'no pairing rule finds the result any more (it is the generic Result): readers lose what they were promised; pair it with --pairing',
+      roles: { kind: 'data', writer: N, reader: P },
+    },
+    {
+      id: 'result-became-known',
+      part: 'result',
+      reason: 'the result was unknown (the generic Result) and is now paired: writers must now match it',
+      roles: { kind: 'data', writer: P, reader: N },
+    },
+  );
   rules.push({
     id: 'description-changed',
     part: 'any',

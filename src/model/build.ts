@@ -3,21 +3,16 @@
  * their results. The schema never states the request → result link nor the directions directly:
  * - directions come from the ClientRequest / ServerRequest / ClientNotification / ServerNotification
  *   unions, and (2026-07-28 on) the InputRequest union of embedded input requests;
- * - results are paired, in order, by `<X>ResultResponse`, by `<X>Request` → `<X>Result`, then by the
- *   table in schema/result-pairing.json. An unpaired request is an error, never a silent `Result`.
+ * - results are paired in pairing.ts (user pairings, `<X>ResultResponse`, `<X>Result`, the package
+ *   table); an unpaired request gets the generic `Result`, marked `resultUnknown`, with a warning.
+ * Features (batches, per-request `_meta`, …) are detected from structure in features.ts.
  */
 import { InputError, escapePointerToken } from '../errors.js';
-import { resultPairingTable } from '../load/manifest.js';
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
-import {
-  DIRECTIONS,
-  type Direction,
-  type MethodInfo,
-  type MethodKind,
-  type ProtocolFeatures,
-  type ProtocolModel,
-} from './types.js';
+import { detectFeatures } from './features.js';
+import { GENERIC_RESULT, pairResult, type UserPairing } from './pairing.js';
+import { DIRECTIONS, type Direction, type MethodInfo, type MethodKind, type ProtocolModel } from './types.js';
 
 /** The unions that say who sends what. */
 const UNIONS: readonly { definition: string; kind: MethodKind; direction: Direction }[] = [
@@ -28,7 +23,12 @@ const UNIONS: readonly { definition: string; kind: MethodKind; direction: Direct
   { definition: 'InputRequest', kind: 'request', direction: 'input' },
 ];
 
-export function buildModel(schema: LoadedSchema): ProtocolModel {
+export interface BuildOptions {
+  /** The user's request → result pairings (`--pairing <file>` / config `pairing`). */
+  pairing?: UserPairing;
+}
+
+export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): ProtocolModel {
   const ctx = new ModelContext(schema);
   const byMethod = new Map<string, MethodInfo>();
   for (const union of UNIONS) {
@@ -52,16 +52,23 @@ export function buildModel(schema: LoadedSchema): ProtocolModel {
       }
     }
   }
-  for (const info of byMethod.values()) {
-    info.directions.sort((a, b) => DIRECTIONS.indexOf(a) - DIRECTIONS.indexOf(b));
-    if (info.kind === 'request') info.result = ctx.pairResult(info);
-  }
+  const warnings: string[] = [];
   const methods = [...byMethod.values()].sort((a, b) => compareStrings(a.method, b.method));
-  const definitions = Object.fromEntries(
+  for (const info of methods) {
+    info.directions.sort((a, b) => DIRECTIONS.indexOf(a) - DIRECTIONS.indexOf(b));
+    if (info.kind !== 'request') continue;
+    const paired = pairResult(schema, info, (ref) => ctx.refName(ref), options.pairing);
+    info.result = paired.result;
+    if (paired.unknown) info.resultUnknown = true;
+    warnings.push(...paired.warnings);
+  }
+  const definitions: Record<string, JsonSchema> = Object.fromEntries(
     Object.keys(schema.definitions)
       .sort(compareStrings)
       .map((name) => [name, schema.definitions[name]!]),
   );
+  // An unpaired request's result is the generic Result; a schema without one gets it synthesized.
+  if (methods.some((m) => m.resultUnknown) && !isObject(definitions.Result)) definitions.Result = GENERIC_RESULT;
   return {
     version: schema.version,
     protocolVersion: schema.known ? schema.version : null,
@@ -70,6 +77,7 @@ export function buildModel(schema: LoadedSchema): ProtocolModel {
     definitions,
     methods,
     features: detectFeatures(schema, methods),
+    warnings,
   };
 }
 
@@ -176,35 +184,6 @@ class ModelContext {
       source: 'mcp',
     };
   }
-
-  pairResult(info: MethodInfo): string[] {
-    const defs = this.schema.definitions;
-    const base = info.definition.endsWith('Request') ? info.definition.slice(0, -'Request'.length) : info.definition;
-    const response = defs[`${base}ResultResponse`];
-    if (isObject(response) && isObject(response.properties) && isObject(response.properties.result)) {
-      const names = this.refsOf(response.properties.result);
-      if (names.length > 0) return names;
-    }
-    if (isObject(defs[`${base}Result`])) return [`${base}Result`];
-    const paired = Object.hasOwn(resultPairingTable(), info.method) ? resultPairingTable()[info.method] : undefined;
-    if (paired && isObject(defs[paired])) return [paired];
-    throw new InputError(
-      this.schema.file,
-      this.defPointer(info.definition),
-      `request "${info.method}" (${info.definition}) has no result: no ${base}ResultResponse, no ${base}Result, and no entry in schema/result-pairing.json`,
-      'add the pairing to schema/result-pairing.json',
-    );
-  }
-
-  /** Definition names a result schema points to: one `$ref`, or an anyOf/oneOf of them. */
-  private refsOf(node: JsonSchema): string[] {
-    const direct = this.refName(node.$ref);
-    if (direct) return [direct];
-    const alternatives = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : [];
-    return alternatives
-      .map((alt) => (isObject(alt) ? this.refName(alt.$ref) : undefined))
-      .filter((n): n is string => Boolean(n));
-  }
 }
 
 /** The method a message schema declares: `properties.method.const` (or a one-value enum). */
@@ -216,33 +195,4 @@ export function methodConst(def: unknown): string | undefined {
   if (Array.isArray(method.enum) && method.enum.length === 1 && typeof method.enum[0] === 'string')
     return method.enum[0];
   return undefined;
-}
-
-function detectFeatures(schema: LoadedSchema, methods: MethodInfo[]): ProtocolFeatures {
-  const defs = schema.definitions;
-  const message = defs.JSONRPCMessage;
-  const alternatives = isObject(message) && Array.isArray(message.anyOf) ? message.anyOf : [];
-  const batches = alternatives.some(
-    (alt) =>
-      isObject(alt) && (alt.type === 'array' || Boolean(schema.definitions[refTail(alt.$ref)]?.type === 'array')),
-  );
-  const requestMeta = defs.RequestMetaObject;
-  const perRequestMeta =
-    isObject(requestMeta) &&
-    isObject(requestMeta.properties) &&
-    Object.keys(requestMeta.properties).some((k) => k.startsWith('io.modelcontextprotocol/'));
-  const clientCaps = defs.ClientCapabilities;
-  const capabilityExtensions =
-    isObject(clientCaps) && isObject(clientCaps.properties) && isObject(clientCaps.properties.extensions);
-  return {
-    batches,
-    initialize: methods.some((m) => m.method === 'initialize'),
-    perRequestMeta,
-    inputRequests: isObject(defs.InputRequiredResult),
-    capabilityExtensions,
-  };
-}
-
-function refTail(ref: unknown): string {
-  return typeof ref === 'string' ? ref.slice(ref.lastIndexOf('/') + 1) : '';
 }

@@ -35,6 +35,11 @@ export interface MethodInfo {
   paramsRequired: boolean;
   /** Requests only: result definition names; several when the result is a union (2026-07-28 on). */
   result?: string[];
+  /**
+   * Requests only: true when no pairing rule found the result, so `result` is the generic `Result`
+   * (the model's warnings say so; pair it with a pairing file).
+   */
+  resultUnknown?: boolean;
   /** Where the method comes from: `mcp`, or the id of the vendor extension that declares it. */
   source: string;
 }
@@ -66,4 +71,6 @@ export interface ProtocolModel {
   /** Sorted by method string. */
   methods: MethodInfo[];
   features: ProtocolFeatures;
+  /** Things the user should know (e.g. a request whose result is unknown); printed as warnings. */
+  warnings?: string[];
 }

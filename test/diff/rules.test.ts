@@ -409,6 +409,15 @@ describe('method rules', () => {
 describe('protocol rules', () => {
   const base: FixtureSpec = { requests: { 'a/keep': {} } };
   const withDefs = (extraDefs: Record<string, JsonSchema>): FixtureSpec => ({ ...base, extraDefs });
+  // Features are read from structure; the definition names here are deliberately unlike the spec's.
+  const perRequestMeta: FixtureSpec = {
+    requests: { 'a/keep': { params: obj({ _meta: { $ref: '#/$defs/M' } }) } },
+    extraDefs: { M: obj({ 'io.modelcontextprotocol/clientInfo': obj({}) }) },
+  };
+  const plainMeta: FixtureSpec = {
+    requests: { 'a/keep': { params: obj({ _meta: { $ref: '#/$defs/M' } }) } },
+    extraDefs: { M: obj({}) },
+  };
   const cases: [name: string, old: FixtureSpec, neu: FixtureSpec, expected: Expected[]][] = [
     ['batching removed', { ...base, batches: true }, base, [['batching-removed', 'batches', '', B, B]]],
     ['batching added', base, { ...base, batches: true }, [['batching-added', 'batches', '', P, P]]],
@@ -432,43 +441,62 @@ describe('protocol rules', () => {
     ],
     [
       'per-request meta added',
-      base,
-      withDefs({ RequestMetaObject: obj({ 'io.modelcontextprotocol/clientInfo': obj({}) }) }),
-      [['per-request-meta-added', 'per-request-meta', '', B, P]],
+      plainMeta,
+      perRequestMeta,
+      [
+        ['per-request-meta-added', 'per-request-meta', '', B, P],
+        ['request-param-property-added', 'a/keep', 'params._meta["io.modelcontextprotocol/clientInfo"]', N, N],
+      ],
     ],
     [
       'per-request meta removed',
-      withDefs({ RequestMetaObject: obj({ 'io.modelcontextprotocol/clientInfo': obj({}) }) }),
-      base,
-      [['per-request-meta-removed', 'per-request-meta', '', P, B]],
+      perRequestMeta,
+      plainMeta,
+      [
+        ['per-request-meta-removed', 'per-request-meta', '', P, B],
+        ['request-param-property-removed', 'a/keep', 'params._meta["io.modelcontextprotocol/clientInfo"]', P, B],
+      ],
     ],
     [
       'input requests added',
       base,
-      withDefs({ InputRequiredResult: obj({}) }),
+      withDefs({ AskMore: obj({ inputRequests: obj({}) }) }),
       [['input-requests-added', 'input-requests', '', B, N]],
     ],
     [
       'input requests removed',
-      withDefs({ InputRequiredResult: obj({}) }),
+      withDefs({ AskMore: obj({ inputRequests: obj({}) }) }),
       base,
       [['input-requests-removed', 'input-requests', '', N, B]],
     ],
     [
       'capability extensions added',
-      withDefs({ ClientCapabilities: obj({}) }),
-      withDefs({ ClientCapabilities: obj({ extensions: obj({}) }) }),
+      withDefs({ Caps: obj({ experimental: obj({}) }) }),
+      withDefs({ Caps: obj({ experimental: obj({}), extensions: obj({}) }) }),
       [['capability-extensions-added', 'capability-extensions', '', N, N]],
     ],
     [
       'capability extensions removed',
-      withDefs({ ClientCapabilities: obj({ extensions: obj({}) }) }),
-      withDefs({ ClientCapabilities: obj({}) }),
+      withDefs({ Caps: obj({ experimental: obj({}), extensions: obj({}) }) }),
+      withDefs({ Caps: obj({ experimental: obj({}) }) }),
       [['capability-extensions-removed', 'capability-extensions', '', P, P]],
     ],
   ];
   test.each(cases)('%s', (_name, o, n, expected) => {
     check(run(o, n), expected);
+  });
+});
+
+describe('result pairing rules', () => {
+  // The result definition renamed away from `<X>Result`: no rule pairs the request any more.
+  const paired = fixture({ requests: { 'a/b': { direction: 'server' } } });
+  const unpaired = structuredClone(paired);
+  const defs = unpaired.$defs as Record<string, JsonSchema>;
+  defs.Answer = defs.ABResult!;
+  delete defs.ABResult;
+  test('result-became-unknown and result-became-known (a server->client request: the client writes)', () => {
+    check(diffModels(modelOf(paired), modelOf(unpaired)), [['result-became-unknown', 'a/b', 'result', N, P]]);
+    check(diffModels(modelOf(unpaired), modelOf(paired)), [['result-became-known', 'a/b', 'result', P, N]]);
   });
 });
 

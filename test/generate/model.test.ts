@@ -5,7 +5,6 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { InputError } from '../../src/errors.js';
 import { loadSchema } from '../../src/load/schema.js';
 import { buildModel } from '../../src/model/build.js';
 import type { Direction, ProtocolModel } from '../../src/model/types.js';
@@ -315,21 +314,18 @@ describe('directions that differ between versions', () => {
 describe('an unpaired request', () => {
   const file = join(FIXTURE_SCHEMAS, 'unpaired-request.schema.json');
 
-  it('is an InputError naming the request and its definition, never a silent Result', async () => {
-    const loaded = await loadSchema({ schema: file, cwd: ROOT });
-    let error: unknown;
-    try {
-      buildModel(loaded);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(InputError);
-    const e = error as InputError;
-    expect(e.file).toBe(file);
-    expect(e.pointer).toBe('/$defs/FooRequest');
-    expect(e.reason).toContain('"foo/bar"');
-    expect(e.reason).toContain('FooRequest');
-    expect(e.hint).toContain('result-pairing.json');
+  it('gets the generic Result, marked unknown, with a warning naming the file, pointer and the fix', async () => {
+    const model = buildModel(await loadSchema({ schema: file, cwd: ROOT }));
+    const foo = model.methods.find((m) => m.method === 'foo/bar')!;
+    expect(foo.result).toEqual(['Result']);
+    expect(foo.resultUnknown).toBe(true);
+    expect(model.methods.find((m) => m.method === 'ping')!.resultUnknown).toBeUndefined();
+    // The fixture has no Result definition: the generic one is added, so the emitted types name it.
+    expect(model.definitions.Result).toMatchObject({ type: 'object' });
+    expect(model.warnings).toHaveLength(1);
+    expect(model.warnings![0]).toContain(`${file}#/$defs/FooRequest`);
+    expect(model.warnings![0]).toContain('"foo/bar"');
+    expect(model.warnings![0]).toContain('--pairing');
   });
 });
 
@@ -364,14 +360,15 @@ describe('methods --json', () => {
     );
   });
 
-  it('an unpaired request: exit 2, one error line naming the file, the pointer and the method', async () => {
+  it('an unpaired request: listed with the generic Result, one warning naming the file, the pointer and the method', async () => {
     const file = join(FIXTURE_SCHEMAS, 'unpaired-request.schema.json');
     const { code, stdout, stderr } = await cli(['methods', '--schema', file, '--json']);
-    expect(code).toBe(2);
-    expect(stdout).toBe('');
-    const errors = stderr.split('\n').filter((l) => l.startsWith('error: '));
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain(`${file}#/$defs/FooRequest`);
-    expect(errors[0]).toContain('foo/bar');
+    expect(code).toBe(0);
+    const rows = JSON.parse(stdout) as { method: string; result?: string[] }[];
+    expect(rows.find((r) => r.method === 'foo/bar')!.result).toEqual(['Result']);
+    const warnings = stderr.split('\n').filter((l) => l.includes('foo/bar'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`${file}#/$defs/FooRequest`);
+    expect(warnings[0]).toMatch(/^warning: /);
   });
 });
