@@ -4,9 +4,14 @@
  * `tools/call` from a generated client to a generated server over stdio:
  *
  * - Node ESM (`module: nodenext`), built with plain `tsc --outDir` under the strictest settings, run by node;
- * - CommonJS (`module: node16`, `"type": "commonjs"`), built and run the same way.
+ * - CommonJS (`module: node16`, `"type": "commonjs"`), built and run the same way;
+ * - a client-only browser project: compiled with `"types": []` and the DOM lib (no Node types), bundled by
+ *   `esbuild --bundle --platform=browser` (no `node:` import may reach the bundle), and the bundle's
+ *   Streamable HTTP client calls a generated HTTP server built in the ESM project.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { pathToFileURL } from 'node:url';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +43,16 @@ beforeAll(() => {
   const tarballs = readdirSync(packDir).map((t) => join(packDir, t));
   run(
     npm,
-    ['install', ...tarballs, 'typescript@5.9.3', '@types/node@20.19.43', '--no-audit', '--no-fund', '--prefer-offline'],
+    [
+      'install',
+      ...tarballs,
+      'typescript@5.9.3',
+      '@types/node@20.19.43',
+      'esbuild@0.28.2',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+    ],
     app,
   );
 }, 300_000);
@@ -74,6 +88,42 @@ main(process.argv[2] ?? '').catch((error: unknown) => {
 });
 `;
 
+const HTTP_SERVER = `import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServer, createStreamableHttpServer } from './mcp/index.js';
+
+const endpoint = createStreamableHttpServer({
+  onSession: async (transport) => {
+    const server = createServer(
+      { 'tools/call': (params) => ({ content: [{ type: 'text', text: \`http: \${params.name}\` }] }) },
+      { serverInfo: { name: 'platform-http-server', version: '1.0.0' } },
+    );
+    await server.connect(transport);
+  },
+});
+const http = createHttpServer(endpoint);
+http.listen(0, '127.0.0.1', () => {
+  console.log(\`http://127.0.0.1:\${(http.address() as AddressInfo).port}/mcp\`);
+});
+process.stdin.on('end', () => process.exit(0));
+process.stdin.resume();
+`;
+
+const BROWSER_CLIENT = `import { createClient, StreamableHttpClientTransport } from './mcp/index.js';
+
+export async function callTool(url: string): Promise<unknown> {
+  const client = createClient(new StreamableHttpClientTransport(url), {
+    clientInfo: { name: 'platform-browser', version: '1.0.0' },
+  });
+  await client.connect();
+  const result = await client.tools.call({ name: 'from-the-bundle' });
+  await client.close();
+  return result.content;
+}
+`;
+
+const tool = (name: string, ...path: string[]) => join(app, 'node_modules', name, ...path);
+
 /** A project folder inside the app (so it resolves the app's node_modules), generated, built and run. */
 function buildAndCall(name: string, type: 'module' | 'commonjs', module: 'nodenext' | 'node16'): string {
   const dir = join(app, name);
@@ -98,6 +148,7 @@ function buildAndCall(name: string, type: 'module' | 'commonjs', module: 'nodene
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }, null, 2));
   writeFileSync(join(dir, 'src', 'server.ts'), SERVER);
   writeFileSync(join(dir, 'src', 'client.ts'), CLIENT);
+  writeFileSync(join(dir, 'src', 'http-server.ts'), HTTP_SERVER);
   const cli = join(app, 'node_modules', 'mcp-typegen', 'dist', 'src', 'cli', 'main.js');
   run(process.execPath, [cli, 'generate', '--spec', '2025-11-25', '--schema-dir', SCHEMA_DIR, '--out', 'src/mcp'], dir);
   run(process.execPath, [join(app, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], dir);
@@ -114,5 +165,73 @@ describe('platform matrix', () => {
     const out = buildAndCall('cjs', 'commonjs', 'node16');
     expect(JSON.parse(out)).toEqual([{ type: 'text', text: 'echo: hi' }]);
     expect(readFileSync(join(app, 'cjs', 'dist', 'client.js'), 'utf8')).toContain('require("./mcp/index.js")');
+  }, 120_000);
+
+  it('browser client: types [] + DOM, esbuild --platform=browser (no node: imports), a real call over HTTP', async () => {
+    const dir = join(app, 'browser');
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+    const strictest = JSON.parse(readFileSync(join(REPO_ROOT, 'tsconfig.strictest.json'), 'utf8')) as {
+      compilerOptions: Record<string, unknown>;
+    };
+    const compilerOptions = {
+      ...strictest.compilerOptions,
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      types: [],
+    };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }, null, 2));
+    writeFileSync(join(dir, 'src', 'main.ts'), BROWSER_CLIENT);
+    const cli = tool('mcp-typegen', 'dist', 'src', 'cli', 'main.js');
+    run(
+      process.execPath,
+      [
+        cli,
+        'generate',
+        '--spec',
+        '2025-11-25',
+        '--schema-dir',
+        SCHEMA_DIR,
+        '--out',
+        'src/mcp',
+        '--artifacts',
+        'client',
+      ],
+      dir,
+    );
+    expect(readdirSync(join(dir, 'src', 'mcp')).sort()).toEqual([
+      '.mcp-typegen.json',
+      'client.ts',
+      'index.ts',
+      'maps.ts',
+      'types.ts',
+    ]);
+    run(process.execPath, [tool('typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], dir);
+    const bundle = join(dir, 'dist', 'bundle.js');
+    run(
+      tool('.bin', 'esbuild'),
+      ['src/main.ts', '--bundle', '--platform=browser', '--format=esm', `--outfile=${bundle}`],
+      dir,
+    );
+    const text = readFileSync(bundle, 'utf8');
+    expect(text).not.toMatch(/["']node:/);
+    expect(text).not.toMatch(/\bprocess\./);
+
+    // The HTTP server of the ESM project (built by the first row, or here when run alone).
+    const esm = join(app, 'esm', 'dist', 'http-server.js');
+    if (!readdirSync(join(app)).includes('esm')) buildAndCall('esm', 'module', 'nodenext');
+    const server = spawn(process.execPath, [esm], { stdio: ['pipe', 'pipe', 'inherit'] });
+    try {
+      const [chunk] = (await once(server.stdout, 'data')) as [Buffer];
+      const url = chunk.toString().trim();
+      const { callTool } = (await import(pathToFileURL(bundle).href)) as {
+        callTool: (url: string) => Promise<unknown>;
+      };
+      expect(await callTool(url)).toEqual([{ type: 'text', text: 'http: from-the-bundle' }]);
+    } finally {
+      server.stdin.end();
+      if (server.exitCode === null) await once(server, 'exit');
+    }
   }, 120_000);
 });
