@@ -29,6 +29,11 @@ function received(model: ProtocolModel, table: 'ClientRequests' | 'ClientNotific
   return model.methods.filter(select);
 }
 
+/** Does the server have a handler for some notification (not one the lifecycle handles)? */
+function receivesNotifications(model: ProtocolModel): boolean {
+  return received(model, 'ClientNotifications').some((m) => !LIFECYCLE.has(m.method));
+}
+
 function handlersInterface(model: ProtocolModel): string {
   const rows: string[] = [];
   for (const m of [...received(model, 'ClientRequests'), ...received(model, 'ClientNotifications')]) {
@@ -85,7 +90,8 @@ export function emitServer(model: ProtocolModel, importExt: string, runtime: Run
         'type ServerTables',
         'type SessionInfo',
         'type HandlerContext',
-        'type NotificationContext',
+        // Only where a notification handler uses it: an unused import fails noUnusedLocals.
+        ...(receivesNotifications(model) ? ['type NotificationContext'] : []),
         ...runtimeCheckImport(runtime),
       ],
       moduleSpecifier: runtime.core,
