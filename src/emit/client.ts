@@ -66,10 +66,18 @@ function callerResult(model: ProtocolModel, m: MethodInfo): string {
   return results.map((r) => `T.${r}`).join(' | ') || 'T.Result';
 }
 
+/**
+ * The params a caller passes, by name (so an editor shows `CallToolRequestParams`): 2026-07-28 on,
+ * wrapped in CallerParams, which makes the `_meta` and retry fields the client fills in optional.
+ */
+function callerParams(model: ProtocolModel, m: MethodInfo): string {
+  const params = paramsType(m, model);
+  return model.features.perRequestMeta && m.params !== null ? `CallerParams<${params}>` : params;
+}
+
 function callsType(model: ProtocolModel): string {
   const rows = clientCalls(model).map((m) => {
-    const params =
-      model.features.perRequestMeta && m.params !== null ? `CallerParams<${paramsType(m)}>` : paramsType(m);
+    const params = callerParams(model, m);
     return `  ${propertyKey(m.method, true)}: { params: ${params}; paramsRequired: ${callerParamsRequired(model, m)}; result: ${callerResult(model, m)} };`;
   });
   return rows.length ? `{\n${rows.join('\n')}\n}` : 'Record<never, never>';
@@ -106,8 +114,7 @@ function key(name: string): string {
 
 function stubFunction(model: ProtocolModel, m: MethodInfo): string {
   const optional = callerParamsRequired(model, m) ? '' : '?';
-  const p = `ClientCalls[${stringLiteral(m.method)}]`;
-  return `(params${optional}: ${p}["params"], options?: RequestOptions): Promise<${p}["result"]> => this.request(${stringLiteral(m.method)}, params, options)`;
+  return `(params${optional}: ${callerParams(model, m)}, options?: RequestOptions): Promise<${callerResult(model, m)}> => this.request(${stringLiteral(m.method)}, params, options)`;
 }
 
 function describe(model: ProtocolModel, m: MethodInfo): string | undefined {
@@ -157,15 +164,14 @@ export function emitClient(model: ProtocolModel, importExt: string, runtime: Run
     if (node.children.size === 0 && node.leaf) {
       const m = node.leaf;
       const optional = !callerParamsRequired(model, m);
-      const p = `ClientCalls[${stringLiteral(m.method)}]`;
       classStructure.methods!.push({
         name: key(name),
         docs: [describe(model, m)!.replace(/\*\//g, '*\\/')],
         parameters: [
-          { name: 'params', type: `${p}["params"]`, hasQuestionToken: optional },
+          { name: 'params', type: callerParams(model, m), hasQuestionToken: optional },
           { name: 'options', type: 'RequestOptions', hasQuestionToken: true },
         ],
-        returnType: `Promise<${p}["result"]>`,
+        returnType: `Promise<${callerResult(model, m)}>`,
         statements: [`return this.request(${stringLiteral(m.method)}, params, options);`],
       });
     } else {

@@ -15,8 +15,8 @@ function tableType(model: ProtocolModel, table: Table): string {
   const lines = rows.map((m) => {
     const spec =
       m.kind === 'request'
-        ? `{ params: ${paramsType(m)}; paramsRequired: ${m.paramsRequired}; result: ${resultType(m)} }`
-        : `{ params: ${paramsType(m)}; paramsRequired: ${m.paramsRequired} }`;
+        ? `{ params: ${paramsType(m, model)}; paramsRequired: ${m.paramsRequired}; result: ${resultType(m)} }`
+        : `{ params: ${paramsType(m, model)}; paramsRequired: ${m.paramsRequired} }`;
     const description = model.definitions[m.definition]?.description;
     return `${docComment(typeof description === 'string' ? description : undefined, '  ')}  ${propertyKey(m.method, true)}: ${spec};`;
   });

@@ -38,7 +38,7 @@ function handlersInterface(model: ProtocolModel): string {
   const rows: string[] = [];
   for (const m of [...received(model, 'ClientRequests'), ...received(model, 'ClientNotifications')]) {
     if (LIFECYCLE.has(m.method)) continue;
-    const params = m.paramsRequired ? paramsType(m) : `${paramsType(m)} | undefined`;
+    const params = m.paramsRequired ? paramsType(m, model) : `${paramsType(m, model)} | undefined`;
     const d = model.definitions[m.definition]?.description;
     const doc = docComment(typeof d === 'string' ? `\`${m.method}\`: ${d}` : `\`${m.method}\``, '  ');
     const signature =

@@ -2,7 +2,8 @@
  * The method tables and the names each generated module exports: plain data, no ts-morph, so the main
  * thread can plan index.ts while maps, client and server are printed on the emit worker.
  */
-import type { Direction, MethodInfo } from '../model/types.js';
+import type { Direction, MethodInfo, ProtocolModel } from '../model/types.js';
+import { inlineParamsAlias } from './params-names.js';
 
 export interface Table {
   name: string;
@@ -86,11 +87,15 @@ export const ALIASES: readonly (readonly [string, string, string])[] = [
   ],
 ];
 
-/** The TypeScript type of a method's params, relative to `import type * as T from './types.js'`. */
-export function paramsType(m: MethodInfo): string {
+/**
+ * The TypeScript type of a method's params, relative to `import type * as T from './types.js'`: by name
+ * (inline params by the alias types.ts declares for them, see params-names.ts).
+ */
+export function paramsType(m: MethodInfo, model: Pick<ProtocolModel, 'definitions' | 'defsKeyword'>): string {
   if (m.params === null) return 'undefined';
-  if (m.params.startsWith('#')) return `NonNullable<T.${m.definition}["params"]>`;
-  return `T.${m.params}`;
+  if (!m.params.startsWith('#')) return `T.${m.params}`;
+  const alias = inlineParamsAlias(m, model.definitions, model.defsKeyword);
+  return alias === undefined ? `NonNullable<T.${m.definition}["params"]>` : `T.${alias}`;
 }
 
 export function resultType(m: MethodInfo): string {

@@ -7,7 +7,10 @@
 import { compile, type Options } from 'json-schema-to-typescript';
 import { InputError } from '../errors.js';
 import type { ProtocolModel } from '../model/types.js';
-import { normalizeDefinition, repairDefinitions, type RefNamer, type RepairRule } from './normalize.js';
+import { isObject } from '../load/schema.js';
+import type { JsonSchema } from '../load/schema-types.js';
+import { normalizeDefinition, repairDefinitions, setOwn, type RefNamer, type RepairRule } from './normalize.js';
+import { inlineParamsAliases } from './params-names.js';
 import { assertTypeName, propertyKey } from './ts-names.js';
 
 const JSTT_OPTIONS: Partial<Options> = {
@@ -45,6 +48,12 @@ export async function emitTypes(model: ProtocolModel, file: string, options: Emi
     model,
     without.filter((r): r is RepairRule => r !== 'ts-object-keyword'),
   );
+  const paramsAliases = new Map(
+    [...inlineParamsAliases(model.methods, model.definitions, model.defsKeyword)].map(([alias, m]) => [
+      m.definition,
+      { alias, method: m.method },
+    ]),
+  );
   for (const [name, definition] of Object.entries(definitions)) {
     const pointer = `/${model.defsKeyword}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     assertTypeName(name, file, pointer);
@@ -54,21 +63,43 @@ export async function emitTypes(model: ProtocolModel, file: string, options: Emi
       own.description = typeof own.description === 'string' ? `${own.description}\n\n${NOTES[name]}` : NOTES[name];
     }
     if (typeof normalized === 'boolean') normalized = normalized ? {} : { not: {} };
-    try {
-      // JSTT names the declaration after its second argument; names were checked above.
-      // JSTT prints U+2028/U+2029 raw; in a string literal they are valid but editors and older tools
-      // take them for line breaks. Descriptions had them turned into newlines (normalize.ts), so what is
-      // left is inside string literals, where the escape keeps the value.
-      parts.push(
-        (await compile(normalized as object, name, JSTT_OPTIONS))
-          .replace(/\u2028/g, '\\u2028')
-          .replace(/\u2029/g, '\\u2029'),
-      );
-    } catch (error) {
-      throw new InputError(file, pointer, `cannot turn this definition into a type: ${(error as Error).message}`);
-    }
+    const params = paramsAliases.get(name);
+    const hoisted = params && hoistParams(normalized as JsonSchema, params.alias, params.method);
+    parts.push(await compileDeclaration(normalized as object, name, file, pointer));
+    if (params && hoisted)
+      parts.push(await compileDeclaration(hoisted, params.alias, file, `${pointer}/properties/params`));
   }
   return parts.join('\n');
+}
+
+/** One declaration by JSTT, named after its second argument (names were checked before). */
+async function compileDeclaration(schema: object, name: string, file: string, pointer: string): Promise<string> {
+  try {
+    // JSTT prints U+2028/U+2029 raw; in a string literal they are valid but editors and older tools
+    // take them for line breaks. Descriptions had them turned into newlines (normalize.ts), so what is
+    // left is inside string literals, where the escape keeps the value.
+    return (await compile(schema, name, JSTT_OPTIONS)).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  } catch (error) {
+    throw new InputError(file, pointer, `cannot turn this definition into a type: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Params written inline become their own declaration (see params-names.ts): the message's `params`
+ * property now names it. Returns the params schema to declare, or undefined when there is none.
+ */
+function hoistParams(message: JsonSchema, alias: string, method: string): JsonSchema | undefined {
+  const properties = message.properties;
+  if (!isObject(properties) || !Object.hasOwn(properties, 'params')) return undefined;
+  const params = properties.params;
+  if (!isObject(params) || params.tsType !== undefined) return undefined;
+  const reference: JsonSchema = { tsType: alias };
+  if (typeof params.description === 'string') reference.description = params.description;
+  setOwn(properties, 'params', reference);
+  return {
+    ...params,
+    description: typeof params.description === 'string' ? params.description : `The params of \`${method}\`.`,
+  };
 }
 
 /**

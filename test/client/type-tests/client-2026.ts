@@ -30,6 +30,9 @@ export async function negative2026(): Promise<void> {
   await client.tools.call({ name: 'echo', arguments: 'nope' });
   // @ts-expect-error [2026-missing-params]
   await client.request('tools/call');
+  // The client fills in the required `_meta` keys, but a known key the caller passes keeps its type.
+  // @ts-expect-error [2026-wrong-meta-key]
+  await client.tools.call({ name: 'echo', _meta: { progressToken: { not: 'a token' }, 'com.acme/trace': 'abc' } });
   type Final = Awaited<ReturnType<typeof client.tools.call>>;
   // No member of the caller's result is an InputRequiredResult (results are open, so test the union).
   // @ts-expect-error [2026-input-required-is-resolved]

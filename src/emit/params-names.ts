@@ -1,0 +1,43 @@
+/**
+ * Names for params written inline in a message definition (before 2025-11-25 every method's params
+ * are: `CallToolRequest.properties.params`). types.ts declares an alias `<Definition>Params` for each,
+ * the name later versions give the same params, so maps, client and server signatures (and an editor's
+ * hover) say `CallToolRequestParams` instead of `NonNullable<CallToolRequest["params"]>`.
+ */
+import { isObject } from '../load/schema.js';
+import type { MethodInfo } from '../model/types.js';
+
+/** Names the other generated modules export: an alias must not shadow one in index.ts. */
+const RESERVED = new Set(['ClientCalls', 'McpServerHandlers', 'ServerContext']);
+
+/** The alias for a method's inline params, or undefined when they are named already or the name is taken. */
+export function inlineParamsAlias(
+  m: MethodInfo,
+  definitions: Readonly<Record<string, unknown>>,
+  defsKeyword: string,
+): string | undefined {
+  if (m.params === null || !m.params.startsWith('#')) return undefined;
+  // Only params directly under the message definition (`#/$defs/<Definition>/properties/params`).
+  const token = m.definition.replace(/~/g, '~0').replace(/\//g, '~1');
+  if (m.params !== `#/${defsKeyword}/${token}/properties/params`) return undefined;
+  const message = definitions[m.definition];
+  const params = isObject(message) && isObject(message.properties) ? message.properties.params : undefined;
+  if (!isObject(params)) return undefined;
+  const name = `${m.definition}Params`;
+  if (!/^[A-Za-z_$][\w$]*$/.test(name) || Object.hasOwn(definitions, name) || RESERVED.has(name)) return undefined;
+  return name;
+}
+
+/** Every alias types.ts declares: name → the message definition whose params it names. */
+export function inlineParamsAliases(
+  methods: readonly MethodInfo[],
+  definitions: Readonly<Record<string, unknown>>,
+  defsKeyword: string,
+): Map<string, MethodInfo> {
+  const aliases = new Map<string, MethodInfo>();
+  for (const m of methods) {
+    const name = inlineParamsAlias(m, definitions, defsKeyword);
+    if (name !== undefined && !aliases.has(name)) aliases.set(name, m);
+  }
+  return new Map([...aliases].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
