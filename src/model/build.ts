@@ -9,6 +9,7 @@
  */
 import { InputError, escapePointerToken } from '../errors.js';
 import { isObject, type LoadedSchema } from '../load/schema.js';
+import { protocolFacts } from './protocol-facts.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { detectFeatures } from './features.js';
 import { GENERIC_RESULT, pairResult, type UserPairing } from './pairing.js';
@@ -69,6 +70,7 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
   );
   // An unpaired request's result is the generic Result; a schema without one gets it synthesized.
   if (methods.some((m) => m.resultUnknown) && !isObject(definitions.Result)) definitions.Result = GENERIC_RESULT;
+  const features = detectFeatures(schema, methods);
   return {
     version: schema.version,
     protocolVersion: schema.known ? schema.version : null,
@@ -76,7 +78,8 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
     defsKeyword: schema.defsKeyword,
     definitions,
     methods,
-    features: detectFeatures(schema, methods),
+    features,
+    facts: protocolFacts(schema, methods, features),
     warnings,
   };
 }
