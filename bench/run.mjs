@@ -588,7 +588,6 @@ log(`type-check cost (${COUNTS.usageCalls} calls)`);
     };
     writeFileSync(join(tmp, 'tsconfig.decl.json'), JSON.stringify(declConfig, null, 2));
     await nodeProcess([TSC, '-p', join(tmp, 'tsconfig.decl.json')]);
-    writeFileSync(join(declDir, 'validators.d.ts'), readFileSync(join(genDir, 'validators.d.ts')));
     const dir = join(tmp, 'tsc-ours-dts');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'usage.ts'), files.ours);

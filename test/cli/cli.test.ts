@@ -118,7 +118,7 @@ describe('init', () => {
   });
 
   it('adds the runtime package to the dependencies and the output to .prettierignore, keeping what is there', async () => {
-    const dir = tempDir('init');
+    const dir = outsideTempDir('init-runtime');
     writeFileSync(join(dir, 'package.json'), '{\n    "name": "app",\n    "dependencies": { "left-pad": "1.3.0" }\n}\n');
     writeFileSync(join(dir, '.prettierignore'), 'dist');
     expect((await runCli(['init'], { cwd: dir })).code).toBe(0);
