@@ -5,6 +5,7 @@
  */
 import { InputError } from '../errors.js';
 import type { Direction, ProtocolFeatures, ProtocolModel } from '../model/types.js';
+import { definitionRefReader, resultUnions } from '../model/unions.js';
 import { SchemaComparer } from './compare.js';
 import { dedupeFacts } from './dedupe.js';
 import { addChange, compareStrings, toFact, type AddFn } from './facts.js';
@@ -35,12 +36,6 @@ const FEATURES: readonly { key: keyof ProtocolFeatures; name: string; what: stri
 ];
 /** The location name of each feature's facts (kept from the first report format). */
 const FEATURE_LOCATION: Record<string, string> = { batching: 'batches' };
-
-/** The unions of every result each side writes, and the direction of the requests they answer. */
-const RESULT_UNIONS: readonly { name: string; direction: Direction }[] = [
-  { name: 'ServerResult', direction: 'client->server' },
-  { name: 'ClientResult', direction: 'server->client' },
-];
 
 export function diffModels(oldModel: ProtocolModel, newModel: ProtocolModel, options: DiffOptions = {}): DiffReport {
   const facts: Fact[] = [];
@@ -87,18 +82,25 @@ export function diffModels(oldModel: ProtocolModel, newModel: ProtocolModel, opt
 }
 
 /**
- * A result variant added to or removed from ServerResult / ClientResult (what a side may answer with)
- * that no request is paired with — the per-request comparison cannot see those. Variants paired with
- * a request are that request's facts (method added or removed, its result compared).
+ * A result variant added to or removed from a result union (what a side may answer with: ServerResult,
+ * ClientResult, … found from structure, matched by the side that writes it) that no request is paired
+ * with — the per-request comparison cannot see those. Variants paired with a request are that request's
+ * facts (method added or removed, its result compared).
  */
 function compareResultUnions(o: ProtocolModel, n: ProtocolModel, comparer: SchemaComparer, add: AddFn): void {
   const paired = (m: ProtocolModel) => new Set(m.methods.flatMap((x) => (x.resultUnknown ? [] : (x.result ?? []))));
+  const unions = (m: ProtocolModel) =>
+    resultUnions(m.definitions, m.methods, definitionRefReader(m.definitions, m.defsKeyword));
   const pairedOld = paired(o);
   const pairedNew = paired(n);
-  for (const u of RESULT_UNIONS) {
-    if (!Object.hasOwn(o.definitions, u.name) || !Object.hasOwn(n.definitions, u.name)) continue;
-    const changes = comparer.compare(comparer.cursor('old', u.name), comparer.cursor('new', u.name));
-    const at = { method: u.name, kind: null, directions: [u.direction], part: 'result' as const };
+  const oldUnions = unions(o);
+  for (const nu of unions(n)) {
+    const ou = oldUnions.find((u) => u.writer === nu.writer);
+    if (!ou) continue;
+    const changes = comparer.compare(comparer.cursor('old', ou.definition), comparer.cursor('new', nu.definition));
+    // The direction of the requests the union answers.
+    const direction: Direction = nu.writer === 'server' ? 'client->server' : 'server->client';
+    const at = { method: nu.definition, kind: null, directions: [direction], part: 'result' as const };
     for (const c of changes) {
       const member = String(c.details.member);
       const unpaired =

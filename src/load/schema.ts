@@ -97,6 +97,11 @@ export async function loadSchema(input: SchemaInput): Promise<LoadedSchema> {
   return parseSchemaText(text, file, input.spec ?? null);
 }
 
+function declaresMethod(def: unknown): boolean {
+  const method = isObject(def) && isObject(def.properties) ? def.properties.method : undefined;
+  return isObject(method) && (method.const !== undefined || Array.isArray(method.enum));
+}
+
 function readSchemaFile(file: string): Promise<string> {
   return readUserFile(file);
 }
@@ -113,10 +118,13 @@ export function parseSchemaText(text: string, file: string, requestedVersion: st
     throw new InputError(file, '', 'not an MCP schema: it has neither `definitions` nor `$defs`');
   }
   const definitions = root[defsKeyword] as Record<string, JsonSchema>;
-  for (const required of ['ClientRequest', 'ServerNotification']) {
-    if (!isObject(definitions[required])) {
-      throw new InputError(file, `/${defsKeyword}`, `not an MCP schema: it has no \`${required}\` definition`);
-    }
+  // Structure, not names: the model finds its unions (ClientRequest, …) from the messages they hold.
+  if (!Object.values(definitions).some(declaresMethod)) {
+    throw new InputError(
+      file,
+      `/${defsKeyword}`,
+      'not an MCP schema: no definition is a message (an object whose `method` is a const), so there is no ClientRequest to read',
+    );
   }
   for (const [name, def] of Object.entries(definitions)) {
     if (!isObject(def) && typeof def !== 'boolean') {

@@ -106,24 +106,16 @@ function splitIntoAllOf(doc: JsonSchema): JsonSchema {
 }
 
 /**
- * Every definition renamed (`Renamed…`, refs rewritten), except the names the model is anchored on:
- * the direction unions, the result unions, `Result` and the package pairing table's targets
- * (`<X>Request`/`<X>Result` pairs keep pairing since both get the same prefix).
+ * Every definition renamed (`Renamed…`, refs rewritten): the direction unions, the result unions,
+ * `Result`, `EmptyResult`, everything — the model finds them from structure (model/unions.ts).
+ * One name relation stays, and must: the schema never links a request to its result, so pairing
+ * reads the spec's naming convention `<X>Request` → `<X>Result` / `<X>ResultResponse`. A rename that
+ * keeps the relation (as this prefix does) changes nothing; one that breaks it is a real loss of
+ * information, reported as result-became-unknown (pairing.test.ts), and a pairing file restores it.
  */
-const ANCHORS = new Set([
-  'ClientRequest',
-  'ServerRequest',
-  'ClientNotification',
-  'ServerNotification',
-  'InputRequest',
-  'ServerResult',
-  'ClientResult',
-  'Result',
-  'EmptyResult',
-]);
 function renameDefinitions(doc: JsonSchema): JsonSchema {
   const kw = kwOf(doc);
-  const rename = (name: string) => (ANCHORS.has(name) ? name : `Renamed${name}`);
+  const rename = (name: string) => `Renamed${name}`;
   const defs = doc[kw] as Record<string, JsonSchema>;
   const prefix = `#/${kw}/`;
   return rewriteRefs(
