@@ -1,3 +1,5 @@
+/// <reference types="node" preserve="true" />
+// Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
 /**
  * Streamable HTTP, server side: a node:http request handler for one MCP endpoint, speaking both eras.
  *
