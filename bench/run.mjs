@@ -27,6 +27,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { bundleSizes } from './lib/bundle.mjs';
 import { parseDiagnostics, tsconfig, usageFiles } from './lib/usage-files.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -174,6 +175,7 @@ function fmt(value, unit) {
   if (unit === 'ms') return value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
   if (unit === 's') return `${value.toFixed(2)} s`;
   if (unit === 'MB') return `${Math.round(value)} MB`;
+  if (unit === 'kB') return `${value.toFixed(1)} kB`;
   if (unit === '/s')
     return value >= 1e6
       ? `${(value / 1e6).toFixed(2)}M/s`
@@ -496,6 +498,34 @@ log(`diff ${DIFF.join(' → ')}`);
     goal: { kind: 'absolute', op: '<', value: 300 },
     note: viaCli ? 'CLI, fresh process, text report' : 'diffModels in a fresh process (no diff CLI yet)',
     extra: { cpuMs: pick(r.ours, 'cpuMs') },
+  });
+}
+
+// 7. browser bundle: client + Streamable HTTP transport, ours (client-only output) vs the SDK's, same esbuild.
+log('browser bundle size');
+{
+  const dir = join(tmp, 'bundle');
+  await nodeProcess([CLI, 'generate', '--spec', VERSION, '--artifacts', 'client', '--out', join(dir, 'gen')]);
+  const sizes = await bundleSizes(dir);
+  if (sizes.ours.nodeImports) throw new Error('the browser bundle of the generated client imports node: modules');
+  const kB = (side, key) => stats([sizes[side][key] / 1024]);
+  const note = 'esbuild --bundle --minify --platform=browser --format=esm; deterministic, one build each';
+  addRow({
+    id: 'bundle-gzip',
+    label: `browser bundle, gzip: createClient + StreamableHttpClientTransport (client-only ${VERSION}) vs SDK Client + StreamableHTTPClientTransport`,
+    unit: 'kB',
+    ours: kB('ours', 'gzip'),
+    baseline: kB('sdk', 'gzip'),
+    goal: { kind: 'absolute', op: '<=', value: 12 },
+    note: `${note}; gzip -9`,
+  });
+  addRow({
+    id: 'bundle-raw',
+    label: 'browser bundle, minified bytes: same bundles',
+    unit: 'kB',
+    ours: kB('ours', 'raw'),
+    baseline: kB('sdk', 'raw'),
+    note,
   });
 }
 

@@ -24,6 +24,8 @@ const ROWS = [
   'tsc-instantiations',
   'tsc-check-dts',
   'diff',
+  'bundle-gzip',
+  'bundle-raw',
 ];
 
 interface Stats {
