@@ -1,4 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   test: {
@@ -10,5 +13,14 @@ export default defineConfig({
     // Two cores in CI: keep workers few so interop tests that spawn servers are not starved.
     maxWorkers: 2,
     reporters: ['default'],
+    env: {
+      // The project's own tests read the official schemas from the development layout; the tool itself
+      // never names it (a user's --spec resolves through the cache and downloads).
+      MCP_SCHEMA_DIR: `${root}../shared/mcp-schema`,
+      // Never the developer's own cache, and never the internet: download tests opt in with a loopback
+      // server (MCP_TYPEGEN_SCHEMA_BASE_URL) and MCP_TYPEGEN_OFFLINE=0.
+      MCP_TYPEGEN_CACHE: `${root}test/.tmp/cache`,
+      MCP_TYPEGEN_OFFLINE: '1',
+    },
   },
 });

@@ -2,14 +2,16 @@
 /**
  * `npm run bench`: mcp-typegen against its baselines, side by side, in one run.
  *
- *   node bench/run.mjs [--runs N] [--warmup N] [--out file] [--no-readme] [--keep] [--smoke]
+ *   node bench/run.mjs [--runs N] [--warmup N] [--out file] [--write-readme] [--keep] [--smoke] [--no-scale]
  *
- * Start-up-bound work (generate, --check, diff, tsc) runs as a fresh `node` child per measurement, the two
- * sides alternating so machine noise hits both alike; throughput (round trips, validation) runs in-process in
- * one child per row. Every figure is a median of several runs after a warm-up, with min–max. Writes
- * bench/results/latest.json and the table in bench/README.md. `--smoke` is the rot check run by the tests:
- * one iteration each, tiny counts, the smallest schema, nothing written but the results JSON.
- * Timings are only printed and recorded, never asserted.
+ * Every row is measured against its baseline in the same run, the sides taking turns. Process rows
+ * (generate, --check, diff, tsc) run a fresh `node` child per measurement and report its wall time, its CPU
+ * time (user + sys of the whole process, worker threads included) and its peak RSS; the ratio and the goal
+ * are on CPU time, which a busy machine disturbs far less than wall time. Throughput rows (round trips,
+ * validation) run each side in its own child and report rate, CPU per operation and peak RSS.
+ * Results go to bench/results/latest.json (untracked); `--write-readme` also puts the table into
+ * bench/README.md. `--smoke` is the rot check run by the tests: one iteration each, tiny counts, the
+ * smallest schema. Timings are only printed and recorded, never asserted.
  */
 import { spawn } from 'node:child_process';
 import {
@@ -28,6 +30,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bundleSizes } from './lib/bundle.mjs';
+import { syntheticExtension, syntheticSchema } from './lib/synthetic-schema.mjs';
 import { parseDiagnostics, tsconfig, usageFiles } from './lib/usage-files.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -44,23 +47,37 @@ const { values: flags } = parseArgs({
     runs: { type: 'string' },
     warmup: { type: 'string' },
     out: { type: 'string' },
-    'no-readme': { type: 'boolean', default: false },
+    'write-readme': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    'no-scale': { type: 'boolean', default: false },
   },
 });
 const smoke = flags.smoke;
 const RUNS = Number(flags.runs ?? (smoke ? 1 : 5));
 const WARMUP = Number(flags.warmup ?? (smoke ? 0 : 1));
-/** Heavy process rows (all five versions, tsc) take fewer runs. */
+/** Heavy process rows (every version, all versions at once, tsc, stdio) take fewer runs. */
 const HEAVY_RUNS = smoke ? 1 : Math.max(1, Math.min(RUNS, 3));
 const VERSION = smoke ? '2024-11-05' : '2025-11-25';
 const DIFF = smoke ? ['2024-11-05', '2025-03-26'] : ['2025-11-25', '2026-07-28'];
 const VERSIONS = smoke ? ['2024-11-05'] : ALL_VERSIONS;
 const COUNTS = smoke
-  ? { calls: 50, warmCalls: 1, validations: 1_000, usageCalls: 10 }
-  : { calls: 5_000, warmCalls: 1, validations: 200_000, usageCalls: 50 };
+  ? { calls: 50, validations: 1_000, usageCalls: 10 }
+  : { calls: 100_000, validations: 1_000_000, usageCalls: 50 };
+/** Synthetic MCP-shaped schemas (definitions, methods) for the scaling rows; the extension's method count. */
+const SCALE = smoke
+  ? { schemas: [[250, 20]], extension: 5 }
+  : {
+      schemas: [
+        [2_500, 500],
+        [5_000, 1_000],
+        [10_000, 2_000],
+      ],
+      extension: 1_000,
+    };
 const outFile = flags.out ?? join(BENCH, 'results', 'latest.json');
 const schemaPath = (v) => join(SCHEMA_DIR, v, 'schema.json');
+/** The smoke run keeps the secondary generate rows alive with types only: tiny, not meaningful. */
+const SMOKE_ARTIFACTS = smoke ? ['--artifacts', 'types'] : [];
 
 if (!existsSync(CLI))
   fail(`${relative(process.cwd(), CLI)} is missing: run \`npm run build\` first (npm run bench does)`);
@@ -97,19 +114,23 @@ function run(command, args, { cwd = tmp, env = ENV } = {}) {
 }
 
 let usageCounter = 0;
-/** One fresh `node` process: wall time seen from here, CPU time and peak RSS reported by the child. */
-async function nodeProcess(args, { ok = [0], cwd } = {}) {
+/**
+ * One fresh `node` process: wall time seen from here, CPU time and peak RSS reported by the child. `cache`
+ * names the user cache directory it gets (a fresh empty one unless given): mcp-typegen may cache there.
+ */
+async function nodeProcess(args, { ok = [0], cwd, cache } = {}) {
   const usageFile = join(tmp, `usage-${usageCounter++}.json`);
+  const cacheDir = cache ?? join(tmp, `cache-${usageCounter}`);
   const started = performance.now();
   const result = await run(process.execPath, ['--import', HOOK, ...args], {
     cwd,
-    env: { ...ENV, BENCH_USAGE_FILE: usageFile },
+    env: { ...ENV, BENCH_USAGE_FILE: usageFile, MCP_TYPEGEN_CACHE: cacheDir, XDG_CACHE_HOME: cacheDir },
   });
   const wallMs = performance.now() - started;
   if (!ok.includes(result.code))
     throw new Error(`node ${args.join(' ')} exited ${result.code}\n${result.stdout}${result.stderr}`);
   const usage = JSON.parse(readFileSync(usageFile, 'utf8'));
-  return { wallMs, cpuMs: usage.cpuMs, maxRssKb: usage.maxRssKb, stdout: result.stdout, stderr: result.stderr };
+  return { wallMs, cpuMs: usage.cpuMs, rssMb: usage.maxRssKb / 1024, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** Warm-ups, then `runs` rounds; the sides alternate their order each round. */
@@ -130,42 +151,56 @@ function stats(values) {
   return { median, min: sorted[0], max: sorted[sorted.length - 1], runs: values };
 }
 
+/** Each metric of a list of measurements, as stats. */
+function measures(results, keys) {
+  return Object.fromEntries(
+    keys.filter((k) => results[0][k] !== undefined).map((k) => [k, stats(results.map((r) => r[k]))]),
+  );
+}
+
+/** Metric → unit and label. */
+const METRICS = {
+  wallMs: { unit: 'ms', label: 'wall' },
+  cpuMs: { unit: 'ms', label: 'CPU' },
+  rssMb: { unit: 'MB', label: 'RSS' },
+  rate: { unit: '/s', label: '' },
+  cpuUs: { unit: 'µs', label: 'CPU/op' },
+  checkS: { unit: 's', label: 'check' },
+  instantiations: { unit: 'count', label: '' },
+  gzipKb: { unit: 'kB', label: 'gzip' },
+  rawKb: { unit: 'kB', label: 'minified' },
+};
+
 const rows = [];
 /**
- * A table row. `ours`/`baseline` are stats; `ratio` is ours ÷ baseline of the medians (absolute rows have
- * none); `goal` says which way is good.
+ * A table row. `ours`/`baseline` map metric names (wallMs, cpuMs, rssMb; rate, cpuUs) to stats; `ratio`
+ * is ours ÷ baseline of the medians of `metric`, and `goal` ({ metric, kind: 'ratio' | 'absolute', op,
+ * value }) says which way is good. Extra ratios for the other metrics go to `ratios`.
  */
-function addRow({ id, label, unit, ours, baseline, goal, note, extra }) {
-  const ratio = baseline ? ours.median / baseline.median : null;
-  const value = goal?.kind === 'ratio' ? ratio : ours.median;
-  const pass = goal
-    ? goal.op === '<='
-      ? value <= goal.value
-      : goal.op === '<'
-        ? value < goal.value
-        : value >= goal.value
-    : null;
-  // Child CPU time is much less sensitive to a busy machine than wall time: shown beside it.
-  const cpu = extra?.cpuMs;
-  const cpuNote = cpu
-    ? `child CPU ${cpu.ours ? `${fmt(cpu.ours.median, 'ms')} vs ${fmt(cpu.baseline.median, 'ms')} (${(cpu.ours.median / cpu.baseline.median).toFixed(2)}×)` : fmt(cpu.median, 'ms')}`
-    : '';
-  note = [note, cpuNote].filter(Boolean).join('; ');
+function addRow({ id, label, metric, ours, baseline, goals = [], note = '', extra }) {
+  const ratios = {};
+  if (baseline) for (const k of Object.keys(ours)) if (baseline[k]) ratios[k] = ours[k].median / baseline[k].median;
+  const checks = goals.map((goal) => {
+    const value = goal.kind === 'ratio' ? ratios[goal.metric] : ours[goal.metric].median;
+    const pass = goal.op === '<=' ? value <= goal.value : goal.op === '<' ? value < goal.value : value >= goal.value;
+    return { ...goal, value: goal.value, actual: value, pass };
+  });
   const row = {
     id,
     label,
-    unit,
+    metric,
     ours,
     baseline: baseline ?? null,
-    ratio,
-    goal: goal ?? null,
-    pass,
+    ratio: baseline ? ratios[metric] : null,
+    ratios,
+    goals: checks,
+    pass: checks.length ? checks.every((c) => c.pass) : null,
     note,
     ...(extra ? { extra } : {}),
   };
   rows.push(row);
   log(
-    `  ${label}: ${fmt(ours.median, unit)}${baseline ? ` vs ${fmt(baseline.median, unit)} (${ratio.toFixed(2)}×)` : ''}${goal ? (pass ? ' pass' : ' MISS') : ''}`,
+    `  ${label}: ${cell(ours)}${baseline ? ` vs ${cell(baseline)} (${ratios[metric].toFixed(2)}× ${METRICS[metric].label || metric})` : ''}${checks.length ? (row.pass ? ' pass' : ' MISS') : ''}`,
   );
   return row;
 }
@@ -176,6 +211,7 @@ function fmt(value, unit) {
   if (unit === 's') return `${value.toFixed(2)} s`;
   if (unit === 'MB') return `${Math.round(value)} MB`;
   if (unit === 'kB') return `${value.toFixed(1)} kB`;
+  if (unit === 'µs') return value >= 100 ? `${Math.round(value)} µs` : `${value.toFixed(1)} µs`;
   if (unit === '/s')
     return value >= 1e6
       ? `${(value / 1e6).toFixed(2)}M/s`
@@ -187,8 +223,22 @@ function fmt(value, unit) {
   return `${value}`;
 }
 
-const pick = (results, key) => stats(results.map((r) => r[key]));
-const mb = (results) => stats(results.map((r) => r.maxRssKb / 1024));
+/** "wall 1.2 s (1.1–1.3) · CPU 2.0 s (…) · RSS 230 MB (…)": median with min–max, metric by metric. */
+function cell(side) {
+  if (!side) return '—';
+  return Object.entries(side)
+    .map(([k, s]) => {
+      const { unit, label } = METRICS[k];
+      const range = s.runs.length > 1 ? ` (${fmt(s.min, unit)}–${fmt(s.max, unit)})` : '';
+      return `${label ? `${label} ` : ''}${fmt(s.median, unit)}${range}`;
+    })
+    .join(' · ');
+}
+
+const PROCESS = ['wallMs', 'cpuMs', 'rssMb'];
+/** A process row's goals: CPU ratio and, when given, RSS ratio. */
+const cpuGoal = (value) => ({ metric: 'cpuMs', kind: 'ratio', op: '<=', value });
+const rssGoal = (value) => ({ metric: 'rssMb', kind: 'ratio', op: '<=', value });
 
 // ---------------------------------------------------------------------------------------------- rows
 
@@ -197,54 +247,72 @@ log(
 );
 log(`bench: temp dir ${tmp}`);
 
-// Node's own start-up, the floor under every process row.
+// Node's own start-up: the floor under every process row, and the baseline of --check and diff.
+const nodeStartup = () => nodeProcess(['-e', '0']);
 log('node start-up');
 {
-  const r = await alternate({ node: () => nodeProcess(['-e', '0']) }, RUNS, WARMUP);
+  const r = await alternate({ node: nodeStartup }, RUNS, WARMUP);
   addRow({
     id: 'node-startup',
-    label: 'node start-up (floor)',
-    unit: 'ms',
-    ours: pick(r.node, 'wallMs'),
-    note: '`node -e 0`, for scale',
-    extra: { cpuMs: pick(r.node, 'cpuMs') },
+    label: 'node start-up (`node -e 0`, the floor)',
+    metric: 'cpuMs',
+    ours: measures(r.node, PROCESS),
+    note: 'every child carries the same preloaded usage hook',
   });
 }
 
-// 1. generate one version, every artifact, formatted vs JSTT compileFromFile; each a fresh process.
-log(`generate ${VERSION}`);
+// 1. generate each version, every artifact, formatted, fresh process and empty user cache, vs JSTT
+// compileFromFile on the same schema.
 let genDir;
-{
+for (const version of VERSIONS) {
+  log(`generate ${version}`);
   const r = await alternate(
     {
       ours: async (i) => {
-        const dir = join(tmp, `gen-${i}`);
-        const result = await nodeProcess([CLI, 'generate', '--spec', VERSION, '--out', dir]);
-        genDir = dir;
+        const dir = join(tmp, `gen-${version}-${i}`);
+        const result = await nodeProcess([CLI, 'generate', '--spec', version, '--out', dir]);
+        if (version === VERSION) genDir = dir;
         return result;
       },
-      jstt: (i) => nodeProcess([join(BENCH, 'lib', 'jstt.mjs'), join(tmp, `jstt-${i}`), schemaPath(VERSION)]),
+      jstt: (i) =>
+        nodeProcess([join(BENCH, 'lib', 'jstt.mjs'), join(tmp, `jstt-${version}-${i}`), schemaPath(version)]),
     },
-    RUNS,
-    WARMUP,
+    version === VERSION ? RUNS : HEAVY_RUNS,
+    version === VERSION ? WARMUP : 0,
   );
   addRow({
-    id: 'generate',
-    label: `generate ${VERSION} (all artifacts, formatted) vs JSTT compileFromFile`,
-    unit: 'ms',
-    ours: pick(r.ours, 'wallMs'),
-    baseline: pick(r.jstt, 'wallMs'),
-    goal: { kind: 'ratio', op: '<=', value: 1 },
-    note: 'fresh process each, imports included; JSTT emits types only',
-    extra: { cpuMs: { ours: pick(r.ours, 'cpuMs'), baseline: pick(r.jstt, 'cpuMs') } },
+    id: `generate-${version}`,
+    label: `generate ${version} (all artifacts, formatted; empty user cache) vs JSTT compileFromFile`,
+    metric: 'cpuMs',
+    ours: measures(r.ours, PROCESS),
+    baseline: measures(r.jstt, PROCESS),
+    goals: [cpuGoal(1), rssGoal(1.5)],
+    note: 'fresh process each, imports included; JSTT: unreachableDefinitions, types only, its default formatting',
   });
+}
+
+// 1a. the same with a warm user cache, for information.
+log(`generate ${VERSION}, warm user cache`);
+{
+  const cache = join(tmp, 'warm-cache');
+  const warm = (i) =>
+    nodeProcess([CLI, 'generate', '--spec', VERSION, ...SMOKE_ARTIFACTS, '--out', join(tmp, `warm-${i}`)], { cache });
+  await warm(0);
+  const r = await alternate(
+    {
+      ours: (i) => warm(i + 1),
+      jstt: (i) => nodeProcess([join(BENCH, 'lib', 'jstt.mjs'), join(tmp, `jstt-warm-${i}`), schemaPath(VERSION)]),
+    },
+    HEAVY_RUNS,
+    0,
+  );
   addRow({
-    id: 'generate-rss',
-    label: `peak RSS, generate ${VERSION} vs JSTT`,
-    unit: 'MB',
-    ours: mb(r.ours),
-    baseline: mb(r.jstt),
-    note: 'maxRSS of the child',
+    id: 'generate-warm',
+    label: `generate ${VERSION}, warm user cache, vs JSTT (information)`,
+    metric: 'cpuMs',
+    ours: measures(r.ours, PROCESS),
+    baseline: measures(r.jstt, PROCESS),
+    note: 'the user cache filled by one earlier run of the same command (new output directory each run)',
   });
 }
 
@@ -269,23 +337,83 @@ log(`generate ${VERSIONS.length} version(s) in one process`);
   addRow({
     id: 'generate-all',
     label: `generate ${VERSIONS.length === 5 ? 'all five versions' : VERSIONS.join(', ')} in one process vs JSTT`,
-    unit: 'ms',
-    ours: pick(r.ours, 'wallMs'),
-    baseline: pick(r.jstt, 'wallMs'),
-    note: `${smoke ? 'smoke: --spec --artifacts types' : '--all, every artifact'}; no warm-up (the row above warmed the caches)`,
-    extra: { cpuMs: { ours: pick(r.ours, 'cpuMs'), baseline: pick(r.jstt, 'cpuMs') } },
-  });
-  addRow({
-    id: 'generate-all-rss',
-    label: 'peak RSS, all versions vs JSTT',
-    unit: 'MB',
-    ours: mb(r.ours),
-    baseline: mb(r.jstt),
-    note: 'maxRSS of the child',
+    metric: 'cpuMs',
+    ours: measures(r.ours, PROCESS),
+    baseline: measures(r.jstt, PROCESS),
+    note: smoke ? 'smoke: --spec --artifacts types' : '--all, every artifact',
   });
 }
 
-// 2. generate --check on up-to-date output.
+// 1c. no ceiling: synthetic MCP-shaped schemas (and a large extension), one run each, vs JSTT on the same file.
+if (!flags['no-scale']) {
+  const base = JSON.parse(readFileSync(schemaPath('2025-11-25'), 'utf8'));
+  for (const [definitions, methods] of SCALE.schemas) {
+    log(`generate synthetic ${definitions} definitions / ${methods} methods`);
+    const file = join(tmp, `synthetic-${definitions}.json`);
+    writeFileSync(file, JSON.stringify(syntheticSchema(base, { definitions, methods })));
+    const r = await alternate(
+      {
+        ours: (i) =>
+          nodeProcess([
+            CLI,
+            'generate',
+            '--schema',
+            file,
+            ...SMOKE_ARTIFACTS,
+            '--out',
+            join(tmp, `syn-${definitions}-${i}`),
+          ]),
+        jstt: (i) => nodeProcess([join(BENCH, 'lib', 'jstt.mjs'), join(tmp, `jstt-syn-${definitions}-${i}`), file]),
+      },
+      1,
+      0,
+    );
+    const ours = measures(r.ours, PROCESS);
+    addRow({
+      id: `scale-${definitions}`,
+      label: `generate synthetic schema, ${definitions.toLocaleString('en')} definitions / ${methods.toLocaleString('en')} methods, vs JSTT`,
+      metric: 'cpuMs',
+      ours,
+      baseline: measures(r.jstt, PROCESS),
+      note: `per 1,000 definitions: CPU ${fmt((ours.cpuMs.median / definitions) * 1000, 'ms')}, RSS ${fmt((ours.rssMb.median / definitions) * 1000, 'MB')}`,
+    });
+  }
+  log(`generate ${VERSION} + a ${SCALE.extension}-method extension`);
+  {
+    const file = join(tmp, 'synthetic.extension.json');
+    writeFileSync(file, JSON.stringify(syntheticExtension(SCALE.extension, VERSION)));
+    const r = await alternate(
+      {
+        ours: (i) =>
+          nodeProcess([
+            CLI,
+            'generate',
+            '--spec',
+            VERSION,
+            '--ext',
+            file,
+            ...SMOKE_ARTIFACTS,
+            '--out',
+            join(tmp, `ext-${i}`),
+          ]),
+        plain: (i) =>
+          nodeProcess([CLI, 'generate', '--spec', VERSION, ...SMOKE_ARTIFACTS, '--out', join(tmp, `ext-plain-${i}`)]),
+      },
+      1,
+      0,
+    );
+    addRow({
+      id: 'scale-extension',
+      label: `generate ${VERSION} + ${SCALE.extension.toLocaleString('en')}-method extension vs without it`,
+      metric: 'cpuMs',
+      ours: measures(r.ours, PROCESS),
+      baseline: measures(r.plain, PROCESS),
+      note: 'baseline: the same command without the extension',
+    });
+  }
+}
+
+// 2. generate --check on up-to-date output, against node's own start-up.
 log('generate --check');
 {
   const r = await alternate(
@@ -296,22 +424,23 @@ log('generate --check');
           throw new Error(`--check did not report up to date:\n${result.stdout}${result.stderr}`);
         return result;
       },
+      node: nodeStartup,
     },
     RUNS,
     WARMUP,
   );
   addRow({
     id: 'check',
-    label: `generate --check, up to date (${VERSION})`,
-    unit: 'ms',
-    ours: pick(r.ours, 'wallMs'),
-    goal: { kind: 'absolute', op: '<=', value: 250 },
-    note: 'CLI, fresh process, hash fast path',
-    extra: { cpuMs: pick(r.ours, 'cpuMs') },
+    label: `generate --check, up to date (${VERSION}), vs \`node -e 0\``,
+    metric: 'cpuMs',
+    ours: measures(r.ours, PROCESS),
+    baseline: measures(r.node, PROCESS),
+    goals: [{ metric: 'wallMs', kind: 'absolute', op: '<=', value: 250 }],
+    note: 'CLI, fresh process, hash fast path; the ratio is what the CLI adds to a bare node start-up',
   });
 }
 
-// Compile the generated TypeScript to plain JS for the in-process rows (as the runtime tests do).
+// Compile the generated TypeScript to plain JS for the throughput rows (as the runtime tests do).
 log('compile generated output to JS');
 const jsDir = join(tmp, 'js');
 {
@@ -334,56 +463,101 @@ const jsDir = join(tmp, 'js');
   }
 }
 
-// 3. round trips, in-process.
-log('round trips');
-{
-  const config = (clone, inflight) =>
-    JSON.stringify({ calls: COUNTS.calls, inflight, runs: RUNS, warmup: WARMUP ? COUNTS.warmCalls : 0, clone });
-  const fair = JSON.parse(
-    (await nodeProcess([join(BENCH, 'lib', 'roundtrip.mjs'), jsDir, config(false, [1, 64])], { cwd: ROOT })).stdout,
+/** Throughput sides in their own child each, taking turns: rate, CPU per operation, peak RSS per side. */
+async function throughput(script, args, sides, config, runs) {
+  const one = (side) => async () => {
+    const result = await nodeProcess(
+      [join(BENCH, 'lib', script), ...args, JSON.stringify({ ...config, sides: [side] })],
+      {
+        cwd: ROOT,
+      },
+    );
+    const out = JSON.parse(result.stdout);
+    return { rate: out.rate[side][0], cpuUs: out.cpuUs[side][0], rssMb: result.rssMb + (out.serverRssMb?.[side] ?? 0) };
+  };
+  return alternate(Object.fromEntries(sides.map((s) => [s, one(s)])), runs, 0);
+}
+const THROUGHPUT = ['rate', 'cpuUs', 'rssMb'];
+const rateGoal = (value) => ({ metric: 'rate', kind: 'ratio', op: '>=', value });
+
+// 3. round trips: over stdio (a spawned server process per side) as the headline; in memory for information.
+const v2 = existsSync(join(ROOT, 'node_modules', '@modelcontextprotocol', 'client', 'package.json'));
+const SDK_SIDES = v2 ? ['sdk', 'sdk2'] : ['sdk'];
+const SDK_NAMES = { sdk: '@modelcontextprotocol/sdk 1.32.2', sdk2: '@modelcontextprotocol/client + server 2.4.0' };
+log(`round trips over stdio (${COUNTS.calls} calls per run)`);
+for (const [inflight, name] of [
+  [1, 'sequential'],
+  [64, '64 in flight'],
+]) {
+  const r = await throughput(
+    'roundtrip.mjs',
+    [jsDir],
+    ['ours', ...SDK_SIDES],
+    { transport: 'stdio', calls: COUNTS.calls, inflight: [inflight], runs: 1, warmup: smoke ? 0 : 1 },
+    HEAVY_RUNS,
   );
-  const cloned = JSON.parse(
-    (await nodeProcess([join(BENCH, 'lib', 'roundtrip.mjs'), jsDir, config(true, [64])], { cwd: ROOT })).stdout,
-  );
-  const note =
-    'ours over createInMemoryPair({ clone: false }) — the SDK InMemoryTransport passes objects through uncloned too';
-  for (const [inflight, name] of [
-    [1, 'sequential'],
-    [64, '64 in flight'],
-  ]) {
+  for (const sdk of SDK_SIDES) {
     addRow({
-      id: `roundtrip-${inflight === 1 ? 'seq' : '64'}`,
-      label: `tools/call round trips, ${name}: generated client+server vs SDK Client+Server`,
-      unit: '/s',
-      ours: stats(fair[inflight].ours),
-      baseline: stats(fair[inflight].sdk),
-      goal: { kind: 'ratio', op: '>=', value: 5 },
-      note,
+      id: `roundtrip-stdio-${inflight === 1 ? 'seq' : '64'}${sdk === 'sdk' ? '' : '-v2'}`,
+      label: `tools/call over stdio, ${name}: generated client + server vs ${SDK_NAMES[sdk]}`,
+      metric: 'rate',
+      ours: measures(r.ours, THROUGHPUT),
+      baseline: measures(r[sdk], THROUGHPUT),
+      goals: [rateGoal(5)],
+      note: `${fmt(COUNTS.calls, 'count')} calls per run, server spawned over stdio; CPU/op = client + server CPU ÷ calls; RSS = client + server peak`,
     });
   }
+}
+log('round trips in memory');
+{
+  const r = await throughput(
+    'roundtrip.mjs',
+    [jsDir],
+    ['ours', 'sdk'],
+    { transport: 'memory', calls: COUNTS.calls, inflight: [64], runs: 1, warmup: smoke ? 0 : 1 },
+    HEAVY_RUNS,
+  );
   addRow({
-    id: 'roundtrip-64-clone',
-    label: 'tools/call, 64 in flight, ours with clone: true (default) vs SDK',
-    unit: '/s',
-    ours: stats(cloned[64].ours),
-    baseline: stats(cloned[64].sdk),
-    note: 'for information: the default in-memory pair copies every message as JSON would',
+    id: 'roundtrip-memory-64',
+    label: 'tools/call in memory, 64 in flight: ours (clone: true) vs SDK InMemoryTransport (information)',
+    metric: 'rate',
+    ours: measures(r.ours, THROUGHPUT),
+    baseline: measures(r.sdk, THROUGHPUT),
+    note: 'ours copies every message as JSON would; the SDK pair passes objects through uncopied',
   });
 }
 
-// 4. validation, in-process.
+// 4. validation: the generated validator vs ajv compiled at run time with the same options, and vs zod.
 log('validation');
 {
-  const config = JSON.stringify({ iterations: COUNTS.validations, runs: RUNS, warmup: WARMUP });
-  const r = JSON.parse((await nodeProcess([join(BENCH, 'lib', 'validate.mjs'), jsDir, config], { cwd: ROOT })).stdout);
+  const config = { iterations: COUNTS.validations, runs: 1, warmup: WARMUP };
+  const one = (side) => async () => {
+    const result = await nodeProcess(
+      [join(BENCH, 'lib', 'validate.mjs'), jsDir, schemaPath(VERSION), JSON.stringify({ ...config, sides: [side] })],
+      { cwd: ROOT },
+    );
+    const out = JSON.parse(result.stdout);
+    return { rate: out[side][0], cpuUs: 1e6 / out[side][0], rssMb: result.rssMb };
+  };
+  const r = await alternate({ ours: one('ours'), ajv: one('ajv'), zod: one('zod') }, RUNS, 0);
+  const note = `validators.ts paramsValidators['tools/call'] (CallToolRequestParams), 3 valid inputs in turn, ${fmt(COUNTS.validations, 'count')} per run; CPU/op ≈ 1 / rate (single-threaded loop)`;
   addRow({
-    id: 'validation',
-    label: `tools/call params: compiled validator vs SDK zod ${r.sdkName}`,
-    unit: '/s',
-    ours: stats(r.ours),
-    baseline: stats(r.sdk),
-    goal: { kind: 'ratio', op: '>=', value: 10 },
-    note: "validators.ts paramsValidators['tools/call'] (CallToolRequestParams); 3 inputs in turn",
+    id: 'validation-ajv',
+    label: 'tools/call params: generated validator vs ajv compiled at run time (same options)',
+    metric: 'rate',
+    ours: measures(r.ours, THROUGHPUT),
+    baseline: measures(r.ajv, THROUGHPUT),
+    goals: [rateGoal(1)],
+    note: `${note}; ajv: the schema's CallToolRequestParams with the generator's options (ownProperties, no formats)`,
+  });
+  addRow({
+    id: 'validation-zod',
+    label: 'tools/call params: generated validator vs SDK zod CallToolRequestParamsSchema',
+    metric: 'rate',
+    ours: measures(r.ours, THROUGHPUT),
+    baseline: measures(r.zod, THROUGHPUT),
+    goals: [rateGoal(10)],
+    note: `${note}; this ratio is mostly ajv's (compiled code) against zod's (interpreted) approach`,
   });
 }
 
@@ -441,16 +615,17 @@ log(`type-check cost (${COUNTS.usageCalls} calls)`);
     smoke ? 0 : 1,
   );
   const note = `${COUNTS.usageCalls} typed calls; strict, NodeNext, skipLibCheck; our generated .ts is checked as source`;
+  const TSC_METRICS = ['checkS', ...PROCESS];
   addRow({
     id: 'tsc-check',
     label: 'tsc check time: usage vs generated client vs SDK Client',
-    unit: 's',
-    ours: pick(r.ours, 'checkS'),
-    baseline: pick(r.sdk, 'checkS'),
-    goal: { kind: 'ratio', op: '<=', value: 0.5 },
+    metric: 'checkS',
+    ours: measures(r.ours, TSC_METRICS),
+    baseline: measures(r.sdk, TSC_METRICS),
+    goals: [{ metric: 'checkS', kind: 'ratio', op: '<=', value: 0.5 }],
     note,
     extra: {
-      totalS: { ours: pick(r.ours, 'totalS'), baseline: pick(r.sdk, 'totalS') },
+      totalS: { ours: stats(r.ours.map((x) => x.totalS)), baseline: stats(r.sdk.map((x) => x.totalS)) },
       files: { ours: r.ours[0].files, baseline: r.sdk[0].files },
       types: { ours: r.ours[0].types, baseline: r.sdk[0].types },
     },
@@ -458,24 +633,23 @@ log(`type-check cost (${COUNTS.usageCalls} calls)`);
   addRow({
     id: 'tsc-instantiations',
     label: 'tsc instantiations: same usage files',
-    unit: 'count',
-    ours: pick(r.ours, 'instantiations'),
-    baseline: pick(r.sdk, 'instantiations'),
-    goal: { kind: 'ratio', op: '<=', value: 0.5 },
+    metric: 'instantiations',
+    ours: measures(r.ours, ['instantiations']),
+    baseline: measures(r.sdk, ['instantiations']),
+    goals: [{ metric: 'instantiations', kind: 'ratio', op: '<=', value: 0.5 }],
     note: 'deterministic',
   });
   addRow({
     id: 'tsc-check-dts',
-    label: 'tsc check time: same usage vs declarations emitted from the generated code, vs SDK Client',
-    unit: 's',
-    ours: pick(r.dts, 'checkS'),
-    baseline: pick(r.sdk, 'checkS'),
-    note: `for information: generated .ts compiled once to .d.ts (skipLibCheck then skips it); ${r.dts[0].instantiations} instantiations`,
-    extra: { instantiations: pick(r.dts, 'instantiations') },
+    label: 'tsc check time: same usage vs declarations emitted from the generated code, vs SDK Client (information)',
+    metric: 'checkS',
+    ours: measures(r.dts, TSC_METRICS),
+    baseline: measures(r.sdk, TSC_METRICS),
+    note: `generated .ts compiled once to .d.ts (skipLibCheck then skips it); ${r.dts[0].instantiations} instantiations`,
   });
 }
 
-// 6. diff.
+// 6. diff, against node's own start-up.
 log(`diff ${DIFF.join(' → ')}`);
 {
   const help = await run(process.execPath, [CLI, '--help'], { env: ENV });
@@ -486,18 +660,20 @@ log(`diff ${DIFF.join(' → ')}`);
         viaCli
           ? nodeProcess([CLI, 'diff', DIFF[0], DIFF[1]], { ok: [0, 1] })
           : nodeProcess([join(BENCH, 'lib', 'diff-core.mjs'), ROOT, DIFF[0], DIFF[1]]),
+      node: nodeStartup,
     },
     RUNS,
     WARMUP,
   );
   addRow({
     id: 'diff',
-    label: `diff ${DIFF.join(' → ')}`,
-    unit: 'ms',
-    ours: pick(r.ours, 'wallMs'),
-    goal: { kind: 'absolute', op: '<', value: 300 },
-    note: viaCli ? 'CLI, fresh process, text report' : 'diffModels in a fresh process (no diff CLI yet)',
-    extra: { cpuMs: pick(r.ours, 'cpuMs') },
+    label: `diff ${DIFF.join(' → ')} vs \`node -e 0\``,
+    metric: 'cpuMs',
+    ours: measures(r.ours, PROCESS),
+    baseline: measures(r.node, PROCESS),
+    // Issue 17: the whole diff of two released versions at most 3× the CPU time of `node -e 0`.
+    goals: [{ metric: 'cpuMs', kind: 'ratio', op: '<=', value: 3 }],
+    note: `${viaCli ? 'CLI, fresh process, text report' : 'diffModels in a fresh process (no diff CLI yet)'}; the ratio is what diff adds to a bare node start-up`,
   });
 }
 
@@ -508,24 +684,17 @@ log('browser bundle size');
   await nodeProcess([CLI, 'generate', '--spec', VERSION, '--artifacts', 'client', '--out', join(dir, 'gen')]);
   const sizes = await bundleSizes(dir);
   if (sizes.ours.nodeImports) throw new Error('the browser bundle of the generated client imports node: modules');
-  const kB = (side, key) => stats([sizes[side][key] / 1024]);
-  const note = 'esbuild --bundle --minify --platform=browser --format=esm; deterministic, one build each';
+  // Sizes are deterministic: one build each, as one-run stats.
+  const kB = (side) => ({ gzipKb: stats([sizes[side].gzip / 1024]), rawKb: stats([sizes[side].raw / 1024]) });
   addRow({
-    id: 'bundle-gzip',
-    label: `browser bundle, gzip: createClient + StreamableHttpClientTransport (client-only ${VERSION}) vs SDK Client + StreamableHTTPClientTransport`,
-    unit: 'kB',
-    ours: kB('ours', 'gzip'),
-    baseline: kB('sdk', 'gzip'),
-    goal: { kind: 'absolute', op: '<=', value: 12 },
-    note: `${note}; gzip -9`,
-  });
-  addRow({
-    id: 'bundle-raw',
-    label: 'browser bundle, minified bytes: same bundles',
-    unit: 'kB',
-    ours: kB('ours', 'raw'),
-    baseline: kB('sdk', 'raw'),
-    note,
+    id: 'bundle',
+    label: `browser bundle: createClient + StreamableHttpClientTransport (client-only ${VERSION}) vs SDK Client + StreamableHTTPClientTransport`,
+    metric: 'gzipKb',
+    ours: kB('ours'),
+    baseline: kB('sdk'),
+    // Issue 13: the client and its HTTP transport at most 12 kB gzip in a browser bundle.
+    goals: [{ metric: 'gzipKb', kind: 'absolute', op: '<=', value: 12 }],
+    note: 'esbuild --bundle --minify --platform=browser --format=esm, gzip -9; deterministic, one build each',
   });
 }
 
@@ -537,6 +706,7 @@ const results = {
   smoke,
   runs: RUNS,
   warmup: WARMUP,
+  heavyRuns: HEAVY_RUNS,
   node: process.version,
   platform: `${process.platform} ${process.arch}`,
   cpus: cpus().length,
@@ -550,28 +720,33 @@ writeFileSync(outFile, JSON.stringify(results, null, 2) + '\n');
 const table = renderTable(results);
 process.stdout.write(table + '\n');
 log(`bench: results in ${relative(process.cwd(), outFile) || outFile}`);
-if (!smoke && !flags['no-readme']) updateReadme(table);
+if (flags['write-readme']) updateReadme(table);
 if (!flags.keep) rmSync(tmp, { recursive: true, force: true });
 
 function renderTable(r) {
-  const cell = (s) => (s ? `${fmt(s.median, unitOf)} (${fmt(s.min, unitOf)}–${fmt(s.max, unitOf)})` : '—');
-  let unitOf;
   const lines = [
-    `${r.date.slice(0, 10)} · node ${r.node} · ${r.cpus} CPU(s) · load ${r.loadavg.start[0].toFixed(1)} → ${r.loadavg.end[0].toFixed(1)} · median of ${r.runs} run(s) after ${r.warmup} warm-up(s) (heavy rows: ${HEAVY_RUNS}), min–max in brackets`,
+    `${r.date.slice(0, 10)} · node ${r.node} · ${r.cpus} CPU(s) · load ${r.loadavg.start[0].toFixed(1)} → ${r.loadavg.end[0].toFixed(1)} · median of ${r.runs} run(s) after ${r.warmup} warm-up(s) (heavy rows: ${r.heavyRuns}, scaling rows: 1), min–max in brackets`,
     '',
     '| Measure | Ours | Baseline | Ratio | Goal | Result | Notes |',
     '|---|---|---|---|---|---|---|',
   ];
+  const metricName = (m) => METRICS[m].label || m;
   for (const row of r.rows) {
-    unitOf = row.unit;
-    const goal = row.goal
-      ? row.goal.kind === 'ratio'
-        ? `${row.goal.op === '>=' ? '≥' : row.goal.op === '<' ? '<' : '≤'} ${row.goal.value}×`
-        : `${row.goal.op === '<' ? '<' : '≤'} ${fmt(row.goal.value, row.unit)}`
-      : '';
-    const result = row.pass === null ? '' : row.pass ? 'pass' : '**miss**';
+    const ratios = Object.entries(row.ratios)
+      .map(([m, v]) => `${v.toFixed(2)}× ${metricName(m)}`)
+      .join(', ');
+    const goals = row.goals
+      .map((g) => {
+        const op = g.op === '>=' ? '≥' : g.op === '<' ? '<' : '≤';
+        const unit = METRICS[g.metric]?.unit ?? '';
+        return g.kind === 'ratio'
+          ? `${metricName(g.metric)} ${op} ${g.value}×`
+          : `${metricName(g.metric)} ${op} ${fmt(g.value, unit)}`;
+      })
+      .join(', ');
+    const result = row.pass === null ? '' : row.goals.map((g) => (g.pass ? 'pass' : '**miss**')).join(', ');
     lines.push(
-      `| ${row.label} | ${cell(row.ours)} | ${cell(row.baseline)} | ${row.ratio === null ? '' : `${row.ratio.toFixed(2)}×`} | ${goal} | ${result} | ${row.note} |`,
+      `| ${row.label} | ${cell(row.ours)} | ${cell(row.baseline)} | ${ratios} | ${goals} | ${result} | ${row.note} |`,
     );
   }
   return lines.join('\n');

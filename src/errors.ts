@@ -26,3 +26,31 @@ export function escapePointerToken(token: string): string {
 export function pointer(...tokens: (string | number)[]): string {
   return tokens.map((t) => '/' + escapePointerToken(String(t))).join('');
 }
+
+const ERRNO_MEANINGS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  ENOTDIR: 'a part of the path is a file, not a directory',
+  EISDIR: 'is a directory',
+  EEXIST: 'already exists',
+  ENOENT: 'no such file or directory',
+  EMFILE: 'too many open files',
+  EBUSY: 'resource busy',
+  ENAMETOOLONG: 'name too long',
+};
+
+/** A file-system error as "CODE (meaning)", for one-line user errors. */
+export function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code) return `${code} (${ERRNO_MEANINGS[code] ?? 'file-system error'})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** True for a Node file-system error (it carries an errno code such as EACCES). */
+export function isFsError(error: unknown): error is NodeJS.ErrnoException {
+  const e = error as NodeJS.ErrnoException | undefined;
+  return typeof e?.code === 'string' && /^E[A-Z]+$/.test(e.code) && typeof e.syscall === 'string';
+}

@@ -9,46 +9,25 @@
 import { resolve } from 'node:path';
 import { formatFile, usesDefaultFormat } from './emit/format.js';
 import { header } from './emit/header.js';
-import { runtimeImports, runtimeRange, withImportExtension, type RuntimeMode } from './emit/runtime.js';
+import { runtimeImports, runtimeRange, withImportExtension } from './emit/runtime.js';
 import { printConcurrently } from './emit/concurrent.js';
-import {
-  REGISTRY,
-  resolveArtifacts,
-  type Artifact,
-  type ArtifactEntry,
-  type EmitContext,
-  type ImportExtension,
-} from './generate-artifacts.js';
-import { inputsHash } from './inputs.js';
-import { applyExtensions, loadExtensionsFor } from './model/extensions.js';
-import { loadSchema, type SchemaInput } from './load/schema.js';
+import { REGISTRY, resolveArtifacts, type ArtifactEntry, type EmitContext } from './generate-artifacts.js';
+import { inputsHash, sha256 } from './inputs.js';
+import { InputError } from './errors.js';
+import { appliesTo } from './extensions/types.js';
+import { applyExtensions, loadExtensionsFor, type LoadedExtension } from './model/extensions.js';
+import type { GenerateOptions } from './config/target.js';
+import { loadSchema } from './load/schema.js';
 import { toolPackage } from './load/package-root.js';
 import { buildModel } from './model/build.js';
-import { pairingHashEntry, readPairingFile } from './model/pairing.js';
+import { readPairingFile } from './model/pairing.js';
 import type { ProtocolModel } from './model/types.js';
 
 export { ARTIFACTS, resolveArtifacts, type Artifact, type ImportExtension } from './generate-artifacts.js';
 export { RUNTIME_MODES, type RuntimeMode } from './emit/runtime.js';
 
-export interface GenerateOptions extends SchemaInput {
-  /** Vendor extension files merged into the output. */
-  extensions?: string[];
-  /** A pairing file (request → result definition) for requests the built-in rules cannot pair. */
-  pairing?: string;
-  /** Where the files will go: used to find the prettier config. Default `generated`. */
-  outDir?: string;
-  /** Which artifacts to emit; default all. Dependencies are added (client needs maps and types). */
-  artifacts?: Artifact[];
-  /** Import specifier extension between generated files; default `.js` (ESM/NodeNext). */
-  importExtension?: ImportExtension;
-  /** Format with prettier (default true). */
-  format?: boolean;
-  /**
-   * How generated code gets its runtime: `package` (default) imports `@mcp-typegen/runtime`; `copy` vendors
-   * it as runtime/*.ts (ESM and bundlers only).
-   */
-  runtime?: RuntimeMode;
-}
+/** The options type lives with the option table's users (config/target.ts): one type for API and CLI. */
+export type { GenerateOptions } from './config/target.js';
 
 export interface GeneratedFile {
   /** Relative to the output directory, with `/` separators. */
@@ -73,19 +52,21 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const loaded = await loadSchema({ ...options, cwd });
   const extensions = await loadExtensionsFor(options.extensions ?? [], cwd);
   const pairing = options.pairing ? await readPairingFile(resolve(cwd, options.pairing)) : undefined;
-  const model = applyExtensions(buildModel(loaded, { pairing }), extensions);
+  const base = buildModel(loaded, { pairing });
+  // Only the files the user named: a file reached through a cross-file $ref gets the model's own,
+  // more precise error when it is not enabled for this version.
+  const named = new Set(options.extensions ?? []);
+  const namedExtensions = extensions.filter((e) => named.has(e.file));
+  rejectUntargeted(base.version, namedExtensions, options.skipUntargeted === true);
+  const model = applyExtensions(base, extensions);
   const tool = toolPackage();
   const runtimeMode = options.runtime ?? 'package';
-  const hash = inputsHash({
+  const hash = await inputsHash({
     schemaSha256: loaded.sha256,
-    extensions: [
-      ...extensions.map((e): [string, string] => [e.file, e.sha256]),
-      ...(pairing ? [pairingHashEntry(options.pairing!, pairing)] : []),
-    ],
-    artifacts,
-    importExtension: importExt,
-    format: options.format !== false,
-    runtime: runtimeMode,
+    extensionShas: extensions.map((e) => e.sha256),
+    pairingSha: pairing ? sha256(pairing.text) : undefined,
+    options,
+    outDir,
   });
   const ctx: EmitContext = {
     importExt,
@@ -134,7 +115,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files,
     model,
     warnings: [...loaded.warnings, ...(model.warnings ?? []), ...extensions.flatMap((e) => e.warnings)],
-    inputsHash: hash,
+    // No hash (a prettier config written as code): --check always regenerates to compare.
+    inputsHash: hash ?? 'unhashable',
     schemaFile: loaded.file,
   };
 }
@@ -182,4 +164,20 @@ function runtimeNote(ctx: EmitContext): string | null {
   return ctx.runtime.range === null
     ? 'Runtime: vendored copy in runtime/.'
     : `Runtime: @mcp-typegen/runtime ${ctx.runtime.range}.`;
+}
+
+/**
+ * An extension that does not target the schema's version would be left out of the output: an error
+ * (exit 2) unless the user opted in to skipping it (--skip-untargeted, or "skipUntargeted" in the config).
+ */
+function rejectUntargeted(version: string | null, extensions: LoadedExtension[], skip: boolean): void {
+  if (skip || version === null) return;
+  const e = extensions.find((x) => !appliesTo(x.spec, version));
+  if (!e) return;
+  throw new InputError(
+    e.file,
+    '/targets',
+    `extension ${e.spec.id} does not target MCP ${version} (it targets ${e.spec.targets?.join(', ') ?? 'nothing'})`,
+    'add the version to its "targets", pick another --spec, or pass --skip-untargeted to leave it out',
+  );
 }

@@ -7,7 +7,7 @@
  *   const stale = await check({ spec: '2025-11-25', outDir: 'src/mcp' });
  */
 import { resolve } from 'node:path';
-import { generateTarget, type Target, type TargetGenerateOptions } from './config/target.js';
+import { generateTarget, type GenerateOptions, type Target } from './config/target.js';
 import type { GenerateResult } from './generate.js';
 import { toolPackage } from './load/package-root.js';
 import type { StaleFile } from './write/check.js';
@@ -31,8 +31,8 @@ export { InputError } from './errors.js';
 export { startWatch, type WatchOptions } from './cli/watch.js';
 export { targetFromConfig } from './cli/targets.js';
 
-/** Options of one generation: the schema (spec or file), extensions, artifacts, layout. Paths are relative to `cwd`. */
-export type GenerateOptions = TargetGenerateOptions;
+export type { GenerateOptions } from './config/target.js';
+export type { FetchPolicy } from './load/download.js';
 
 /** Generate every file in memory; nothing is written. */
 export function generate(options: GenerateOptions): Promise<GenerateResult> {

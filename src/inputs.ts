@@ -1,64 +1,140 @@
 /**
- * The hash of everything a generated output depends on. Kept free of heavy imports (no prettier,
- * ts-morph or JSTT) so `--check` can compute it in milliseconds and skip regeneration when nothing changed.
+ * The hash of everything a generated output depends on: the tool and its templates, the schema's and
+ * extensions' bytes, every option that changes bytes (from the option table), and the prettier config
+ * that applies to the out dir. Kept free of heavy imports (no prettier, ts-morph or JSTT) so `--check`
+ * can compute it in milliseconds and skip regeneration when nothing changed.
+ *
+ * Nothing location-dependent goes in: no absolute path, so the same checkout anywhere hashes the same.
+ * When an input cannot be known cheaply (a JavaScript prettier config, an unpinned schema URL) the
+ * hash is `undefined` and the fast path steps aside.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { InputError } from './errors.js';
-import { resolveSchemaPath, type SchemaInput } from './load/schema.js';
+import { hashedOptions, type TargetOptions } from './config/options.js';
+import type { SchemaInput } from './load/schema.js';
+import { specSha256WithoutNetwork } from './load/spec-source.js';
 import { toolPackage } from './load/package-root.js';
 import { runtimeTemplates } from './emit/runtime.js';
-
-export interface InputFacts {
-  schemaSha256: string;
-  /** [file as given, sha256] per extension file, in the order given. */
-  extensions: [string, string][];
-  artifacts: readonly string[];
-  importExtension: string;
-  format: boolean;
-  /** `package` or `copy` (absent means `package`). */
-  runtime?: string;
-}
 
 export function sha256(text: string | Buffer): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-export function inputsHash(facts: InputFacts): string {
-  // Fields named one by one, never spread: JSON.stringify follows key order, and the two callers
-  // (generate and inputsHashFromDisk) build their facts in different orders.
+export interface InputFacts {
+  schemaSha256: string;
+  /** sha256 of each extension file, in the order given. */
+  extensionShas: string[];
+  /** sha256 of the pairing file, when one is given (it shapes the model like an extension). */
+  pairingSha?: string;
+  options: TargetOptions;
+  /** Absolute out dir: only used to find the prettier config, never hashed itself. */
+  outDir: string;
+}
+
+/** The inputs hash, or undefined when the prettier config is code (it cannot be hashed as data). */
+export async function inputsHash(facts: InputFacts): Promise<string | undefined> {
+  const format = facts.options.format !== false ? await prettierConfigFingerprint(facts.outDir) : 'not formatted';
+  if (format === undefined) return undefined;
   return sha256(
     JSON.stringify({
       tool: toolPackage().version,
       templates: runtimeTemplates().map((t) => [t.name, sha256(t.text)]),
-      schemaSha256: facts.schemaSha256,
-      extensions: facts.extensions,
-      artifacts: facts.artifacts,
-      importExtension: facts.importExtension,
-      format: facts.format,
-      runtime: facts.runtime ?? 'package',
+      schema: facts.schemaSha256,
+      extensions: facts.extensionShas,
+      pairing: facts.pairingSha ?? null,
+      options: hashedOptions(facts.options),
+      prettier: format,
     }),
   );
 }
 
-/** The same hash, read straight from disk, without loading or generating anything. */
+/** The same hash, read straight from disk, without loading, generating or downloading anything. */
 export async function inputsHashFromDisk(
-  options: SchemaInput & { extensions?: string[]; pairing?: string },
-  facts: Omit<InputFacts, 'schemaSha256' | 'extensions'>,
+  options: SchemaInput & TargetOptions & { outDir: string },
 ): Promise<string | undefined> {
   const cwd = options.cwd ?? process.cwd();
   try {
-    const schemaText = options.text ?? (await readFile(resolveSchemaPath({ ...options, cwd }), 'utf8'));
-    const extensions: [string, string][] = [];
-    for (const file of options.extensions ?? [])
-      extensions.push([file, sha256(await readFile(resolve(cwd, file), 'utf8'))]);
-    // The pairing file shapes the output like an extension does (see generate.ts).
-    if (options.pairing)
-      extensions.push([`pairing:${options.pairing}`, sha256(await readFile(resolve(cwd, options.pairing), 'utf8'))]);
-    return inputsHash({ ...facts, schemaSha256: sha256(schemaText), extensions });
+    const schemaSha256 = await schemaSha256WithoutNetwork({ ...options, cwd });
+    if (schemaSha256 === undefined) return undefined;
+    const extensionShas: string[] = [];
+    for (const file of options.extensions ?? []) extensionShas.push(sha256(await readFile(resolve(cwd, file), 'utf8')));
+    const pairingSha = options.pairing ? sha256(await readFile(resolve(cwd, options.pairing), 'utf8')) : undefined;
+    return await inputsHash({ schemaSha256, extensionShas, pairingSha, options, outDir: resolve(cwd, options.outDir) });
   } catch (error) {
     if (error instanceof InputError) throw error;
     return undefined;
+  }
+}
+
+/**
+ * The schema's sha256 as generate would see it, without the network: a pinned URL has its pin, a
+ * known version from the cache or a download has the manifest's hash (verified before any use), a
+ * file is hashed. An unpinned URL has none.
+ */
+async function schemaSha256WithoutNetwork(options: SchemaInput & { cwd: string }): Promise<string | undefined> {
+  if (options.text !== undefined) return sha256(options.text);
+  if (options.schema && /^[a-z][a-z0-9+.-]*:\/\//i.test(options.schema)) return options.sha256?.toLowerCase();
+  if (options.schema) return sha256(await readFile(resolve(options.cwd, options.schema), 'utf8'));
+  if (options.spec) return specSha256WithoutNetwork(options.spec, options);
+  return undefined;
+}
+
+/** Prettier's own search order for a config file (package.json counts only with a "prettier" key). */
+const PRETTIER_CONFIG_FILES = [
+  'package.json',
+  'package.yaml',
+  '.prettierrc',
+  '.prettierrc.json',
+  '.prettierrc.yaml',
+  '.prettierrc.yml',
+  '.prettierrc.json5',
+  '.prettierrc.js',
+  '.prettierrc.mjs',
+  '.prettierrc.cjs',
+  '.prettierrc.ts',
+  '.prettierrc.mts',
+  '.prettierrc.cts',
+  'prettier.config.js',
+  'prettier.config.mjs',
+  'prettier.config.cjs',
+  'prettier.config.ts',
+  'prettier.config.mts',
+  'prettier.config.cts',
+  '.prettierrc.toml',
+];
+
+/**
+ * The prettier config that applies to the out dir, as data: the nearest config file's name and bytes
+ * (for package.json, its "prettier" value), `null` when there is none, undefined when it is code.
+ */
+export async function prettierConfigFingerprint(outDir: string): Promise<unknown> {
+  let dir = outDir;
+  for (;;) {
+    for (const name of PRETTIER_CONFIG_FILES) {
+      const file = join(dir, name);
+      if (!existsSync(file)) continue;
+      const text = await readFile(file, 'utf8').catch(() => undefined);
+      if (text === undefined) continue;
+      if (name === 'package.json' || name === 'package.yaml') {
+        if (name === 'package.yaml') return undefined;
+        let pkg: { prettier?: unknown };
+        try {
+          pkg = JSON.parse(text) as { prettier?: unknown };
+        } catch {
+          continue;
+        }
+        if (pkg.prettier === undefined) continue;
+        // A string names a shared config package: its contents are not ours to hash.
+        return typeof pkg.prettier === 'string' ? undefined : ['package.json', pkg.prettier];
+      }
+      if (/\.[cm]?[jt]s$/.test(name)) return undefined;
+      return [name, sha256(text)];
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
   }
 }

@@ -25,6 +25,7 @@ import {
   type RequestHandler,
   type RequestOptions,
 } from './peer.js';
+import { paramHeaderRules, paramHeaders, type ParamHeaderRule } from './http-headers.js';
 import type { Transport } from './transport.js';
 
 type JsonObject = { [key: string]: unknown };
@@ -40,6 +41,32 @@ export interface ProtocolDescription {
     readonly inputRequests: boolean;
     readonly capabilityExtensions: boolean;
   };
+  /** Facts about the version the runtime reads instead of keeping copies (see src/model/protocol-facts.ts). */
+  readonly facts: ProtocolFacts;
+}
+
+/** The `facts` of `PROTOCOL`. */
+export interface ProtocolFacts {
+  /** Methods the lifecycle answers or sends itself. */
+  readonly lifecycleMethods: readonly string[];
+  /** Requests only connect() sends. */
+  readonly handshakeRequests: readonly string[];
+  /** Method prefix → the server capability announcing it. */
+  readonly capabilityOf: { readonly [prefix: string]: string };
+  /** Reserved `_meta` keys by short name (`serverInfo` → `io.modelcontextprotocol/serverInfo`). */
+  readonly metaKeys: { readonly [name: string]: string };
+  /** Error codes by schema definition name. */
+  readonly errorCodes: { readonly [name: string]: number };
+  readonly transport: {
+    readonly sessions: boolean;
+    readonly metadataHeaders: boolean;
+    readonly nameSources: { readonly [method: string]: string };
+  };
+}
+
+/** Sets `meta[key]` when the version names that key (absent keys are simply not sent). */
+export function setMeta(meta: JsonObject, key: string | undefined, value: unknown): void {
+  if (key !== undefined) meta[key] = value;
 }
 
 export interface Implementation {
@@ -89,7 +116,9 @@ export class McpClientBase<
   /** The whole `initialize` or `server/discover` result. */
   serverDescription: JsonObject | undefined;
 
-  private readonly inputHandlers = new Map<string, (params: any, ctx: any) => unknown>();
+  readonly #inputHandlers = new Map<string, (params: any, ctx: any) => unknown>();
+  /** Tools seen in tools/list results: which arguments each mirrors into `Mcp-Param-*` headers. */
+  readonly #toolHeaders = new Map<string, readonly ParamHeaderRule[]>();
 
   readonly protocol: ProtocolDescription;
   readonly options: McpClientOptions;
@@ -98,10 +127,10 @@ export class McpClientBase<
     this.protocol = protocol;
     this.options = options;
     this.peer = new RpcPeer(transport, { ...options, batches: false });
-    this.negotiatedVersion = protocol.features.perRequestMeta ? this.requestedVersion : undefined;
+    this.negotiatedVersion = protocol.features.perRequestMeta ? this.#requestedVersion : undefined;
   }
 
-  private get requestedVersion(): string {
+  get #requestedVersion(): string {
     const version = this.options.protocolVersion ?? this.protocol.protocolVersion ?? this.protocol.version;
     if (!version) throw new Error('McpClient: no protocol version known for this schema; pass options.protocolVersion');
     return version;
@@ -111,7 +140,7 @@ export class McpClientBase<
   get capabilities(): JsonObject {
     if (this.options.capabilities) return this.options.capabilities;
     const caps: JsonObject = {};
-    const has = (method: string) => this.inputHandlers.has(method);
+    const has = (method: string) => this.#inputHandlers.has(method);
     // listChanged is only claimed by passing capabilities explicitly: the client cannot know it will send it.
     if (has('roots/list')) caps['roots'] = {};
     if (has('sampling/createMessage')) caps['sampling'] = {};
@@ -124,11 +153,11 @@ export class McpClientBase<
     await this.peer.start();
     const { features } = this.protocol;
     if (features.initialize) {
-      const supported = this.options.supportedProtocolVersions ?? [this.requestedVersion];
+      const supported = this.options.supportedProtocolVersions ?? [this.#requestedVersion];
       let result: JsonObject;
       try {
         result = (await this.peer.request('initialize', {
-          protocolVersion: this.requestedVersion,
+          protocolVersion: this.#requestedVersion,
           capabilities: this.capabilities,
           clientInfo: this.options.clientInfo,
         })) as JsonObject;
@@ -144,7 +173,7 @@ export class McpClientBase<
           `Server answered with protocol version ${version}; this client supports ${supported.join(', ')}`,
         );
       }
-      this.acceptServer(result, version);
+      this.#acceptServer(result, version);
       await this.peer.notify('notifications/initialized');
     } else if (features.perRequestMeta && this.options.discover !== false) {
       let result: JsonObject;
@@ -155,22 +184,26 @@ export class McpClientBase<
         throw error;
       }
       const versions = Array.isArray(result['supportedVersions']) ? (result['supportedVersions'] as string[]) : [];
-      const version = versions.includes(this.requestedVersion) ? this.requestedVersion : undefined;
+      const version = versions.includes(this.#requestedVersion) ? this.#requestedVersion : undefined;
       if (!version) {
         await this.peer.close();
         throw new ProtocolError(
           ErrorCode.InvalidRequest,
-          `Server supports ${versions.join(', ') || 'no versions'}, not ${this.requestedVersion}`,
+          `Server supports ${versions.join(', ') || 'no versions'}, not ${this.#requestedVersion}`,
         );
       }
-      this.acceptServer(result, version);
+      this.#acceptServer(result, version);
     }
   }
 
-  private acceptServer(result: JsonObject, version: string): void {
+  #acceptServer(result: JsonObject, version: string): void {
     this.serverDescription = result;
     this.negotiatedVersion = version;
-    this.serverInfo = isPlainObject(result['serverInfo']) ? (result['serverInfo'] as Implementation) : undefined;
+    // 2026-07-28 on, the server names itself in every result's _meta; before, in the initialize result.
+    const meta = isPlainObject(result['_meta']) ? result['_meta'] : undefined;
+    const key = this.protocol.facts.metaKeys['serverInfo'];
+    const info = meta !== undefined && key !== undefined && isPlainObject(meta[key]) ? meta[key] : result['serverInfo'];
+    this.serverInfo = isPlainObject(info) ? (info as Implementation) : undefined;
     this.serverCapabilities = isPlainObject(result['capabilities']) ? result['capabilities'] : undefined;
     this.instructions = typeof result['instructions'] === 'string' ? result['instructions'] : undefined;
     const transport = this.peer.transport as Transport & { setProtocolVersion?: (v: string) => void };
@@ -183,8 +216,71 @@ export class McpClientBase<
     ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions | undefined]>
   ): Promise<OutRequests[M]['result']>;
   async request(method: string, params?: any, options?: RequestOptions): Promise<unknown> {
+    if (method === 'tools/call' && this.#mirrorsToolParams) {
+      try {
+        return await this.#send(method, params, this.#withParamHeaders(params, options));
+      } catch (error) {
+        const mismatch = this.protocol.facts.errorCodes['HeaderMismatchError'];
+        if (!(error instanceof ProtocolError) || error.code !== mismatch) throw error;
+        // The tool's definition may have changed: list the tools again and retry once with fresh headers.
+        await this.#relistTools(options);
+        return this.#send(method, params, this.#withParamHeaders(params, options));
+      }
+    }
+    const result = await this.#send(method, params, options);
+    if (method === 'tools/list' && this.#mirrorsToolParams) return this.#screenTools(result);
+    return result;
+  }
+
+  /** Whether the transport mirrors tool arguments into headers (Streamable HTTP from 2026-07-28 on). */
+  get #mirrorsToolParams(): boolean {
+    const transport = this.peer.transport as Transport & { mirrorsToolParams?: boolean };
+    return this.protocol.features.perRequestMeta && transport.mirrorsToolParams === true;
+  }
+
+  /**
+   * Remembers each listed tool's `x-mcp-header` rules and leaves out tools whose annotations are invalid
+   * (the transport requires it: one malformed tool must not break the others).
+   */
+  #screenTools(result: unknown): unknown {
+    if (!isPlainObject(result) || !Array.isArray(result['tools'])) return result;
+    const kept: unknown[] = [];
+    for (const tool of result['tools']) {
+      if (!isPlainObject(tool) || typeof tool['name'] !== 'string') continue;
+      const rules = paramHeaderRules(tool['inputSchema']);
+      if (!rules.ok) {
+        this.peer.diagnose('invalid-notification', `Tool ${JSON.stringify(tool['name'])} left out: ${rules.reason}`);
+        continue;
+      }
+      this.#toolHeaders.set(tool['name'], rules.rules);
+      kept.push(tool);
+    }
+    return { ...result, tools: kept };
+  }
+
+  async #relistTools(options: RequestOptions | undefined): Promise<void> {
+    let cursor: string | undefined;
+    do {
+      const page = (await this.#send(
+        'tools/list',
+        cursor === undefined ? undefined : { cursor },
+        options,
+      )) as JsonObject;
+      this.#screenTools(page);
+      cursor = typeof page['nextCursor'] === 'string' ? page['nextCursor'] : undefined;
+    } while (cursor !== undefined);
+  }
+
+  #withParamHeaders(params: JsonObject | undefined, options: RequestOptions | undefined): RequestOptions | undefined {
+    const name = params?.['name'];
+    const rules = typeof name === 'string' ? this.#toolHeaders.get(name) : undefined;
+    if (rules === undefined || rules.length === 0) return options;
+    return { ...options, headers: { ...options?.headers, ...paramHeaders(rules, params?.['arguments']) } };
+  }
+
+  async #send(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
     const { features } = this.protocol;
-    let sent = features.perRequestMeta ? this.withRequestMeta(params) : params;
+    let sent = features.perRequestMeta ? this.#withRequestMeta(params) : params;
     if (!features.inputRequests) return this.peer.request(method, sent, options);
     const maxRounds = this.options.maxInputRounds ?? 8;
     for (let round = 0; ; round++) {
@@ -196,7 +292,7 @@ export class McpClientBase<
           `${method}: server still asks for input after ${maxRounds} rounds`,
         );
       }
-      sent = await this.answerInputRequests(sent ?? {}, result, options?.signal);
+      sent = await this.#answerInputRequests(sent ?? {}, result, options?.signal);
     }
   }
 
@@ -211,7 +307,7 @@ export class McpClientBase<
     method: M,
     handler: RequestHandler<InRequests[M], HandlerContext<any, any>>,
   ): void {
-    this.inputHandlers.set(method, handler as never);
+    this.#inputHandlers.set(method, handler as never);
     this.peer.setRequestHandler(method, handler);
   }
 
@@ -227,21 +323,18 @@ export class McpClientBase<
   }
 
   /** 2026-07-28 on: every request carries the protocol version, client info and capabilities. */
-  private withRequestMeta(params: JsonObject | undefined): JsonObject {
-    const meta = isPlainObject(params?.['_meta']) ? params['_meta'] : {};
-    return {
-      ...params,
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': this.negotiatedVersion ?? this.requestedVersion,
-        'io.modelcontextprotocol/clientInfo': this.options.clientInfo,
-        'io.modelcontextprotocol/clientCapabilities': this.capabilities,
-        ...meta,
-      },
-    };
+  #withRequestMeta(params: JsonObject | undefined): JsonObject {
+    const given = isPlainObject(params?.['_meta']) ? params['_meta'] : {};
+    const keys = this.protocol.facts.metaKeys;
+    const meta: JsonObject = {};
+    setMeta(meta, keys['protocolVersion'], this.negotiatedVersion ?? this.#requestedVersion);
+    setMeta(meta, keys['clientInfo'], this.options.clientInfo);
+    setMeta(meta, keys['clientCapabilities'], this.capabilities);
+    return { ...params, _meta: { ...meta, ...given } };
   }
 
   /** Answer each embedded input request with its registered handler; the retry's params. */
-  private async answerInputRequests(
+  async #answerInputRequests(
     params: JsonObject,
     result: JsonObject,
     signal: AbortSignal | undefined,
@@ -252,7 +345,7 @@ export class McpClientBase<
       if (!isPlainObject(request) || typeof request['method'] !== 'string') {
         throw new ProtocolError(ErrorCode.InvalidRequest, `input request "${key}" has no method`);
       }
-      const handler = this.inputHandlers.get(request['method']);
+      const handler = this.#inputHandlers.get(request['method']);
       if (!handler) {
         throw new ProtocolError(
           ErrorCode.MethodNotFound,

@@ -32,6 +32,11 @@ export class InMemoryEventStore implements EventStore {
 
   private readonly maxEventsPerStream: number;
 
+  /** Streams currently held (for leak checks). */
+  get streamCount(): number {
+    return this.streams.size;
+  }
+
   constructor(maxEventsPerStream: number = 1000) {
     this.maxEventsPerStream = maxEventsPerStream;
   }

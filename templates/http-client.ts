@@ -1,9 +1,22 @@
 /**
- * Streamable HTTP transport, client side: a `Transport` on the global `fetch` (or one given), reading SSE
- * responses and resuming dropped streams. Browser-safe: no `node:` imports, no `process`.
+ * Streamable HTTP, client side, on the global `fetch` (browsers, Node 18+, Deno, Bun). Speaks both eras:
+ *
+ * - 2026-07-28 on (the message's `_meta` or `setProtocolVersion` names such a version): no session; every POST
+ *   carries `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` where the name-source table says, and the
+ *   `Mcp-Param-*` headers the caller passes in `TransportSendOptions.headers`. Cancelling a request closes its
+ *   response stream (no `notifications/cancelled` is posted). No GET stream, no DELETE.
+ * - earlier versions: the session from initialize (`Mcp-Session-Id`), the standalone GET stream, resumption
+ *   with `Last-Event-ID`, DELETE on close.
+ *
+ * An error answer that carries a JSON-RPC error for the request (400/404 from a modern server) is delivered
+ * to the engine like any answer; other HTTP failures reject the send with StreamableHttpError (a local error,
+ * not something the peer said), which carries the status and, for 401, `WWW-Authenticate`.
+ *
+ * Hand-written runtime copied unchanged into generated output (as `runtime/http-client.ts`). Browser-safe: no
+ * `node:` imports.
  */
+import { DEFAULT_NAME_SOURCES, HEADER, isHeaderEra, standardHeaders, type NameSources } from './http-headers.js';
 import { isPlainObject, type RequestId } from './jsonrpc.js';
-import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
 import { SseParser } from './sse.js';
 import {
   isInitializeRequest,
@@ -14,17 +27,38 @@ import {
   toError,
   type WireMessage,
 } from './http-common.js';
+import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
 
-/** An HTTP error from the server (status and body text). */
+/** The protocol version a message declares in its `_meta` (2026-07-28 on), if any. */
+function declaredVersion(message: WireMessage): string | undefined {
+  const params = (message as { params?: unknown }).params;
+  const meta = isPlainObject(params) ? params['_meta'] : undefined;
+  const version = isPlainObject(meta) ? meta['io.modelcontextprotocol/protocolVersion'] : undefined;
+  return typeof version === 'string' ? version : undefined;
+}
+
+/**
+ * A failure of the HTTP exchange itself (status and body text), as opposed to a JSON-RPC error the server
+ * answered with. A 401 carries `WWW-Authenticate` and its `resource_metadata` URL, so an OAuth library can
+ * run the authorization flow and the caller retry with a token (see the `headers` option).
+ */
 export class StreamableHttpError extends Error {
   override readonly name = 'StreamableHttpError';
   readonly status: number;
   readonly body: string | undefined;
+  readonly wwwAuthenticate: string | undefined;
 
-  constructor(status: number, message: string, body?: string) {
+  constructor(status: number, message: string, body?: string, wwwAuthenticate?: string) {
     super(message);
     this.status = status;
     this.body = body;
+    this.wwwAuthenticate = wwwAuthenticate;
+  }
+
+  /** The `resource_metadata` parameter of a 401's `WWW-Authenticate` (RFC 9728), if present. */
+  get resourceMetadata(): string | undefined {
+    const match = /resource_metadata\s*=\s*"([^"]*)"/i.exec(this.wwwAuthenticate ?? '');
+    return match?.[1];
   }
 }
 
@@ -40,7 +74,10 @@ export interface ReconnectionOptions {
 }
 
 export interface StreamableHttpClientTransportOptions {
-  /** Extra headers on every request (e.g. Authorization), or a function producing them per request. */
+  /**
+   * Extra headers on every request, or a function producing them per request: the token provider (e.g.
+   * `async () => ({ authorization: `Bearer ${await tokens.get()}` })`).
+   */
   headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
   /** The fetch to use. Default the global fetch. */
   fetch?: typeof fetch;
@@ -52,6 +89,8 @@ export interface StreamableHttpClientTransportOptions {
   reconnection?: Partial<ReconnectionOptions>;
   /** Send DELETE to end the session on close(). Default true. */
   terminateOnClose?: boolean;
+  /** Which params member `Mcp-Name` mirrors, by method (2026-07-28 on). Default DEFAULT_NAME_SOURCES. */
+  nameSources?: NameSources;
 }
 
 const DEFAULT_RECONNECTION: ReconnectionOptions = {
@@ -79,8 +118,11 @@ export class StreamableHttpClientTransport implements Transport {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private initializeId?: RequestId;
   private standaloneOpen = false;
-
   private readonly options: StreamableHttpClientTransportOptions;
+  /** Tells the MCP client to mirror tool arguments into `Mcp-Param-*` headers (2026-07-28 on). */
+  readonly mirrorsToolParams = true;
+  /** One controller per request in flight: aborting it closes that request's response stream only. */
+  private readonly inFlight = new Map<string, Flight>();
 
   constructor(url: string | URL, options: StreamableHttpClientTransportOptions = {}) {
     this.options = options;
@@ -95,6 +137,11 @@ export class StreamableHttpClientTransport implements Transport {
 
   get sessionId(): string | undefined {
     return this.sessionIdValue;
+  }
+
+  /** Requests whose response is still being awaited or read (for leak checks). */
+  get requestsInFlight(): number {
+    return this.inFlight.size;
   }
 
   get protocolVersion(): string | undefined {
@@ -124,29 +171,78 @@ export class StreamableHttpClientTransport implements Transport {
       });
       return;
     }
+    const first = messages[0];
+    const version = first === undefined ? undefined : (declaredVersion(first) ?? this.protocolVersionValue);
+    const sessionless = isHeaderEra(version);
+    // A cancelled request: its response stream is closed. In the sessionless era that is the cancellation
+    // itself; earlier, the notification is posted too (the server releases the request on it) — but only once
+    // the server has answered the request's POST, so it cannot overtake the request it cancels.
+    const overtaken: Promise<void>[] = [];
+    for (const m of messages) {
+      if ('method' in m && m.method === 'notifications/cancelled' && !('id' in m)) {
+        const params = (m as { params?: unknown }).params;
+        const requestId = isPlainObject(params) ? params['requestId'] : undefined;
+        if (typeof requestId === 'string' || typeof requestId === 'number') {
+          const flight = this.stopReading(requestId, sessionless);
+          if (flight !== undefined) overtaken.push(flight.headers);
+        }
+      }
+    }
+    if (sessionless && messages.every((m) => 'method' in m && m.method === 'notifications/cancelled')) return;
+    if (overtaken.length > 0) await Promise.all(overtaken);
+    if (this.closed) return;
     for (const m of messages) if (isInitializeRequest(m) && isRequest(m)) this.initializeId = m.id;
 
-    const headers = await this.headers();
+    const headers = await this.headers(sessionless);
     headers.set('content-type', 'application/json');
     headers.set('accept', 'application/json, text/event-stream');
+    if (sessionless && first !== undefined && 'method' in first && typeof first.method === 'string') {
+      const body = first as { method: string; params?: { [key: string]: unknown } };
+      const standard = standardHeaders(body, version!, this.options.nameSources ?? DEFAULT_NAME_SOURCES);
+      for (const [name, value] of Object.entries(standard)) headers.set(name, value);
+    }
+    for (const [name, value] of Object.entries(options?.headers ?? {})) headers.set(name, value);
+
+    const requests = messages.filter(isRequest);
+    const flight = new Flight();
+    const controller = flight.controller;
+    for (const r of requests) this.inFlight.set(key(r.id), flight);
+    const release = (): void => {
+      for (const r of requests) if (this.inFlight.get(key(r.id)) === flight) this.inFlight.delete(key(r.id));
+    };
     let response: Response;
     try {
       response = await this.fetchImpl(this.url, {
         method: 'POST',
         headers,
         body: JSON.stringify(message),
-        signal: this.abort.signal,
+        signal: requests.length > 0 ? controller.signal : this.abort.signal,
       });
     } catch (error) {
+      flight.answered();
+      release();
+      if (controller.signal.aborted && !this.closed) return; // cancelled by us: nothing to report
       const wrapped = new Error(`POST ${this.url.href} failed: ${toError(error).message}`, { cause: error });
       this.onerror?.(wrapped);
       throw wrapped;
     }
-    const sessionId = response.headers.get('mcp-session-id');
-    if (sessionId) this.sessionIdValue = sessionId;
+    flight.answered();
+    if (flight.cancelled) {
+      // Cancelled while the POST was on its way: now that the server has it, stop reading the answer.
+      release();
+      controller.abort();
+      await response.body?.cancel().catch(() => undefined);
+      return;
+    }
+    const sessionId = response.headers.get(HEADER.sessionId);
+    if (sessionId && !sessionless) this.sessionIdValue = sessionId;
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
     if (!response.ok) {
       const text = await response.text().catch(() => '');
+      release();
+      // A JSON-RPC error answer for the request (a modern server's 400/404): the engine settles the call.
+      if (type === 'application/json' && requests.length > 0 && this.deliverErrorAnswer(text, requests)) return;
       if (response.status === 404 && this.sessionIdValue !== undefined && !messages.some(isInitializeRequest)) {
         // The session is gone: a new one must be started with initialize.
         this.sessionIdValue = undefined;
@@ -155,21 +251,23 @@ export class StreamableHttpClientTransport implements Transport {
         response.status,
         `POST ${this.url.href} answered HTTP ${response.status}${text ? `: ${text}` : ''}`,
         text,
+        response.headers.get('www-authenticate') ?? undefined,
       );
       this.onerror?.(error);
       throw error;
     }
 
-    const hasRequests = messages.some(isRequest);
-    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (response.status === 202 || !hasRequests) {
+    if (response.status === 202 || response.status === 204 || requests.length === 0) {
+      release();
       await response.body?.cancel().catch(() => undefined);
       if (messages.some((m) => 'method' in m && m.method === 'notifications/initialized')) this.openStandalone();
       return;
     }
     if (type === 'text/event-stream') {
-      const pending = new Set(messages.filter(isRequest).map((m) => key(m.id)));
-      void this.readSse(response, { kind: 'post', pending, onresumptiontoken: options?.onresumptiontoken });
+      const pending = new Set(requests.map((m) => key(m.id)));
+      const state: StreamState = { kind: 'post', pending, signal: controller.signal };
+      state.onresumptiontoken = options?.onresumptiontoken;
+      void this.readSse(response, state).finally(release);
       return;
     }
     if (type === 'application/json') {
@@ -177,17 +275,54 @@ export class StreamableHttpClientTransport implements Transport {
       try {
         data = await response.json();
       } catch (error) {
+        release();
+        if (controller.signal.aborted) return;
         const wrapped = new Error(`Invalid JSON in the response to POST: ${toError(error).message}`);
         this.onerror?.(wrapped);
         throw wrapped;
       }
+      release();
       for (const item of Array.isArray(data) ? data : [data]) this.receive(item);
       return;
     }
+    release();
     await response.body?.cancel().catch(() => undefined);
     const error = new StreamableHttpError(response.status, `Unexpected content type: ${type || '(none)'}`);
     this.onerror?.(error);
     throw error;
+  }
+
+  /**
+   * Stops reading the response of a cancelled request: its stream is closed now if the server has answered
+   * the POST (or `now` is set: in the sessionless era closing is the cancellation), else as soon as it does.
+   */
+  private stopReading(requestId: RequestId, now: boolean): Flight | undefined {
+    const flight = this.inFlight.get(key(requestId));
+    if (flight === undefined) return undefined;
+    this.inFlight.delete(key(requestId));
+    // Another request of the same POST (a batch) may still be waiting: only close when none is.
+    for (const other of this.inFlight.values()) if (other === flight) return flight;
+    flight.cancelled = true;
+    if (now || flight.hasAnswer) flight.controller.abort();
+    return flight;
+  }
+
+  /** Delivers an error body that is a JSON-RPC error for one of `requests`; false when it is not. */
+  private deliverErrorAnswer(text: string, requests: Array<WireMessage & { id: RequestId }>): boolean {
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return false;
+    }
+    const items = Array.isArray(data) ? data : [data];
+    const answers = items.filter(
+      (item): item is { id: RequestId; error: unknown } =>
+        isPlainObject(item) && isPlainObject(item['error']) && requests.some((r) => r.id === item['id']),
+    );
+    if (answers.length === 0) return false;
+    for (const answer of answers) this.receive(answer);
+    return true;
   }
 
   /** Re-opens a stream from an event id (GET with Last-Event-ID). */
@@ -227,6 +362,8 @@ export class StreamableHttpClientTransport implements Transport {
       for (const timer of this.timers) clearTimeout(timer);
       this.timers.clear();
       this.abort?.abort();
+      for (const flight of this.inFlight.values()) flight.controller.abort();
+      this.inFlight.clear();
       if (this.options.terminateOnClose !== false && this.abort) {
         await this.terminateSession().catch((error) => this.onerror?.(toError(error)));
       }
@@ -237,11 +374,12 @@ export class StreamableHttpClientTransport implements Transport {
 
   // --- internals ------------------------------------------------------------------------------
 
-  private async headers(): Promise<Headers> {
+  private async headers(sessionless = false): Promise<Headers> {
     const extra = typeof this.options.headers === 'function' ? await this.options.headers() : this.options.headers;
     const headers = new Headers(extra);
-    if (this.sessionIdValue !== undefined) headers.set('mcp-session-id', this.sessionIdValue);
-    if (this.protocolVersionValue !== undefined) headers.set('mcp-protocol-version', this.protocolVersionValue);
+    if (sessionless) return headers;
+    if (this.sessionIdValue !== undefined) headers.set(HEADER.sessionId, this.sessionIdValue);
+    if (this.protocolVersionValue !== undefined) headers.set(HEADER.protocolVersion, this.protocolVersionValue);
     return headers;
   }
 
@@ -344,12 +482,18 @@ export class StreamableHttpClientTransport implements Transport {
         if (done) break;
         parser.push(decoder.decode(value, { stream: true }));
         if (progressed) state.attempt = 0;
+        if (answered && state.kind !== 'standalone') {
+          // Everything this stream owed has arrived: stop reading (and release the connection) now.
+          await reader.cancel().catch(() => undefined);
+          break;
+        }
       }
       parser.push(decoder.decode());
     } catch (error) {
       failure = error;
     }
-    if (this.closed) return;
+    // Closed, or the request was cancelled here: the stream ended on purpose.
+    if (this.closed || state.signal?.aborted) return;
     if (failure !== undefined)
       this.onerror?.(new Error(`SSE stream disconnected: ${toError(failure).message}`, { cause: failure }));
     // Reconnect: the standalone stream always; a request's stream only if answers are missing and the server
@@ -376,6 +520,25 @@ export class StreamableHttpClientTransport implements Transport {
   }
 }
 
+/** One POST carrying requests: how to close it, and whether the server has answered it yet. */
+class Flight {
+  readonly controller: AbortController = new AbortController();
+  cancelled = false;
+  hasAnswer = false;
+  /** Settles when the POST's response headers arrive (or the POST fails). */
+  readonly headers: Promise<void>;
+  private resolveHeaders: () => void = () => {};
+
+  constructor() {
+    this.headers = new Promise<void>((resolve) => (this.resolveHeaders = resolve));
+  }
+
+  answered(): void {
+    this.hasAnswer = true;
+    this.resolveHeaders();
+  }
+}
+
 interface StreamState {
   kind: 'post' | 'standalone' | 'resume';
   lastEventId?: string;
@@ -384,4 +547,6 @@ interface StreamState {
   replayId?: RequestId | undefined;
   onresumptiontoken?: ((token: string) => void) | undefined;
   attempt?: number;
+  /** POST streams: aborted when the request is cancelled here. */
+  signal?: AbortSignal;
 }

@@ -6,7 +6,12 @@
  * the generated maps plug the per-version method tables into the generic shapes below.
  */
 
-/** A JSON-RPC request id as MCP allows it: a string or an integer — never a float, never null. */
+/**
+ * A JSON-RPC request id as MCP allows it: a string or an integer — never a float, never null. The schema's
+ * `integer` is unbounded, but JavaScript reads integers exactly only within ±(2^53−1): a received id beyond
+ * that (or 1.5, or 1e400) could not be echoed back unchanged, so it is refused with -32600 and id null
+ * (see frame.ts) rather than answered under a rounded id.
+ */
 export type RequestId = string | number;
 
 export interface JsonRpcRequest {

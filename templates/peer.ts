@@ -18,6 +18,7 @@ import {
   type RequestSpec,
   type RequestTable,
 } from './jsonrpc.js';
+import { inspectMessage, invalidRequestResponse, oversizeText, readFrameText } from './frame.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
 
 type JsonObject = { [key: string]: unknown };
@@ -54,6 +55,8 @@ export interface RequestOptions {
   maxTotalTimeout?: number;
   /** The incoming request this one is made on behalf of (HTTP transports route by it). */
   relatedRequestId?: RequestId;
+  /** Extra HTTP headers for this request (HTTP transports only; e.g. `Mcp-Param-*`). */
+  headers?: Record<string, string>;
 }
 
 export interface NotifyOptions {
@@ -221,6 +224,8 @@ export class RpcPeer<
     this.onDiagnostic = options.onDiagnostic;
     this.onclose = options.onclose;
     transport.onmessage = (message: unknown, extra?: MessageExtraInfo) => this.receive(message, extra);
+    // Text transports hand over raw frames: the engine parses and answers them like any other frame.
+    transport.ontext = (text: string, extra?: MessageExtraInfo) => this.receive(text, extra);
     transport.onclose = () => this.shutdown();
     transport.onerror = (error: Error) =>
       this.diagnose('transport-error', `Transport error: ${error?.message}`, { error });
@@ -299,9 +304,14 @@ export class RpcPeer<
     this.startTimer(call, 0);
     signal?.addEventListener('abort', call, { once: true });
     const relatedRequestId = options?.relatedRequestId;
-    this.transmit(message, relatedRequestId === undefined ? undefined : { relatedRequestId }).then(undefined, (error) =>
-      this.failCall(call, error),
-    );
+    const headers = options?.headers;
+    const sendOptions: TransportSendOptions | undefined =
+      relatedRequestId === undefined && headers === undefined
+        ? undefined
+        : headers === undefined
+          ? { relatedRequestId }
+          : { relatedRequestId, headers };
+    this.transmit(message, sendOptions).then(undefined, (error) => this.failCall(call, error));
     return promise;
   }
 
@@ -443,37 +453,17 @@ export class RpcPeer<
     }
     let value = frame;
     if (typeof frame === 'string') {
-      const size = oversizeText(frame, this.maxFrameSize);
-      if (size !== undefined) return this.rejectOversized(frame, size);
-      try {
-        value = JSON.parse(frame);
-      } catch {
-        return this.post(errorResponse(null, ErrorCode.ParseError, 'Parse error'));
+      const read = readFrameText(frame, this.maxFrameSize);
+      if (!read.ok) {
+        if (read.answer?.error.code !== ErrorCode.ParseError)
+          this.diagnose('oversized-frame', `Incoming ${read.reason}`);
+        if (read.answer !== undefined) this.post(read.answer);
+        return;
       }
+      value = read.value;
     }
     if (Array.isArray(value)) return this.receiveBatch(value, extra);
     this.dispatch(value, undefined, extra);
-  }
-
-  /** An incoming frame over the limit: answered only if it is a request whose id can be read. */
-  private rejectOversized(text: string, size: number): void {
-    const detail = `Incoming frame of ${size} bytes exceeds maxFrameSize (${this.maxFrameSize} bytes)`;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      value = undefined;
-    }
-    if (isPlainObject(value) && typeof value['method'] === 'string' && isValidRequestId(value['id'])) {
-      this.post(
-        errorResponse(value['id'], ErrorCode.InvalidRequest, `Invalid Request: ${detail}`, {
-          size,
-          limit: this.maxFrameSize,
-        }),
-      );
-    } else {
-      this.diagnose('oversized-frame', detail);
-    }
   }
 
   private receiveBatch(items: unknown[], extra: MessageExtraInfo | undefined): void {
@@ -484,30 +474,28 @@ export class RpcPeer<
     batch.seal();
   }
 
-  /** Classifies one message: request, notification, response, or neither. */
+  /** Classifies one message (frame.ts) and hands it on: request, notification, response, or an answer. */
   private dispatch(value: unknown, batch: Batch | undefined, extra: MessageExtraInfo | undefined): void {
-    if (!isPlainObject(value)) return this.emit(invalidRequest(null, 'not an object'), batch);
-    if (Object.hasOwn(value, 'method')) {
-      // No id member: a notification, which is never answered, even when invalid.
-      if (Object.hasOwn(value, 'id')) this.onRequest(value, batch, extra);
-      else this.onNotification(value, extra);
-      return;
+    const verdict = inspectMessage(value);
+    switch (verdict.kind) {
+      case 'request':
+        return this.onRequest(verdict.id, verdict.method, verdict.params, batch, extra);
+      case 'notification':
+        return this.onNotification(verdict.method, verdict.params, extra);
+      case 'response':
+        return this.onResponse(verdict.message);
+      case 'invalid':
+        return this.emit(invalidRequestResponse(verdict.id, verdict.reason), batch);
     }
-    if (Object.hasOwn(value, 'result') || Object.hasOwn(value, 'error')) return this.onResponse(value);
-    const id = isValidRequestId(value['id']) ? value['id'] : null;
-    this.emit(invalidRequest(id, 'not a request, notification or response'), batch);
   }
 
-  private onRequest(message: JsonObject, batch: Batch | undefined, extra: MessageExtraInfo | undefined): void {
-    const id = message['id'];
-    if (!isValidRequestId(id)) return this.emit(invalidRequest(null, 'id must be a string or an integer'), batch);
-    if (message['jsonrpc'] !== '2.0') return this.emit(invalidRequest(id, 'jsonrpc must be "2.0"'), batch);
-    const method = message['method'];
-    if (typeof method !== 'string') return this.emit(invalidRequest(id, 'method must be a string'), batch);
-    const params = message['params'] as JsonObject | undefined; // Checked next (a cast so non-strict builds narrow too).
-    if (params !== undefined && !isPlainObject(params)) {
-      return this.emit(invalidRequest(id, 'params must be an object'), batch);
-    }
+  private onRequest(
+    id: RequestId,
+    method: string,
+    params: JsonObject | undefined,
+    batch: Batch | undefined,
+    extra: MessageExtraInfo | undefined,
+  ): void {
     if (this.inbound.has(id)) return this.emit(invalidRequest(id, 'id is in use by a request in progress'), batch);
     const handler = this.requestHandlers.get(method);
     if (handler === undefined && this.fallbackRequestHandler === undefined) {
@@ -595,18 +583,7 @@ export class RpcPeer<
     if (responses.length > 0 && !this.closed) this.post(responses as JsonRpcFrame);
   }
 
-  private onNotification(message: JsonObject, extra: MessageExtraInfo | undefined): void {
-    const method = message['method'];
-    const params = message['params'] as JsonObject | undefined; // Checked next (a cast so non-strict builds narrow too).
-    if (
-      message['jsonrpc'] !== '2.0' ||
-      typeof method !== 'string' ||
-      (params !== undefined && !isPlainObject(params))
-    ) {
-      return this.diagnose('invalid-notification', 'Invalid notification dropped', {
-        method: typeof method === 'string' ? method : undefined,
-      });
-    }
+  private onNotification(method: string, params: JsonObject | undefined, extra: MessageExtraInfo | undefined): void {
     const builtIn = method === 'notifications/cancelled' || method === 'notifications/progress';
     if (method === 'notifications/cancelled') this.onCancelled(params);
     else if (method === 'notifications/progress') this.onProgress(params);
@@ -1029,28 +1006,4 @@ function jsonSizeBound(value: unknown, depth: number): number {
     total += key.length * 6 + 3 + jsonSizeBound((value as JsonObject)[key], depth + 1) + 1;
   }
   return total;
-}
-
-/** Cheap for the common case: a UTF-16 unit is at most 3 UTF-8 bytes, so short texts need no counting. */
-function oversizeText(text: string, limit: number): number | undefined {
-  if (text.length * 3 <= limit) return undefined;
-  const bytes = utf8Length(text);
-  return bytes > limit ? bytes : undefined;
-}
-
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
 }

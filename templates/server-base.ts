@@ -11,6 +11,7 @@
 import { ErrorCode, ProtocolError, isPlainObject } from './jsonrpc.js';
 import { RpcPeer, type HandlerContext, type ParamsIssue, type PeerOptions } from './peer.js';
 import type { ProtocolDescription, Implementation } from './client-base.js';
+import { paramHeaderMismatch, paramHeaderRules } from './http-headers.js';
 import type { Transport } from './transport.js';
 
 type JsonObject = { [key: string]: unknown };
@@ -40,7 +41,12 @@ export interface SessionInfo {
   clientInfo: Implementation | undefined;
   clientCapabilities: JsonObject | undefined;
   initialized: boolean;
+  /** The least severe log level the client wants (`logging/setLevel`); undefined: every level. */
+  logLevel?: string | undefined;
 }
+
+/** Syslog severities, least severe first (the order `logging/setLevel` filters by). */
+const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 export interface ServerTables {
   paramsValidators: Record<string, CompiledValidator>;
@@ -55,27 +61,6 @@ export interface ServerTables {
   /** Received methods whose params the schema requires: a message without them is invalid params. */
   paramsRequired?: readonly string[];
 }
-
-/** Capability each method family needs, when the server implements one of its methods. */
-const CAPABILITY_OF: [prefix: string, capability: string][] = [
-  ['tools/', 'tools'],
-  ['resources/', 'resources'],
-  ['prompts/', 'prompts'],
-  ['logging/', 'logging'],
-  ['completion/', 'completions'],
-  ['tasks/', 'tasks'],
-  ['subscriptions/', 'subscriptions'],
-];
-
-/** Methods the lifecycle answers itself. */
-const LIFECYCLE = new Set([
-  'initialize',
-  'ping',
-  'server/discover',
-  'notifications/initialized',
-  'notifications/cancelled',
-  'notifications/progress',
-]);
 
 export class McpServerBase<Handlers extends object> {
   readonly sessions: Set<{ peer: RpcPeer<any, any, any, any>; session: SessionInfo }> = new Set();
@@ -111,7 +96,7 @@ export class McpServerBase<Handlers extends object> {
   get capabilities(): JsonObject {
     const caps: JsonObject = {};
     const methods = Object.keys(this.handlers);
-    for (const [prefix, capability] of CAPABILITY_OF) {
+    for (const [prefix, capability] of Object.entries(this.protocol.facts.capabilityOf)) {
       if (methods.some((m) => m.startsWith(prefix))) caps[capability] = {};
     }
     if (methods.includes('resources/subscribe'))
@@ -159,9 +144,17 @@ export class McpServerBase<Handlers extends object> {
         const results = this.tables.results[method] ?? [];
         peer.setRequestHandler(method, async (params: unknown, ctx: HandlerContext) => {
           (ctx as unknown as { session: SessionInfo }).session = session;
-          const result = await handler(params, ctx);
+          if (method === 'logging/setLevel' && isPlainObject(params) && typeof params['level'] === 'string') {
+            session.logLevel = params['level'];
+          }
+          this.gateLogs(ctx, session, params);
+          let result: unknown;
+          if (method === 'tools/call') {
+            await this.checkParamHeaders(params, ctx);
+            result = await this.callTool(handler, params, ctx);
+          } else result = await handler(params, ctx);
           if (this.options.validateResults) this.checkResult(method, results, result);
-          return result as JsonObject;
+          return this.withServerInfo(result) as JsonObject;
         });
       }
     }
@@ -173,8 +166,96 @@ export class McpServerBase<Handlers extends object> {
     await Promise.all([...this.sessions].map(({ peer }) => peer.close()));
   }
 
+  /**
+   * A tools/call handler that throws answers with an `isError` result carrying the message — what a model
+   * needs to see and correct its call. Throw a ProtocolError to answer with a JSON-RPC error instead.
+   */
+  private async callTool(
+    handler: (...args: unknown[]) => unknown,
+    params: unknown,
+    ctx: HandlerContext,
+  ): Promise<unknown> {
+    try {
+      return await handler(params, ctx);
+    } catch (error) {
+      if (error instanceof ProtocolError || (error instanceof Error && error.name === 'ProtocolError')) throw error;
+      if (ctx.signal.aborted) throw error;
+      this.options.onHandlerError?.(error, { method: 'tools/call', id: ctx.id });
+      const text = error instanceof Error ? error.message : String(error);
+      return { content: [{ type: 'text', text }], isError: true };
+    }
+  }
+
+  /**
+   * Log notifications a handler sends through `ctx.notify('notifications/message', …)` are dropped below the
+   * level the client asked for: its `logging/setLevel` before 2026-07-28, the request's own `logLevel` _meta
+   * key from then on (no key: no log notifications for that request).
+   */
+  private gateLogs(ctx: HandlerContext, session: SessionInfo, params: unknown): void {
+    const perRequest = this.protocol.features.perRequestMeta;
+    let threshold: string | undefined;
+    if (perRequest) {
+      const key = this.protocol.facts.metaKeys['logLevel'];
+      const meta = isPlainObject(params) && isPlainObject(params['_meta']) ? params['_meta'] : undefined;
+      const level = key === undefined ? undefined : meta?.[key];
+      threshold = typeof level === 'string' ? level : 'none';
+    } else threshold = session.logLevel;
+    if (threshold === undefined) return;
+    const minimum = LOG_LEVELS.indexOf(threshold);
+    const notify = ctx.notify.bind(ctx) as (method: string, params?: unknown) => Promise<void>;
+    (ctx as { notify: unknown }).notify = (method: string, notifyParams?: unknown): Promise<void> => {
+      if (method === 'notifications/message') {
+        const level = isPlainObject(notifyParams) ? notifyParams['level'] : undefined;
+        const rank = typeof level === 'string' ? LOG_LEVELS.indexOf(level) : -1;
+        if (minimum === -1 || rank < minimum) return Promise.resolve();
+      }
+      return notify(method, notifyParams);
+    };
+  }
+
+  /** 2026-07-28 on: every result names the server in its `_meta`. */
+  private withServerInfo(result: unknown): unknown {
+    if (!this.protocol.features.perRequestMeta || !isPlainObject(result)) return result;
+    const meta = isPlainObject(result['_meta']) ? result['_meta'] : {};
+    const key = this.protocol.facts.metaKeys['serverInfo'];
+    if (key === undefined) return result;
+    return { ...result, _meta: { ...meta, [key]: this.options.serverInfo } };
+  }
+
+  /**
+   * Over Streamable HTTP (2026-07-28 on), the `Mcp-Param-*` headers a tool's `x-mcp-header` annotations ask
+   * for must match the arguments: checked against the definition this server lists for the tool.
+   */
+  private async checkParamHeaders(params: unknown, ctx: HandlerContext): Promise<void> {
+    const headers = ctx.extra?.requestInfo?.headers;
+    const list = (this.handlers as Record<string, unknown>)['tools/list'];
+    if (!this.protocol.features.perRequestMeta || headers === undefined || typeof list !== 'function') return;
+    const name = isPlainObject(params) ? params['name'] : undefined;
+    if (typeof name !== 'string') return;
+    let cursor: string | undefined;
+    do {
+      const page = (await list(cursor === undefined ? {} : { cursor }, ctx)) as JsonObject;
+      const tools = Array.isArray(page?.['tools']) ? page['tools'] : [];
+      const tool = tools.find((t) => isPlainObject(t) && t['name'] === name) as JsonObject | undefined;
+      if (tool !== undefined) {
+        const rules = paramHeaderRules(tool['inputSchema']);
+        if (!rules.ok) return;
+        const header = (key: string): string | undefined => {
+          const value = headers[key];
+          return Array.isArray(value) ? value[0] : value;
+        };
+        const args = isPlainObject(params) ? params['arguments'] : undefined;
+        const mismatch = paramHeaderMismatch(rules.rules, args, header);
+        const code = this.protocol.facts.errorCodes['HeaderMismatchError'] ?? ErrorCode.InvalidRequest;
+        if (mismatch !== undefined) throw new ProtocolError(code, `Header mismatch: ${mismatch}`);
+        return;
+      }
+      cursor = typeof page?.['nextCursor'] === 'string' ? page['nextCursor'] : undefined;
+    } while (cursor !== undefined);
+  }
+
   private installLifecycle(peer: RpcPeer<any, any, any, any>, session: SessionInfo): void {
-    peer.setRequestHandler('ping', () => ({}));
+    peer.setRequestHandler('ping', () => this.withServerInfo({}));
     if (this.protocol.features.initialize) {
       peer.setRequestHandler('initialize', (params: JsonObject) => {
         const requested = typeof params?.['protocolVersion'] === 'string' ? params['protocolVersion'] : '';
@@ -201,15 +282,16 @@ export class McpServerBase<Handlers extends object> {
       });
     }
     if (this.protocol.features.perRequestMeta && this.tables.requestMethods.includes('server/discover')) {
-      peer.setRequestHandler('server/discover', () => ({
-        resultType: 'complete',
-        supportedVersions: this.supportedVersions,
-        capabilities: this.capabilities,
-        serverInfo: this.options.serverInfo,
-        cacheScope: 'public',
-        ttlMs: 0,
-        ...(this.options.instructions ? { instructions: this.options.instructions } : {}),
-      }));
+      peer.setRequestHandler('server/discover', () =>
+        this.withServerInfo({
+          resultType: 'complete',
+          supportedVersions: this.supportedVersions,
+          capabilities: this.capabilities,
+          cacheScope: 'public',
+          ttlMs: 0,
+          ...(this.options.instructions ? { instructions: this.options.instructions } : {}),
+        }),
+      );
     }
   }
 
@@ -227,21 +309,20 @@ export class McpServerBase<Handlers extends object> {
     }
     if (this.protocol.features.perRequestMeta) {
       const meta = isPlainObject(params?.['_meta']) ? params['_meta'] : undefined;
-      const requested = meta?.['io.modelcontextprotocol/protocolVersion'];
+      const { metaKeys, errorCodes } = this.protocol.facts;
+      const requested = meta?.[metaKeys['protocolVersion'] ?? ''];
       if (typeof requested === 'string' && !this.supportedVersions.includes(requested)) {
-        // UnsupportedProtocolVersionError (2026-07-28).
-        return new ProtocolError(-32022, `Unsupported protocol version ${requested}`, {
+        const code = errorCodes['UnsupportedProtocolVersionError'] ?? ErrorCode.InvalidRequest;
+        return new ProtocolError(code, `Unsupported protocol version ${requested}`, {
           requested,
           supported: this.supportedVersions,
         });
       }
       if (isPlainObject(meta)) {
-        session.clientInfo = isPlainObject(meta['io.modelcontextprotocol/clientInfo'])
-          ? (meta['io.modelcontextprotocol/clientInfo'] as Implementation)
-          : session.clientInfo;
-        session.clientCapabilities = isPlainObject(meta['io.modelcontextprotocol/clientCapabilities'])
-          ? (meta['io.modelcontextprotocol/clientCapabilities'] as JsonObject)
-          : session.clientCapabilities;
+        const info = meta[metaKeys['clientInfo'] ?? ''];
+        const capabilities = meta[metaKeys['clientCapabilities'] ?? ''];
+        session.clientInfo = isPlainObject(info) ? (info as Implementation) : session.clientInfo;
+        session.clientCapabilities = isPlainObject(capabilities) ? capabilities : session.clientCapabilities;
         if (typeof requested === 'string') session.protocolVersion = requested;
       }
     }
@@ -249,7 +330,9 @@ export class McpServerBase<Handlers extends object> {
   }
 
   private checkParams(method: string, params: JsonObject | undefined): ParamsIssue | null {
-    if (LIFECYCLE.has(method) && method !== 'initialize' && method !== 'server/discover') return null;
+    // The lifecycle's own messages carry nothing to validate, except the two that open a conversation.
+    const lifecycle = this.protocol.facts.lifecycleMethods;
+    if (lifecycle.includes(method) && method !== 'initialize' && method !== 'server/discover') return null;
     const validate = Object.hasOwn(this.tables.paramsValidators, method)
       ? this.tables.paramsValidators[method]
       : undefined;

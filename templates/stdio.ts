@@ -20,6 +20,9 @@ import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } 
 /** Default cap on one unterminated line (10 MiB): protects against a peer that never sends `\n`. */
 export const DEFAULT_MAX_LINE_BYTES: number = 10 * 1024 * 1024;
 
+/** How long after the server's stdout ends its exit may still be reported before it counts as hung up. */
+const STDOUT_END_GRACE_MS = 50;
+
 /** Serializes one message (or 2025-03-26 batch) as a stdio frame: its JSON and a newline. */
 export function serializeMessage(message: JsonRpcFrame): string {
   return JSON.stringify(message) + '\n';
@@ -60,7 +63,8 @@ export function isJsonRpcMessage(value: unknown): value is JsonRpcMessage {
 export class LineBuffer {
   private chunks: Buffer[] = [];
   private size = 0;
-
+  /** After an overlong line: everything up to the next newline belongs to it and is dropped too. */
+  private discarding = false;
   private readonly maxLineBytes: number;
 
   constructor(maxLineBytes: number = DEFAULT_MAX_LINE_BYTES) {
@@ -69,12 +73,19 @@ export class LineBuffer {
 
   /**
    * Adds a chunk and returns the complete lines it finished (without `\n` or a trailing `\r`), blank lines
-   * included. Throws (and drops the partial line) when an unterminated line grows past the limit.
+   * included. Throws (and drops the partial line) when an unterminated line grows past the limit; the rest
+   * of that line, whenever it arrives, is dropped as well, so it can never be read as a message of its own.
    */
   push(chunk: Buffer | string): string[] {
     let data = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
     const lines: string[] = [];
     let newline = data.indexOf(0x0a);
+    if (this.discarding) {
+      if (newline === -1) return lines;
+      this.discarding = false;
+      data = data.subarray(newline + 1);
+      newline = data.indexOf(0x0a);
+    }
     while (newline !== -1) {
       const head = data.subarray(0, newline);
       const whole = this.size === 0 ? head : Buffer.concat([...this.chunks, head], this.size + head.length);
@@ -88,6 +99,7 @@ export class LineBuffer {
     if (data.length > 0) {
       if (this.size + data.length > this.maxLineBytes) {
         this.clear();
+        this.discarding = true;
         throw new Error(`Line exceeds the maximum of ${this.maxLineBytes} bytes; discarded`);
       }
       this.chunks.push(data);
@@ -104,16 +116,21 @@ export class LineBuffer {
   clear(): void {
     this.chunks = [];
     this.size = 0;
+    this.discarding = false;
   }
 }
 
-/** Feeds `chunk` through `buffer` and delivers the messages; bad lines go to `onError`. */
+/**
+ * Feeds `chunk` through `buffer` and delivers the lines: raw to the engine when it reads frames itself
+ * (`transport.ontext`, so it answers invalid ones), else parsed to `onmessage` with bad lines going to
+ * `onError`. Blank lines are framing, not frames: skipped.
+ */
 function deliverLines(
   buffer: LineBuffer,
   chunk: Buffer | string,
-  onMessage: (message: JsonRpcFrame) => void,
-  onError: (error: Error) => void,
+  transport: Pick<Transport, 'onmessage' | 'ontext' | 'onerror'>,
 ): void {
+  const onError = (error: Error): void => transport.onerror?.(error);
   let lines: string[];
   try {
     lines = buffer.push(chunk);
@@ -123,6 +140,11 @@ function deliverLines(
   }
   for (const line of lines) {
     if (line.trim() === '') continue;
+    const ontext = transport.ontext;
+    if (ontext !== undefined) {
+      ontext(line);
+      continue;
+    }
     let frame: JsonRpcFrame;
     try {
       frame = parseMessageLine(line);
@@ -131,7 +153,7 @@ function deliverLines(
       onError(new Error(`Invalid JSON-RPC line (${toError(error).message}): ${preview}`, { cause: error }));
       continue;
     }
-    onMessage(frame);
+    transport.onmessage?.(frame);
   }
 }
 
@@ -139,22 +161,63 @@ function toError(value: unknown): Error {
   return value instanceof Error ? value : new Error(String(value));
 }
 
-/** Writes `text`, resolving once it is handed to the stream (waiting for 'drain' under backpressure). */
-function writeText(stream: Writable, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // The callback may run before write() returns (Bun calls it synchronously), when `ok` is not yet
-    // initialised: then the decision is taken after the call.
-    let returned = false;
-    let flushedEarly = false;
-    const ok = stream.write(text, (error) => {
-      if (error) reject(error);
-      else if (!returned) flushedEarly = true;
-      else if (ok) resolve();
+/**
+ * Writes frames to a stream. Frames sent in the same tick go out as one write (fewer syscalls under load);
+ * under backpressure they queue behind a single 'drain' listener, never one listener per write.
+ */
+export class FrameWriter {
+  private readonly stream: Writable;
+  private queued: string[] = [];
+  private waiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  private scheduled = false;
+  private blocked = false;
+
+  constructor(stream: Writable) {
+    this.stream = stream;
+  }
+
+  /** Resolves once the frame is handed to the stream (rejects if the stream fails it). */
+  write(text: string): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queued.push(text);
+      this.waiters.push({ resolve, reject });
+      if (!this.scheduled && !this.blocked) {
+        this.scheduled = true;
+        queueMicrotask(this.flush);
+      }
     });
-    returned = true;
-    if (!ok) stream.once('drain', resolve);
-    else if (flushedEarly) resolve();
-  });
+  }
+
+  private readonly flush = (): void => {
+    this.scheduled = false;
+    if (this.blocked || this.queued.length === 0) return;
+    const text = this.queued.length === 1 ? this.queued[0]! : this.queued.join('');
+    const waiters = this.waiters;
+    this.queued = [];
+    this.waiters = [];
+    const ok = this.stream.write(text, (error) => {
+      if (error) for (const waiter of waiters) waiter.reject(error);
+      else for (const waiter of waiters) waiter.resolve();
+    });
+    if (!ok) {
+      this.blocked = true;
+      this.stream.once('drain', this.onDrain);
+    }
+  };
+
+  private readonly onDrain = (): void => {
+    this.blocked = false;
+    this.flush();
+  };
+
+  /** Forgets queued frames (their promises reject) and the drain listener. */
+  dispose(error: Error): void {
+    this.stream.off('drain', this.onDrain);
+    const waiters = this.waiters;
+    this.queued = [];
+    this.waiters = [];
+    for (const waiter of waiters) waiter.reject(error);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -220,11 +283,13 @@ export interface StdioClientTransportOptions {
 /** Client side of the stdio transport: spawns the server and talks to it over its stdin/stdout. */
 export class StdioClientTransport implements Transport {
   onmessage?: (message: JsonRpcFrame, extra?: MessageExtraInfo) => void;
+  ontext?: ((text: string, extra?: MessageExtraInfo) => void) | undefined;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   sessionId?: string;
 
   private child?: ChildProcess;
+  private writer?: FrameWriter;
   private readonly buffer: LineBuffer;
   private readonly stderrStream?: PassThrough;
   private started = false;
@@ -310,22 +375,30 @@ export class StdioClientTransport implements Transport {
     });
     child.on('error', (error) => this.onerror?.(error));
     child.stdin!.on('error', (error) => this.onerror?.(error)); // EPIPE once the server is gone
-    child.stdout!.on('data', (chunk: Buffer) =>
-      deliverLines(
-        this.buffer,
-        chunk,
-        (message) => this.onmessage?.(message),
-        (error) => this.onerror?.(error),
-      ),
-    );
+    this.writer = new FrameWriter(child.stdin!);
+    child.stdout!.on('data', (chunk: Buffer) => deliverLines(this.buffer, chunk, this));
     child.stdout!.on('error', (error) => this.onerror?.(error));
+    // The server closed its stdout while still running: nothing more can be answered, so the connection is
+    // over now (pending calls fail at once rather than at their timeout) and the process is shut down.
+    // (An exiting server closes stdout too, just before its exit is reported: that case is left to 'close'.)
+    child.stdout!.once('end', () => {
+      const timer = setTimeout(() => {
+        if (this.exited || child.exitCode !== null || child.signalCode !== null) return;
+        this.fireClose();
+        void this.close();
+      }, STDOUT_END_GRACE_MS);
+      timer.unref?.();
+    });
     if (this.stderrStream && child.stderr) child.stderr.pipe(this.stderrStream, { end: false });
   }
 
   async send(message: JsonRpcFrame, _options?: TransportSendOptions): Promise<void> {
     const stdin = this.child?.stdin;
-    if (!stdin || this.exited || this.closing || !stdin.writable) throw new Error('Not connected');
-    await writeText(stdin, serializeMessage(message));
+    const writer = this.writer;
+    if (!stdin || !writer || this.exited || this.closing || this.closedFired || !stdin.writable) {
+      throw new Error('Not connected');
+    }
+    await writer.write(serializeMessage(message));
   }
 
   /**
@@ -366,6 +439,7 @@ export class StdioClientTransport implements Transport {
     if (this.closedFired) return;
     this.closedFired = true;
     this.buffer.clear();
+    this.writer?.dispose(new Error('Not connected'));
     this.onclose?.();
   }
 }
@@ -389,12 +463,14 @@ export interface StdioServerTransportOptions {
  */
 export class StdioServerTransport implements Transport {
   onmessage?: (message: JsonRpcFrame, extra?: MessageExtraInfo) => void;
+  ontext?: ((text: string, extra?: MessageExtraInfo) => void) | undefined;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   sessionId?: string;
 
   private readonly stdin: Readable;
   private readonly stdout: Writable;
+  private readonly writer: FrameWriter;
   private readonly buffer: LineBuffer;
   private started = false;
   private closed = false;
@@ -402,16 +478,11 @@ export class StdioServerTransport implements Transport {
   constructor(options: StdioServerTransportOptions = {}) {
     this.stdin = options.stdin ?? process.stdin;
     this.stdout = options.stdout ?? process.stdout;
+    this.writer = new FrameWriter(this.stdout);
     this.buffer = new LineBuffer(options.maxLineBytes);
   }
 
-  private readonly onData = (chunk: Buffer | string) =>
-    deliverLines(
-      this.buffer,
-      chunk,
-      (message) => this.onmessage?.(message),
-      (error) => this.onerror?.(error),
-    );
+  private readonly onData = (chunk: Buffer | string): void => deliverLines(this.buffer, chunk, this);
   private readonly onInputError = (error: Error) => this.onerror?.(error);
   private readonly onEnd = () => void this.close();
 
@@ -427,7 +498,7 @@ export class StdioServerTransport implements Transport {
 
   async send(message: JsonRpcFrame, _options?: TransportSendOptions): Promise<void> {
     if (this.closed) throw new Error('Not connected');
-    await writeText(this.stdout, serializeMessage(message));
+    await this.writer.write(serializeMessage(message));
   }
 
   async close(): Promise<void> {
@@ -441,6 +512,7 @@ export class StdioServerTransport implements Transport {
     // Without 'data' listeners a paused stream no longer keeps the event loop alive.
     if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
     this.buffer.clear();
+    this.writer.dispose(new Error('Not connected'));
     this.onclose?.();
   }
 }

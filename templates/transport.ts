@@ -19,6 +19,8 @@ export interface TransportSendOptions {
   /** The incoming request this message belongs to, so HTTP transports can route it to that request's stream. */
   relatedRequestId?: RequestId | undefined;
   resumptionToken?: string | undefined;
+  /** HTTP transports add these headers to this message's request (the `Mcp-Param-*` of a tools/call). */
+  headers?: Record<string, string> | undefined;
   onresumptiontoken?: ((token: string) => void) | undefined;
 }
 
@@ -38,6 +40,12 @@ export interface Transport {
    * the SDK's own message type, assignable. Receivers must not trust the shape: validate it.
    */
   onmessage?(message: JsonRpcFrame, extra?: MessageExtraInfo): void;
+  /**
+   * Set by the engine when it reads frames itself: a transport that receives text (stdio lines, in-memory
+   * text) hands each frame's raw text here instead of parsing it, so every transport answers an invalid frame
+   * the same way (see frame.ts). Transports that parse (HTTP, SDK transports) ignore it and call onmessage.
+   */
+  ontext?: ((text: string, extra?: MessageExtraInfo) => void) | undefined;
   /** Invoked once when the connection closes for any reason, including `close()`. */
   onclose?: (() => void) | undefined;
   /** Out-of-band, not necessarily fatal, errors. */
@@ -56,7 +64,7 @@ export interface InMemoryPairOptions {
 }
 
 /** Two linked transports: what one sends, the other receives (asynchronously, in order). */
-export function createInMemoryPair(options: InMemoryPairOptions = {}): [Transport, Transport] {
+export function createInMemoryPair(options: InMemoryPairOptions = {}): [InMemoryTransport, InMemoryTransport] {
   const clone = options.clone ?? true;
   const a = new InMemoryTransport(clone);
   const b = new InMemoryTransport(clone);
@@ -65,16 +73,18 @@ export function createInMemoryPair(options: InMemoryPairOptions = {}): [Transpor
   return [a, b];
 }
 
-class InMemoryTransport implements Transport {
+/** One end of an in-memory pair. */
+export class InMemoryTransport implements Transport {
   other: InMemoryTransport | undefined;
   onmessage?(message: JsonRpcFrame, extra?: MessageExtraInfo): void;
+  ontext?: ((text: string, extra?: MessageExtraInfo) => void) | undefined;
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;
   sessionId?: string | undefined;
   private started = false;
   private closed = false;
   /** Messages that arrived before `start()`; delivered by it, like a socket's buffer. */
-  private backlog: JsonRpcFrame[] = [];
+  private backlog: Array<JsonRpcFrame | { text: string }> = [];
 
   private readonly clone: boolean;
 
@@ -98,6 +108,16 @@ class InMemoryTransport implements Transport {
     queueMicrotask(() => other.receive(copy));
   }
 
+  /**
+   * Hands `text` to the other side as one received frame, as a wire would (invalid JSON included): for tests
+   * that feed the engine what a byte stream can carry.
+   */
+  async sendText(text: string): Promise<void> {
+    const other = this.other;
+    if (this.closed || other === undefined) throw new Error('Transport closed');
+    queueMicrotask(() => other.receive({ text }));
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -108,20 +128,26 @@ class InMemoryTransport implements Transport {
     if (other !== undefined) queueMicrotask(() => void other.close());
   }
 
-  private receive(message: JsonRpcFrame): void {
+  private receive(message: JsonRpcFrame | { text: string }): void {
     if (this.closed) return;
     if (this.started) this.deliver(message);
     else this.backlog.push(message);
   }
 
-  private deliver(message: JsonRpcFrame): void {
+  private deliver(message: JsonRpcFrame | { text: string }): void {
     try {
-      this.onmessage?.(message);
+      if (!isText(message)) this.onmessage?.(message);
+      else if (this.ontext !== undefined) this.ontext(message.text);
+      else this.onmessage?.(JSON.parse(message.text) as JsonRpcFrame);
     } catch (error) {
       // A throwing receiver must not break the sender's microtask queue.
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
     }
   }
+}
+
+function isText(message: JsonRpcFrame | { text: string }): message is { text: string } {
+  return !Array.isArray(message) && typeof (message as { text?: unknown }).text === 'string' && !('jsonrpc' in message);
 }
 
 /**

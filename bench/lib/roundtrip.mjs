@@ -1,75 +1,146 @@
-// Round trips, in-process, in a fresh child: our generated client + server over createInMemoryPair vs the
-// SDK's Client + Server over its InMemoryTransport, `tools/call` of a trivial tool.
+// Round trips in a fresh child: `tools/call` of a trivial tool, our generated client + server against the
+// official SDK's Client + Server, over stdio (a spawned server process per side: the headline) or in memory
+// (ours with `clone: true`, a JSON-equivalent copy of every message; the SDK's InMemoryTransport copies
+// nothing — for information only).
 // Usage: node roundtrip.mjs <compiled generated JS dir> <json config>
-// Config: { calls, inflight: [1, 64], runs, warmup, clone }. Prints one JSON line of per-run calls/s.
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+// Config: { transport: 'stdio' | 'memory', sides: string[], calls, inflight: number[], runs, warmup } (each
+// warm-up is at most 5,000 calls).
+// Prints one JSON line: { rate: { side: calls/s[] }, cpuUs: { side: µs per call[] }, serverRssMb, byInflight }
+// (rate and cpuUs of the first inflight value; byInflight has all), where
+// CPU per call is this process's CPU time plus (over stdio) the server process's, divided by the calls.
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const [jsDir, configText] = process.argv.slice(2);
 const config = JSON.parse(configText);
+const SERVER = join(dirname(fileURLToPath(import.meta.url)), 'stdio-server.mjs');
 const gen = (p) => import(pathToFileURL(join(jsDir, p)).href);
-const { createClient } = await gen('client.js');
-const { createServer } = await gen('server.js');
-const { createInMemoryPair } = await gen('index.js');
-const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
-const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
-const { CallToolRequestSchema, ListToolsRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
-
 const info = { name: 'bench', version: '1.0.0' };
 const PARAMS = { name: 'echo', arguments: { text: 'hello' } };
-const echo = (params) => ({ content: [{ type: 'text', text: String(params.arguments?.text ?? '') }] });
+const text = (result) => result.content?.[0]?.text;
 
-async function ours() {
-  const [clientSide, serverSide] = createInMemoryPair({ clone: config.clone });
-  const server = createServer(
-    { 'tools/list': () => ({ tools: [] }), 'tools/call': (params) => echo(params) },
-    { serverInfo: info },
-  );
-  await server.connect(serverSide);
-  const client = createClient(clientSide, { clientInfo: info });
-  await client.connect();
-  return { call: () => client.tools.call(PARAMS), close: () => client.close() };
-}
+/** Each side: `call()` one echo, `serverUsage()` the server's CPU µs and peak RSS so far (0 in memory), `close()`. */
+const NONE = { cpuUs: 0, rssMb: 0 };
+const SIDES = {
+  async ours() {
+    const { createClient } = await gen('client.js');
+    let transport;
+    if (config.transport === 'stdio') {
+      const { StdioClientTransport } = await import('@mcp-typegen/runtime/node');
+      transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [SERVER, 'ours', jsDir],
+        stderr: 'inherit',
+      });
+    } else {
+      const { createServer } = await gen('server.js');
+      const { createInMemoryPair } = await import('@mcp-typegen/runtime');
+      const [clientSide, serverSide] = createInMemoryPair({ clone: true });
+      const server = createServer(
+        {
+          'tools/list': () => ({ tools: [] }),
+          'tools/call': (p) => ({ content: [{ type: 'text', text: String(p.arguments?.text) }] }),
+        },
+        { serverInfo: info },
+      );
+      await server.connect(serverSide);
+      transport = clientSide;
+    }
+    const client = createClient(transport, { clientInfo: info });
+    await client.connect();
+    return {
+      call: () => client.tools.call(PARAMS),
+      serverUsage: async () =>
+        config.transport === 'stdio' ? JSON.parse(text(await client.tools.call({ name: 'usage' }))) : NONE,
+      close: () => client.close(),
+    };
+  },
+  async sdk() {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const client = new Client(info);
+    if (config.transport === 'stdio') {
+      const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+      await client.connect(
+        new StdioClientTransport({ command: process.execPath, args: [SERVER, 'sdk', jsDir], stderr: 'inherit' }),
+      );
+    } else {
+      const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
+      const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+      const { CallToolRequestSchema, ListToolsRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      const server = new Server(info, { capabilities: { tools: {} } });
+      server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
+      server.setRequestHandler(CallToolRequestSchema, (r) => ({
+        content: [{ type: 'text', text: String(r.params.arguments?.text) }],
+      }));
+      await server.connect(serverSide);
+      await client.connect(clientSide);
+    }
+    return {
+      call: () => client.callTool(PARAMS),
+      serverUsage: async () =>
+        config.transport === 'stdio' ? JSON.parse(text(await client.callTool({ name: 'usage' }))) : NONE,
+      close: () => client.close(),
+    };
+  },
+  async sdk2() {
+    const { Client } = await import('@modelcontextprotocol/client');
+    const { StdioClientTransport } = await import('@modelcontextprotocol/client/stdio');
+    if (config.transport !== 'stdio') throw new Error('sdk2 is measured over stdio only');
+    const client = new Client(info);
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [SERVER, 'sdk2', jsDir], stderr: 'inherit' }),
+    );
+    return {
+      call: () => client.callTool(PARAMS),
+      serverUsage: async () => JSON.parse(text(await client.callTool({ name: 'usage' }))),
+      close: () => client.close(),
+    };
+  },
+};
 
-async function sdk() {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = new Server(info, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => echo(request.params));
-  await server.connect(serverSide);
-  const client = new Client(info);
-  await client.connect(clientSide);
-  return { call: () => client.callTool(PARAMS), close: () => client.close() };
-}
-
-/** `calls` tools/call with at most `inflight` outstanding; returns calls per second. */
+/** `calls` tools/call with at most `inflight` outstanding: calls per second and CPU µs per call. */
 async function drive(side, calls, inflight) {
   let next = 0;
   const worker = async () => {
     while (next < calls) {
       next++;
       const result = await side.call();
-      if (result.content?.[0]?.text !== 'hello') throw new Error(`unexpected result ${JSON.stringify(result)}`);
+      if (text(result) !== 'hello') throw new Error(`unexpected result ${JSON.stringify(result)}`);
     }
   };
+  const server0 = await side.serverUsage();
+  const cpu0 = process.cpuUsage();
   const started = performance.now();
   await Promise.all(Array.from({ length: Math.min(inflight, calls) }, worker));
-  return calls / ((performance.now() - started) / 1000);
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const server = await side.serverUsage();
+  side.serverRssMb = server.rssMb;
+  return { rate: calls / seconds, cpuUs: (cpu.user + cpu.system + server.cpuUs - server0.cpuUs) / calls };
 }
 
-const sides = { ours: await ours(), sdk: await sdk() };
+const sides = {};
+for (const name of config.sides) sides[name] = await SIDES[name]();
 const out = {};
 for (const inflight of config.inflight) {
-  const rows = { ours: [], sdk: [] };
-  // Warm-up, then alternate the two so machine noise hits both alike.
-  for (let i = 0; i < config.warmup; i++)
-    for (const name of ['ours', 'sdk']) await drive(sides[name], config.calls, inflight);
-  for (let i = 0; i < config.runs; i++) {
-    for (const name of i % 2 ? ['sdk', 'ours'] : ['ours', 'sdk'])
-      rows[name].push(await drive(sides[name], config.calls, inflight));
+  const row = { rate: {}, cpuUs: {} };
+  for (const name of config.sides) {
+    row.rate[name] = [];
+    row.cpuUs[name] = [];
   }
-  out[inflight] = rows;
+  // Warm-up, then the sides in turn (order alternating) so machine noise hits all alike.
+  for (let i = 0; i < config.warmup; i++)
+    for (const name of config.sides) await drive(sides[name], Math.min(config.calls, 5_000), inflight);
+  for (let i = 0; i < config.runs; i++) {
+    for (const name of i % 2 ? [...config.sides].reverse() : config.sides) {
+      const r = await drive(sides[name], config.calls, inflight);
+      row.rate[name].push(r.rate);
+      row.cpuUs[name].push(r.cpuUs);
+    }
+  }
+  out[inflight] = row;
 }
 for (const side of Object.values(sides)) await side.close();
-process.stdout.write(JSON.stringify(out) + '\n');
+const serverRssMb = Object.fromEntries(Object.entries(sides).map(([name, side]) => [name, side.serverRssMb ?? 0]));
+process.stdout.write(JSON.stringify({ ...out[config.inflight[0]], byInflight: out, serverRssMb }) + '\n');

@@ -1,20 +1,34 @@
-// Validation throughput, in-process, in a fresh child: the generated compiled validator for tools/call
-// params (validators.ts compiled to JS, `paramsValidators['tools/call']`, i.e. CallToolRequestParams) vs the SDK's zod
-// schema for the same params. Usage: node validate.mjs <generated dir> <json config>
-// Config: { iterations, runs, warmup }. Prints one JSON line of per-run validations/s.
+// Validation throughput in a fresh child, for tools/call params: the generated validator (validators.ts compiled to JS,
+// `paramsValidators['tools/call']`) against the same definition compiled at run time by ajv with the
+// options the generator uses (what a user would write instead), and against the SDK's zod schema.
+// Usage: node validate.mjs <generated dir> <schema.json> <json config>
+// Config: { iterations, runs, warmup, sides? (default all of ours, ajv, zod) }. Prints one JSON line of per-run validations/s per side.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [genDir, configText] = process.argv.slice(2);
+const require = createRequire(import.meta.url);
+const [genDir, schemaFile, configText] = process.argv.slice(2);
 const config = JSON.parse(configText);
 const validators = await import(pathToFileURL(join(genDir, 'validators.js')).href);
 const types = await import('@modelcontextprotocol/sdk/types.js');
 
+const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
+const defsKeyword = schema.$defs ? '$defs' : 'definitions';
+const Ajv = schema.$defs ? require('ajv/dist/2020.js').default : require('ajv').default;
+// The generator's own validation options (code-generation ones aside), read from the build.
+const { VALIDATION_OPTIONS } = await import(new URL('../../dist/src/emit/validators.js', import.meta.url).href);
+const ajv = new Ajv({ ...VALIDATION_OPTIONS });
+ajv.addSchema({ ...schema, $id: 'urn:bench:mcp' });
+// Before 2025-06-18 the params schema is inline in CallToolRequest.
+const pointer = schema[defsKeyword].CallToolRequestParams
+  ? `#/${defsKeyword}/CallToolRequestParams`
+  : `#/${defsKeyword}/CallToolRequest/properties/params`;
+const runtime = ajv.getSchema(`urn:bench:mcp${pointer}`);
+
 const ours = validators.paramsValidators['tools/call'];
 const zodSchema = types.CallToolRequestParamsSchema ?? types.CallToolRequestSchema.shape.params;
-const name = types.CallToolRequestParamsSchema
-  ? 'CallToolRequestParamsSchema.parse'
-  : 'CallToolRequestSchema.shape.params.parse';
 
 // A realistic call: name, arguments of a few kinds, _meta with a progress token.
 const inputs = [
@@ -27,20 +41,23 @@ const inputs = [
   { name: 'noop' },
 ];
 const invalid = { name: 42, arguments: 'x' };
+const check = { ours, ajv: runtime, zod: (x) => zodSchema.safeParse(x).success };
 
-// Both must agree on what is valid, or the comparison is meaningless.
-for (const input of inputs) {
-  if (!ours(input)) throw new Error(`ours rejected ${JSON.stringify(input)}: ${JSON.stringify(ours.errors)}`);
-  zodSchema.parse(input);
+// All must agree on what is valid, or the comparison is meaningless.
+for (const [name, fn] of Object.entries(check)) {
+  for (const input of inputs) if (!fn(input)) throw new Error(`${name} rejected ${JSON.stringify(input)}`);
+  if (fn(invalid)) throw new Error(`${name} accepted an invalid input`);
 }
-if (ours(invalid) || zodSchema.safeParse(invalid).success) throw new Error('an invalid input was accepted');
 
 let sink = 0;
 const sides = {
   ours: () => {
     for (let i = 0; i < config.iterations; i++) if (ours(inputs[i % 3])) sink++;
   },
-  sdk: () => {
+  ajv: () => {
+    for (let i = 0; i < config.iterations; i++) if (runtime(inputs[i % 3])) sink++;
+  },
+  zod: () => {
     for (let i = 0; i < config.iterations; i++) if (zodSchema.parse(inputs[i % 3])) sink++;
   },
 };
@@ -49,8 +66,9 @@ const time = (fn) => {
   fn();
   return config.iterations / ((performance.now() - started) / 1000);
 };
-for (let i = 0; i < config.warmup; i++) for (const fn of Object.values(sides)) time(fn);
-const rows = { ours: [], sdk: [] };
+const names = config.sides ?? Object.keys(sides);
+for (let i = 0; i < config.warmup; i++) for (const name of names) time(sides[name]);
+const rows = Object.fromEntries(names.map((n) => [n, []]));
 for (let i = 0; i < config.runs; i++)
-  for (const key of i % 2 ? ['sdk', 'ours'] : ['ours', 'sdk']) rows[key].push(time(sides[key]));
-process.stdout.write(JSON.stringify({ ...rows, sdkName: name, sink }) + '\n');
+  for (const name of i % 2 ? [...names].reverse() : names) rows[name].push(time(sides[name]));
+process.stdout.write(JSON.stringify({ ...rows, sink }) + '\n');

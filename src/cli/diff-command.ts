@@ -2,12 +2,13 @@
  * `mcp-typegen diff <old> <new>`: each side a file, a spec version or `git:<ref>:<path>`; the report
  * in text, json, markdown or GitHub workflow commands; exit 1 when a fact reaches `--fail-on`.
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { FailOn, ReportFormat, SideFilter } from '../diff/index.js';
+import type { DiffReport, FailOn, ReportFormat, SchemaLocator, SideFilter } from '../diff/index.js';
 import { InputError } from '../errors.js';
+import type { FetchPolicy } from '../load/download.js';
 import type { ExtensionReader } from '../model/extensions.js';
 import { EXIT, type Out } from './console.js';
+import { readUserFile } from '../load/read-file.js';
 
 export interface DiffFlags {
   old?: string;
@@ -23,9 +24,13 @@ export interface DiffFlags {
   ignore?: string;
   /** A pairing file (request → result definition) applied to both sides. */
   pairing?: string;
+  /** github format: at most this many annotations (plus the summary). */
+  maxAnnotations?: number;
   rules?: boolean;
   includeDescriptions?: boolean;
   schemaDir?: string;
+  /** The network policy for spec versions not at hand (see load/spec-source.ts). */
+  policy?: FetchPolicy;
 }
 
 export async function runDiff(
@@ -48,50 +53,79 @@ export async function runDiff(
   const cwd = process.cwd();
   const { loadSchema } = await import('../load/schema.js');
   const { buildModel } = await import('../model/build.js');
-  const { applyExtensions, loadExtensionsFor, readExtensionFile } = await import('../model/extensions.js');
   const { readPairingFile } = await import('../model/pairing.js');
   const pairing = flags.pairing ? await readPairingFile(resolve(cwd, flags.pairing)) : undefined;
   // An extension may be a file or, like a schema side, a git object: an extension's own change diffs too.
   const readExtension: ExtensionReader = async (spec, dir) => {
-    if (!spec.startsWith('git:')) return readExtensionFile(spec, dir);
+    if (!spec.startsWith('git:')) return (await import('../model/extensions.js')).readExtensionFile(spec, dir);
     const source = await diff.readDiffSource(spec, { cwd: dir });
     return { name: source.name, text: source.text };
   };
-  const side = async (spec: string, extensionSpecs: string[]) => {
-    const source = await diff.readDiffSource(spec, { cwd, schemaDir: flags.schemaDir });
+  const sources: Record<'old' | 'new', { file: string; text: string } | undefined> = { old: undefined, new: undefined };
+  const side = async (spec: string, extensionSpecs: string[], which: 'old' | 'new') => {
+    const source = await diff.readDiffSource(spec, { ...flags.policy, cwd, schemaDir: flags.schemaDir });
+    sources[which] = source;
     const loaded = await loadSchema({ text: source.text, schema: source.name, spec: source.version ?? undefined, cwd });
-    const extensions = extensionSpecs.length ? await loadExtensionsFor(extensionSpecs, cwd, readExtension) : [];
-    for (const w of [...loaded.warnings, ...extensions.flatMap((e) => e.warnings)]) out.verbose(`warning: ${w}`);
     const model = buildModel(loaded, { pairing });
     // An unpaired request is diffed with an unknown result: the user must hear about it.
     for (const w of model.warnings ?? []) out.warn(w);
+    for (const w of loaded.warnings) out.verbose(`warning: ${w}`);
+    // Extensions (and their JSON Schema checker) are loaded only when a side has some.
+    if (extensionSpecs.length === 0) return model;
+    const { applyExtensions, loadExtensionsFor } = await import('../model/extensions.js');
+    const extensions = await loadExtensionsFor(extensionSpecs, cwd, readExtension);
+    for (const w of extensions.flatMap((e) => e.warnings)) out.verbose(`warning: ${w}`);
     return applyExtensions(model, extensions);
   };
   const ignore = flags.ignore ? diff.parseIgnoreFile(await readIgnore(resolve(cwd, flags.ignore)), flags.ignore) : [];
-  const oldModel = await side(flags.old, [...(flags.ext ?? []), ...(flags.oldExt ?? [])]);
-  const newModel = await side(flags.new, [...(flags.ext ?? []), ...(flags.newExt ?? [])]);
+  const oldModel = await side(flags.old, [...(flags.ext ?? []), ...(flags.oldExt ?? [])], 'old');
+  const newModel = await side(flags.new, [...(flags.ext ?? []), ...(flags.newExt ?? [])], 'new');
   const report = diff.diffModels(oldModel, newModel, {
     oldName: flags.old,
     newName: flags.new,
     includeDescriptions: Boolean(flags.includeDescriptions),
     ignore,
   });
+  const max = flags.maxAnnotations;
+  if (max !== undefined && !(Number.isInteger(max) && max >= 0))
+    throw new InputError(
+      '(arguments)',
+      undefined,
+      `--max-annotations must be a whole number ≥ 0, not "${String(max)}"`,
+    );
   const failOn = flags.failOn ?? 'breaking';
   const sideFilter = flags.side ?? 'both';
   const code = diff.exitCodeFor(report, failOn, sideFilter);
-  write(diff.renderReport(report, flags.format ?? 'text', { side: sideFilter }));
+  const format = flags.format ?? 'text';
+  const locate = format === 'github' ? locator(diff.pointerLines, report, sources) : undefined;
+  write(diff.renderReport(report, format, { side: sideFilter, maxAnnotations: flags.maxAnnotations, locate }));
   return code;
 }
 
-async function readIgnore(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(
-      file,
-      undefined,
-      code === 'ENOENT' ? 'ignore file not found' : `cannot read ignore file (${code ?? String(error)})`,
-    );
+/** Lines of the schema locations the report names, one scan per side (annotations carry file and line). */
+function locator(
+  pointerLines: (text: string, pointers: Iterable<string>) => Map<string, number>,
+  report: DiffReport,
+  sources: Record<'old' | 'new', { file: string; text: string } | undefined>,
+): SchemaLocator {
+  const lines = { old: new Map<string, number>(), new: new Map<string, number>() };
+  for (const which of ['old', 'new'] as const) {
+    const source = sources[which];
+    const key = which === 'old' ? 'oldPointer' : 'newPointer';
+    const wanted = report.facts.map((f) => f.location[key]).filter((p): p is string => p !== null);
+    if (source)
+      lines[which] = pointerLines(
+        source.text,
+        wanted.map((p) => p.slice(1)),
+      );
   }
+  return (which, pointer) => {
+    const line = lines[which].get(pointer.slice(1));
+    const file = sources[which]?.file;
+    return line !== undefined && file !== undefined ? { file, line } : undefined;
+  };
+}
+
+function readIgnore(file: string): Promise<string> {
+  return readUserFile(file, 'ignore file');
 }

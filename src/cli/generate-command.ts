@@ -3,9 +3,10 @@
  * `--check`, compare them). Bad input anywhere means nothing is written at all.
  */
 import { resolve } from 'node:path';
-import type { RuntimeMode } from '../emit/runtime.js';
-import { generateTarget, withLayout, type Target, type TargetGenerateOptions } from '../config/target.js';
-import type { Artifact, GenerateResult, ImportExtension } from '../generate.js';
+import type { TargetOptions } from '../config/options.js';
+import { generateTarget, type GenerateOptions, type Target } from '../config/target.js';
+import type { GenerateResult } from '../generate.js';
+import type { FetchPolicy } from '../load/download.js';
 import { inputsHashFromDisk } from '../inputs.js';
 import { knownVersionNames } from '../load/manifest.js';
 import { toolPackage } from '../load/package-root.js';
@@ -14,25 +15,19 @@ import { EXIT, UsageError, type Out } from './console.js';
 
 export type { Target } from '../config/target.js';
 
+/** What `generate` was asked on the command line: the table's options (as `optionsFromFlags` read
+ * them, paths resolved against the cwd), the network policy, and the run-level flags. */
 export interface GenerateFlags {
-  schema?: string;
-  spec?: string;
+  options: TargetOptions;
+  policy: FetchPolicy;
   all?: boolean;
-  schemaDir?: string;
-  out?: string;
-  ext?: string[];
-  pairing?: string;
-  artifacts?: Artifact[];
-  importExtension?: ImportExtension;
-  format?: boolean;
-  singleFile?: boolean;
-  runtime?: RuntimeMode;
   check?: boolean;
 }
 
-/** Targets from flags alone (the config file adds its own, see config.ts). */
+/** Targets from flags alone (the config file adds its own, see targets.ts). */
 export function targetsFromFlags(flags: GenerateFlags, cwd: string): Target[] {
-  const picked = [flags.schema && '--schema', flags.spec && '--spec', flags.all && '--all'].filter(Boolean);
+  const { options } = flags;
+  const picked = [options.schema && '--schema', options.spec && '--spec', flags.all && '--all'].filter(Boolean);
   if (picked.length > 1)
     throw new UsageError(
       `${picked.join(' and ')} cannot be used together`,
@@ -43,18 +38,9 @@ export function targetsFromFlags(flags: GenerateFlags, cwd: string): Target[] {
       'no schema given',
       'pass --schema <file>, --spec <version> or --all (or write a mcp-typegen.config.json)',
     );
-  const out = resolve(cwd, flags.out ?? 'generated');
-  const common = {
-    schemaDir: flags.schemaDir,
-    extensions: flags.ext,
-    pairing: flags.pairing,
-    artifacts: flags.artifacts,
-    importExtension: flags.importExtension,
-    format: flags.format,
-    singleFile: flags.singleFile,
-    runtime: flags.runtime,
-    cwd,
-  } satisfies TargetGenerateOptions;
+  const { out: outOption, ...rest } = options;
+  const out = resolve(cwd, outOption ?? 'generated');
+  const common: GenerateOptions = { ...rest, ...flags.policy, cwd };
   if (flags.all) {
     return knownVersionNames().map((version) => ({
       label: version,
@@ -62,13 +48,7 @@ export function targetsFromFlags(flags: GenerateFlags, cwd: string): Target[] {
       options: { ...common, spec: version, outDir: resolve(out, version) },
     }));
   }
-  return [
-    {
-      label: flags.spec ?? flags.schema!,
-      outDir: out,
-      options: { ...common, schema: flags.schema, spec: flags.spec, outDir: out },
-    },
-  ];
+  return [{ label: options.spec ?? options.schema!, outDir: out, options: { ...common, outDir: out } }];
 }
 
 export async function runGenerate(targets: Target[], check: boolean, out: Out): Promise<number> {
@@ -77,6 +57,8 @@ export async function runGenerate(targets: Target[], check: boolean, out: Out): 
 
 export async function runWrite(targets: Target[], out: Out): Promise<number> {
   const { writeOutput } = await import('../write/write.js');
+  const { assertWritableOutDir } = await import('../write/preflight.js');
+  for (const target of targets) await assertWritableOutDir(target.outDir);
   const results: { target: Target; result: GenerateResult; ms: number }[] = [];
   for (const target of targets) {
     const started = performance.now();
@@ -122,22 +104,15 @@ async function runCheck(targets: Target[], out: Out): Promise<number> {
 /** Check one target: the fast path by hashes, else regenerate in memory and compare. */
 /** True when the manifest's inputs hash and every file hash still match: up to date without regenerating. */
 export async function isTargetUpToDateFast(target: Target): Promise<boolean> {
-  const { resolveArtifacts } = await import('../generate-artifacts.js');
-  const hash = await inputsHashFromDisk(target.options, {
-    artifacts: resolveArtifacts(target.options.artifacts),
-    importExtension: target.options.importExtension ?? '.js',
-    format: target.options.format !== false,
-    runtime: target.options.runtime ?? 'package',
-  });
-  return Boolean(hash) && (await isUpToDateFast(target.outDir, withLayout(hash!, target.options.singleFile)));
+  const hash = await inputsHashFromDisk({ ...target.options, outDir: target.outDir });
+  return hash !== undefined && (await isUpToDateFast(target.outDir, hash));
 }
 
 export async function checkTarget(target: Target): Promise<StaleFile[]> {
   if (await isTargetUpToDateFast(target)) return [];
   const { compareOutput } = await import('../write/check.js');
-  const { formatFile } = await import('../emit/format.js');
   const result = await generateTarget(target.options);
-  return compareOutput(target.outDir, result.files, (path, text) => formatFile(target.outDir, path, text));
+  return compareOutput(target.outDir, result.files, { inputsHash: result.inputsHash, version: toolPackage().version });
 }
 
 export function upToDateLine(target: Target, ms: number): string {

@@ -6,9 +6,9 @@
  */
 import { existsSync } from 'node:fs';
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { RUNTIME_PACKAGE, runtimeRange } from '../emit/runtime.js';
-import { join } from 'node:path';
-import { CONFIG_NAME } from '../config/load.js';
+import { CONFIG_NAME, findConfig } from '../config/load.js';
 import { InputError } from '../errors.js';
 import { EXIT, type Out } from './console.js';
 
@@ -65,6 +65,17 @@ export function starterExtension(spec: string): string {
 }
 
 export async function runInit(cwd: string, spec: string, out: Out): Promise<number> {
+  // In a subdirectory of a configured project, `generate` would find that config: a second one here
+  // would silently shadow it, so point at the existing one instead.
+  const existing = findConfig(cwd);
+  if (existing && dirname(existing) !== resolve(cwd)) {
+    throw new InputError(
+      existing,
+      undefined,
+      `already configures ${resolve(cwd)} (found upward from it): init wrote nothing`,
+      'add a target to that file, or run init in a directory outside that project',
+    );
+  }
   const files = [
     { path: join(cwd, CONFIG_NAME), text: starterConfig(spec) },
     { path: join(cwd, STARTER_EXTENSION), text: starterExtension(spec) },

@@ -4,16 +4,14 @@
  * own module and in the pure core (generate, model, diff).
  */
 import type { Argv } from 'yargs';
-import type { RuntimeMode } from '../emit/runtime.js';
-import type { Artifact, ImportExtension } from '../generate-artifacts.js';
+import type { FetchPolicy } from '../load/download.js';
+import { toolPackage } from '../load/package-root.js';
 import { EXIT, UsageError, createOut, reportError, type Out, type Verbosity } from './console.js';
 import { CONFIG_NAME } from '../config/load.js';
-import { TARGET_OPTIONS } from '../config/options.js';
-// The choice lists only: importing diff/index.js would load the whole diff on every command.
-import { FAIL_ON, SIDE_FILTERS } from '../diff/types.js';
-import { REPORT_FORMATS } from '../diff/render.js';
+import { TARGET_OPTIONS, optionsFromFlags, type OptionSpec } from '../config/options.js';
+import { DIFF_OPTIONS } from './diff-options.js';
 import type { DiffFlags } from './diff-command.js';
-import { runGenerate, type GenerateFlags } from './generate-command.js';
+import { runGenerate } from './generate-command.js';
 import { resolveTargets, type TargetFlags } from './targets.js';
 
 interface GlobalFlags {
@@ -21,67 +19,90 @@ interface GlobalFlags {
   verbose?: boolean;
 }
 
+interface FetchFlags {
+  offline?: boolean;
+  fetchTimeout?: number;
+}
+
 function verbosity(flags: GlobalFlags): Verbosity {
   return flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal';
 }
 
 function schemaOptions<T>(y: Argv<T>) {
-  return y
-    .option('schema', { type: 'string', describe: 'An MCP JSON Schema file' })
-    .option('spec', {
-      type: 'string',
-      describe: 'A known MCP spec version, e.g. 2025-11-25 (resolved in the schema root)',
-    })
-    .option('schema-dir', {
-      type: 'string',
-      describe: 'Schema root for --spec (default: $MCP_SCHEMA_DIR, else ../shared/mcp-schema)',
-    })
-    .option('ext', { type: 'string', array: true, describe: 'A vendor extension file (repeatable)' });
+  return fetchOptions(
+    y
+      .option('schema', { type: 'string', describe: 'An MCP JSON Schema file, or an https:// URL' })
+      .option('schema-sha256', { type: 'string', describe: 'The sha256 the --schema bytes must have' })
+      .option('spec', {
+        type: 'string',
+        describe: 'A known MCP spec version, e.g. 2025-11-25 (schema root, else the user cache, else downloaded)',
+      })
+      .option('schema-dir', {
+        type: 'string',
+        describe: 'Schema root for --spec: <dir>/<version>/schema.json (default: $MCP_SCHEMA_DIR, else the cache)',
+      })
+      .option('ext', { type: 'string', array: true, describe: 'A vendor extension file (repeatable)' }),
+  );
 }
 
-/** yargs options of every per-target option, from the one table (src/config/options.ts). */
-export function targetOptions<T>(y: Argv<T>): Argv<T> {
+const fetchOptionSpecs = {
+  offline: {
+    type: 'boolean',
+    describe: 'Never download: spec versions come from the schema root or the cache (also MCP_TYPEGEN_OFFLINE=1)',
+  },
+  fetchTimeout: {
+    type: 'number',
+    describe: 'Seconds a schema download may take (default 30; also MCP_TYPEGEN_FETCH_TIMEOUT)',
+  },
+} as const;
+
+/** The network options of every command that may download a schema. */
+export function fetchOptions<T>(y: Argv<T>) {
+  return y.option('offline', fetchOptionSpecs.offline).option('fetch-timeout', fetchOptionSpecs.fetchTimeout);
+}
+
+/** yargs options of `diff`, from its table (cli/diff-options.ts). */
+function diffYargsOptions<T>(y: Argv<T>): Argv<T> {
   let out: Argv<T> = y;
-  for (const o of TARGET_OPTIONS) {
-    const choices =
-      'choices' in o ? (o.key === 'importExtension' ? ['.js', '.ts', 'none', ''] : [...o.choices]) : undefined;
+  for (const o of DIFF_OPTIONS) {
     out = out.option(o.flag, {
-      type: o.type === 'boolean' ? 'boolean' : 'string',
+      type: o.type === 'boolean' ? 'boolean' : o.type === 'number' ? 'number' : 'string',
       ...(o.type === 'string[]' ? { array: true } : {}),
-      ...(choices ? { choices } : {}),
-      ...(o.key === 'out' ? { alias: 'o' } : {}),
+      ...(o.alias ? { alias: o.alias } : {}),
+      ...(o.choices ? { choices: [...o.choices] } : {}),
+      ...(o.default !== undefined ? { default: o.default } : {}),
       describe: o.describe,
     }) as Argv<T>;
   }
   return out;
 }
 
-/** Flags as yargs parsed them (camel-cased) → the generate flags. */
-type RawTargetFlags = {
-  spec?: string;
-  schema?: string;
-  schemaDir?: string;
-  out?: string;
-  ext?: string[];
-  artifacts?: string[];
-  importExtension?: string;
-  singleFile?: boolean;
-  format?: boolean;
-  runtime?: string;
-};
-function targetFlags(flags: RawTargetFlags): GenerateFlags {
-  return {
-    spec: flags.spec,
-    schema: flags.schema,
-    schemaDir: flags.schemaDir,
-    out: flags.out,
-    ext: flags.ext,
-    artifacts: flags.artifacts as Artifact[] | undefined,
-    importExtension: flags.importExtension === 'none' ? '' : (flags.importExtension as ImportExtension | undefined),
-    singleFile: flags.singleFile,
-    format: flags.format,
-    runtime: flags.runtime as RuntimeMode | undefined,
-  };
+/** The fetch policy from the network flags. */
+export function fetchPolicy(flags: FetchFlags & GlobalFlags): FetchPolicy {
+  const policy: FetchPolicy = {};
+  if (flags.offline !== undefined) policy.offline = flags.offline;
+  if (flags.fetchTimeout !== undefined) {
+    if (!(flags.fetchTimeout > 0)) throw new UsageError('--fetch-timeout must be a positive number of seconds');
+    policy.fetchTimeoutMs = flags.fetchTimeout * 1000;
+  }
+  if (flags.quiet) policy.quiet = true;
+  return policy;
+}
+
+/** yargs options of every per-target option, from the one table (src/config/options.ts). */
+export function targetOptions<T>(y: Argv<T>): Argv<T> {
+  let out: Argv<T> = y;
+  for (const o of TARGET_OPTIONS as readonly OptionSpec[]) {
+    const choices = o.choices ? [...o.choices, ...Object.keys(o.cliAliases ?? {})] : undefined;
+    out = out.option(o.flag, {
+      type: o.type === 'boolean' ? 'boolean' : 'string',
+      ...(o.type === 'string[]' ? { array: true } : {}),
+      ...(choices ? { choices } : {}),
+      ...(o.alias ? { alias: o.alias } : {}),
+      describe: o.describe,
+    }) as Argv<T>;
+  }
+  return out;
 }
 
 export async function main(argv: string[], out?: Out): Promise<number> {
@@ -110,7 +131,7 @@ export async function main(argv: string[], out?: Out): Promise<number> {
       'generate',
       'Generate types, method maps, client, server and validators from an MCP schema',
       (y) =>
-        targetOptions(y)
+        fetchOptions(targetOptions(y))
           .option('all', { type: 'boolean', describe: 'Every known spec version, into <out>/<version>/' })
           .option('config', {
             alias: 'c',
@@ -144,12 +165,13 @@ export async function main(argv: string[], out?: Out): Promise<number> {
       run(
         async (
           flags: GlobalFlags &
-            RawTargetFlags & { all?: boolean; config?: string; target?: string[]; check?: boolean; watch?: boolean },
+            FetchFlags & { all?: boolean; config?: string; target?: string[]; check?: boolean; watch?: boolean },
         ) => {
           const cwd = process.cwd();
           const o = outFor(flags);
           const tflags: TargetFlags = {
-            ...targetFlags(flags),
+            options: optionsFromFlags((opt) => (flags as Record<string, unknown>)[opt.flag], cwd),
+            policy: fetchPolicy(flags),
             all: flags.all,
             config: flags.config,
             target: flags.target,
@@ -189,7 +211,15 @@ export async function main(argv: string[], out?: Out): Promise<number> {
           .example('$0 methods --spec 2026-07-28 --json', 'The model as JSON'),
       run(
         async (
-          flags: GlobalFlags & { schema?: string; spec?: string; schemaDir?: string; ext?: string[]; json?: boolean },
+          flags: GlobalFlags &
+            FetchFlags & {
+              schema?: string;
+              schemaSha256?: string;
+              spec?: string;
+              schemaDir?: string;
+              ext?: string[];
+              json?: boolean;
+            },
         ) => {
           if (!flags.schema && !flags.spec)
             throw new UsageError('no schema given', 'pass --schema <file> or --spec <version>');
@@ -198,8 +228,10 @@ export async function main(argv: string[], out?: Out): Promise<number> {
           const { model, loaded, extensions } = await loadModelFor({
             schema: flags.schema,
             spec: flags.spec,
+            sha256: flags.schemaSha256,
             schemaDir: flags.schemaDir,
             extensions: flags.ext,
+            ...fetchPolicy(flags),
           });
           const o = outFor(flags);
           for (const warning of [
@@ -217,63 +249,19 @@ export async function main(argv: string[], out?: Out): Promise<number> {
       'diff [old] [new]',
       'Compare two MCP schemas at protocol level: what breaks clients, what breaks servers',
       (y) =>
-        y
-          .positional('old', {
-            type: 'string',
-            describe: 'The baseline: a schema file, a spec version, or git:<ref>:<path>',
-          })
-          .positional('new', {
-            type: 'string',
-            describe: 'The candidate: a schema file, a spec version, or git:<ref>:<path>',
-          })
-          .option('ext', {
-            type: 'string',
-            array: true,
-            describe: 'A vendor extension file merged into both sides (repeatable)',
-          })
-          .option('old-ext', {
-            type: 'string',
-            array: true,
-            describe: 'An extension of the old side only: a file or git:<ref>:<path> (repeatable)',
-          })
-          .option('new-ext', {
-            type: 'string',
-            array: true,
-            describe: 'An extension of the new side only: a file or git:<ref>:<path> (repeatable)',
-          })
-          .option('schema-dir', {
-            type: 'string',
-            describe: 'Schema root for spec versions (default: $MCP_SCHEMA_DIR, else ../shared/mcp-schema)',
-          })
-          .option('format', {
-            alias: 'f',
-            type: 'string',
-            choices: REPORT_FORMATS as unknown as string[],
-            default: 'text',
-            describe: 'Report format',
-          })
-          .option('fail-on', {
-            type: 'string',
-            choices: FAIL_ON as unknown as string[],
-            default: 'breaking',
-            describe: 'Exit 1 when a change reaches this level',
-          })
-          .option('side', {
-            type: 'string',
-            choices: SIDE_FILTERS as unknown as string[],
-            default: 'both',
-            describe: 'Whose verdicts count: client, server or both',
-          })
-          .option('ignore', {
-            type: 'string',
-            describe: 'An ignore file: a JSON array of { rule, location?, reason? }',
-          })
-          .option('pairing', {
-            type: 'string',
-            describe: 'A pairing file for requests whose result is not named after them (both sides)',
-          })
-          .option('rules', { type: 'boolean', describe: 'List every rule with its one-line reason and exit' })
-          .option('include-descriptions', { type: 'boolean', describe: 'Also report description-only changes' })
+        diffYargsOptions(
+          y
+            .positional('old', {
+              type: 'string',
+              describe: 'The baseline: a schema file, a spec version, or git:<ref>:<path>',
+            })
+            .positional('new', {
+              type: 'string',
+              describe: 'The candidate: a schema file, a spec version, or git:<ref>:<path>',
+            }),
+        )
+          .option('offline', fetchOptionSpecs.offline)
+          .option('fetch-timeout', fetchOptionSpecs.fetchTimeout)
           .example('$0 diff 2025-11-25 2026-07-28', 'What a spec upgrade breaks')
           .example('$0 diff git:main:schema.json schema.json --format github', 'In CI: annotate a PR')
           .example(
@@ -281,10 +269,39 @@ export async function main(argv: string[], out?: Out): Promise<number> {
             'What an extension change breaks',
           )
           .example('$0 diff --rules', 'Every rule and why'),
-      run(async (flags: GlobalFlags & DiffFlags) => {
+      run(async (flags: GlobalFlags & FetchFlags & DiffFlags) => {
         const { runDiff } = await import('./diff-command.js');
-        return runDiff(flags, outFor(flags));
+        return runDiff({ ...flags, policy: fetchPolicy(flags) }, outFor(flags));
       }),
+    )
+    .command(
+      'schemas <action>',
+      'The MCP spec schemas: list known versions and where each comes from, or pull them into the cache',
+      (y) =>
+        fetchOptions(
+          y
+            .positional('action', { type: 'string', choices: ['list', 'pull'], describe: 'list or pull' })
+            .option('spec', { type: 'string', array: true, describe: 'pull: these versions (repeatable)' })
+            .option('all', { type: 'boolean', describe: 'pull: every known version' })
+            .option('json', { type: 'boolean', describe: 'list: stable JSON' })
+            .option('schema-dir', {
+              type: 'string',
+              describe: 'list: the schema root to report (else MCP_SCHEMA_DIR)',
+            }),
+        )
+          .example('$0 schemas pull --all', 'Fill the cache for offline CI (then generate with --offline)')
+          .example('$0 schemas list --json', 'Each known version: cached?, source, sha256'),
+      run(
+        async (
+          flags: GlobalFlags &
+            FetchFlags & { action: string; spec?: string[]; all?: boolean; json?: boolean; schemaDir?: string },
+        ) => {
+          const { runSchemasList, runSchemasPull } = await import('./schemas-command.js');
+          const o = outFor(flags);
+          if (flags.action === 'list') return runSchemasList({ json: flags.json, schemaDir: flags.schemaDir }, o);
+          return runSchemasPull({ specs: flags.spec ?? [], all: Boolean(flags.all), policy: fetchPolicy(flags) }, o);
+        },
+      ),
     )
     .command(
       'init',
@@ -300,13 +317,14 @@ export async function main(argv: string[], out?: Out): Promise<number> {
         return runInit(process.cwd(), flags.spec, outFor(flags));
       }),
     )
-    .demandCommand(1, 'name a command: generate, methods, diff or init')
+    .demandCommand(1, 'name a command: generate, methods, diff, schemas or init')
     .strict()
     .recommendCommands()
     .completion('completion', 'Print a shell completion script')
     .help()
     .alias('help', 'h')
-    .version()
+    // The tool's own version: bare .version() would read the package.json of the user's project.
+    .version(toolPackage().version)
     .epilogue('Exit codes: 0 ok, 1 stale output or breaking changes found, 2 bad input or usage.')
     .exitProcess(false)
     .fail((message, error) => {

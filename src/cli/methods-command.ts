@@ -2,7 +2,7 @@
 import type { GenerateOptions } from '../generate.js';
 import type { MethodInfo } from '../model/types.js';
 
-/** The stable `--json` shape: sorted by method; `result` only on requests. */
+/** The stable `--json` shape: sorted by method; `result` only on requests; `extension` (its id) only on extension methods. */
 export function methodsJson(methods: MethodInfo[]): string {
   const rows = methods.map((m) => ({
     method: m.method,
@@ -11,6 +11,7 @@ export function methodsJson(methods: MethodInfo[]): string {
     params: m.params,
     paramsRequired: m.paramsRequired,
     ...(m.kind === 'request' ? { result: m.result ?? [] } : {}),
+    ...(m.source !== 'mcp' ? { extension: m.source } : {}),
   }));
   return `${JSON.stringify(rows, null, 2)}\n`;
 }

@@ -8,29 +8,27 @@
  * full command line handles it, so every other outcome has one implementation.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { TARGET_OPTIONS } from '../config/options.js';
-import type { Artifact, ImportExtension } from '../generate-artifacts.js';
-import { FAIL_ON, SIDE_FILTERS, type FailOn, type SideFilter } from '../diff/types.js';
-import { REPORT_FORMATS, type ReportFormat } from '../diff/render.js';
+import { TARGET_OPTIONS, optionsFromFlags, type OptionSpec } from '../config/options.js';
+import { diffFlagsFrom, diffParseArgsOptions } from './diff-options.js';
 import { createOut, EXIT, reportError, type Out } from './console.js';
 import { isTargetUpToDateFast, upToDateLine } from './generate-command.js';
 import { resolveTargets } from './targets.js';
-import type { RuntimeMode } from '../emit/runtime.js';
 
 const OPTIONS: ParseArgsConfig['options'] = {
   all: { type: 'boolean' },
+  offline: { type: 'boolean' },
   config: { type: 'string', short: 'c' },
   target: { type: 'string', short: 't', multiple: true },
   check: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   verbose: { type: 'boolean', short: 'v' },
   ...Object.fromEntries(
-    TARGET_OPTIONS.map((o) => [
+    (TARGET_OPTIONS as readonly OptionSpec[]).map((o) => [
       o.flag,
       {
         type: o.type === 'boolean' ? 'boolean' : 'string',
         ...(o.type === 'string[]' ? { multiple: true } : {}),
-        ...(o.key === 'out' ? { short: 'o' } : {}),
+        ...(o.alias ? { short: o.alias } : {}),
       },
     ]),
   ),
@@ -40,7 +38,7 @@ export async function quickCheck(argv: string[], given?: Out): Promise<number | 
   if (
     argv[0] !== 'generate' ||
     !argv.includes('--check') ||
-    argv.some((a) => a.startsWith('--no-') || a === '--watch' || a === '-w')
+    argv.some((a) => a.startsWith('--no-') || a === '--watch' || a === '-w' || a === '--fetch-timeout')
   )
     return undefined;
   let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -49,26 +47,21 @@ export async function quickCheck(argv: string[], given?: Out): Promise<number | 
   } catch {
     return undefined;
   }
-  const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
-  const list = (k: string) => (Array.isArray(values[k]) ? (values[k] as string[]) : undefined);
-  const importExtension = str('import-extension');
   try {
     const cwd = process.cwd();
+    // Values outside an option's choices are left to yargs, which reports them.
+    for (const o of TARGET_OPTIONS as readonly OptionSpec[]) {
+      const raw = values[o.flag];
+      const allowed = o.choices ? [...o.choices, ...Object.keys(o.cliAliases ?? {})] : undefined;
+      if (allowed && raw !== undefined && ![raw].flat().every((v) => allowed.includes(String(v)))) return undefined;
+    }
     const { targets } = await resolveTargets(
       {
-        spec: str('spec'),
-        schema: str('schema'),
-        schemaDir: str('schema-dir'),
-        out: str('out'),
-        ext: list('ext'),
-        pairing: str('pairing'),
-        artifacts: list('artifacts') as Artifact[] | undefined,
-        importExtension: importExtension === 'none' ? '' : (importExtension as ImportExtension | undefined),
-        singleFile: values['single-file'] === true ? true : undefined,
-        runtime: str('runtime') as RuntimeMode | undefined,
+        options: optionsFromFlags((o) => values[o.flag], cwd),
+        policy: values.offline === true ? { offline: true } : {},
         all: values.all === true ? true : undefined,
-        config: str('config'),
-        target: list('target'),
+        config: typeof values.config === 'string' ? values.config : undefined,
+        target: Array.isArray(values.target) ? (values.target as string[]) : undefined,
       },
       cwd,
     );
@@ -86,17 +79,8 @@ export async function quickCheck(argv: string[], given?: Out): Promise<number | 
   }
 }
 
-const DIFF_OPTIONS: ParseArgsConfig['options'] = {
-  ext: { type: 'string', multiple: true },
-  'old-ext': { type: 'string', multiple: true },
-  'new-ext': { type: 'string', multiple: true },
-  'schema-dir': { type: 'string' },
-  format: { type: 'string', short: 'f' },
-  'fail-on': { type: 'string' },
-  side: { type: 'string' },
-  ignore: { type: 'string' },
-  pairing: { type: 'string' },
-  'include-descriptions': { type: 'boolean' },
+const DIFF_PARSE_OPTIONS: ParseArgsConfig['options'] = {
+  ...diffParseArgsOptions(),
   quiet: { type: 'boolean', short: 'q' },
   verbose: { type: 'boolean', short: 'v' },
 };
@@ -110,42 +94,17 @@ export async function quickDiff(argv: string[], given?: Out): Promise<number | u
   if (argv[0] !== 'diff') return undefined;
   let parsed: { values: Record<string, string | boolean | (string | boolean)[] | undefined>; positionals: string[] };
   try {
-    parsed = parseArgs({ args: argv.slice(1), options: DIFF_OPTIONS, strict: true, allowPositionals: true });
+    parsed = parseArgs({ args: argv.slice(1), options: DIFF_PARSE_OPTIONS, strict: true, allowPositionals: true });
   } catch {
     return undefined;
   }
   const { values, positionals } = parsed;
-  const format = (values.format ?? 'text') as string;
-  const failOn = (values['fail-on'] ?? 'breaking') as string;
-  const side = (values.side ?? 'both') as string;
-  if (
-    positionals.length !== 2 ||
-    !REPORT_FORMATS.includes(format as ReportFormat) ||
-    !FAIL_ON.includes(failOn as FailOn) ||
-    !SIDE_FILTERS.includes(side as SideFilter)
-  ) {
-    return undefined;
-  }
+  const flags = diffFlagsFrom((flag) => values[flag]);
+  if (positionals.length !== 2 || !flags) return undefined;
   const out = given ?? createOut(values.quiet ? 'quiet' : values.verbose ? 'verbose' : 'normal');
   const { runDiff } = await import('./diff-command.js');
   try {
-    return await runDiff(
-      {
-        old: positionals[0],
-        new: positionals[1],
-        ext: values.ext as string[] | undefined,
-        oldExt: values['old-ext'] as string[] | undefined,
-        newExt: values['new-ext'] as string[] | undefined,
-        schemaDir: values['schema-dir'] as string | undefined,
-        format: format as ReportFormat,
-        failOn: failOn as FailOn,
-        side: side as SideFilter,
-        ignore: values.ignore as string | undefined,
-        pairing: values.pairing as string | undefined,
-        includeDescriptions: values['include-descriptions'] === true ? true : undefined,
-      },
-      out,
-    );
+    return await runDiff({ ...flags, old: positionals[0], new: positionals[1] }, out);
   } catch (error) {
     return reportError(out, error);
   }

@@ -8,7 +8,8 @@
  */
 import { dirname, resolve } from 'node:path';
 import { findConfig, loadConfig, type ConfigTarget } from '../config/load.js';
-import type { TargetOptions } from '../config/options.js';
+import { pickTargetOptions, type TargetOptions } from '../config/options.js';
+import type { FetchPolicy } from '../load/download.js';
 import type { Target } from '../config/target.js';
 import { UsageError } from './console.js';
 import { targetsFromFlags, type GenerateFlags } from './generate-command.js';
@@ -24,50 +25,24 @@ export interface ResolvedTargets {
   configFile?: string;
 }
 
-/** Flags given on the command line, as target options (paths resolved against the cwd). */
-export function flagOverrides(flags: GenerateFlags, cwd: string): TargetOptions {
-  const o: TargetOptions = {};
-  if (flags.spec !== undefined) o.spec = flags.spec;
-  if (flags.schema !== undefined) o.schema = resolve(cwd, flags.schema);
-  if (flags.schemaDir !== undefined) o.schemaDir = resolve(cwd, flags.schemaDir);
-  if (flags.out !== undefined) o.out = resolve(cwd, flags.out);
-  if (flags.ext !== undefined) o.extensions = flags.ext.map((e) => resolve(cwd, e));
-  if (flags.pairing !== undefined) o.pairing = resolve(cwd, flags.pairing);
-  if (flags.artifacts !== undefined) o.artifacts = flags.artifacts;
-  if (flags.importExtension !== undefined) o.importExtension = flags.importExtension;
-  if (flags.singleFile !== undefined) o.singleFile = flags.singleFile;
-  if (flags.format !== undefined) o.format = flags.format;
-  if (flags.runtime !== undefined) o.runtime = flags.runtime;
-  return o;
-}
-
-export function targetFromConfig(t: ConfigTarget, overrides: TargetOptions, configFile: string): Target {
-  const merged: ConfigTarget = { ...t, ...overrides } as ConfigTarget;
+/** A config target with the flags' values over it: a flag `--spec` drops the target's `schema` and back. */
+export function targetFromConfig(
+  t: ConfigTarget,
+  overrides: TargetOptions,
+  configFile: string,
+  policy: FetchPolicy = {},
+): Target {
+  const merged: TargetOptions = { ...pickTargetOptions(t), ...overrides };
   if (overrides.spec !== undefined) delete merged.schema;
   if (overrides.schema !== undefined) delete merged.spec;
-  const outDir = merged.out;
-  return {
-    label: t.name,
-    outDir,
-    options: {
-      spec: merged.spec,
-      schema: merged.schema,
-      schemaDir: merged.schemaDir,
-      extensions: merged.extensions,
-      pairing: merged.pairing,
-      artifacts: merged.artifacts,
-      importExtension: merged.importExtension,
-      singleFile: merged.singleFile,
-      format: merged.format,
-      runtime: merged.runtime,
-      outDir,
-      cwd: dirname(configFile),
-    },
-  };
+  const { out, ...rest } = merged;
+  const outDir = out ?? t.out;
+  return { label: t.name, outDir, options: { ...rest, ...policy, outDir, cwd: dirname(configFile) } };
 }
 
 export async function resolveTargets(flags: TargetFlags, cwd: string): Promise<ResolvedTargets> {
-  const picked = Boolean(flags.schema || flags.spec || flags.all);
+  const { options } = flags;
+  const picked = Boolean(options.schema || options.spec || flags.all);
   const configFile = flags.config !== undefined ? resolve(cwd, flags.config) : picked ? undefined : findConfig(cwd);
   if (!configFile) {
     if (flags.target?.length)
@@ -82,7 +57,7 @@ export async function resolveTargets(flags: TargetFlags, cwd: string): Promise<R
       '--all cannot be used with a config file',
       'list the versions as targets in the config, or pass --spec/--schema without --config',
     );
-  if (flags.spec && flags.schema) throw new UsageError('--schema and --spec cannot be used together');
+  if (options.spec && options.schema) throw new UsageError('--schema and --spec cannot be used together');
   const config = await loadConfig(configFile, cwd);
   let chosen = config.targets;
   if (flags.target?.length) {
@@ -93,12 +68,14 @@ export async function resolveTargets(flags: TargetFlags, cwd: string): Promise<R
     }
     chosen = config.targets.filter((t) => flags.target!.includes(t.name));
   }
-  if (chosen.length > 1 && flags.out !== undefined) {
+  if (chosen.length > 1 && options.out !== undefined) {
     throw new UsageError(
       `--out would send ${chosen.length} targets to one directory`,
       'pick one with --target <name>, or set "out" per target in the config',
     );
   }
-  const overrides = flagOverrides(flags, cwd);
-  return { targets: chosen.map((t) => targetFromConfig(t, overrides, config.file)), configFile: config.file };
+  return {
+    targets: chosen.map((t) => targetFromConfig(t, options, config.file, flags.policy)),
+    configFile: config.file,
+  };
 }

@@ -31,7 +31,9 @@ export function inputsOf(targets: Target[], configFile?: string): string[] {
   for (const t of targets) {
     const cwd = t.options.cwd ?? process.cwd();
     try {
-      files.add(resolveSchemaPath({ ...t.options, cwd }));
+      // A URL or a version not downloaded yet has no local file to watch.
+      const schemaFile = resolveSchemaPath({ ...t.options, cwd });
+      if (schemaFile) files.add(schemaFile);
     } catch {
       // unknown spec: reported by the run itself
     }

@@ -12,7 +12,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { InputError, escapePointerToken } from '../errors.js';
 import { parseJson } from '../load/json.js';
 import { toolPackage } from '../load/package-root.js';
-import { TARGET_OPTIONS, type TargetOptions } from './options.js';
+import { TARGET_OPTIONS, optionsFromConfig, type TargetOptions } from './options.js';
 
 export const CONFIG_NAME = 'mcp-typegen.config.json';
 
@@ -97,7 +97,7 @@ function toInputError(file: string, error: ErrorObject): InputError {
 }
 
 type RawTarget = TargetOptions & { name?: string };
-interface RawConfig extends Omit<TargetOptions, 'out' | 'schema'> {
+interface RawConfig extends TargetOptions {
   $schema?: string;
   targets: RawTarget[];
 }
@@ -109,45 +109,43 @@ export function parseConfig(text: string, file: string): LoadedConfig {
   if (!check(data)) throw toInputError(file, check.errors![0]!);
   const raw = data as RawConfig;
   const dir = dirname(file);
-  const abs = (p: string | undefined) => (p === undefined ? undefined : resolve(dir, p));
+  // The schema keeps per-target-only keys (out, schema, sha256) out of the top level.
+  const defaults = optionsFromConfig(raw as unknown as Record<string, unknown>, dir);
   const names = new Set<string>();
-  const targets = raw.targets.map((t, i): ConfigTarget => {
-    const merged: RawTarget = { ...pickDefaults(raw), ...t };
-    if (!merged.spec && !merged.schema) {
-      throw new InputError(file, `/targets/${i}`, 'a target needs "spec" (a version name) or "schema" (a file)');
-    }
-    if (t.spec && t.schema)
-      throw new InputError(file, `/targets/${i}/schema`, '"spec" and "schema" cannot be used together');
-    if (t.schema) delete merged.spec;
-    const name = t.name ?? merged.spec ?? merged.schema!;
-    if (names.has(name))
-      throw new InputError(
-        file,
-        `/targets/${i}${t.name ? '/name' : ''}`,
-        `duplicate target name "${name}"`,
-        'give each target a distinct "name"',
-      );
-    names.add(name);
-    const target: ConfigTarget = { name, out: abs(merged.out)! };
-    if (merged.spec !== undefined) target.spec = merged.spec;
-    if (merged.schema !== undefined) target.schema = abs(merged.schema);
-    if (merged.schemaDir !== undefined) target.schemaDir = abs(merged.schemaDir);
-    if (merged.extensions !== undefined) target.extensions = merged.extensions.map((e) => abs(e)!);
-    if (merged.pairing !== undefined) target.pairing = abs(merged.pairing);
-    if (merged.artifacts !== undefined) target.artifacts = merged.artifacts;
-    if (merged.importExtension !== undefined) target.importExtension = merged.importExtension;
-    if (merged.singleFile !== undefined) target.singleFile = merged.singleFile;
-    if (merged.format !== undefined) target.format = merged.format;
-    if (merged.runtime !== undefined) target.runtime = merged.runtime;
-    return target;
-  });
-  return { file, targets };
-}
-
-function pickDefaults(raw: RawConfig): Partial<RawTarget> {
-  const out: Record<string, unknown> = {};
-  for (const o of TARGET_OPTIONS) if (o.key in raw) out[o.key] = (raw as unknown as Record<string, unknown>)[o.key];
-  return out as Partial<RawTarget>;
+  const outs = new Map<string, string>();
+  return {
+    file,
+    targets: raw.targets.map((t, i): ConfigTarget => {
+      const own = optionsFromConfig(t as Record<string, unknown>, dir);
+      const merged: TargetOptions = { ...defaults, ...own };
+      if (!merged.spec && !merged.schema) {
+        throw new InputError(file, `/targets/${i}`, 'a target needs "spec" (a version name) or "schema" (a file)');
+      }
+      if (t.spec && t.schema)
+        throw new InputError(file, `/targets/${i}/schema`, '"spec" and "schema" cannot be used together');
+      if (t.schema) delete merged.spec;
+      const name = t.name ?? merged.spec ?? t.schema!;
+      if (names.has(name))
+        throw new InputError(
+          file,
+          `/targets/${i}${t.name ? '/name' : ''}`,
+          `duplicate target name "${name}"`,
+          'give each target a distinct "name"',
+        );
+      names.add(name);
+      const out = merged.out!;
+      const sameOut = outs.get(out);
+      if (sameOut !== undefined)
+        throw new InputError(
+          file,
+          `/targets/${i}/out`,
+          `targets "${sameOut}" and "${name}" have the same "out" (${t.out}): one would overwrite the other`,
+          'give each target its own output directory',
+        );
+      outs.set(out, name);
+      return { ...merged, name, out };
+    }),
+  };
 }
 
 /** Load a config: the file named (relative to `cwd`), else the nearest one upward from `cwd`. */

@@ -2,33 +2,38 @@
  * One target end to end, shared by the CLI (generate, --check, --watch) and the programmatic API, so
  * both produce the same bytes for the same options.
  */
-import type { GenerateOptions, GenerateResult } from '../generate.js';
-import { sha256 } from '../inputs.js';
+import type { GenerateResult } from '../generate.js';
+import type { FetchPolicy } from '../load/download.js';
+import type { TargetOptions } from './options.js';
 
-export interface TargetGenerateOptions extends GenerateOptions {
-  /** Merge types, maps, client and server into one index.ts (see single-file.ts). */
-  singleFile?: boolean;
-}
+/**
+ * Options of one generation, for the API and every CLI target: the option table's per-target options
+ * (src/config/options.ts; the output directory is `outDir` here), where paths are relative to, and
+ * the network policy.
+ */
+export type GenerateOptions = Omit<TargetOptions, 'out'> &
+  FetchPolicy & {
+    /** Output directory (default `generated`); also where the prettier config is looked up. */
+    outDir?: string;
+    /** Paths are relative to this (default: the process's cwd). */
+    cwd?: string;
+    /** Schema text already in memory; `schema` is then only its display name. */
+    text?: string;
+  };
 
 /** A target ready to run: what to generate and where it goes. */
 export interface Target {
   /** Shown in the console line. */
   label: string;
-  options: TargetGenerateOptions;
+  options: GenerateOptions;
   /** Absolute output directory. */
   outDir: string;
 }
 
-/** The inputs hash of a single-file output differs from the multi-file one, so `--check` tells them apart. */
-export function withLayout(hash: string, singleFile: boolean | undefined): string {
-  return singleFile ? sha256(`${hash}\nsingle-file`) : hash;
-}
-
-export async function generateTarget(options: TargetGenerateOptions): Promise<GenerateResult> {
+export async function generateTarget(options: GenerateOptions): Promise<GenerateResult> {
   const { generate } = await import('../generate.js');
-  const { singleFile, ...core } = options;
-  const result = await generate(core);
-  if (!singleFile) return result;
+  const result = await generate(options);
+  if (!options.singleFile) return result;
   const { mergeSingleFile } = await import('./single-file.js');
   const { formatFile } = await import('../emit/format.js');
   const { resolve } = await import('node:path');
@@ -38,5 +43,5 @@ export async function generateTarget(options: TargetGenerateOptions): Promise<Ge
     if (file.path === 'index.ts' && options.format !== false)
       file.contents = await formatFile(outDir, file.path, file.contents);
   }
-  return { ...result, files, inputsHash: withLayout(result.inputsHash, true) };
+  return { ...result, files };
 }

@@ -6,10 +6,17 @@ export {
   describeVerdictLogic,
   partRuleId,
   callerOf,
+  PROTOCOL_RULES,
+  METHOD_RULES,
+  CHANGE_KINDS,
   type Rule,
+  type RuleSpec,
   type RuleRoles,
+  type RuleConsequences,
   type ChangeKind,
 } from './rules.js';
+export { verdictOf, dataConsequences, type Consequence, type Effect } from './frame.js';
+export { pointerLines } from './json-lines.js';
 export {
   renderReport,
   renderText,
@@ -17,12 +24,14 @@ export {
   renderMarkdown,
   renderGithub,
   renderRules,
+  MARKDOWN_BUDGET,
   escapeGithubData,
   escapeGithubProperty,
   REPORT_FORMATS,
   REPORT_FORMAT_VERSION,
   type ReportFormat,
   type RenderOptions,
+  type SchemaLocator,
 } from './render.js';
 export {
   readDiffSource,

@@ -3,20 +3,21 @@
  * `git show <ref>:<path>`, no shell, into memory). Returns text and a display name; the loader parses it
  * (`loadSchema({ text, schema: name })`).
  */
-import { execFile } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
 import { InputError } from '../errors.js';
-import { loadSchema, schemaRoot, type LoadedSchema } from '../load/schema.js';
+import type { FetchPolicy } from '../load/download.js';
+import { loadSchema, type LoadedSchema } from '../load/schema.js';
+import { specSchema } from '../load/spec-source.js';
 import { buildModel } from '../model/build.js';
 import type { ProtocolModel } from '../model/types.js';
 import { diffModels } from './diff.js';
 import type { DiffOptions, DiffReport } from './types.js';
+import { readUserFile } from '../load/read-file.js';
 
-export interface DiffSourceOptions {
+export interface DiffSourceOptions extends FetchPolicy {
   cwd?: string;
-  /** Where spec versions live (default: the loader's schema root: MCP_SCHEMA_DIR, else ../shared/mcp-schema). */
+  /** Where spec versions live (default: MCP_SCHEMA_DIR, else the user cache and downloads; see load/spec-source.ts). */
   schemaDir?: string;
 }
 
@@ -27,6 +28,8 @@ export interface DiffSource {
   text: string;
   /** The spec version when the side was named by version, else null. */
   version: string | null;
+  /** The file annotations point at: the path as given, the git path, or the version's schema file. */
+  file: string;
 }
 
 const VERSION_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -48,37 +51,20 @@ export async function readDiffSource(spec: string, options: DiffSourceOptions = 
     const path = rest.slice(colon + 1);
     if (ref.startsWith('-')) throw new InputError(spec, undefined, `invalid git ref "${ref}"`);
     const text = await gitShow(`${ref}:${path}`, cwd, spec);
-    return { kind: 'git', name: spec, text, version: null };
+    return { kind: 'git', name: spec, text, version: null, file: path.replace(/^\.\//, '') };
   }
   const file = isAbsolute(spec) ? spec : resolve(cwd, spec);
   if (VERSION_RE.test(spec) && !isFile(file)) {
-    const root = schemaRoot({ schemaDir: options.schemaDir, cwd });
-    const versionFile = join(root, spec, 'schema.json');
-    if (!existsSync(versionFile)) {
-      throw new InputError(
-        versionFile,
-        undefined,
-        `unknown spec version "${spec}"`,
-        `schema root: ${root} (set --schema-dir or MCP_SCHEMA_DIR)`,
-      );
-    }
-    return { kind: 'version', name: spec, text: await readFile(versionFile, 'utf8'), version: spec };
+    const { text, file: versionFile } = await specSchema(spec, { ...options, cwd });
+    return { kind: 'version', name: spec, text, version: spec, file: versionFile };
   }
-  try {
-    return { kind: 'file', name: spec, text: await readFile(file, 'utf8'), version: null };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(
-      file,
-      undefined,
-      code === 'ENOENT'
-        ? 'file not found (nor a known spec version, nor git:<ref>:<path>)'
-        : `cannot read file (${code ?? String(error)})`,
-    );
-  }
+  const text = await readUserFile(file, 'file', 'file not found (nor a known spec version, nor git:<ref>:<path>)');
+  return { kind: 'file', name: spec, text, version: null, file: spec };
 }
 
-function gitShow(object: string, cwd: string, spec: string): Promise<string> {
+async function gitShow(object: string, cwd: string, spec: string): Promise<string> {
+  // Loaded only for git sources: a plain diff of two files or versions should not pay for it.
+  const { execFile } = await import('node:child_process');
   return new Promise((resolvePromise, reject) => {
     execFile(
       'git',

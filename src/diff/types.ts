@@ -25,7 +25,13 @@ export const MESSAGE_PARTS: readonly MessagePart[] = ['protocol', 'method', 'par
 export interface FactLocation {
   /** The method string (e.g. `tools/call`); for protocol facts the feature name (e.g. `batches`). */
   method: string;
-  /** Request or notification; null for protocol facts. */
+  /**
+   * Every method the fact affects, sorted (facts are deduplicated by rule and pointers: a change to a
+   * definition embedded in many messages is one fact); `method` is the first. A result union
+   * (`ServerResult`, `ClientResult`) stands in for a method when the fact is about the union itself.
+   */
+  methods: string[];
+  /** Request or notification; null for protocol facts and result unions. */
   kind: MethodKind | null;
   /**
    * The directions the fact applies in (the verdicts take each into account). For a removed method

@@ -11,9 +11,10 @@ import { TABLES, paramsType } from './tables.js';
 import { docComment, isIdentifier, propertyKey, stringLiteral } from './ts-names.js';
 import { printFile } from './ts-project.js';
 
-/** The handshake is connect()'s job: a stub would let callers run it twice. */
-const NOT_STUBBED = new Set(['initialize']);
-/** Members of McpClientBase a group name must not shadow. */
+/**
+ * Public members of McpClientBase a group name must not shadow. Its private members are ES `#` members,
+ * which no generated name can collide with (an extension prefix such as `acceptServer/…` is safe).
+ */
 const BASE_MEMBERS = new Set([
   'peer',
   'protocol',
@@ -89,10 +90,11 @@ interface StubNode {
 }
 
 /** `resources/templates/list` → resources.templates.list; `acme/jobs.start` → acme.jobs.start. */
-function stubTree(methods: MethodInfo[]): StubNode {
+function stubTree(methods: MethodInfo[], handshake: readonly string[]): StubNode {
   const root: StubNode = { children: new Map() };
   for (const m of methods) {
-    if (NOT_STUBBED.has(m.method)) continue;
+    // The handshake is connect()'s job: a stub would let callers run it twice.
+    if (handshake.includes(m.method)) continue;
     let node = root;
     for (const segment of m.method.split(/[/.]/).filter(Boolean).map(memberName)) {
       if (!node.children.has(segment)) node.children.set(segment, { children: new Map() });
@@ -137,7 +139,7 @@ function groupLiteral(model: ProtocolModel, node: StubNode, indent: string): str
 }
 
 export function emitClient(model: ProtocolModel, importExt: string, runtime: RuntimeRef): string {
-  const tree = stubTree(clientCalls(model));
+  const tree = stubTree(clientCalls(model), model.facts.handshakeRequests);
   const classStructure: ClassDeclarationStructure = {
     kind: StructureKind.Class,
     isExported: true,

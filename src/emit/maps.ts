@@ -91,8 +91,8 @@ export function emitMaps(model: ProtocolModel, importExt: string): string {
         model.protocolVersion === null ? 'null' : stringLiteral(model.protocolVersion)
       }, features: { ${Object.entries(model.features)
         .map(([k, v]) => `${k}: ${v}`)
-        .join(', ')} } } as const`,
-      'The spec version these maps were generated from, and the protocol features it has.',
+        .join(', ')} }, facts: ${JSON.stringify(model.facts)} } as const`,
+      'The spec version these maps were generated from, its protocol features, and the facts the runtime reads (lifecycle, capabilities, meta keys, error codes, transport rules).',
     ),
   );
   return printFile('maps.ts', statements);

@@ -11,6 +11,8 @@ import { createRequire } from 'node:module';
 import type { ProtocolModel } from '../model/types.js';
 import { repairDefinitions } from './normalize.js';
 import { stringLiteral } from './ts-names.js';
+import { compiledAt, standaloneModule } from './validator-code.js';
+import { compactErrors } from './validator-errors.js';
 
 const require = createRequire(import.meta.url);
 
@@ -19,44 +21,57 @@ export function paramsValidatorName(params: string, definition: string): string 
   return params.startsWith('#') ? `params$${definition}` : params;
 }
 
+/**
+ * What the generated validators accept, as ajv options (the bench compiles its run-time baseline with
+ * exactly these, so the comparison stays like for like).
+ */
+export const VALIDATION_OPTIONS = {
+  strict: false,
+  allErrors: false,
+  allowUnionTypes: true,
+  validateFormats: false,
+  unicodeRegExp: true,
+  // Only own properties count: without this a `required: ["constructor"]` is met by
+  // Object.prototype.constructor, and an optional `constructor` property is type-checked against it.
+  ownProperties: true,
+} as const;
+
 export function emitValidators(model: ProtocolModel): string {
   const AjvClass = (model.dialect === '2020-12' ? require('ajv/dist/2020.js') : require('ajv')).default;
-  const standaloneCode = require('ajv/dist/standalone/index.js').default as (
-    ajv: unknown,
-    refs: Record<string, string>,
-  ) => string;
   const ajv = new AjvClass({
+    ...VALIDATION_OPTIONS,
     code: { source: true, esm: true, lines: true, optimize: 1 },
-    strict: false,
-    allErrors: false,
-    allowUnionTypes: true,
-    validateFormats: false,
-    unicodeRegExp: true,
-    // Only own properties count: without this a `required: ["constructor"]` is met by
-    // Object.prototype.constructor, and an optional `constructor` property is type-checked against it.
-    ownProperties: true,
     // Each definition compiles to one function that the others call: without this, every export
     // inlines its whole ref tree and the file grows to megabytes.
     inlineRefs: false,
   });
-  const id = 'urn:mcp-typegen:schema';
   // The same repaired definitions as types.ts (normalize.ts), so a value the types accept validates.
   const definitions = repairDefinitions(model);
-  ajv.addSchema({ $id: id, [model.defsKeyword]: stripAnnotations(definitions) }, id);
-  const refs: Record<string, string> = {};
+  const schema = hoistInlineParams(stripAnnotations(definitions) as Record<string, unknown>, model);
+  // ajv 2020 always tracks evaluated properties and dynamic anchors, which costs every function a
+  // preamble and an argument; a schema that uses neither keyword family needs none of it.
+  if (!usesDynamicKeywords(schema)) Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
+  const id = 'urn:mcp-typegen:schema';
+  ajv.addSchema({ $id: id, [model.defsKeyword]: schema }, id);
   const defs = `#/${model.defsKeyword}/`;
   const pointerToken = (s: string) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'));
-  for (const name of Object.keys(model.definitions)) refs[name] = `${id}${defs}${pointerToken(name)}`;
+  const refs: Record<string, string> = {};
+  for (const name of Object.keys(model.definitions)) refs[name] = `${defs}${pointerToken(name)}`;
   for (const m of model.methods) {
-    if (m.params?.startsWith('#')) refs[paramsValidatorName(m.params, m.definition)] = `${id}${m.params}`;
+    if (m.params?.startsWith('#')) {
+      const name = paramsValidatorName(m.params, m.definition);
+      refs[name] = `${defs}${pointerToken(name)}`;
+    }
   }
   const names = new Set(Object.keys(refs));
-  // ajv writes `export const Name = validate12;`: typed here, so nothing about the module is inferred.
-  const js = inlineAjvRuntime(standaloneCode(ajv, refs))
-    .replace(/^"use strict";/, '')
-    .replace(/export const ([\w$]+) = /g, (match, name: string) =>
-      names.has(name) ? `export const ${name}: CompiledValidator = ` : match,
-    );
+  const module = compactErrors(
+    standaloneModule(Object.entries(refs).map(([name, pointer]) => [name, compiledAt(ajv, id, pointer)])),
+  );
+  // The module writes `export const Name = validate12;`: typed here, so nothing about the module is inferred.
+  const js = inlineAjvRuntime(module.helper ? `${module.helper}\n${module.code}` : module.code).replace(
+    /export const ([\w$]+) = /g,
+    (match, name: string) => (names.has(name) ? `export const ${name}: CompiledValidator = ` : match),
+  );
   // fromEntries + null prototype: a method named "__proto__" or "toString" is data, never inherited.
   const table = (rows: [string, string][]) =>
     `Object.freeze(Object.setPrototypeOf(Object.fromEntries([\n${rows.map(([k, v]) => `  [${stringLiteral(k)}, ${v}],`).join('\n')}\n]), null))`;
@@ -69,7 +84,7 @@ export function emitValidators(model: ProtocolModel): string {
     '/** A compiled ajv validator: call it, and read `errors` when it returns false. */',
     'export interface CompiledValidator {',
     '  (data: unknown): boolean;',
-    '  errors?: null | { instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown>; message?: string }[];',
+    '  errors?: null | { instancePath: string; keyword: string; params: Record<string, unknown>; message: string }[];',
     '}',
     js,
     '/** Params validators by method. */',
@@ -78,6 +93,45 @@ export function emitValidators(model: ProtocolModel): string {
     `export const resultValidators: Readonly<Record<string, CompiledValidator>> = ${table(resultNames.map((n) => [n, n]))};`,
     '',
   ].join('\n');
+}
+
+/**
+ * A message's inline params schema becomes a definition of its own (`params$<Message>`) that the message
+ * references: the params validator is exported, and the message's validator calls it instead of
+ * carrying a second copy of the same checks. Error paths are unchanged (a `$ref` keeps the instance path).
+ */
+function hoistInlineParams(defs: Record<string, unknown>, model: ProtocolModel): Record<string, unknown> {
+  const out = { ...defs };
+  for (const m of model.methods) {
+    if (!m.params?.startsWith('#')) continue;
+    const name = paramsValidatorName(m.params, m.definition);
+    const message = out[m.definition] as { properties?: Record<string, unknown> } | undefined;
+    const params = message?.properties?.params;
+    if (params === undefined || Object.hasOwn(out, name)) continue;
+    const token = encodeURIComponent(name);
+    Object.defineProperty(out, name, { value: params, enumerable: true, writable: true, configurable: true });
+    out[m.definition] = {
+      ...message,
+      properties: { ...message!.properties, params: { $ref: `#/${model.defsKeyword}/${token}` } },
+    };
+  }
+  return out;
+}
+
+/** Keywords that need ajv's evaluated-property tracking or dynamic scopes. */
+const DYNAMIC_KEYWORDS = new Set([
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  '$recursiveRef',
+  '$recursiveAnchor',
+]);
+
+function usesDynamicKeywords(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(usesDynamicKeywords);
+  if (typeof node !== 'object' || node === null) return false;
+  return Object.entries(node).some(([key, value]) => DYNAMIC_KEYWORDS.has(key) || usesDynamicKeywords(value));
 }
 
 const ANNOTATIONS = new Set([

@@ -8,11 +8,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { InputError, pointer } from '../errors.js';
+import { InputError, escapePointerToken, pointer } from '../errors.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import type { Direction } from '../model/types.js';
-import type { ExtensionMethod, ExtensionSpec } from './types.js';
+import type { ExtensionAugment, ExtensionMethod, ExtensionSpec } from './types.js';
 import { parseJson as parseJsonText } from '../load/json.js';
+import { findStructureProblem } from './json-structure.js';
 import { toolPackage } from '../load/package-root.js';
 
 export type { ExtensionMethod, ExtensionSpec } from './types.js';
@@ -66,7 +67,7 @@ function describeAjvError(error: ErrorObject): string {
 
 interface RawMethod {
   kind: 'request' | 'notification';
-  direction: 'client->server' | 'server->client' | 'both';
+  direction: 'client->server' | 'server->client' | 'both' | 'input';
   description?: string;
   params?: JsonSchema;
   paramsRequired?: boolean;
@@ -82,6 +83,11 @@ interface RawExtension {
   methods?: Record<string, RawMethod>;
   definitions?: Record<string, JsonSchema>;
   settings?: JsonSchema;
+  augment?: {
+    results?: Record<string, { $ref: string; discriminant: Record<string, string | number | boolean> }[]>;
+    properties?: Record<string, Record<string, JsonSchema>>;
+    meta?: Record<string, Record<string, JsonSchema>>;
+  };
 }
 
 const LOCAL_DEF_REF = /^#\/definitions\/([^/]+)$/;
@@ -100,10 +106,44 @@ function hasRequiredProperties(schema: JsonSchema, definitions: Record<string, J
   return false;
 }
 
+/** A copy with sorted keys; own properties defined, so a key named `__proto__` stays a key. */
 function byKey<T>(record: Record<string, T>): Record<string, T> {
   const sorted: Record<string, T> = {};
-  for (const key of Object.keys(record).sort(compareStrings)) sorted[key] = record[key];
+  for (const key of Object.keys(record).sort(compareStrings)) {
+    Object.defineProperty(sorted, key, { value: record[key], enumerable: true, writable: true, configurable: true });
+  }
   return sorted;
+}
+
+/** The file's `augment` section as lists with the JSON pointer of each entry. */
+function augmentOf(raw: RawExtension['augment']): ExtensionAugment {
+  const out: ExtensionAugment = { results: [], properties: [], meta: [] };
+  for (const [method, variants] of Object.entries(raw?.results ?? {})) {
+    variants.forEach((v, i) =>
+      out.results.push({
+        method,
+        ref: v.$ref,
+        discriminant: v.discriminant,
+        pointer: pointer('augment', 'results', method, i),
+      }),
+    );
+  }
+  for (const [definition, added] of Object.entries(raw?.properties ?? {})) {
+    for (const [property, schema] of Object.entries(added)) {
+      out.properties.push({
+        definition,
+        property,
+        schema,
+        pointer: pointer('augment', 'properties', definition, property),
+      });
+    }
+  }
+  for (const [definition, added] of Object.entries(raw?.meta ?? {})) {
+    for (const [key, schema] of Object.entries(added)) {
+      out.meta.push({ definition, key, schema, pointer: pointer('augment', 'meta', definition, key) });
+    }
+  }
+  return out;
 }
 
 function compareStrings(a: string, b: string): number {
@@ -123,7 +163,13 @@ export function normalizeExtension(file: string, document: unknown): ExtensionSp
   if (!validate(document)) {
     const first = validate.errors?.[0];
     if (!first) throw new InputError(file, '', 'does not match the extension file schema');
-    throw new InputError(file, first.instancePath, describeAjvError(first));
+    // An unknown property is reported at its own pointer, not at the object that holds it.
+    const extra = first.keyword === 'additionalProperties' ? (first.params as { additionalProperty?: unknown }) : {};
+    const at =
+      typeof extra.additionalProperty === 'string'
+        ? `${first.instancePath}/${escapePointerToken(extra.additionalProperty)}`
+        : first.instancePath;
+    throw new InputError(file, at, describeAjvError(first));
   }
   const raw = document as RawExtension;
   const definitions = byKey(raw.definitions ?? {});
@@ -138,6 +184,7 @@ export function normalizeExtension(file: string, document: unknown): ExtensionSp
         directions: directionsOf(m.direction),
         params,
         paramsRequired: m.paramsRequired ?? (params !== null && hasRequiredProperties(params, definitions)),
+        paramsRequiredGiven: m.paramsRequired !== undefined,
         pointer: pointer('methods', method),
       };
       if (m.kind === 'request' && m.result !== undefined) out.result = m.result;
@@ -156,12 +203,16 @@ export function normalizeExtension(file: string, document: unknown): ExtensionSp
     methods,
     definitions,
     settings: raw.settings ?? null,
+    augment: augmentOf(raw.augment),
   };
 }
 
 /** Parse extension file text (a leading BOM is ignored), validate and normalize it. */
 export function parseExtension(file: string, text: string): ExtensionSpec {
-  return normalizeExtension(file, parseJsonText(text, file));
+  const document = parseJsonText(text, file);
+  const problem = findStructureProblem(text);
+  if (problem) throw new InputError(file, problem.pointer, problem.reason);
+  return normalizeExtension(file, document);
 }
 
 /** Read, parse, validate and normalize one extension file. `file` in the result and in errors is `path` as given. */

@@ -23,9 +23,11 @@
  * names and must not collide with the MCP definitions of the target version nor with another
  * extension's definitions (vendor-prefixed PascalCase, e.g. `AcmeJob`, avoids both).
  *
- * `$ref` inside any schema of the file: `mcp:<Name>` (an MCP definition of the target version) or
- * `#/definitions/<Name>` (this file); anything else is rejected.
+ * `$ref` inside any schema of the file: `mcp:<Name>` (an MCP definition of the target version),
+ * `#/definitions/<Name>` (this file) or `<file>#/definitions/<Name>` (another extension file, relative
+ * to this one, which the loader then loads too); anything else is rejected.
  */
+import { dirname, isAbsolute, posix, resolve } from 'node:path';
 import { InputError, pointer } from '../errors.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import type { ExtensionSpec } from './types.js';
@@ -41,6 +43,8 @@ export interface ExtensionCheckContext {
   mcpDefinitionNames?: Set<string>;
   /** The target version: when set, specs whose `targets` exclude it are skipped, and messages name it. */
   version?: string;
+  /** Whether the target has embedded input requests (InputRequiredResult); unknown when not set. */
+  inputRequests?: boolean;
   /** Known spec versions: when set, every entry of `targets` must be one of them. */
   knownVersions?: Set<string>;
 }
@@ -273,11 +277,35 @@ function checkMethods(spec: ExtensionSpec, context: ExtensionCheckContext): void
   }
 }
 
+/** `"direction": "input"` is an embedded input request: requests only, and only where the target has them. */
+function checkInputDirection(spec: ExtensionSpec, context: ExtensionCheckContext): void {
+  for (const m of spec.methods) {
+    if (!m.directions.includes('input')) continue;
+    if (m.kind !== 'request') {
+      throw new InputError(spec.file, `${m.pointer}/direction`, 'direction "input" is for requests only');
+    }
+    if (context.inputRequests === false) {
+      throw new InputError(
+        spec.file,
+        `${m.pointer}/direction`,
+        `direction "input" needs input requests (InputRequiredResult), which ${targetName(context)} does not have`,
+      );
+    }
+  }
+}
+
 function checkDefinitionNames(spec: ExtensionSpec, context: ExtensionCheckContext): void {
   for (const name of Object.keys(spec.definitions)) {
     const ptr = pointer('definitions', name);
     if (!IDENTIFIER_RE.test(name)) {
       throw new InputError(spec.file, ptr, `definition name "${name}" is not a TypeScript identifier`);
+    }
+    if (name === '__proto__' || name === 'constructor' || name === 'prototype') {
+      throw new InputError(
+        spec.file,
+        ptr,
+        `definition name "${name}" is not allowed: it names a built-in of every JavaScript object`,
+      );
     }
     if (RESERVED_TYPE_NAMES.has(name)) {
       throw new InputError(spec.file, ptr, `definition name "${name}" is reserved in TypeScript`);
@@ -340,18 +368,31 @@ function schemasOf(spec: ExtensionSpec): [JsonSchema, string][] {
   }
   for (const [name, schema] of Object.entries(spec.definitions)) out.push([schema, pointer('definitions', name)]);
   if (spec.settings) out.push([spec.settings, pointer('settings')]);
+  for (const a of spec.augment.results) out.push([{ $ref: a.ref }, a.pointer]);
+  for (const a of [...spec.augment.properties, ...spec.augment.meta]) out.push([a.schema, a.pointer]);
   return out;
 }
 
 const MCP_REF = /^mcp:(.*)$/;
 const LOCAL_REF = /^#\/definitions\/([^/]*)$/;
+/** `shared.extension.json#/definitions/Name`: a definition of another extension file, relative to this one. */
+export const FILE_REF = /^([^#:]+)#\/definitions\/([^/]*)$/;
 
-function checkRefs(spec: ExtensionSpec, context: ExtensionCheckContext): void {
+/** The file a cross-file `$ref` names: relative to the referring file (a path, or e.g. `git:<ref>:<path>`). */
+export function resolveSibling(file: string, relative: string): string {
+  return isAbsolute(file) ? resolve(dirname(file), relative) : posix.join(posix.dirname(file), relative);
+}
+
+function unescapeToken(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+function checkRefs(spec: ExtensionSpec, context: ExtensionCheckContext, files: Map<string, ExtensionSpec>): void {
   for (const [schema, at] of schemasOf(spec)) {
     walkRefs(schema, at, (ref, ptr) => {
       const mcp = MCP_REF.exec(ref);
       if (mcp) {
-        const name = mcp[1];
+        const name = mcp[1]!;
         if (!IDENTIFIER_RE.test(name)) {
           throw new InputError(spec.file, ptr, `"${ref}" is not a valid MCP reference: use "mcp:<DefinitionName>"`);
         }
@@ -366,18 +407,107 @@ function checkRefs(spec: ExtensionSpec, context: ExtensionCheckContext): void {
       }
       const local = LOCAL_REF.exec(ref);
       if (local) {
-        const name = local[1].replace(/~1/g, '/').replace(/~0/g, '~');
+        const name = unescapeToken(local[1]!);
         if (!Object.prototype.hasOwnProperty.call(spec.definitions, name)) {
           throw new InputError(spec.file, ptr, `"${ref}" does not resolve: no definition "${name}" in this file`);
+        }
+        return;
+      }
+      const other = FILE_REF.exec(ref);
+      if (other) {
+        const file = resolveSibling(spec.file, other[1]!);
+        const name = unescapeToken(other[2]!);
+        const target = files.get(file);
+        if (!target) {
+          throw new InputError(
+            spec.file,
+            ptr,
+            `"${ref}" refers to ${file}, which is not an extension enabled for ${context.version ? `MCP ${context.version}` : 'this target'}`,
+          );
+        }
+        if (!Object.prototype.hasOwnProperty.call(target.definitions, name)) {
+          throw new InputError(spec.file, ptr, `"${ref}" does not resolve: no definition "${name}" in ${file}`);
         }
         return;
       }
       throw new InputError(
         spec.file,
         ptr,
-        `unsupported $ref "${ref}": use "mcp:<DefinitionName>" or "#/definitions/<Name>"`,
+        `unsupported $ref "${ref}": use "mcp:<DefinitionName>", "#/definitions/<Name>" or "<file>#/definitions/<Name>"`,
       );
     });
+  }
+}
+
+/** Keywords through which a schema IS its subschema (a type alias or union member, not a property). */
+const ALIAS_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf'];
+const ALIAS_KEYWORDS = ['not', 'if', 'then', 'else'];
+
+/** The definitions a schema stands for directly: `$ref`s at its top level or inside allOf/anyOf/oneOf/… */
+function aliasRefs(schema: unknown, ptr: string, out: [ref: string, ptr: string][] = []): [string, string][] {
+  const stack: [unknown, string][] = [[schema, ptr]];
+  while (stack.length > 0) {
+    const [node, at] = stack.pop()!;
+    if (!isObject(node)) continue;
+    if (typeof node.$ref === 'string') out.push([node.$ref, `${at}/$ref`]);
+    for (const keyword of ALIAS_ARRAY_KEYWORDS) {
+      const list = node[keyword];
+      if (Array.isArray(list)) list.forEach((item, i) => stack.push([item, at + pointer(keyword, i)]));
+    }
+    for (const keyword of ALIAS_KEYWORDS)
+      if (isObject(node[keyword])) stack.push([node[keyword], at + pointer(keyword)]);
+  }
+  return out;
+}
+
+/**
+ * A definition that is, through `$ref`s alone, itself (`A = {$ref: A}`, `A = B, B = A`, `A = anyOf[A, …]`)
+ * describes no value and sends every emitter into endless recursion. Recursion through a property or
+ * an array item (a tree) is fine and not reported.
+ */
+function checkAliasCycles(spec: ExtensionSpec, files: Map<string, ExtensionSpec>): void {
+  type Node = { spec: ExtensionSpec; name: string };
+  const key = (n: Node) => `${n.spec.file}#${n.name}`;
+  const target = (from: ExtensionSpec, ref: string): Node | null => {
+    const local = LOCAL_REF.exec(ref);
+    if (local) return { spec: from, name: unescapeToken(local[1]!) };
+    const other = FILE_REF.exec(ref);
+    const file = other ? files.get(resolveSibling(from.file, other[1]!)) : undefined;
+    return other && file ? { spec: file, name: unescapeToken(other[2]!) } : null;
+  };
+  const done = new Set<string>();
+  for (const start of Object.keys(spec.definitions)) {
+    // Depth-first over alias edges, iteratively; `path` is the chain from `start`.
+    const path: { node: Node; edges: [string, string][]; next: number }[] = [];
+    const onPath = new Set<string>();
+    const push = (node: Node) => {
+      const schema = Object.hasOwn(node.spec.definitions, node.name) ? node.spec.definitions[node.name] : undefined;
+      path.push({ node, edges: aliasRefs(schema, pointer('definitions', node.name)), next: 0 });
+      onPath.add(key(node));
+    };
+    push({ spec, name: start });
+    while (path.length > 0) {
+      const top = path[path.length - 1]!;
+      if (top.next >= top.edges.length) {
+        done.add(key(top.node));
+        onPath.delete(key(top.node));
+        path.pop();
+        continue;
+      }
+      const [ref, at] = top.edges[top.next++]!;
+      const next = target(top.node.spec, ref);
+      if (!next || done.has(key(next))) continue;
+      if (onPath.has(key(next))) {
+        const from = path.findIndex((p) => key(p.node) === key(next));
+        const names = [...path.slice(from).map((p) => p.node.name), next.name];
+        throw new InputError(
+          top.node.spec.file,
+          at,
+          `"$ref" cycle ${names.join(' → ')}: a definition cannot be only itself (recursion must go through a property or an array item)`,
+        );
+      }
+      push(next);
+    }
   }
 }
 
@@ -393,12 +523,15 @@ export function checkExtensions(specs: ExtensionSpec[], context: ExtensionCheckC
   const seenIds: ExtensionSpec[] = [];
   const methodOwners = new Map<string, ExtensionSpec[]>();
   const definitionOwners = new Map<string, ExtensionSpec[]>();
+  const files = new Map(active.map((spec) => [spec.file, spec]));
   for (const spec of active) {
     checkId(spec);
     checkTargets(spec, context);
     checkMethods(spec, context);
     checkDefinitionNames(spec, context);
-    checkRefs(spec, context);
+    checkRefs(spec, context, files);
+    checkAliasCycles(spec, files);
+    checkInputDirection(spec, context);
 
     const sameId = seenIds.find((other) => other.id === spec.id && overlaps(other, spec));
     if (sameId) {

@@ -9,12 +9,14 @@ export interface ExtensionMethod {
   /** The method string, e.g. `acme/jobs.start`. */
   method: string;
   kind: MethodKind;
-  /** `both` becomes `['client->server', 'server->client']`; in the order of DIRECTIONS, never `input`. */
+  /** `both` becomes `['client->server', 'server->client']`; in the order of DIRECTIONS. */
   directions: Direction[];
   /** The params schema as written (refs not rewritten), or null when the method declares no params. */
   params: JsonSchema | null;
   /** As written, else true when params (or the local definition it `$ref`s) has a non-empty `required`. */
   paramsRequired: boolean;
+  /** `paramsRequired` is written in the file; otherwise the model derives it again once `mcp:` refs resolve. */
+  paramsRequiredGiven: boolean;
   /** Requests only: the result schema as written. */
   result?: JsonSchema;
   description?: string;
@@ -42,6 +44,18 @@ export interface ExtensionSpec {
   definitions: Record<string, JsonSchema>;
   /** The settings schema (capabilities `extensions[id]`), or null. */
   settings: JsonSchema | null;
+  /** Additions to MCP's own methods and definitions (`augment` in the file), in file order. */
+  augment: ExtensionAugment;
+}
+
+/** What an extension adds to MCP's own methods and definitions; see src/model/augment.ts. */
+export interface ExtensionAugment {
+  /** Extra result variants: `tools/call` may also answer `CreateTaskResult` (`resultType: "task"`). */
+  results: { method: string; ref: string; discriminant: Record<string, string | number | boolean>; pointer: string }[];
+  /** Extra optional properties of MCP definitions: `SubscriptionFilter.taskIds`. */
+  properties: { definition: string; property: string; schema: JsonSchema; pointer: string }[];
+  /** Typed optional `_meta` keys of MCP definitions: `Tool._meta.ui`. */
+  meta: { definition: string; key: string; schema: JsonSchema; pointer: string }[];
 }
 
 /** True when the extension applies to the given MCP spec version. */

@@ -5,7 +5,10 @@ import { toolPackage } from './package-root.js';
 export interface KnownVersion {
   version: string;
   dialect: 'draft-07' | '2020-12';
+  /** sha256 of the published schema.json; a download must have exactly these bytes. */
   sha256: string;
+  /** Where the published schema.json is downloaded from (unless MCP_TYPEGEN_SCHEMA_BASE_URL is set). */
+  url: string;
 }
 
 export interface VersionManifest {
@@ -25,6 +28,16 @@ export function versionManifest(): VersionManifest {
 
 export function knownVersionNames(): string[] {
   return versionManifest().versions.map((v) => v.version);
+}
+
+export function knownVersion(name: string): KnownVersion | undefined {
+  return versionManifest().versions.find((v) => v.version === name);
+}
+
+/** The URL a known version downloads from: `<MCP_TYPEGEN_SCHEMA_BASE_URL>/<version>/schema.json` when set. */
+export function downloadUrl(known: KnownVersion, env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.MCP_TYPEGEN_SCHEMA_BASE_URL;
+  return base ? `${base.replace(/\/+$/, '')}/${known.version}/schema.json` : known.url;
 }
 
 export function versionBySha(sha256: string): KnownVersion | undefined {

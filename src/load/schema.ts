@@ -3,22 +3,24 @@
  * Returns plain data; nothing here prints or writes.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { InputError, escapePointerToken } from '../errors.js';
+import { checkSchemaUrl, download, looksLikeUrl, sha256Hex, type FetchPolicy } from './download.js';
 import { parseJson } from './json.js';
-import { knownVersionNames, versionBySha } from './manifest.js';
-import { projectRoot } from './package-root.js';
+import { versionBySha } from './manifest.js';
+import { locateSpec, specRootKey, specSchema } from './spec-source.js';
 import type { JsonSchema } from './schema-types.js';
+import { readUserFile } from './read-file.js';
 
-export interface SchemaInput {
-  /** A schema file the user names. */
+export interface SchemaInput extends FetchPolicy {
+  /** A schema file the user names, or an `https://` URL (`http://` for loopback hosts only). */
   schema?: string;
-  /** A known spec version, resolved in the schema root. */
+  /** A known spec version: from the schema root, the user cache, or downloaded (see spec-source.ts). */
   spec?: string;
-  /** The schema root for `spec`; else env MCP_SCHEMA_DIR, else `../shared/mcp-schema` from the project root. */
+  /** The schema root for `spec`; else env MCP_SCHEMA_DIR, else the user cache and downloads. */
   schemaDir?: string;
+  /** Integrity pin: the schema's bytes must hash to this sha256 (hex). */
+  sha256?: string;
   /** Text already in memory (e.g. a `git:` object); `schema` is then only its display name. */
   text?: string;
   cwd?: string;
@@ -40,50 +42,68 @@ export interface LoadedSchema {
   warnings: string[];
 }
 
-/** Where `--spec` versions live: flag, then MCP_SCHEMA_DIR, then ../shared/mcp-schema from the project root. */
+/** Where `--spec` versions live: the named root (flag, then MCP_SCHEMA_DIR), else the user cache. */
 export function schemaRoot(input: Pick<SchemaInput, 'schemaDir' | 'cwd'>): string {
-  const cwd = input.cwd ?? process.cwd();
-  if (input.schemaDir) return resolve(cwd, input.schemaDir);
-  const fromEnv = process.env.MCP_SCHEMA_DIR;
-  if (fromEnv) return resolve(cwd, fromEnv);
-  return resolve(projectRoot(cwd), '..', 'shared', 'mcp-schema');
+  return specRootKey(input);
 }
 
-/** The file a `SchemaInput` names. */
-export function resolveSchemaPath(input: SchemaInput): string {
+/**
+ * The local file a `SchemaInput` reads, when there is one without downloading (watch mode watches it);
+ * undefined for a URL or a version not yet cached.
+ */
+export function resolveSchemaPath(input: SchemaInput): string | undefined {
   const cwd = input.cwd ?? process.cwd();
-  if (input.schema) return isAbsolute(input.schema) ? input.schema : resolve(cwd, input.schema);
-  if (!input.spec)
-    throw new InputError('(arguments)', undefined, 'no schema given', 'pass --schema <file> or --spec <version>');
-  const root = schemaRoot(input);
-  const file = join(root, input.spec, 'schema.json');
-  if (!/^[\w.-]+$/.test(input.spec) || !existsSync(file)) {
-    throw new InputError(
-      file,
-      undefined,
-      `unknown spec version "${input.spec}"`,
-      `known versions: ${knownVersionNames().join(', ')}; schema root: ${root} (set --schema-dir or MCP_SCHEMA_DIR)`,
-    );
-  }
-  return file;
+  if (input.schema) return looksLikeUrl(input.schema) ? undefined : resolve(cwd, input.schema);
+  if (!input.spec) throw noSchema();
+  const location = locateSpec(input.spec, { ...input, cwd });
+  return location.kind === 'download' ? undefined : location.file;
+}
+
+function noSchema(): InputError {
+  return new InputError('(arguments)', undefined, 'no schema given', 'pass --schema <file> or --spec <version>');
 }
 
 export async function loadSchema(input: SchemaInput): Promise<LoadedSchema> {
-  const file = input.text !== undefined ? (input.schema ?? '(memory)') : resolveSchemaPath(input);
+  const cwd = input.cwd ?? process.cwd();
+  let file: string;
   let text = input.text;
-  if (text === undefined) {
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new InputError(
-        file,
-        undefined,
-        code === 'ENOENT' ? 'file not found' : `cannot read file (${code ?? String(error)})`,
-      );
-    }
+  if (text !== undefined) file = input.schema ?? '(memory)';
+  else if (input.schema && looksLikeUrl(input.schema)) {
+    file = input.schema;
+    const url = checkSchemaUrl(input.schema).href;
+    text = (
+      await download(
+        {
+          url,
+          sha256: input.sha256,
+          advice: 'check the URL and the network (HTTPS_PROXY), or download it and pass --schema <file>',
+        },
+        input,
+      )
+    ).toString('utf8');
+  } else if (input.schema) {
+    file = resolve(cwd, input.schema);
+    text = await readSchemaFile(file);
+  } else if (input.spec) {
+    ({ file, text } = await specSchema(input.spec, { ...input, cwd }));
+  } else throw noSchema();
+  if (input.sha256 && sha256Hex(text) !== input.sha256.toLowerCase()) {
+    throw new InputError(
+      file,
+      undefined,
+      `sha256 mismatch: the schema hashes to ${sha256Hex(text)}, the pin (--schema-sha256 / "sha256") says ${input.sha256}`,
+    );
   }
   return parseSchemaText(text, file, input.spec ?? null);
+}
+
+function declaresMethod(def: unknown): boolean {
+  const method = isObject(def) && isObject(def.properties) ? def.properties.method : undefined;
+  return isObject(method) && (method.const !== undefined || Array.isArray(method.enum));
+}
+
+function readSchemaFile(file: string): Promise<string> {
+  return readUserFile(file);
 }
 
 /** Check and index schema text already read. */
@@ -98,10 +118,13 @@ export function parseSchemaText(text: string, file: string, requestedVersion: st
     throw new InputError(file, '', 'not an MCP schema: it has neither `definitions` nor `$defs`');
   }
   const definitions = root[defsKeyword] as Record<string, JsonSchema>;
-  for (const required of ['ClientRequest', 'ServerNotification']) {
-    if (!isObject(definitions[required])) {
-      throw new InputError(file, `/${defsKeyword}`, `not an MCP schema: it has no \`${required}\` definition`);
-    }
+  // Structure, not names: the model finds its unions (ClientRequest, …) from the messages they hold.
+  if (!Object.values(definitions).some(declaresMethod)) {
+    throw new InputError(
+      file,
+      `/${defsKeyword}`,
+      'not an MCP schema: no definition is a message (an object whose `method` is a const), so there is no ClientRequest to read',
+    );
   }
   for (const [name, def] of Object.entries(definitions)) {
     if (!isObject(def) && typeof def !== 'boolean') {

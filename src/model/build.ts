@@ -1,27 +1,23 @@
 /**
  * Derive the protocol model from a loaded schema: which methods exist, who sends them, their params and
  * their results. The schema never states the request → result link nor the directions directly:
- * - directions come from the ClientRequest / ServerRequest / ClientNotification / ServerNotification
- *   unions, and (2026-07-28 on) the InputRequest union of embedded input requests;
+ * - directions come from the message unions, found from structure in unions.ts (the spec's names
+ *   ClientRequest, … only where structure leaves it open);
  * - results are paired in pairing.ts (user pairings, `<X>ResultResponse`, `<X>Result`, the package
  *   table); an unpaired request gets the generic `Result`, marked `resultUnknown`, with a warning.
  * Features (batches, per-request `_meta`, …) are detected from structure in features.ts.
  */
 import { InputError, escapePointerToken } from '../errors.js';
+import { resultPairingTable } from '../load/manifest.js';
 import { isObject, type LoadedSchema } from '../load/schema.js';
+import { protocolFacts } from './protocol-facts.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { detectFeatures } from './features.js';
 import { GENERIC_RESULT, pairResult, type UserPairing } from './pairing.js';
-import { DIRECTIONS, type Direction, type MethodInfo, type MethodKind, type ProtocolModel } from './types.js';
+import { messageUnions, methodConst, resultUnions } from './unions.js';
+import { DIRECTIONS, type MethodInfo, type MethodKind, type ProtocolModel } from './types.js';
 
-/** The unions that say who sends what. */
-const UNIONS: readonly { definition: string; kind: MethodKind; direction: Direction }[] = [
-  { definition: 'ClientRequest', kind: 'request', direction: 'client->server' },
-  { definition: 'ServerRequest', kind: 'request', direction: 'server->client' },
-  { definition: 'ClientNotification', kind: 'notification', direction: 'client->server' },
-  { definition: 'ServerNotification', kind: 'notification', direction: 'server->client' },
-  { definition: 'InputRequest', kind: 'request', direction: 'input' },
-];
+export { methodConst } from './unions.js';
 
 export interface BuildOptions {
   /** The user's request → result pairings (`--pairing <file>` / config `pairing`). */
@@ -31,9 +27,7 @@ export interface BuildOptions {
 export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): ProtocolModel {
   const ctx = new ModelContext(schema);
   const byMethod = new Map<string, MethodInfo>();
-  for (const union of UNIONS) {
-    const unionDef = schema.definitions[union.definition];
-    if (!isObject(unionDef)) continue;
+  for (const union of messageUnions(schema, (ref) => ctx.refName(ref), options.pairing)) {
     for (const member of ctx.unionMembers(union.definition)) {
       const info = ctx.describeMessage(member, union.kind);
       const existing = byMethod.get(info.method);
@@ -52,16 +46,18 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
       }
     }
   }
-  const warnings: string[] = [];
   const methods = [...byMethod.values()].sort((a, b) => compareStrings(a.method, b.method));
+  const warningsOf = new Map<MethodInfo, string[]>();
   for (const info of methods) {
     info.directions.sort((a, b) => DIRECTIONS.indexOf(a) - DIRECTIONS.indexOf(b));
     if (info.kind !== 'request') continue;
     const paired = pairResult(schema, info, (ref) => ctx.refName(ref), options.pairing);
     info.result = paired.result;
     if (paired.unknown) info.resultUnknown = true;
-    warnings.push(...paired.warnings);
+    warningsOf.set(info, paired.warnings);
   }
+  for (const info of pairTableByStructure(schema, methods, (ref) => ctx.refName(ref))) warningsOf.delete(info);
+  const warnings = [...warningsOf.values()].flat();
   const definitions: Record<string, JsonSchema> = Object.fromEntries(
     Object.keys(schema.definitions)
       .sort(compareStrings)
@@ -69,6 +65,7 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
   );
   // An unpaired request's result is the generic Result; a schema without one gets it synthesized.
   if (methods.some((m) => m.resultUnknown) && !isObject(definitions.Result)) definitions.Result = GENERIC_RESULT;
+  const features = detectFeatures(schema, methods);
   return {
     version: schema.version,
     protocolVersion: schema.known ? schema.version : null,
@@ -76,10 +73,49 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
     defsKeyword: schema.defsKeyword,
     definitions,
     methods,
-    features: detectFeatures(schema, methods),
+    features,
+    facts: protocolFacts(schema, methods, features),
     warnings,
   };
 }
+
+/**
+ * The package table pairs requests with a shared empty result (ping → EmptyResult). Where the schema
+ * names that result otherwise, it is found from structure: the one member of the answering side's
+ * result union no request claims (the generic result), or the one definition that is only a `$ref` to
+ * it (the empty result). Returns the requests paired this way.
+ */
+function pairTableByStructure(
+  schema: LoadedSchema,
+  methods: MethodInfo[],
+  refName: (ref: unknown) => string | undefined,
+): MethodInfo[] {
+  const table = resultPairingTable();
+  const defs = schema.definitions;
+  const open = methods.filter(
+    (m) => m.resultUnknown && Object.hasOwn(table, m.method) && !isObject(defs[table[m.method]!]),
+  );
+  if (open.length === 0) return [];
+  const unions = resultUnions(defs, methods, refName);
+  const claimed = new Set(methods.flatMap((m) => (m.resultUnknown ? [] : (m.result ?? []))));
+  const paired: MethodInfo[] = [];
+  for (const m of open) {
+    const writer = m.directions[0] === 'client->server' ? 'server' : 'client';
+    const unclaimed = unions.find((u) => u.writer === writer)?.members.filter((r) => !claimed.has(r)) ?? [];
+    if (unclaimed.length !== 1) continue;
+    const base = unclaimed[0]!;
+    const aliases = Object.keys(defs).filter((name) => {
+      const def = defs[name];
+      return isObject(def) && refName(def.$ref) === base && Object.keys(def).every((k) => ANNOTATIONS.has(k));
+    });
+    m.result = [aliases.length === 1 ? aliases[0]! : base];
+    delete m.resultUnknown;
+    paired.push(m);
+  }
+  return paired;
+}
+
+const ANNOTATIONS = new Set(['$ref', 'description', 'title', '$comment']);
 
 /** Code-unit order, so the output never depends on the machine's locale. */
 export function compareStrings(a: string, b: string): number {
@@ -184,15 +220,4 @@ class ModelContext {
       source: 'mcp',
     };
   }
-}
-
-/** The method a message schema declares: `properties.method.const` (or a one-value enum). */
-export function methodConst(def: unknown): string | undefined {
-  if (!isObject(def) || !isObject(def.properties)) return undefined;
-  const method = def.properties.method;
-  if (!isObject(method)) return undefined;
-  if (typeof method.const === 'string') return method.const;
-  if (Array.isArray(method.enum) && method.enum.length === 1 && typeof method.enum[0] === 'string')
-    return method.enum[0];
-  return undefined;
 }

@@ -10,16 +10,18 @@
  * - the settings schema becomes `capabilities.extensions["<id>"]` where the version has that map.
  */
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { parseExtension } from '../extensions/load.js';
-import { checkExtensions } from '../extensions/rules.js';
+import { FILE_REF, checkExtensions, resolveSibling } from '../extensions/rules.js';
+import { officialExtensionFile } from '../extensions/official.js';
 import { appliesTo, type ExtensionSpec } from '../extensions/types.js';
 import { sha256 } from '../inputs.js';
 import { knownVersionNames } from '../load/manifest.js';
 import { isObject } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { compareStrings } from './build.js';
+import { applyAugmentations } from './augment.js';
 import type { MethodInfo, ProtocolModel } from './types.js';
 
 export interface LoadedExtension {
@@ -43,15 +45,29 @@ export const readExtensionFile: ExtensionReader = async (file, cwd) => {
   }
 };
 
+/**
+ * Load the extension files given (an official id such as `io.modelcontextprotocol/tasks` stands for the
+ * file shipped in schema/extensions/), then every file their cross-file `$ref`s name, each once.
+ */
 export async function loadExtensionsFor(
   files: string[],
   cwd: string,
   read: ExtensionReader = readExtensionFile,
 ): Promise<LoadedExtension[]> {
   const loaded: LoadedExtension[] = [];
-  for (const file of files) {
+  const seen = new Set<string>();
+  const queue = files.map((file) => officialExtensionFile(file, cwd) ?? file);
+  for (let i = 0; i < queue.length; i++) {
+    const file = queue[i]!;
     const { name, text } = await read(file, cwd);
-    loaded.push({ file, sha256: sha256(text), spec: parseExtension(name, text), warnings: [] });
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const spec = parseExtension(name, text);
+    loaded.push({ file: files[i] ?? file, sha256: sha256(text), spec, warnings: [] });
+    for (const other of crossFileRefs(spec)) {
+      // Relative to the referring file as the reader named it, so `git:<ref>:<path>` sources work too.
+      queue.push(resolveSibling(isAbsolute(name) ? name : file, other));
+    }
   }
   // What holds for every target (syntax, ids, targets, refs, duplicates); methods against MCP's own
   // are checked per target in applyExtensions, against that target's schema only.
@@ -61,6 +77,22 @@ export async function loadExtensionsFor(
       { knownVersions: new Set(knownVersionNames()) },
     );
   return loaded;
+}
+
+/** The files a spec's `<file>#/definitions/<Name>` refs name, as written (relative to the spec's file). */
+function crossFileRefs(spec: ExtensionSpec): string[] {
+  const files = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isObject(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      const match = key === '$ref' && typeof value === 'string' ? FILE_REF.exec(value) : null;
+      if (match) files.add(match[1]!);
+      else visit(value);
+    }
+  };
+  visit([spec.methods, spec.definitions, spec.settings, spec.augment]);
+  return [...files];
 }
 
 export function applyExtensions(model: ProtocolModel, extensions: LoadedExtension[]): ProtocolModel {
@@ -77,6 +109,7 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
       knownMcpMethods: new Set(model.methods.map((m) => m.method)),
       mcpDefinitionNames: new Set(Object.keys(model.definitions)),
       version: model.version ?? undefined,
+      inputRequests: model.features.inputRequests,
     },
   );
   const definitions: Record<string, JsonSchema> = { ...model.definitions };
@@ -92,6 +125,10 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
     }
     definitions[name] = rewriteRefs(schemaNode, ref) as JsonSchema;
   };
+  const inputMessages: string[] = [];
+  /** Methods whose paramsRequired is derived once every definition (other files' too) is merged. */
+  const derived: MethodInfo[] = [];
+  const inputResults: string[] = [];
 
   for (const e of applicable) {
     for (const [name, def] of Object.entries(e.spec.definitions)) addDefinition(e, name, def, `/definitions/${name}`);
@@ -128,8 +165,12 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
         const resultName = `${base}Result`;
         addDefinition(e, resultName, m.result ?? { type: 'object' }, `${m.pointer}/result`);
         result = [resultName];
+        if (m.directions.includes('input')) {
+          inputMessages.push(messageName);
+          inputResults.push(resultName);
+        }
       }
-      methods.push({
+      const info: MethodInfo = {
         method: m.method,
         kind: m.kind,
         directions: [...m.directions],
@@ -138,7 +179,9 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
         paramsRequired: paramsName !== null && m.paramsRequired,
         ...(result ? { result } : {}),
         source: e.spec.id,
-      });
+      };
+      methods.push(info);
+      if (paramsName !== null && !m.paramsRequiredGiven) derived.push(info);
     }
     if (e.spec.settings && model.features.capabilityExtensions) {
       const settingsName = `${pascalCase(e.spec.id)}Settings`;
@@ -152,6 +195,25 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
         definitions[caps] = withCapabilityEntry(definitions[caps], e.spec.id, ref(settingsName));
       }
     }
+  }
+  for (const info of derived) {
+    info.paramsRequired = requiresParams(definitions[info.params!]!, definitions, model);
+    definitions[info.definition] = withParamsRequired(definitions[info.definition]!, info.paramsRequired);
+  }
+  for (const e of applicable) {
+    applyAugmentations(e.spec, {
+      model,
+      definitions,
+      methods,
+      rewrite: (node) => rewriteRefs(node, ref) as JsonSchema,
+      refName: (value) => refTarget(value),
+    });
+  }
+  // Vendor input requests join the unions an InputRequiredResult's inputRequests/inputResponses accept.
+  // Only where there is something to extend: a version without input requests must not gain empty unions.
+  if (inputMessages.length > 0) {
+    definitions.InputRequest = withAlternatives(definitions.InputRequest, inputMessages.map(ref));
+    definitions.InputResponse = withAlternatives(definitions.InputResponse, inputResults.map(ref));
   }
   methods.sort((a, b) => compareStrings(a.method, b.method));
   const sorted = Object.fromEntries(
@@ -222,7 +284,59 @@ function withCapabilityEntry(caps: JsonSchema | undefined, id: string, settingsR
   return { ...caps, properties: { ...caps.properties, extensions: { ...extensions, properties } } };
 }
 
-/** `mcp:X` → a ref to the MCP definition X; `#/definitions/X` → a ref to the merged definition X. */
+/**
+ * The merged definition a `$ref` of an extension file names: `mcp:X`, `#/definitions/X` and
+ * `<file>#/definitions/X` all name X (extension definitions share one namespace with MCP's), or null.
+ */
+function refTarget(value: string): string | null {
+  if (value.startsWith('mcp:')) return value.slice(4);
+  const local = /^#\/definitions\/([^/]+)$/.exec(value) ?? FILE_REF.exec(value)?.slice(1);
+  const token = local ? local[local.length - 1]! : null;
+  return token === null ? null : token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Add `$ref`s to a union definition (`anyOf`), without touching the loaded schema. */
+function withAlternatives(union: JsonSchema | undefined, refs: string[]): JsonSchema {
+  if (!isObject(union) || refs.length === 0) return union ?? {};
+  const key = Array.isArray(union.anyOf) ? 'anyOf' : 'oneOf';
+  const list = Array.isArray(union[key]) ? (union[key] as unknown[]) : [];
+  return { ...union, [key]: [...list, ...refs.map(($ref) => ({ $ref }))] };
+}
+
+/** The message definition with `params` required or not. */
+function withParamsRequired(message: JsonSchema, required: boolean): JsonSchema {
+  const list = (message.required as string[]).filter((r) => r !== 'params');
+  return { ...message, required: required ? [...list, 'params'] : list };
+}
+
+/**
+ * Whether params must be sent, when the file does not say: the params schema requires a property —
+ * directly, through `$ref`s (MCP's too), in any `allOf` member, or in every `oneOf`/`anyOf` branch.
+ */
+function requiresParams(
+  schemaNode: JsonSchema,
+  definitions: Record<string, JsonSchema>,
+  model: ProtocolModel,
+  seen = new Set<JsonSchema>(),
+): boolean {
+  if (seen.has(schemaNode)) return false;
+  seen.add(schemaNode);
+  if (Array.isArray(schemaNode.required) && schemaNode.required.length > 0) return true;
+  const prefix = `#/${model.defsKeyword}/`;
+  if (typeof schemaNode.$ref === 'string' && schemaNode.$ref.startsWith(prefix)) {
+    const target = definitions[schemaNode.$ref.slice(prefix.length)];
+    if (isObject(target) && requiresParams(target, definitions, model, seen)) return true;
+  }
+  const all = Array.isArray(schemaNode.allOf) ? schemaNode.allOf.filter(isObject) : [];
+  if (all.some((s) => requiresParams(s, definitions, model, seen))) return true;
+  for (const key of ['oneOf', 'anyOf']) {
+    const branches = Array.isArray(schemaNode[key]) ? (schemaNode[key] as unknown[]).filter(isObject) : [];
+    if (branches.length > 0 && branches.every((s) => requiresParams(s, definitions, model, new Set(seen)))) return true;
+  }
+  return false;
+}
+
+/** `mcp:X` → a ref to the MCP definition X; `#/definitions/X` and `<file>#/definitions/X` → a ref to the merged definition X. */
 function rewriteRefs(node: unknown, ref: (name: string) => string): unknown {
   if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, ref));
   if (!isObject(node)) return node;
@@ -230,8 +344,8 @@ function rewriteRefs(node: unknown, ref: (name: string) => string): unknown {
   for (const [key, value] of Object.entries(node)) {
     let next = value;
     if (key === '$ref' && typeof value === 'string') {
-      if (value.startsWith('mcp:')) next = ref(value.slice(4));
-      else if (value.startsWith('#/definitions/')) next = ref(value.slice('#/definitions/'.length));
+      const target = refTarget(value);
+      if (target !== null) next = ref(target);
     } else {
       next = rewriteRefs(value, ref);
     }

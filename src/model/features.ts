@@ -14,7 +14,9 @@ export function detectFeatures(schema: LoadedSchema, methods: MethodInfo[]): Pro
     .map((m) => s.prop(s.resolve(m.params!), '_meta'));
   return {
     // A batch: an array whose items are JSON-RPC messages (objects carrying `jsonrpc`).
-    batches: defs.some((d) => s.members(d).some((m) => m.type === 'array' && s.isJsonRpcArray(m))),
+    batches: defs.some((d) =>
+      s.members(d).some((m) => m.type === 'array' && m.items !== undefined && s.isJsonRpcArray(m)),
+    ),
     initialize: methods.some((m) => m.method === 'initialize'),
     // Client info/capabilities in each request's `_meta`, under the protocol's reserved key prefix.
     perRequestMeta: requestMeta.some((meta) =>
@@ -32,10 +34,18 @@ export function detectFeatures(schema: LoadedSchema, methods: MethodInfo[]): Pro
 
 /** Just enough schema reading for feature detection: `$ref`s, properties, union members. */
 class Structure {
+  private readonly resolved = new Map<string, JsonSchema | undefined>();
+  private readonly memberCache = new WeakMap<object, JsonSchema[]>();
+  private readonly propCache = new WeakMap<object, Record<string, unknown>>();
   constructor(private readonly schema: LoadedSchema) {}
 
   /** A definition name or `#/...` pointer (as MethodInfo.params holds) → the schema there. */
   resolve(refOrName: string): JsonSchema | undefined {
+    if (!this.resolved.has(refOrName)) this.resolved.set(refOrName, this.resolveUncached(refOrName));
+    return this.resolved.get(refOrName);
+  }
+
+  private resolveUncached(refOrName: string): JsonSchema | undefined {
     if (!refOrName.startsWith('#/')) return this.schema.definitions[refOrName];
     let node: unknown = { [this.schema.defsKeyword]: this.schema.definitions };
     for (const raw of refOrName.slice(2).split('/')) {
@@ -55,13 +65,22 @@ class Structure {
   members(node: unknown, depth = 0): JsonSchema[] {
     const n = this.deref(node);
     if (!n || depth > 32) return [];
+    const hit = this.memberCache.get(n);
+    if (hit) return hit;
     const parts = [n.anyOf, n.oneOf, n.allOf].flatMap((a) => (Array.isArray(a) ? a : []));
-    return [n, ...parts.flatMap((p) => this.members(p, depth + 1))];
+    const out = [n, ...parts.flatMap((p) => this.members(p, depth + 1))];
+    this.memberCache.set(n, out);
+    return out;
   }
 
   props(node: unknown): Record<string, unknown> {
+    const n = this.deref(node);
+    if (!n) return {};
+    const hit = this.propCache.get(n);
+    if (hit) return hit;
     const out: Record<string, unknown> = {};
-    for (const m of this.members(node)) if (isObject(m.properties)) Object.assign(out, m.properties);
+    for (const m of this.members(n)) if (isObject(m.properties)) Object.assign(out, m.properties);
+    this.propCache.set(n, out);
     return out;
   }
 

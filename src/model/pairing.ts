@@ -47,9 +47,9 @@ export function pairResult(
   const wanted = user && Object.hasOwn(user.pairs, info.method) ? user.pairs[info.method]! : undefined;
   if (wanted !== undefined && isObject(defs[wanted])) return { result: [wanted], unknown: false, warnings: [] };
   const base = info.definition.endsWith('Request') ? info.definition.slice(0, -'Request'.length) : info.definition;
-  const response = defs[`${base}ResultResponse`];
-  if (isObject(response) && isObject(response.properties) && isObject(response.properties.result)) {
-    const names = refsOf(response.properties.result, refName);
+  const resultSchema = responseResult(defs[`${base}ResultResponse`]);
+  if (resultSchema) {
+    const names = refsOf(resultSchema, refName);
     if (names.length > 0) return { result: names, unknown: false, warnings: [] };
   }
   if (isObject(defs[`${base}Result`])) return { result: [`${base}Result`], unknown: false, warnings: [] };
@@ -69,10 +69,30 @@ export function pairResult(
   return { result: ['Result'], unknown: true, warnings: [warning] };
 }
 
+/** The `result` property of a response definition, also when the definition is split into an allOf. */
+function responseResult(response: unknown): JsonSchema | undefined {
+  if (!isObject(response)) return undefined;
+  if (isObject(response.properties) && isObject(response.properties.result)) return response.properties.result;
+  // Split into an allOf, or wrapped in a one-member anyOf/oneOf.
+  const single = (a: unknown) => (Array.isArray(a) && a.length === 1 ? a : []);
+  const parts = [
+    ...(Array.isArray(response.allOf) ? response.allOf : []),
+    ...single(response.anyOf),
+    ...single(response.oneOf),
+  ];
+  for (const part of parts) {
+    const found = responseResult(part);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** Definition names a result schema points to: one `$ref`, or an anyOf/oneOf of them. */
 function refsOf(node: JsonSchema, refName: (ref: unknown) => string | undefined): string[] {
   const direct = refName(node.$ref);
   if (direct) return [direct];
+  if (Array.isArray(node.allOf) && node.allOf.length === 1 && isObject(node.allOf[0]))
+    return refsOf(node.allOf[0], refName);
   const alternatives = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : [];
   return alternatives.map((alt) => (isObject(alt) ? refName(alt.$ref) : undefined)).filter((n): n is string => !!n);
 }

@@ -3,6 +3,7 @@
  * Everything downstream — types, maps, client, server, validators, `methods --json`, diff — reads this.
  */
 import type { JsonSchema } from '../load/schema-types.js';
+import type { ProtocolFacts } from './protocol-facts.js';
 
 /**
  * Who sends a message.
@@ -71,6 +72,8 @@ export interface ProtocolModel {
   /** Sorted by method string. */
   methods: MethodInfo[];
   features: ProtocolFeatures;
+  /** What the runtime needs to know about the version (lifecycle, capabilities, meta keys, error codes, transport). */
+  facts: ProtocolFacts;
   /** Things the user should know (e.g. a request whose result is unknown); printed as warnings. */
   warnings?: string[];
 }

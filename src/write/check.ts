@@ -3,13 +3,16 @@
  *
  * Fast path: when the manifest's inputs hash equals the current one and every listed file still has
  * the recorded hash, the output is up to date without regenerating. Otherwise the caller regenerates
- * in memory and `compareOutput` lists stale, missing and leftover files with a short diff. A file that
- * differs only in formatting is not stale: the on-disk text is formatted the same way before comparing.
+ * in memory and `compareOutput` lists stale, missing and leftover files with a short diff.
+ *
+ * The answer is exactly "would `generate` change any byte?": the generated side is already formatted in
+ * memory, and the file on disk is compared as it is, never normalised (a trailing space is stale,
+ * because generate would rewrite that file).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GeneratedFile } from '../generate.js';
-import { readManifest, sha256 } from './manifest.js';
+import { MANIFEST_NAME, manifestText, readManifest, sha256 } from './manifest.js';
 
 export interface StaleFile {
   path: string;
@@ -36,7 +39,7 @@ export async function isUpToDateFast(outDir: string, inputsHash: string): Promis
 export async function compareOutput(
   outDir: string,
   files: GeneratedFile[],
-  reformat: (path: string, text: string) => Promise<string>,
+  manifest: { inputsHash: string; version: string },
 ): Promise<StaleFile[]> {
   const stale: StaleFile[] = [];
   for (const file of files) {
@@ -48,13 +51,22 @@ export async function compareOutput(
       continue;
     }
     if (current === file.contents) continue;
-    const reformatted = await reformat(file.path, current).catch(() => current);
-    if (reformatted === file.contents) continue;
     stale.push({ path: file.path, reason: 'changed', diff: shortDiff(current, file.contents) });
   }
-  const manifest = await readManifest(outDir);
-  for (const path of Object.keys(manifest?.files ?? {})) {
+  const previous = await readManifest(outDir);
+  for (const path of Object.keys(previous?.files ?? {})) {
     if (!files.some((f) => f.path === path)) stale.push({ path, reason: 'leftover' });
+  }
+  // The manifest is written by generate too: a new inputs hash or tool version is a byte that changes.
+  if (stale.length === 0) {
+    const expected = manifestText(files, manifest.inputsHash, manifest.version);
+    const current = await readFile(join(outDir, MANIFEST_NAME), 'utf8').catch(() => undefined);
+    if (current !== expected)
+      stale.push({
+        path: MANIFEST_NAME,
+        reason: current === undefined ? 'missing' : 'changed',
+        ...(current === undefined ? {} : { diff: shortDiff(current, expected) }),
+      });
   }
   return stale;
 }

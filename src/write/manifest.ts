@@ -39,3 +39,14 @@ export async function readManifest(outDir: string): Promise<OutputManifest | und
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
+
+/** The manifest's bytes as `generate` writes them (`--check` compares them too). */
+export function manifestText(files: { path: string; contents: string }[], inputsHash: string, version: string): string {
+  const manifest: OutputManifest = {
+    generator: 'mcp-typegen',
+    version,
+    inputsHash,
+    files: Object.fromEntries(files.map((f) => [f.path, sha256(f.contents)])),
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}

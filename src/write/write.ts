@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { InputError } from '../errors.js';
+import { InputError, describeFsError, isFsError } from '../errors.js';
 import type { GeneratedFile } from '../generate.js';
-import { GENERATED_MARK, MANIFEST_NAME, readManifest, sha256, type OutputManifest } from './manifest.js';
+import { GENERATED_MARK, MANIFEST_NAME, manifestText, readManifest, sha256 } from './manifest.js';
 
 export interface WriteSummary {
   written: string[];
@@ -20,6 +20,21 @@ export interface WriteSummary {
 }
 
 export async function writeOutput(
+  outDir: string,
+  files: GeneratedFile[],
+  inputsHash: string,
+  toolVersion: string,
+): Promise<WriteSummary> {
+  try {
+    return await writeFiles(outDir, files, inputsHash, toolVersion);
+  } catch (error) {
+    // A full disk, a read-only directory, a path through a file: the user's to fix, said in one line.
+    if (!isFsError(error)) throw error;
+    throw new InputError(error.path ?? outDir, undefined, `cannot write: ${describeFsError(error)}`);
+  }
+}
+
+async function writeFiles(
   outDir: string,
   files: GeneratedFile[],
   inputsHash: string,
@@ -46,13 +61,7 @@ export async function writeOutput(
     if (current === file.contents) summary.unchanged.push(file.path);
     else plan.push({ target, path: file.path, contents: file.contents });
   }
-  const manifest: OutputManifest = {
-    generator: 'mcp-typegen',
-    version: toolVersion,
-    inputsHash,
-    files: Object.fromEntries(files.map((f) => [f.path, sha256(f.contents)])),
-  };
-  const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
+  const manifest = manifestText(files, inputsHash, toolVersion);
   const manifestTarget = join(outDir, MANIFEST_NAME);
   if (existsSync(manifestTarget) && !previous) {
     throw new InputError(
@@ -65,7 +74,7 @@ export async function writeOutput(
   // Stage every file first; only when all are staged do the renames happen.
   const staged: { temp: string; target: string }[] = [];
   try {
-    for (const item of [...plan, { target: manifestTarget, path: MANIFEST_NAME, contents: manifestText }]) {
+    for (const item of [...plan, { target: manifestTarget, path: MANIFEST_NAME, contents: manifest }]) {
       await mkdir(dirname(item.target), { recursive: true });
       const temp = join(dirname(item.target), `.${randomBytes(6).toString('hex')}.mcp-typegen.tmp`);
       await writeFile(temp, item.contents);

@@ -3,29 +3,33 @@
  * smallest schema), checked for a results JSON with every row and numeric figures. Timings are never
  * asserted: the machine is shared and noisy.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, SCHEMA_DIR, ensureBuilt, run } from '../helpers/generate.js';
 
+const V2 = existsSync(join(ROOT, 'node_modules', '@modelcontextprotocol', 'client', 'package.json'));
 const ROWS = [
   'node-startup',
-  'generate',
-  'generate-rss',
+  'generate-2024-11-05',
+  'generate-warm',
   'generate-all',
-  'generate-all-rss',
+  'scale-250',
+  'scale-extension',
   'check',
-  'roundtrip-seq',
-  'roundtrip-64',
-  'roundtrip-64-clone',
-  'validation',
+  'roundtrip-stdio-seq',
+  ...(V2 ? ['roundtrip-stdio-seq-v2'] : []),
+  'roundtrip-stdio-64',
+  ...(V2 ? ['roundtrip-stdio-64-v2'] : []),
+  'roundtrip-memory-64',
+  'validation-ajv',
+  'validation-zod',
   'tsc-check',
   'tsc-instantiations',
   'tsc-check-dts',
   'diff',
-  'bundle-gzip',
-  'bundle-raw',
+  'bundle',
 ];
 
 interface Stats {
@@ -37,11 +41,11 @@ interface Stats {
 interface Row {
   id: string;
   label: string;
-  unit: string;
-  ours: Stats;
-  baseline: Stats | null;
+  metric: string;
+  ours: Record<string, Stats>;
+  baseline: Record<string, Stats> | null;
   ratio: number | null;
-  goal: { kind: string; op: string; value: number } | null;
+  goals: { metric: string; kind: string; op: string; value: number; pass: boolean }[];
   pass: boolean | null;
   note: string;
 }
@@ -50,6 +54,7 @@ describe('bench smoke run', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-typegen-bench-smoke-'));
   const outFile = join(dir, 'results.json');
   let result: { code: number | null; stdout: string; stderr: string };
+  const readme = readFileSync(join(ROOT, 'bench', 'README.md'), 'utf8');
 
   beforeAll(async () => {
     await ensureBuilt();
@@ -59,12 +64,13 @@ describe('bench smoke run', () => {
   }, 600_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('exits 0 and prints the table', () => {
+  it('exits 0, prints the table and leaves the tracked README alone', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('| Measure | Ours | Baseline | Ratio | Goal | Result | Notes |');
+    expect(readFileSync(join(ROOT, 'bench', 'README.md'), 'utf8')).toBe(readme);
   });
 
-  it('writes a results JSON with every row and numeric figures', () => {
+  it('writes a results JSON with every row and numeric figures: wall, CPU and RSS on every process row', () => {
     const results = JSON.parse(readFileSync(outFile, 'utf8')) as { smoke: boolean; rows: Row[] };
     expect(results.smoke).toBe(true);
     expect(results.rows.map((r) => r.id)).toEqual(ROWS);
@@ -73,12 +79,20 @@ describe('bench smoke run', () => {
       expect(s.runs.length).toBeGreaterThan(0);
     };
     for (const row of results.rows) {
-      finite(row.ours);
+      for (const s of Object.values(row.ours)) finite(s);
+      expect(row.ours[row.metric]).toBeDefined();
+      if (!row.id.startsWith('tsc-instantiations')) {
+        const metrics =
+          row.id.startsWith('roundtrip') || row.id.startsWith('validation')
+            ? ['rate', 'cpuUs', 'rssMb']
+            : ['wallMs', 'cpuMs', 'rssMb'];
+        expect(Object.keys(row.ours), row.id).toEqual(expect.arrayContaining(metrics));
+      }
       if (row.baseline) {
-        finite(row.baseline);
+        for (const s of Object.values(row.baseline)) finite(s);
         expect(Number.isFinite(row.ratio)).toBe(true);
       }
-      if (row.goal) expect(typeof row.pass).toBe('boolean');
+      for (const goal of row.goals) expect(typeof goal.pass).toBe('boolean');
       expect(row.label.length).toBeGreaterThan(0);
     }
   });

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check, generate, write } from '../../src/index.js';
-import { REPO_ROOT, runCli, SCHEMA_DIR, tempDir } from './helpers.js';
+import { outsideTempDir, REPO_ROOT, runCli, SCHEMA_DIR, tempDir } from './helpers.js';
 
 function allFiles(dir: string): Map<string, Buffer> {
   const out = new Map<string, Buffer>();
@@ -99,7 +99,7 @@ describe('diff', () => {
 
 describe('init', () => {
   it('writes a config and an extension that generate accepts, and never overwrites', async () => {
-    const dir = tempDir('init');
+    const dir = outsideTempDir('init');
     const a = await runCli(['init'], { cwd: dir });
     expect(a.code).toBe(0);
     expect(existsSync(join(dir, 'mcp-typegen.config.json'))).toBe(true);
@@ -118,7 +118,7 @@ describe('init', () => {
   });
 
   it('adds the runtime package to the dependencies and the output to .prettierignore, keeping what is there', async () => {
-    const dir = tempDir('init');
+    const dir = outsideTempDir('init-runtime');
     writeFileSync(join(dir, 'package.json'), '{\n    "name": "app",\n    "dependencies": { "left-pad": "1.3.0" }\n}\n');
     writeFileSync(join(dir, '.prettierignore'), 'dist');
     expect((await runCli(['init'], { cwd: dir })).code).toBe(0);
@@ -132,7 +132,7 @@ describe('init', () => {
   });
 
   it('names the extension file when only it exists, and writes nothing', async () => {
-    const dir = tempDir('init');
+    const dir = outsideTempDir('init');
     writeFileSync(join(dir, 'mcp.extension.json'), '{}');
     const a = await runCli(['init'], { cwd: dir });
     expect(a.code).toBe(2);

@@ -10,8 +10,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Out } from '../../src/cli/console.js';
 import { main } from '../../src/cli/main.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const SCHEMA_DIR = join(ROOT, '..', 'shared', 'mcp-schema');
+import { ROOT, SCHEMA_DIR } from '../helpers/paths.js';
 const repo = mkdtempSync(join(tmpdir(), 'mcp-typegen-extdiff-'));
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 

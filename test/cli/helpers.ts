@@ -1,14 +1,18 @@
 /** Helpers for CLI tests: temp dirs under test/.tmp, the built CLI as a child process, a capturing Out. */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Out } from '../../src/cli/console.js';
 
-export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
-export const SCHEMA_DIR = process.env.MCP_SCHEMA_DIR
-  ? resolve(process.env.MCP_SCHEMA_DIR)
-  : resolve(REPO_ROOT, '..', 'shared', 'mcp-schema');
-export const CLI = join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js');
+import { CLI, ROOT as REPO_ROOT, SCHEMA_DIR } from '../helpers/paths.js';
+
+export { CLI, REPO_ROOT, SCHEMA_DIR };
+
+/** A fresh directory outside this repository (whose own mcp-typegen.config.json would apply upward). */
+export function outsideTempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `mcp-typegen-${prefix}-`));
+}
 
 export function tempDir(prefix: string): string {
   const base = join(REPO_ROOT, 'test', '.tmp');

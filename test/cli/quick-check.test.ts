@@ -10,7 +10,7 @@ import type { Out } from '../../src/cli/console.js';
 import { main } from '../../src/cli/main.js';
 import { quickCheck } from '../../src/cli/quick-check.js';
 
-const SCHEMA_DIR = join(import.meta.dirname, '..', '..', '..', 'shared', 'mcp-schema');
+import { SCHEMA_DIR } from '../helpers/paths.js';
 const work = mkdtempSync(join(tmpdir(), 'mcp-typegen-quick-'));
 const out = join(work, 'out');
 const base = ['generate', '--spec', '2025-11-25', '--schema-dir', SCHEMA_DIR, '--out', out, '--artifacts', 'types'];

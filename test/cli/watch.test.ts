@@ -32,7 +32,7 @@ it('regenerates on schema, extension and config edits, survives a broken edit, s
   const nextRun = () =>
     new Promise<{ ok: boolean; changed: string[] }>((r) => (wake = () => r(runs[runs.length - 1]!)));
   let waiting = nextRun();
-  const flags = { config: configFile };
+  const flags = { config: configFile, options: {}, policy: {} };
   const done = startWatch(async () => (await resolveTargets(flags, dir)).targets, {
     signal: controller.signal,
     out,

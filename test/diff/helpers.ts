@@ -1,14 +1,13 @@
 /** Test helpers for the diff: load official versions and build models from small fixtures. */
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseSchemaText } from '../../src/load/index.js';
 import type { JsonSchema } from '../../src/load/schema-types.js';
 import { buildModel, type ProtocolModel } from '../../src/model/index.js';
 
-export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
-export const SCHEMA_DIR = process.env.MCP_SCHEMA_DIR
-  ? resolve(process.env.MCP_SCHEMA_DIR)
-  : resolve(REPO_ROOT, '..', 'shared', 'mcp-schema');
+import { ROOT as REPO_ROOT, SCHEMA_DIR } from '../helpers/paths.js';
+
+export { REPO_ROOT, SCHEMA_DIR };
 export const VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
 
 const textCache = new Map<string, string>();

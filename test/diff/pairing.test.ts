@@ -126,5 +126,13 @@ describe('generate and diff with an unpaired request', () => {
     const broken = await cli(['diff', 'old.json', 'new.json', '--pairing', 'missing.json'], { cwd: dir });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain('missing.json');
+    // A broken schema is still refused: exit 2, one error naming the file and the pointer.
+    const dangling = unpaired();
+    (dangling.$defs as Record<string, JsonSchema>).FooAnswer = { $ref: '#/$defs/Nope' };
+    writeFileSync(join(dir, 'dangling.json'), JSON.stringify(dangling));
+    const refused = await cli(['diff', 'old.json', 'dangling.json'], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/dangling\.json#\/\$defs\/FooAnswer\/\$ref: dangling \$ref/);
   });
 });

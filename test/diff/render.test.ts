@@ -30,7 +30,7 @@ const ajv = new Ajv2020Module.default({ strict: true, allErrors: true });
 const validateReport = ajv.compile(reportSchema);
 
 const real = diffModels(versionModel('2025-11-25'), versionModel('2026-07-28'), {
-  ignore: [{ rule: 'method-added', location: 'server/discover/method', reason: 'known' }],
+  ignore: [{ rule: 'required-method-added', location: 'server/discover/method', reason: 'known' }],
 });
 const batching = diffModels(versionModel('2025-03-26'), versionModel('2025-06-18'));
 const empty = diffModels(versionModel('2025-06-18'), versionModel('2025-06-18'));
@@ -83,6 +83,7 @@ describe('json', () => {
     expect(Object.keys(data.facts[0]!)).toEqual(['rule', 'location', 'verdicts', 'message', 'details']);
     expect(Object.keys(data.facts[0]!.location)).toEqual([
       'method',
+      'methods',
       'kind',
       'directions',
       'part',
@@ -102,7 +103,7 @@ describe('json', () => {
     const data = JSON.parse(renderJson(real)) as DiffReport & { ignored: { fact: { rule: string }; reason: string }[] };
     expect(data.summary.ignored).toBe(1);
     expect(data.ignored).toEqual([
-      expect.objectContaining({ reason: 'known', fact: expect.objectContaining({ rule: 'method-added' }) }),
+      expect.objectContaining({ reason: 'known', fact: expect.objectContaining({ rule: 'required-method-added' }) }),
     ]);
     expect(data.summary.facts).toBe(data.facts.length);
     expect(data.summary.client.breaking).toBe(data.facts.filter((f) => f.verdicts.client === 'breaking').length);
@@ -121,7 +122,7 @@ describe('text', () => {
     );
     expect(text).toContain('tools/call (request, client->server)\n');
     expect(text).toMatch(
-      /\n57 changes \(client: 1 breaking, 2 potentially breaking, 54 non-breaking; server: 1 breaking, 0 potentially breaking, 56 non-breaking\)\n$/,
+      /\n32 changes \(client: 1 breaking, 2 potentially breaking, 29 non-breaking; server: 1 breaking, 0 potentially breaking, 31 non-breaking\)\n$/,
     );
     // Each method heading appears once.
     expect(text.match(/^tools\/call /gm)).toHaveLength(1);
@@ -139,22 +140,43 @@ describe('text', () => {
 });
 
 describe('markdown', () => {
-  test('summary table with counts per side and verdict, then details', () => {
+  test('summary first (breaking counts per side), breaking facts open, the rest collapsed', () => {
     const md = renderMarkdown(real);
     const lines = md.split('\n');
     expect(lines[0]).toBe('## MCP schema diff: `2025-11-25` → `2026-07-28`');
-    expect(md).toContain('| Side | Breaking | Potentially breaking | Non-breaking |');
     const c = real.summary.client;
     const s = real.summary.server;
+    expect(lines[2]).toBe(`Breaking: client **${c.breaking}**, server **${s.breaking}**.`);
     expect(md).toContain(`| client | ${c.breaking} | ${c['potentially-breaking']} | ${c['non-breaking']} |`);
     expect(md).toContain(`| server | ${s.breaking} | ${s['potentially-breaking']} | ${s['non-breaking']} |`);
     expect(md).toContain(', 1 ignored.');
-    expect(md).toContain('### Details');
-    expect(md).toContain('#### `ping (request, client->server, server->client)`');
+    const breaking = real.facts.filter((f) => f.verdicts.client === 'breaking' || f.verdicts.server === 'breaking');
+    expect(md).toContain(`### Breaking (${breaking.length})`);
+    expect(md).toContain('<details><summary>Potentially breaking (');
+    expect(md).toContain('<details><summary>Non-breaking (');
+    expect(md.indexOf('### Breaking')).toBeGreaterThan(md.indexOf('| server |'));
+    expect(md.indexOf('### Breaking')).toBeLessThan(md.indexOf('<details>'));
+    expect(md.match(/<details>/g)!.length).toBe(md.match(/<\/details>/g)!.length);
     expect(md).toContain(
-      '| `method-removed` |  | 🔴 breaking | 🔴 breaking | request removed (was client->server, server->client) |',
+      '| `method-removed` | `ping` | 🔴 breaking | 🔴 breaking | request removed (was client->server, server->client) |',
     );
-    expect(md.indexOf('### Details')).toBeGreaterThan(md.indexOf('| server |'));
+    expect(md).not.toContain('Truncated');
+  });
+
+  test('never over 60,000 characters: what does not fit is counted and the JSON report named', () => {
+    const many: DiffReport = { ...real, facts: Array.from({ length: 40 }, () => real.facts).flat() };
+    many.summary = { ...real.summary, facts: many.facts.length };
+    const md = renderMarkdown(many);
+    expect(md.length).toBeLessThanOrEqual(60_000);
+    expect(md.length).toBeGreaterThan(50_000);
+    expect(md).toMatch(/> \*\*Truncated:\*\* \d+ of \d+ facts are not shown/);
+    expect(md).toContain('--format json');
+    expect(md.match(/<details>/g)?.length ?? 0).toBe(md.match(/<\/details>/g)?.length ?? 0);
+    // Breaking facts come first, so they are what is shown.
+    expect(md.indexOf('### Breaking')).toBeGreaterThan(0);
+    const small = renderMarkdown(real, {}, 3_000);
+    expect(small.length).toBeLessThanOrEqual(3_000);
+    expect(small).toContain('Truncated');
   });
 
   test('pipes in cells are escaped', () => {
@@ -167,22 +189,46 @@ describe('markdown', () => {
 });
 
 describe('github', () => {
-  test('error for breaking, warning for potential, notice otherwise, one line each plus a summary notice', () => {
-    const out = renderGithub(batching).trimEnd().split('\n');
-    expect(out).toHaveLength(batching.facts.length + 1);
+  test('error for breaking, warning for potential, nothing for non-breaking; then one summary notice', () => {
+    const out = renderGithub(batching, { maxAnnotations: 1000 }).trimEnd().split('\n');
+    const worst = batching.facts.filter(
+      (f) => f.verdicts.client !== 'non-breaking' || f.verdicts.server !== 'non-breaking',
+    );
+    expect(out).toHaveLength(worst.length + 1);
     expect(out[0]).toBe(
       '::error title=batching-removed (protocol)::protocol: JSON-RPC batch support removed [client: breaking, server: breaking]',
     );
-    expect(
-      out.some((l) => l.startsWith('::warning title=result-union-member-added (tools/call result.content[])::')),
-    ).toBe(true);
-    expect(out.some((l) => l.startsWith('::notice title=method-added (elicitation/create)::'))).toBe(true);
-    expect(out.at(-1)).toMatch(/^::notice title=MCP schema diff::2025-03-26 → 2025-06-18: 57 changes/);
+    expect(out.slice(0, -1).every((l) => /^::(error|warning) /.test(l))).toBe(true);
+    const lastError = out.map((l) => l.startsWith('::error')).lastIndexOf(true);
+    expect(out.findIndex((l) => l.startsWith('::warning'))).toBeGreaterThan(lastError);
+    expect(out.some((l) => l.includes('method-added'))).toBe(false);
+    expect(out.at(-1)).toMatch(/^::notice title=MCP schema diff::2025-03-26 → 2025-06-18: \d+ changes/);
+  });
+
+  test('at most maxAnnotations (default 10) plus the summary, which counts the rest', () => {
+    const all = real.facts.filter((f) => f.verdicts.client !== 'non-breaking' || f.verdicts.server !== 'non-breaking');
+    expect(all.length).toBeGreaterThan(10);
+    const out = renderGithub(real).trimEnd().split('\n');
+    expect(out).toHaveLength(11);
+    expect(out.at(-1)).toContain(`; ${all.length - 10} more not annotated`);
+    expect(renderGithub(real, { maxAnnotations: 0 }).trimEnd().split('\n')).toHaveLength(1);
+  });
+
+  test('file= and line= of the changed schema location', () => {
+    const seen: [string, string][] = [];
+    const out = renderGithub(batching, {
+      locate: (side, pointer) => {
+        seen.push([side, pointer]);
+        return { file: 'schema/a b,c.json', line: 42 };
+      },
+    });
+    expect(out).toContain('::warning file=schema/a b%2Cc.json,line=42,title=');
+    expect(seen.some(([side, p]) => side === 'new' && p.startsWith('#/definitions/'))).toBe(true);
   });
 
   test('severity follows the chosen side', () => {
     expect(renderGithub(onlyBreakingForServer, { side: 'server' })).toMatch(/^::error /);
-    expect(renderGithub(onlyBreakingForServer, { side: 'client' })).toMatch(/^::notice /);
+    expect(renderGithub(onlyBreakingForServer, { side: 'client' })).toMatch(/^::notice title=MCP schema diff::/);
     expect(renderGithub(onlyPotentialForClient, { side: 'both' })).toMatch(/^::warning /);
   });
 
@@ -190,12 +236,12 @@ describe('github', () => {
     expect(escapeGithubData('50% a\r\nb: c, d')).toBe('50%25 a%0D%0Ab: c, d');
     expect(escapeGithubProperty('50% a\r\nb: c, d')).toBe('50%25 a%0D%0Ab%3A c%2C d');
     const r = run(
-      { requests: { 'x/do': { params: obj({ 'a:b,c%': { type: 'string' } }) } } },
+      { requests: { 'x/do': { params: obj({ 'a:b,c%': { type: 'string' } }, ['a:b,c%']) } } },
       { requests: { 'x/do': { params: obj({}) } } },
     );
     const line = renderGithub(r).split('\n')[0]!;
     expect(line).toBe(
-      '::error title=request-param-property-removed (x/do params["a%3Ab%2Cc%25"])::x/do params["a:b,c%25"]: property "a:b,c%25" removed [client: potentially-breaking, server: breaking]',
+      '::error title=request-param-required-property-removed (x/do params["a%3Ab%2Cc%25"])::x/do params["a:b,c%25"]: required property "a:b,c%25" removed [client: potentially-breaking, server: breaking]',
     );
   });
 });

@@ -45,6 +45,7 @@ function check(report: DiffReport, expected: Expected[]): void {
 const SHAPES = {
   'property-added': [obj({ a: str }), obj({ a: str, b: { type: 'number' } }), '.b'],
   'property-removed': [obj({ a: str, b: str }), obj({ a: str }), '.b'],
+  'required-property-removed': [obj({ a: str, b: str }, ['b']), obj({ a: str }), '.b'],
   'required-added': [obj({ a: str }), obj({ a: str }, ['a']), '.a'],
   'required-removed': [obj({ a: str }, ['a']), obj({ a: str }), '.a'],
   'type-widened': [obj({ n: { type: 'integer' } }), obj({ n: { type: 'number' } }), '.n'],
@@ -91,29 +92,81 @@ const SHAPES = {
     obj({ m: { type: 'object', additionalProperties: false } }),
     '.m',
   ],
+  ...keywordShapes(),
 } as const satisfies Record<string, readonly [JsonSchema, JsonSchema, string]>;
 type Shape = keyof typeof SHAPES;
 
-/** [writer, reader] verdicts per change kind (params writer verdict for property-removed differs). */
-const WR: Record<Shape, [Verdict, Verdict]> = {
-  'property-added': [N, N],
-  'property-removed': [N, B],
-  'required-added': [B, N],
-  'required-removed': [N, P],
-  'type-widened': [N, B],
-  'type-narrowed': [B, N],
-  'type-changed': [B, B],
-  'enum-value-added': [N, P],
-  'enum-value-removed': [B, N],
-  'enum-constraint-added': [B, N],
-  'enum-constraint-removed': [N, P],
-  'union-member-added': [N, P],
-  'union-member-removed': [B, N],
-  'additional-properties-widened': [N, P],
-  'additional-properties-narrowed': [B, N],
-};
-const writerFor = (shape: Shape, part: 'params' | 'result' | 'payload'): Verdict =>
-  shape === 'property-removed' && part === 'params' ? P : WR[shape][0];
+/** Validation keyword fixtures: `<group>-tightened`, `-loosened` (the reverse) and, where it exists, `-changed`. */
+function keywordShapes(): Record<string, [JsonSchema, JsonSchema, string]> {
+  const num: JsonSchema = { type: 'number' };
+  const tighter: Record<string, [JsonSchema, JsonSchema, JsonSchema?]> = {
+    // [looser, tighter, incomparable with tighter]
+    'length-limit': [str, { type: 'string', maxLength: 10 }],
+    'item-count-limit': [{ type: 'array' }, { type: 'array', maxItems: 100 }],
+    'property-count-limit': [{ type: 'object' }, { type: 'object', minProperties: 1 }],
+    'numeric-range': [num, { type: 'number', minimum: 0 }],
+    'multiple-of': [
+      { type: 'number', multipleOf: 2 },
+      { type: 'number', multipleOf: 4 },
+      { type: 'number', multipleOf: 3 },
+    ],
+    pattern: [str, { type: 'string', pattern: '^a' }, { type: 'string', pattern: '^b' }],
+    format: [str, { type: 'string', format: 'date-time' }, { type: 'string', format: 'uri' }],
+    'unique-items': [{ type: 'array' }, { type: 'array', uniqueItems: true }],
+    not: [str, { type: 'string', not: { const: 'x' } }, { type: 'string', not: { const: 'y' } }],
+    'pattern-properties': [
+      { type: 'object' },
+      { type: 'object', patternProperties: { '^x': str } },
+      { type: 'object', patternProperties: { '^y': str } },
+    ],
+    'property-names': [
+      { type: 'object' },
+      { type: 'object', propertyNames: { maxLength: 5 } },
+      { type: 'object', propertyNames: { maxLength: 6 } },
+    ],
+  };
+  const out: Record<string, [JsonSchema, JsonSchema, string]> = {};
+  for (const [group, [loose, tight, other]] of Object.entries(tighter)) {
+    out[`${group}-tightened`] = [obj({ k: loose }), obj({ k: tight }), '.k'];
+    out[`${group}-loosened`] = [obj({ k: tight }), obj({ k: loose }), '.k'];
+    if (other) out[`${group}-changed`] = [obj({ k: tight }), obj({ k: other }), '.k'];
+  }
+  return out;
+}
+
+/**
+ * [writer, reader] verdicts per change kind, written out by hand from the frame in schema/diff-rules.md
+ * (old writer vs new reader: rejected → breaking; old reader vs new writer: a new type or a missing
+ * promised value → breaking, new values → potentially breaking).
+ */
+function wr(shape: string): [Verdict, Verdict] {
+  const fixed: Record<string, [Verdict, Verdict]> = {
+    'property-added': [N, N],
+    'property-removed': [N, N],
+    'required-property-removed': [N, B],
+    'required-added': [B, N],
+    'required-removed': [N, B],
+    'type-widened': [N, B],
+    'type-narrowed': [B, N],
+    'type-changed': [B, B],
+    'enum-value-added': [N, P],
+    'enum-value-removed': [B, N],
+    'enum-constraint-added': [B, N],
+    'enum-constraint-removed': [N, P],
+    'union-member-added': [N, P],
+    'union-member-removed': [B, N],
+    'additional-properties-widened': [N, P],
+    'additional-properties-narrowed': [B, N],
+  };
+  if (fixed[shape]) return fixed[shape];
+  if (shape.endsWith('-tightened')) return [B, N];
+  if (shape.endsWith('-loosened')) return [N, P];
+  if (shape.endsWith('-changed')) return [P, P];
+  throw new Error(`no expected verdicts for ${shape}`);
+}
+/** A caller whose param is removed loses what it asked for: potentially breaking; other writers only inform. */
+const writerFor = (shape: string, part: 'params' | 'result' | 'payload'): Verdict =>
+  (shape === 'property-removed' || shape === 'required-property-removed') && part === 'params' ? P : wr(shape)[0];
 
 describe('structural rules, per part and direction', () => {
   const shapes = Object.keys(SHAPES) as Shape[];
@@ -121,7 +174,7 @@ describe('structural rules, per part and direction', () => {
   test.each(shapes)('request params (client->server: client writes, server reads): %s', (shape) => {
     const [before, after, suffix] = SHAPES[shape];
     const r = run({ requests: { 'x/do': { params: before } } }, { requests: { 'x/do': { params: after } } });
-    check(r, [[`request-param-${shape}`, 'x/do', `params${suffix}`, writerFor(shape, 'params'), WR[shape][1]]]);
+    check(r, [[`request-param-${shape}`, 'x/do', `params${suffix}`, writerFor(shape, 'params'), wr(shape)[1]]]);
     expect(r.facts[0]!.location.part).toBe('params');
     expect(r.facts[0]!.location.key).toBe(`x/do/params/${suffix.slice(1)}`);
   });
@@ -132,13 +185,13 @@ describe('structural rules, per part and direction', () => {
       { requests: { 'x/ask': { params: before, direction: 'server' } } },
       { requests: { 'x/ask': { params: after, direction: 'server' } } },
     );
-    check(r, [[`request-param-${shape}`, 'x/ask', `params${suffix}`, WR[shape][1], writerFor(shape, 'params')]]);
+    check(r, [[`request-param-${shape}`, 'x/ask', `params${suffix}`, wr(shape)[1], writerFor(shape, 'params')]]);
   });
 
   test.each(shapes)('result (client->server: the server writes, the client reads): %s', (shape) => {
     const [before, after, suffix] = SHAPES[shape];
     const r = run({ requests: { 'x/do': { result: before } } }, { requests: { 'x/do': { result: after } } });
-    check(r, [[`result-${shape}`, 'x/do', `result${suffix}`, WR[shape][1], writerFor(shape, 'result')]]);
+    check(r, [[`result-${shape}`, 'x/do', `result${suffix}`, wr(shape)[1], writerFor(shape, 'result')]]);
   });
 
   test.each(shapes)('result (input request: the client writes, the server reads): %s', (shape) => {
@@ -147,7 +200,7 @@ describe('structural rules, per part and direction', () => {
       { requests: { 'x/ask': { result: before, direction: 'input' } } },
       { requests: { 'x/ask': { result: after, direction: 'input' } } },
     );
-    check(r, [[`result-${shape}`, 'x/ask', `result${suffix}`, writerFor(shape, 'result'), WR[shape][1]]]);
+    check(r, [[`result-${shape}`, 'x/ask', `result${suffix}`, writerFor(shape, 'result'), wr(shape)[1]]]);
   });
 
   test.each(shapes)('notification payload (server->client: the server writes, the client reads): %s', (shape) => {
@@ -161,7 +214,7 @@ describe('structural rules, per part and direction', () => {
         `notification-payload-${shape}`,
         'notifications/x',
         `params${suffix}`,
-        WR[shape][1],
+        wr(shape)[1],
         writerFor(shape, 'payload'),
       ],
     ]);
@@ -176,7 +229,7 @@ describe('structural rules, per part and direction', () => {
         { notifications: { 'notifications/x': { params: after, direction: 'both' } } },
       );
       const w = writerFor(shape, 'payload');
-      const worst = [B, P, N].find((v) => v === w || v === WR[shape][1])!;
+      const worst = [B, P, N].find((v) => v === w || v === wr(shape)[1])!;
       check(r, [[`notification-payload-${shape}`, 'notifications/x', `params${suffix}`, worst, worst]]);
     },
   );
@@ -282,10 +335,10 @@ describe('structural rules, per part and direction', () => {
       },
       extraDefs: tree(leafType),
     });
-    check(run(spec('integer'), spec('number')), [
-      ['result-type-widened', 'a/node', 'result.n.value', B, N],
-      ['result-type-widened', 'b/other', 'result.o.back.value', B, N],
-    ]);
+    // The same change (same pointers) reached from both methods: one fact naming both.
+    const r = run(spec('integer'), spec('number'));
+    check(r, [['result-type-widened', 'a/node', 'result.n.value', B, N]]);
+    expect(r.facts[0]!.location.methods).toEqual(['a/node', 'b/other']);
   });
 });
 
@@ -293,6 +346,17 @@ describe('method rules', () => {
   const base: FixtureSpec = { requests: { 'a/keep': {} } };
   const cases: [name: string, old: FixtureSpec, neu: FixtureSpec, expected: Expected[]][] = [
     ['request added', base, { requests: { 'a/keep': {}, 'b/new': {} } }, [['method-added', 'b/new', '', N, N]]],
+    [
+      'a request every implementer must answer (its result declares capabilities) added: breaks old implementers',
+      base,
+      {
+        requests: {
+          'a/keep': {},
+          'server/hello': { result: obj({ capabilities: obj({}) }, ['capabilities']) },
+        },
+      },
+      [['required-method-added', 'server/hello', '', N, B]],
+    ],
     [
       'client->server request removed: breaks the calling client',
       { requests: { 'a/keep': {}, 'b/old': {} } },
@@ -372,7 +436,7 @@ describe('method rules', () => {
       'request params became optional',
       { requests: { 'a/keep': {}, 'x/y': { params: obj({}), paramsRequired: true } } },
       { requests: { 'a/keep': {}, 'x/y': { params: obj({}), paramsRequired: false } } },
-      [['request-params-became-optional', 'x/y', '', N, P]],
+      [['request-params-became-optional', 'x/y', '', N, B]],
     ],
     [
       'notification params became required (server sends)',
@@ -384,7 +448,7 @@ describe('method rules', () => {
       'notification params became optional (client receives)',
       { ...base, notifications: { 'n/a': { params: obj({}), paramsRequired: true } } },
       { ...base, notifications: { 'n/a': { params: obj({}), paramsRequired: false } } },
-      [['notification-params-became-optional', 'n/a', '', P, N]],
+      [['notification-params-became-optional', 'n/a', '', B, N]],
     ],
   ];
   test.each(cases)('%s', (_name, o, n, expected) => {
@@ -395,6 +459,7 @@ describe('method rules', () => {
     const r = run({ requests: { 'a/keep': {}, 'b/old': { direction: 'both' } } }, base);
     expect(r.facts[0]!.location).toEqual({
       method: 'b/old',
+      methods: ['b/old'],
       kind: 'request',
       directions: ['client->server', 'server->client'],
       part: 'method',
@@ -435,7 +500,7 @@ describe('protocol rules', () => {
       base,
       { requests: { 'a/keep': {}, initialize: {} } },
       [
-        ['initialize-added', 'initialize', '', B, P],
+        ['initialize-added', 'initialize', '', B, B],
         ['method-added', 'initialize', '', N, N],
       ],
     ],
@@ -454,7 +519,7 @@ describe('protocol rules', () => {
       plainMeta,
       [
         ['per-request-meta-removed', 'per-request-meta', '', P, B],
-        ['request-param-property-removed', 'a/keep', 'params._meta["io.modelcontextprotocol/clientInfo"]', P, B],
+        ['request-param-property-removed', 'a/keep', 'params._meta["io.modelcontextprotocol/clientInfo"]', P, N],
       ],
     ],
     [
@@ -515,6 +580,67 @@ describe('descriptions', () => {
   });
 });
 
+/** Per rule and role, the verdict the frame gives — written out here, independently of src/diff/rules.ts. */
+const METHOD_TABLE: Record<string, [caller: Verdict, implementer: Verdict]> = {
+  'method-added': [N, N],
+  'required-method-added': [N, B],
+  'method-removed': [B, N],
+  'method-direction-added': [N, N],
+  'method-direction-removed': [B, N],
+  'notification-added': [N, N],
+  'notification-removed': [P, B],
+  'notification-direction-added': [N, N],
+  'notification-direction-removed': [P, B],
+  'method-kind-changed': [B, B],
+  'request-params-became-required': [B, N],
+  'request-params-became-optional': [N, B],
+  'notification-params-became-required': [B, N],
+  'notification-params-became-optional': [N, B],
+};
+const PROTOCOL_TABLE: Record<string, [client: Verdict, server: Verdict]> = {
+  'batching-removed': [B, B],
+  'batching-added': [P, P],
+  'initialize-removed': [B, B],
+  'initialize-added': [B, B],
+  'per-request-meta-added': [B, P],
+  'per-request-meta-removed': [P, B],
+  'input-requests-added': [B, N],
+  'input-requests-removed': [N, B],
+  'capability-extensions-added': [N, N],
+  'capability-extensions-removed': [P, P],
+  'description-changed': [N, N],
+};
+const PREFIXES = { 'request-param-': 'params', 'result-': 'result', 'notification-payload-': 'payload' } as const;
+
+function expectedRoles(id: string): unknown {
+  if (METHOD_TABLE[id]) return { kind: 'call', caller: METHOD_TABLE[id][0], implementer: METHOD_TABLE[id][1] };
+  if (PROTOCOL_TABLE[id]) return { kind: 'sides', client: PROTOCOL_TABLE[id][0], server: PROTOCOL_TABLE[id][1] };
+  if (id === 'result-became-unknown') return { kind: 'data', writer: N, reader: P };
+  if (id === 'result-became-known') return { kind: 'data', writer: P, reader: N };
+  for (const [prefix, part] of Object.entries(PREFIXES)) {
+    if (id.startsWith(prefix)) {
+      const kind = id.slice(prefix.length);
+      return { kind: 'data', writer: writerFor(kind, part), reader: wr(kind)[1] };
+    }
+  }
+  throw new Error(`no table row for rule ${id}`);
+}
+
+describe('the rule frame, as a table', () => {
+  test.each(RULES.map((r) => [r.id, r] as const))('%s: verdict per role', (_id, rule) => {
+    expect(rule.roles).toEqual(expectedRoles(rule.id));
+  });
+
+  test('the contradictions the frame removes', () => {
+    // A required result property made optional: old clients read it unconditionally.
+    expect(verdictsFor(ruleById('result-required-removed')!, 'result', ['client->server']).client).toBe(B);
+    // An optional property removed: its readers already handle its absence.
+    expect(ruleById('result-property-removed')!.roles).toEqual({ kind: 'data', writer: N, reader: N });
+    // A request every implementer must answer, added: old implementers break.
+    expect(verdictsFor(ruleById('required-method-added')!, 'method', ['client->server']).server).toBe(B);
+  });
+});
+
 describe('RULES', () => {
   test('every rule has a fixture above', () => {
     // Runs last in this file: all the describe blocks above have filled `seen`.
@@ -533,7 +659,7 @@ describe('RULES', () => {
   });
 
   test('verdict logic swaps roles with the direction', () => {
-    const rule = ruleById('result-property-removed')!;
+    const rule = ruleById('result-required-property-removed')!;
     expect(verdictsFor(rule, 'result', ['client->server'])).toEqual({ client: B, server: N });
     expect(verdictsFor(rule, 'result', ['server->client'])).toEqual({ client: N, server: B });
     expect(verdictsFor(rule, 'result', ['input'])).toEqual({ client: N, server: B });

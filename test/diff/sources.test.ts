@@ -46,7 +46,13 @@ afterAll(() => {
 describe('readDiffSource', () => {
   test('git:<ref>:<path> reads the object at that ref, in memory', async () => {
     const old = await readDiffSource('git:v1:schema/schema.json', { cwd: repo });
-    expect(old).toEqual({ kind: 'git', name: 'git:v1:schema/schema.json', text: JSON.stringify(v1), version: null });
+    expect(old).toEqual({
+      kind: 'git',
+      name: 'git:v1:schema/schema.json',
+      text: JSON.stringify(v1),
+      version: null,
+      file: 'schema/schema.json',
+    });
     const head = await readDiffSource('git:HEAD:schema/schema.json', { cwd: repo });
     expect(JSON.parse(head.text)).toEqual(v2);
     const parent = await readDiffSource('git:HEAD~1:schema/schema.json', { cwd: repo });
@@ -89,12 +95,19 @@ describe('readDiffSource', () => {
   test('a file, relative to cwd', async () => {
     const s = await readDiffSource('schema/schema.json', { cwd: repo });
     expect(s.kind).toBe('file');
+    expect(s.file).toBe('schema/schema.json');
     expect(JSON.parse(s.text)).toEqual(v2);
   });
 
   test('a spec version from the schema directory', async () => {
     const s = await readDiffSource('2025-06-18', { cwd: repo, schemaDir: SCHEMA_DIR });
-    expect(s).toEqual({ kind: 'version', name: '2025-06-18', text: versionText('2025-06-18'), version: '2025-06-18' });
+    expect(s).toEqual({
+      kind: 'version',
+      name: '2025-06-18',
+      text: versionText('2025-06-18'),
+      version: '2025-06-18',
+      file: join(SCHEMA_DIR, '2025-06-18', 'schema.json'),
+    });
   });
 
   test.each([

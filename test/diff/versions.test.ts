@@ -5,7 +5,8 @@ import type { JsonSchema } from '../../src/load/schema-types.js';
 import { modelOf, rewriteRefs, versionJson, versionModel } from './helpers.js';
 
 function find(report: DiffReport, rule: string, method: string, path = ''): Fact | undefined {
-  return report.facts.find((f) => f.rule === rule && f.location.method === method && f.location.path === path);
+  // Facts are deduplicated: one fact may stand for several methods (location.methods).
+  return report.facts.find((f) => f.rule === rule && f.location.methods.includes(method) && f.location.path === path);
 }
 
 function expectFact(
@@ -128,14 +129,14 @@ describe('consecutive official versions', () => {
           f.location.path === 'params',
       ),
     ).toBe(false);
-    // notifications/cancelled goes both ways: both sides read it.
+    // notifications/cancelled goes both ways: both sides read it, and read requestId unconditionally.
     expectFact(
       r,
       'notification-payload-required-removed',
       'notifications/cancelled',
       'params.requestId',
-      'potentially-breaking',
-      'potentially-breaking',
+      'breaking',
+      'breaking',
     );
     expectFact(
       r,
@@ -165,7 +166,10 @@ describe('consecutive official versions', () => {
       ['request-param-property-added', '<NumberSchema>.default', 'default'],
       ['request-param-property-added', '<StringSchema>.default', 'default'],
     ]);
-    expect(r.summary.client.breaking + r.summary.server.breaking).toBe(0);
+    // Breaking: cancelled's requestId made optional (both read it), and elicitation/create's result
+    // content values may now be arrays (the server reads them).
+    expectFact(r, 'result-type-widened', 'elicitation/create', 'result.content{}', 'non-breaking', 'breaking');
+    expect(r.summary.client.breaking + r.summary.server.breaking).toBe(3);
   });
 
   test('2025-11-25 → 2026-07-28: removed methods, required request _meta, input requests, union results', () => {
@@ -184,7 +188,8 @@ describe('consecutive official versions', () => {
     expectFact(r, 'notification-removed', 'notifications/initialized', '', 'potentially-breaking', 'breaking');
     expectFact(r, 'notification-removed', 'notifications/tasks/status', '', 'breaking', 'breaking');
     expectFact(r, 'notification-direction-removed', 'notifications/progress', '', 'potentially-breaking', 'breaking');
-    expectFact(r, 'method-added', 'server/discover', '', 'non-breaking', 'non-breaking');
+    // Its result declares the server's capabilities: every server must answer it.
+    expectFact(r, 'required-method-added', 'server/discover', '', 'non-breaking', 'breaking');
     // The now-required request _meta breaks clients (they must send it), not servers.
     for (const m of ['tools/call', 'tools/list', 'prompts/get', 'resources/read', 'completion/complete']) {
       const f = expectFact(r, 'request-param-required-added', m, 'params._meta', 'breaking', 'non-breaking');
@@ -224,7 +229,15 @@ describe('consecutive official versions', () => {
       'breaking',
       'non-breaking',
     );
-    expectFact(r, 'request-param-property-removed', 'tools/call', 'params.task', 'potentially-breaking', 'breaking');
+    // An optional param removed: the server already handled its absence; a client sending it is ignored.
+    expectFact(
+      r,
+      'request-param-property-removed',
+      'tools/call',
+      'params.task',
+      'potentially-breaking',
+      'non-breaking',
+    );
     expectFact(
       r,
       'request-param-type-narrowed',

@@ -23,6 +23,7 @@ describe('methods --json with the extension', () => {
       params: string | null;
       paramsRequired: boolean;
       result?: string[];
+      extension?: string;
     }[];
     const acme = methods.filter((m) => m.method.startsWith('acme/'));
     expect(acme.map((m) => m.method)).toEqual(ACME_METHODS);
@@ -53,8 +54,9 @@ describe('methods --json with the extension', () => {
       params: 'AcmeJobsFinishedNotificationParams',
     });
     expect(byName['acme/jobs.finished']).not.toHaveProperty('result');
-    // The MCP methods are still there.
-    expect(methods.map((m) => m.method)).toContain('tools/call');
+    // Each extension method names its extension; MCP's own methods name none.
+    expect(acme.map((m) => m.extension)).toEqual(ACME_METHODS.map(() => 'acme/jobs'));
+    expect(methods.find((m) => m.method === 'tools/call')).not.toHaveProperty('extension');
   });
 });
 

@@ -1,6 +1,8 @@
 /**
- * The name rules through the command line: every rule's fixture makes `generate` exit 2 with one error
- * line naming the file and the JSON pointer, and writes nothing. Runs the CLI in-process (main()).
+ * Every bad extension file through the command line: `generate` exits 2 with one error line naming the
+ * file and the JSON pointer (or the file alone when no pointer applies), and writes nothing. The name
+ * rules (rule-cases.ts, shared with rules.test.ts) and the other bad files (bad-files.ts) go through
+ * the same helper; the CLI runs in-process (main()), so the whole table takes about a second.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,55 +10,70 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { Out } from '../../src/cli/console.js';
+import { type BadCase, badCases } from './bad-files.js';
 import { ROOT, SCHEMA_DIR } from './helpers.js';
 import { R, rows } from './rule-cases.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mcp-typegen-ext-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Rows checked in the same context the CLI uses: a 2025-11-25 generation with every MCP method known. */
-const cliRows = rows.filter(([, , , , ctx]) => ctx === undefined);
+/** Rule rows checked in the same context the CLI uses: a 2025-11-25 generation. */
+const ruleCases: BadCase[] = rows
+  .filter(([, , , , ctx]) => ctx === undefined)
+  .map(([fixtures, file, pointer, reason]) => ({
+    name: fixtures.join('+'),
+    files: fixtures.map((f) => resolve(ROOT, R, f)),
+    file: resolve(ROOT, R, file),
+    pointer,
+    reason: reason.split(`${R}/`).join(`${resolve(ROOT, R)}/`),
+    spec: '2025-11-25',
+  }));
+const cases = [...ruleCases, ...badCases()];
 
-function capture(): Out & { errors: string[]; warnings: string[] } {
+function capture(): Out & { errors: string[] } {
   const errors: string[] = [];
-  const warnings: string[] = [];
   return {
     errors,
-    warnings,
     info: () => undefined,
     verbose: () => undefined,
-    warn: (line) => warnings.push(line),
+    warn: () => undefined,
     error: (line, hint) => errors.push(hint ? `${line}\n  hint: ${hint}` : line),
   };
 }
 
-describe('generate --ext with a rule-breaking extension: exit 2, one error line, nothing written', () => {
-  it('covers most rules', () => {
-    expect(cliRows.length).toBeGreaterThan(30);
+/** `generate --ext …` in-process: the exit code, the error lines, and what the out dir holds afterwards. */
+async function generateWith(c: BadCase, out: string): Promise<{ code: number; errors: string[]; written: string[] }> {
+  const argv = [
+    'generate',
+    '--spec',
+    c.spec,
+    '--schema-dir',
+    SCHEMA_DIR,
+    '--out',
+    out,
+    '--artifacts',
+    'types',
+    '--no-format',
+  ];
+  for (const f of c.files) argv.push('--ext', f);
+  const console = capture();
+  const code = await main(argv, console);
+  return { code, errors: console.errors, written: existsSync(out) ? readdirSync(out) : [] };
+}
+
+describe('generate --ext with a bad extension file: exit 2, one error line with file and pointer, nothing written', () => {
+  it('covers at least 60 distinct bad files', () => {
+    expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
+    expect(cases.length).toBeGreaterThanOrEqual(60);
   });
 
-  it.each(cliRows)('%j', async (fixtures, file, pointer, reason) => {
-    const out = join(work, `out-${fixtures.join('+')}`);
-    const absolute = (name: string) => resolve(ROOT, R, name);
-    const argv = [
-      'generate',
-      '--spec',
-      '2025-11-25',
-      '--schema-dir',
-      SCHEMA_DIR,
-      '--out',
-      out,
-      '--artifacts',
-      'types',
-      '--no-format',
-    ];
-    for (const f of fixtures) argv.push('--ext', absolute(f));
-    const console = capture();
-    const code = await main(argv, console);
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const out = join(work, `out-${c.name.replace(/[^\w.-]/g, '_')}`);
+    const { code, errors, written } = await generateWith(c, out);
+    // One error (a hint may follow it on its own line, as for every input error).
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.split('\n')[0]).toBe(`${c.file}${c.pointer !== undefined ? `#${c.pointer}` : ''}: ${c.reason}`);
     expect(code).toBe(2);
-    expect(console.errors).toHaveLength(1);
-    const expected = `${absolute(file)}#${pointer}: ${reason.split(`${R}/`).join(`${resolve(ROOT, R)}/`)}`;
-    expect(console.errors[0]!.split('\n')[0]).toBe(expected);
-    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+    expect(written).toEqual([]);
   });
 });

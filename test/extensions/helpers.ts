@@ -1,11 +1,11 @@
 /** Test helpers: the MCP facts the rules need, read from the official schemas in ../shared/mcp-schema. */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { InputError } from '../../src/errors.js';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const SCHEMA_DIR = join(ROOT, '..', 'shared', 'mcp-schema');
+import { ROOT, SCHEMA_DIR } from '../helpers/paths.js';
+
+export { ROOT, SCHEMA_DIR };
 export const VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
 export const FIXTURES = 'test/fixtures/extensions';
 

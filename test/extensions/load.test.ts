@@ -139,6 +139,7 @@ describe('normalization defaults', () => {
         directions: ['server->client'],
         params: { $ref: '#/definitions/P' },
         paramsRequired: true,
+        paramsRequiredGiven: false,
         result: { type: 'object' },
         pointer: '/methods/acme~1a',
       },
@@ -148,6 +149,7 @@ describe('normalization defaults', () => {
         directions: ['client->server', 'server->client'],
         params: null,
         paramsRequired: false,
+        paramsRequiredGiven: false,
         pointer: '/methods/acme~1b',
       },
       {
@@ -156,6 +158,7 @@ describe('normalization defaults', () => {
         directions: ['client->server'],
         params: { type: 'object', required: ['x'] },
         paramsRequired: false,
+        paramsRequiredGiven: true,
         result: {},
         pointer: '/methods/acme~1c',
       },
@@ -173,13 +176,13 @@ const L = `${FIXTURES}/load`;
 describe('meta-schema errors: first error, with its pointer', () => {
   it.each([
     ['missing-extension.json', '', 'missing required property "extension"'],
-    ['unknown-property.json', '', 'unknown property "method"'],
-    ['method-unknown-property.json', '/methods/acme~1jobs.start', 'unknown property "response"'],
+    ['unknown-property.json', '/method', 'unknown property "method"'],
+    ['method-unknown-property.json', '/methods/acme~1jobs.start/response', 'unknown property "response"'],
     ['bad-kind.json', '/methods/acme~1jobs.start/kind', 'must be one of "request", "notification"'],
     [
       'bad-direction.json',
       '/methods/acme~1jobs.start/direction',
-      'must be one of "client->server", "server->client", "both"',
+      'must be one of "client->server", "server->client", "both", "input"',
     ],
     ['request-without-result.json', '/methods/acme~1jobs.start', 'missing required property "result"'],
     ['notification-with-result.json', '/methods/acme~1jobs.done/result', 'a notification has no result'],

@@ -237,6 +237,12 @@ export const rows: Row[] = [
     'definition name "Acme-Job" is not a TypeScript identifier',
   ],
   [
+    ['definition-proto.json'],
+    'definition-proto.json',
+    '/definitions/__proto__',
+    'definition name "__proto__" is not allowed: it names a built-in of every JavaScript object',
+  ],
+  [
     ['definition-reserved.json'],
     'definition-reserved.json',
     '/definitions/string',
@@ -285,19 +291,19 @@ export const rows: Row[] = [
     ['ref-local-deep.json'],
     'ref-local-deep.json',
     '/definitions/AcmeId/$ref',
-    'unsupported $ref "#/definitions/AcmeJob/properties/id": use "mcp:<DefinitionName>" or "#/definitions/<Name>"',
+    'unsupported $ref "#/definitions/AcmeJob/properties/id": use "mcp:<DefinitionName>", "#/definitions/<Name>" or "<file>#/definitions/<Name>"',
   ],
   [
     ['ref-unsupported.json'],
     'ref-unsupported.json',
     '/settings/properties/x/$ref',
-    'unsupported $ref "https://example.com/x.schema.json": use "mcp:<DefinitionName>" or "#/definitions/<Name>"',
+    'unsupported $ref "https://example.com/x.schema.json": use "mcp:<DefinitionName>", "#/definitions/<Name>" or "<file>#/definitions/<Name>"',
   ],
   [
     ['ref-defs-style.json'],
     'ref-defs-style.json',
     '/methods/acme~1jobs.start/params/properties/a/anyOf/1/$ref',
-    'unsupported $ref "#/$defs/AcmeJob": use "mcp:<DefinitionName>" or "#/definitions/<Name>"',
+    'unsupported $ref "#/$defs/AcmeJob": use "mcp:<DefinitionName>", "#/definitions/<Name>" or "<file>#/definitions/<Name>"',
   ],
   // targets
   [

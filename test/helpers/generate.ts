@@ -9,16 +9,14 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { generate, type GenerateOptions, type GenerateResult } from '../../src/generate.js';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const SCHEMA_DIR = join(ROOT, '..', 'shared', 'mcp-schema');
+import { CLI, ROOT, SCHEMA_DIR, TMP } from './paths.js';
+
+export { CLI, ROOT, SCHEMA_DIR, TMP };
 export const VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
 export type Version = (typeof VERSIONS)[number];
 export const FIXTURE_SCHEMAS = join(ROOT, 'test', 'fixtures', 'schemas');
-export const TMP = join(ROOT, 'test', '.tmp');
-export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 export const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 export function officialSchemaPath(version: Version): string {

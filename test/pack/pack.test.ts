@@ -1,20 +1,35 @@
 /**
- * As a user installs it: `npm pack` the built tool, install the tarball into a fresh npm project, run
- * `mcp-typegen generate` from a prebuild script and compile client and server usage with `tsc --strict`.
- * One install (≈30–60 s from the npm cache).
+ * As a user installs it: `npm pack` the built tool, install the tarball into a fresh npm project outside
+ * this repository (no MCP_SCHEMA_DIR, no ../shared), run `mcp-typegen generate --spec` from a prebuild
+ * script — the schema is downloaded (from a loopback server standing in for the download host, via
+ * MCP_TYPEGEN_SCHEMA_BASE_URL), verified and cached — and compile client and server usage with
+ * `tsc --strict`. One install (≈30–60 s from the npm cache).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
-import { REPO_ROOT, SCHEMA_DIR, tempDir } from '../cli/helpers.js';
+import { afterAll, expect, it } from 'vitest';
+import { REPO_ROOT } from '../cli/helpers.js';
+import { startSchemaServer, type SchemaServer } from '../helpers/schema-server.js';
+
+let server: SchemaServer | undefined;
+let dir: string | undefined;
+afterAll(async () => {
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const execFileAsync = promisify(execFile);
 
 it('installs from the packed tarball, generates in prebuild and compiles with tsc --strict', async () => {
   if (!existsSync(join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js')))
     execFileSync(npm, ['run', 'build'], { cwd: REPO_ROOT, stdio: 'pipe' });
-  const dir = tempDir('pack');
+  // Outside the repository: nothing of the development layout is reachable from the project.
+  dir = mkdtempSync(join(tmpdir(), 'mcp-typegen-pack-'));
+  server = await startSchemaServer();
   const packDir = join(dir, 'pack');
   mkdirSync(packDir);
   execFileSync(npm, ['pack', '--ignore-scripts', '--pack-destination', packDir], { cwd: REPO_ROOT, stdio: 'pipe' });
@@ -36,7 +51,7 @@ it('installs from the packed tarball, generates in prebuild and compiles with ts
         private: true,
         type: 'module',
         scripts: {
-          prebuild: `mcp-typegen generate --spec 2025-11-25 --schema-dir ${JSON.stringify(SCHEMA_DIR)} --out src/mcp`,
+          prebuild: 'mcp-typegen generate --spec 2025-11-25 --out src/mcp',
           build: 'tsc -p tsconfig.json',
         },
       },
@@ -99,18 +114,28 @@ it('installs from the packed tarball, generates in prebuild and compiles with ts
       timeout: 240_000,
     },
   );
+  // A user's environment: no schema root, network allowed, a cache of its own.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NO_COLOR: '1',
+    MCP_TYPEGEN_OFFLINE: '0',
+    MCP_TYPEGEN_CACHE: join(dir, 'cache'),
+    MCP_TYPEGEN_SCHEMA_BASE_URL: server.base('ok'),
+  };
+  delete env.MCP_SCHEMA_DIR;
+  const version = execFileSync(npm, ['exec', '--', 'mcp-typegen', '--version'], { cwd: app, encoding: 'utf8', env });
+  const ownVersion = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  expect(version.trim()).toBe(ownVersion);
   let output: string;
   try {
-    output = execFileSync(npm, ['run', 'build'], {
-      cwd: app,
-      stdio: 'pipe',
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
-    });
+    // Asynchronously: the schema server lives in this process and must answer meanwhile.
+    ({ stdout: output } = await execFileAsync(npm, ['run', 'build'], { cwd: app, encoding: 'utf8', env }));
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; status?: number };
     throw new Error(`npm run build failed (exit ${e.status}):\n${e.stdout ?? ''}\n${e.stderr ?? ''}`, { cause: error });
   }
   expect(output).toMatch(/2025-11-25: \d+ methods → src\/mcp/);
   expect(existsSync(join(app, 'src', 'mcp', 'client.ts'))).toBe(true);
+  expect(server.hits).toEqual(['ok/2025-11-25']);
+  expect(existsSync(join(dir, 'cache', 'schemas', '2025-11-25', 'schema.json'))).toBe(true);
 }, 420_000);

@@ -92,12 +92,21 @@ const singleFrameCases: [string, unknown, unknown[]][] = [
   ['id only', { jsonrpc: '2.0', id: 9 }, [invalid(9, 'not a request, notification or response')]],
   ['empty batch', [], [invalid(null, 'empty batch')]],
   ['empty batch text', '[]', [invalid(null, 'empty batch')]],
-  // Notifications (no id member) are never answered, valid or not.
+  // Well-formed notifications (no id member) are never answered; a frame without id that is not one is an
+  // invalid Request, answered with id null (JSON-RPC 2.0 §7's `{"jsonrpc":"2.0","method":1,"params":"bar"}`).
   ['notification', { jsonrpc: '2.0', method: 'note' }, []],
   ['notification for unknown method', { jsonrpc: '2.0', method: 'nope' }, []],
-  ['notification without jsonrpc', { method: 'note' }, []],
-  ['notification with array params', { jsonrpc: '2.0', method: 'note', params: [1] }, []],
-  ['notification with numeric method', { jsonrpc: '2.0', method: 1, params: 'bar' }, []],
+  ['notification without jsonrpc', { method: 'note' }, [invalid(null, 'jsonrpc must be "2.0"')]],
+  [
+    'notification with array params',
+    { jsonrpc: '2.0', method: 'note', params: [1] },
+    [invalid(null, 'params must be an object')],
+  ],
+  [
+    'notification with numeric method',
+    { jsonrpc: '2.0', method: 1, params: 'bar' },
+    [invalid(null, 'method must be a string')],
+  ],
   ['notification for a request method', { jsonrpc: '2.0', method: 'echo' }, []],
   ['notification __proto__', { jsonrpc: '2.0', method: '__proto__' }, []],
   ['cancel for unknown request', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }, []],
@@ -250,7 +259,7 @@ describe('oversized incoming frames', () => {
     await settle();
     const size = Buffer.byteLength(text);
     expect(transport.sent).toEqual([
-      err(11, -32600, `Invalid Request: Incoming frame of ${size} bytes exceeds maxFrameSize (200 bytes)`, {
+      err(11, -32600, `Invalid Request: frame of ${size} bytes exceeds maxFrameSize (200 bytes)`, {
         size,
         limit: 200,
       }),

@@ -92,22 +92,55 @@ describe('generated 2025-11-25 server lifecycle', () => {
 
   it('a thrown ProtocolError keeps code, message and data; a plain Error is -32603 "Internal error" without leaking', async () => {
     const { peer, handlerErrors } = await connect({
-      'tools/call': (p: Json) => {
+      'prompts/get': (p: Json) => {
         if (p.name === 'protocol') throw new gen.ProtocolError(-32002, 'Resource not found', { uri: 'file:///x' });
         throw new Error('secret database password in stack');
       },
     });
-    await expect(peer.request('tools/call', { name: 'protocol' })).rejects.toMatchObject({
+    await expect(peer.request('prompts/get', { name: 'protocol' })).rejects.toMatchObject({
       code: -32002,
       message: 'Resource not found',
       data: { uri: 'file:///x' },
     });
-    const error = await peer.request('tools/call', { name: 'plain' }).catch((e: unknown) => e);
+    const error = await peer.request('prompts/get', { name: 'plain' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: -32603, message: 'Internal error' });
     expect(error.data).toBeUndefined();
     expect(JSON.stringify(error)).not.toContain('secret');
     expect(handlerErrors).toHaveLength(1);
     expect(String(handlerErrors[0])).toContain('secret database password');
+  });
+
+  it('a tools/call handler that throws answers isError with the message (the model sees it); a ProtocolError stays an error', async () => {
+    const { peer, handlerErrors } = await connect({
+      'tools/call': (p: Json) => {
+        if (p.name === 'protocol') throw new gen.ProtocolError(-32602, 'Unknown tool', { name: p.name });
+        throw new Error('city must not be empty');
+      },
+    });
+    await expect(peer.request('tools/call', { name: 'plain' })).resolves.toEqual({
+      content: [{ type: 'text', text: 'city must not be empty' }],
+      isError: true,
+    });
+    await expect(peer.request('tools/call', { name: 'protocol' })).rejects.toMatchObject({ code: -32602 });
+    expect(handlerErrors).toHaveLength(1);
+  });
+
+  it('logging/setLevel filters what handlers send with ctx.notify("notifications/message")', async () => {
+    const { peer } = await connect({
+      'logging/setLevel': () => ({}),
+      'tools/call': async (_p: Json, ctx: Json) => {
+        await ctx.notify('notifications/message', { level: 'debug', data: 'fine detail' });
+        await ctx.notify('notifications/message', { level: 'error', data: 'it broke' });
+        return { content: [] };
+      },
+    });
+    const logs: string[] = [];
+    peer.setNotificationHandler('notifications/message', (params: Json) => void logs.push(params.data));
+    await peer.request('tools/call', { name: 'x' });
+    await peer.request('logging/setLevel', { level: 'warning' });
+    await peer.request('tools/call', { name: 'x' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(logs).toEqual(['fine detail', 'it broke', 'it broke']);
   });
 
   it('ctx.signal aborts on notifications/cancelled, and no response is sent', async () => {

@@ -30,7 +30,8 @@ async function startOurServer(options: Partial<StreamableHttpServerOptions> = {}
   const handler = createStreamableHttpServer({
     keepAliveMs: 0,
     ...options,
-    onSession: async (transport) => {
+    onSession: async (connection) => {
+      const transport = connection as StreamableHttpServerTransport;
       sessions.push(transport);
       const log: Msg[] = [];
       logs.set(transport.sessionId, log);
@@ -159,6 +160,72 @@ describe('createStreamableHttpServer ← SDK Client + StreamableHTTPClientTransp
 });
 
 describe('raw wire behaviour of createStreamableHttpServer', () => {
+  it('sessions end after the idle timeout, and initialize beyond maxSessions is refused with 503', async () => {
+    const srv = await startOurServer({ sessionIdleTimeoutMs: 2000, maxSessions: 2 });
+    const first = await rawInit(srv.url);
+    await rawInit(srv.url);
+    const third = await rawRequest(srv.url, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(INIT) });
+    expect(third.status).toBe(503);
+    expect(srv.handler.sessions.size).toBe(2);
+    for (let i = 0; i < 100 && srv.handler.sessions.size > 0; i++) await sleep(100);
+    expect(srv.handler.sessions.size).toBe(0);
+    const gone = await rawRequest(srv.url, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, 'mcp-session-id': first },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(gone.status).toBe(404);
+  });
+
+  it('one Origin allow-list: CORS for allowed origins (Mcp-* request headers, Mcp-Session-Id exposed), 403 otherwise', async () => {
+    const srv = await startOurServer({ allowedOrigins: ['http://app.example'] });
+    const preflight = await rawRequest(srv.url, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, mcp-protocol-version, mcp-method, mcp-name, mcp-param-region',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://app.example');
+    const allowed = String(preflight.headers['access-control-allow-headers']).split(', ');
+    for (const h of ['mcp-protocol-version', 'mcp-method', 'mcp-name', 'mcp-session-id', 'mcp-param-region']) {
+      expect(allowed).toContain(h);
+    }
+    const init = await rawRequest(srv.url, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, origin: 'http://app.example' },
+      body: JSON.stringify(INIT),
+    });
+    expect(init.status).toBe(200);
+    expect(String(init.headers['access-control-expose-headers'])).toContain('mcp-session-id');
+    const evil = await rawRequest(srv.url, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, origin: 'http://evil.example' },
+      body: JSON.stringify(INIT),
+    });
+    expect(evil.status).toBe(403);
+  });
+
+  it('a header naming 2025-03-26 cannot make a 2025-11-25 session run a batch; unsupported headers are 400', async () => {
+    const srv = await startOurServer();
+    const sid = await rawInit(srv.url);
+    const batch = await rawRequest(srv.url, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, 'mcp-session-id': sid, 'mcp-protocol-version': '2025-03-26' },
+      body: JSON.stringify([{ jsonrpc: '2.0', id: 'b', method: 'ping' }]),
+    });
+    expect(batch.status).toBe(400);
+    expect(JSON.parse(batch.body)).toMatchObject({ id: null, error: { code: -32600 } });
+    const unsupported = await rawRequest(srv.url, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, 'mcp-session-id': sid, 'mcp-protocol-version': '1999-01-01' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 'p', method: 'ping' }),
+    });
+    expect(unsupported.status).toBe(400);
+  });
+
   it('writes priming event, related messages, then the response, and ends the stream', async () => {
     const srv = await startOurServer({ retryMs: 1234 });
     const sid = await rawInit(srv.url);
@@ -592,6 +659,41 @@ describe('SseParser', () => {
 });
 
 describe('StreamableHttpClientTransport fetch', () => {
+  it('surfaces a 401 with its WWW-Authenticate to the caller; the header provider runs per request', async () => {
+    let calls = 0;
+    const http = await listen((req, res) => {
+      calls++;
+      if (req.headers.authorization !== 'Bearer good') {
+        res
+          .writeHead(401, {
+            'www-authenticate': 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"',
+          })
+          .end();
+        return;
+      }
+      res.writeHead(202).end();
+    });
+    cleanups.push(() => http.close());
+    let token = 'bad';
+    const transport = new StreamableHttpClientTransport(`${http.url}/mcp`, {
+      headers: async () => ({ authorization: `Bearer ${token}` }),
+      openSseStream: false,
+    });
+    await transport.start();
+    const error = await transport
+      .send({ jsonrpc: '2.0', method: 'notifications/initialized' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StreamableHttpError);
+    expect((error as StreamableHttpError).status).toBe(401);
+    expect((error as StreamableHttpError).resourceMetadata).toBe(
+      'http://127.0.0.1/.well-known/oauth-protected-resource',
+    );
+    token = 'good';
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(calls).toBe(2);
+    await transport.close();
+  });
+
   it('calls fetch as a plain function, never as a method (a browser fetch throws Illegal invocation then)', async () => {
     const receivers: unknown[] = [];
     const transport = new StreamableHttpClientTransport('http://127.0.0.1:9/mcp', {

@@ -6,6 +6,7 @@ import { LineBuffer, StdioClientTransport, StdioServerTransport, parseMessageLin
 import type { JsonRpcMessage } from '../../templates/jsonrpc.js';
 import { PassThrough } from 'node:stream';
 import { compileRuntime, fixturesDir } from './helpers/runtime.js';
+import { RpcPeer } from '../../templates/peer.js';
 
 const repoRoot = join(fixturesDir, '..', '..', '..');
 const everythingBin = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
@@ -65,10 +66,13 @@ describe('LineBuffer / parseMessageLine', () => {
     expect(buffer.push(':1}\n\n')).toEqual(['{"b":1}', '']);
   });
 
-  it('drops a line that grows past the limit and recovers', () => {
+  it('drops a line that grows past the limit up to its newline, then recovers', () => {
     const buffer = new LineBuffer(8);
     expect(() => buffer.push('123456789')).toThrow(/maximum/);
-    expect(buffer.push('{}\n')).toEqual(['{}']);
+    // The rest of the overlong line is never read as a message of its own (no smuggling).
+    expect(buffer.push('{"id":"smuggled"}')).toEqual([]);
+    expect(buffer.push('tail\n{}\n')).toEqual(['{}']);
+    expect(buffer.push('{"a":1}\n')).toEqual(['{"a":1}']);
   });
 
   it('parses messages and rejects non-JSON-RPC', () => {
@@ -216,6 +220,38 @@ describe('StdioClientTransport framing and lifecycle', () => {
     expect(closes).toBe(1);
   });
 
+  it('fails pending calls promptly when the server closes its stdout but keeps running', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['-e', 'process.stdin.resume(); setTimeout(() => process.stdout.end(), 50); setInterval(() => {}, 1000);'],
+      closeGracePeriodMs: 200,
+    });
+    const peer = new RpcPeer(transport, { timeout: 30_000 });
+    await peer.start();
+    const started = Date.now();
+    await expect(peer.request('ping')).rejects.toMatchObject({ code: -32000 });
+    expect(Date.now() - started).toBeLessThan(2000);
+    await peer.close();
+    expect(transport.exitStatus).not.toBeUndefined();
+  });
+
+  it('keeps no drain listener per write under backpressure, and several frames share a write', async () => {
+    const sink = new PassThrough({ highWaterMark: 16 });
+    const transport = new StdioServerTransport({ stdin: new PassThrough(), stdout: sink });
+    await transport.start();
+    const writes: number[] = [];
+    const write = sink.write.bind(sink);
+    sink.write = ((chunk: string, ...rest: never[]) => (writes.push(chunk.length), write(chunk, ...rest))) as never;
+    const sends = Array.from({ length: 200 }, (_, i) => transport.send({ jsonrpc: '2.0', method: 'n', params: { i } }));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sink.listenerCount('drain')).toBeLessThanOrEqual(1);
+    sink.resume();
+    await Promise.all(sends);
+    expect(writes.length).toBeLessThan(20);
+    expect(sink.listenerCount('drain')).toBe(0);
+    await transport.close();
+  });
+
   it('passes env (merged over the default environment) and cwd', async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
@@ -334,6 +370,7 @@ describe('StdioServerTransport', () => {
       const transport = new StdioServerTransport({ stdin: new PassThrough(), stdout });
       await transport.start();
       const sent = transport.send({ jsonrpc: '2.0', method: 'x' });
+      await new Promise((resolve) => setImmediate(resolve)); // frames of one tick are written together, after it
       if (!accepted) {
         expect(drains).toHaveLength(1);
         drains[0]!();

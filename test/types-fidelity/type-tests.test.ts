@@ -3,12 +3,15 @@
  * in-process TypeScript program next to the types of every version. A second program compiles a copy
  * where the types the negative tests depend on are loosened (the way they were before the rules in
  * src/emit/normalize.ts, or to `any`): each dependent `@ts-expect-error [tag]` must then be unused, so
- * no negative test passes by accident.
+ * no negative test passes by accident. A third program compiles them against types generated without
+ * the rules that mutual assignability cannot show (meta-on-all-params, empty-object-is-open,
+ * tool-schemas-are-open): every line marked `needs [rule]` must then fail.
  */
-import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { emitTypes } from '../../src/emit/types.js';
 import { ROOT, VERSIONS, generated, tempDir, type Version } from '../helpers/generate.js';
 import { replaceDeclaration, taggedDirectives } from '../helpers/type-tests.js';
 
@@ -58,12 +61,30 @@ function diagnostics(dir: string): string[] {
   });
 }
 
+/** The rules the `needs [rule]` markers name; the third program leaves them all out. */
+const PROVEN_BY_TYPE_TESTS = ['meta-on-all-params', 'empty-object-is-open', 'tool-schemas-are-open'] as const;
+
+/** Lines marked `needs [rule]` in the type-test files: "<file>:<line>" → rule. */
+function needsMarkers(source: string): Map<string, string> {
+  const marks = new Map<string, string>();
+  for (const name of readdirSync(source).filter((n) => n.endsWith('.ts'))) {
+    readFileSync(join(source, name), 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        const match = /needs \[([\w-]+)\]/.exec(line);
+        if (match) marks.set(`${name}:${i + 1}`, match[1]!);
+      });
+  }
+  return marks;
+}
+
 let dir: string;
+let results: Awaited<ReturnType<typeof generated>>[];
 
 beforeAll(async () => {
   dir = tempDir('types-fidelity-type-tests');
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
-  const results = await Promise.all(VERSIONS.map((v) => generated(v, { artifacts: ['types'], format: false })));
+  results = await Promise.all(VERSIONS.map((v) => generated(v, { artifacts: ['types'], format: false })));
   VERSIONS.forEach((version, i) => {
     mkdirSync(join(dir, 'generated', version), { recursive: true });
     const types = results[i]!.files.find((f) => f.path === 'types.ts')!.contents;
@@ -93,5 +114,19 @@ describe('type tests for generated types.ts (every version)', () => {
     expect(expected.length).toBeGreaterThan(8);
     expect(unused.sort()).toEqual(expected.sort());
     expect(errors.filter((e) => !/ TS2578 /.test(e))).toEqual([]);
+  });
+
+  it('without the rules they need, the lines marked `needs [rule]` fail', async () => {
+    const markers = needsMarkers(SOURCE);
+    expect(new Set(markers.values())).toEqual(new Set(PROVEN_BY_TYPE_TESTS));
+    const without = tempDir('types-fidelity-type-tests-without');
+    cpSync(dir, without, { recursive: true });
+    for (const [i, version] of VERSIONS.entries()) {
+      const { model, schemaFile } = results[i]!;
+      const types = await emitTypes(model, schemaFile, { withoutRules: PROVEN_BY_TYPE_TESTS });
+      writeFileSync(join(without, 'generated', version, 'types.ts'), types);
+    }
+    const failing = new Set(diagnostics(without).map((e) => /^(.+?:\d+):/.exec(e)![1]));
+    expect([...markers.keys()].filter((at) => !failing.has(at))).toEqual([]);
   });
 });

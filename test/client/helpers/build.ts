@@ -26,8 +26,9 @@ import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { generate } from '../../../src/generate.js';
 
-export const ROOT = join(dirname(new URL(import.meta.url).pathname), '..', '..', '..');
-export const SCHEMA_DIR = join(ROOT, '..', 'shared', 'mcp-schema');
+import { ROOT, SCHEMA_DIR } from '../../helpers/paths.js';
+
+export { ROOT, SCHEMA_DIR };
 export const TMP = join(ROOT, 'test', '.tmp');
 export const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 export const EVERYTHING_BIN = join(

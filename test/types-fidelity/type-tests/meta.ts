@@ -12,9 +12,9 @@ import type * as V5 from './generated/2026-07-28/types.js';
 const vendor = { 'com.acme/trace': 'abc', 'com.acme/attempt': 2 };
 
 // Requests: params written out in full (before 2025-11-25) carry `_meta` too (meta-on-all-params).
-export const request1: V1.CallToolRequest['params'] = { name: 't', _meta: { progressToken: 1, ...vendor } };
+export const request1: V1.CallToolRequest['params'] = { name: 't', _meta: { progressToken: 1, ...vendor } }; // needs [meta-on-all-params]
 export const request2: V2.CallToolRequest['params'] = { name: 't', _meta: { progressToken: 'p', ...vendor } };
-export const request3: V3.CallToolRequest['params'] = { name: 't', _meta: { ...vendor } };
+export const request3: V3.CallToolRequest['params'] = { name: 't', _meta: { ...vendor } }; // needs [meta-on-all-params]
 export const request4: V4.CallToolRequestParams = { name: 't', _meta: { progressToken: 1, ...vendor } };
 export const ping1: NonNullable<V1.PingRequest['params']> = { _meta: { 'com.acme/trace': 'x' } };
 const wire5 = {
@@ -75,7 +75,7 @@ export const badResult5: V5.CallToolResult = {
 };
 
 // Notifications.
-export const note1: V1.ProgressNotification['params'] = { progressToken: 1, progress: 1, _meta: { ...vendor } };
+export const note1: V1.ProgressNotification['params'] = { progressToken: 1, progress: 1, _meta: { ...vendor } }; // needs [meta-on-all-params]
 export const note2: NonNullable<V2.Notification['params']> = { _meta: { ...vendor } };
 export const note4: V4.ProgressNotificationParams = { progressToken: 1, progress: 1, _meta: { ...vendor } };
 export const note5: V5.ProgressNotificationParams = {

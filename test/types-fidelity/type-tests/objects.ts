@@ -10,7 +10,7 @@ export const meta: V5.MetaObject = { 'com.acme/anything': [1, 2] };
 // @ts-expect-error [meta-object-not-a-number]
 export const notMeta: V5.MetaObject = 42;
 export const roots: NonNullable<V5.ClientCapabilities['roots']> = {};
-// @ts-expect-error [empty-object-not-a-string]
+// @ts-expect-error [empty-object-not-a-string] needs [empty-object-is-open]
 export const notRoots: NonNullable<V5.ClientCapabilities['roots']> = 'roots';
 
 // ts-object-keyword: the spec's `object` accepts values typed by an interface.
@@ -42,7 +42,9 @@ export const tool4: V4.Tool = {
   inputSchema: { ...inputSchema, required: ['address'] },
   outputSchema: { type: 'object', additionalProperties: true },
 };
+// 2026-07-28's schema.json already says so; before, the rule does.
 export const tool5: V5.Tool = { name: 't', inputSchema: { type: 'object', $defs: {}, additionalProperties: false } };
-export const tool3: V3.Tool = { name: 't', inputSchema: { type: 'object', properties: {}, title: 'no arguments' } };
+export const literal4: V4.Tool = { name: 't', inputSchema: { type: 'object', $defs: {}, additionalProperties: false } }; // needs [tool-schemas-are-open]
+export const tool3: V3.Tool = { name: 't', inputSchema: { type: 'object', properties: {}, title: 'no arguments' } }; // needs [tool-schemas-are-open]
 // @ts-expect-error [tool-schema-is-an-object-schema]
 export const notTool: V4.Tool = { name: 't', inputSchema: { type: 'array', items: {} } };

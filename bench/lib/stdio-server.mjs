@@ -1,0 +1,45 @@
+// A stdio MCP server for the round-trip rows, spawned by roundtrip.mjs: `node stdio-server.mjs <side> <jsDir>`.
+// Tools: `echo` (the measured call) and `usage`, which answers with this process's CPU time so far (µs) and
+// peak RSS (MB), so the client can charge the server's share of each call too. Sides: ours (the generated server), sdk
+// (@modelcontextprotocol/sdk Server), sdk2 (@modelcontextprotocol/server v2).
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [side, jsDir] = process.argv.slice(2);
+const info = { name: 'bench', version: '1.0.0' };
+const usage = () => {
+  const u = process.resourceUsage();
+  return JSON.stringify({ cpuUs: u.userCPUTime + u.systemCPUTime, rssMb: u.maxRSS / 1024 });
+};
+const answer = (name, args) => ({
+  content: [{ type: 'text', text: name === 'usage' ? usage() : String(args?.text ?? '') }],
+});
+const tools = [{ name: 'echo', inputSchema: { type: 'object' } }];
+
+if (side === 'ours') {
+  const gen = (p) => import(pathToFileURL(join(jsDir, p)).href);
+  const { createServer } = await gen('server.js');
+  const { StdioServerTransport } = await import('@mcp-typegen/runtime/node');
+  const server = createServer(
+    { 'tools/list': () => ({ tools }), 'tools/call': (params) => answer(params.name, params.arguments) },
+    { serverInfo: info },
+  );
+  await server.connect(new StdioServerTransport());
+} else if (side === 'sdk') {
+  const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  const { CallToolRequestSchema, ListToolsRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
+  const server = new Server(info, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => answer(request.params.name, request.params.arguments));
+  await server.connect(new StdioServerTransport());
+} else if (side === 'sdk2') {
+  const { Server } = await import('@modelcontextprotocol/server');
+  const { StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
+  const server = new Server(info, { capabilities: { tools: {} } });
+  server.setRequestHandler('tools/list', () => ({ tools }));
+  server.setRequestHandler('tools/call', (request) => answer(request.params.name, request.params.arguments));
+  await server.connect(new StdioServerTransport());
+} else {
+  throw new Error(`unknown side ${side}`);
+}

@@ -1,0 +1,124 @@
+/**
+ * Standalone code for a set of exported ajv validators, with every definition compiled exactly once.
+ *
+ * Why not ajv's own `standaloneCode(ajv, refs)`:
+ * - it looks each export up with `ajv.getSchema(uri#/$defs/X)`, which compiles a definition a second time
+ *   when other definitions already reach it through `$ref` (ajv caches the two routes apart): 46 of the
+ *   145 definitions of 2025-11-25 were in the file twice;
+ * - it concatenates ajv's code objects export by export, re-spreading the whole accumulated array each
+ *   time, so the work is quadratic and a schema of ~6,000 definitions overflows the call stack.
+ * Here each export is resolved the way ajv resolves a `$ref` (one cache, on the schema's root), and the
+ * module is assembled as plain strings from a work list: linear, with no recursion on schema depth.
+ *
+ * This reads ajv internals that its standalone module reads too (a validator's `source`, scope names and
+ * their values); ajv is pinned, and the validator tests compile and run the output.
+ */
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** The parts of ajv's compiled validator this module reads (see ajv/dist/standalone). */
+interface ScopeName {
+  str: string;
+  prefix: string;
+  value?: { ref?: unknown; code?: { toString(): string } };
+}
+interface ValidatorSource {
+  validateName: ScopeName;
+  validateCode: string;
+  scopeValues: Record<string, Map<unknown, ScopeName> | undefined>;
+  evaluated?: string;
+}
+interface CompiledFunction {
+  (data: unknown): boolean;
+  source?: ValidatorSource;
+}
+interface SchemaEnv {
+  schema: unknown;
+  baseId: string;
+  validate?: CompiledFunction;
+  validateName?: ScopeName;
+}
+export interface AjvInstance {
+  getSchema(keyRef: string): (CompiledFunction & { schemaEnv?: SchemaEnv }) | undefined;
+  compile(schema: unknown): CompiledFunction;
+}
+
+const { resolveRef } = require('ajv/dist/compile/index.js') as {
+  resolveRef: (this: AjvInstance, root: SchemaEnv, baseId: string, ref: string) => SchemaEnv | unknown;
+};
+const IDENTIFIER = /^[a-z$_][a-z$_0-9]*$/i;
+
+/**
+ * The compiled validator for `pointer` inside the schema added as `rootId`, from the same cache that
+ * `$ref`s inside that schema use. A boolean sub-schema is never a function in ajv's cache (it is inlined),
+ * so it is compiled on its own: it is one line.
+ */
+export function compiledAt(ajv: AjvInstance, rootId: string, pointer: string): CompiledFunction {
+  const root = ajv.getSchema(rootId)?.schemaEnv;
+  if (!root) throw new Error(`validators: no schema ${rootId}`);
+  const found = resolveRef.call(ajv, root, root.baseId, pointer);
+  if (typeof found === 'boolean') return ajv.compile(found);
+  const env = found as SchemaEnv | undefined;
+  if (!env?.validate?.source) throw new Error(`validators: ${pointer} did not compile to a function`);
+  return env.validate;
+}
+
+/** An ES module: `export const <name> = <validator>;` for each entry, then every function they need, once. */
+export function standaloneModule(exports: readonly [string, CompiledFunction][]): string {
+  const out: string[] = ['"use strict";'];
+  const done = new Set<string>();
+  const queue: ValidatorSource[] = [];
+  const enqueue = (source: ValidatorSource | undefined) => {
+    if (!source) throw new Error('validators: a compiled validator has no source (ajv code.source is off)');
+    if (!done.has(source.validateName.str)) queue.push(source);
+  };
+
+  for (const [name, validate] of exports) {
+    if (!IDENTIFIER.test(name)) throw new Error(`validators: "${name}" is not a valid export name`);
+    out.push(`export const ${name} = ${validate.source!.validateName.str};`);
+    enqueue(validate.source);
+  }
+  for (let next = 0; next < queue.length; next++) {
+    const source = queue[next]!;
+    if (done.has(source.validateName.str)) continue;
+    done.add(source.validateName.str);
+    for (const values of Object.values(source.scopeValues)) {
+      for (const name of values?.values() ?? []) {
+        if (done.has(name.str)) continue;
+        const code = name.value?.code;
+        const ref = name.value?.ref as
+          (CompiledFunction & { validateName?: ScopeName; validate?: CompiledFunction }) | undefined;
+        if (code) {
+          // Every function holds its own schema as a scope value, but the code reads one only for an
+          // error's params (an enum's allowed values): unused ones are left out.
+          if (name.prefix === 'schema' && !mentions(source.validateCode, name.str)) continue;
+          done.add(name.str);
+          out.push(`const ${name.str} = ${code.toString()};`);
+        } else if (name.prefix === 'validate' && typeof ref === 'function') {
+          // A function declaration, hoisted: emitted when the queue reaches it.
+          enqueue(ref.source);
+        } else if ((name.prefix === 'root' || name.prefix === 'wrapper') && ref) {
+          // A reference to a validator still being compiled when this one was (recursive schemas).
+          done.add(name.str);
+          if (!ref.validateName) throw new Error('validators: ajv left a recursive reference unnamed');
+          out.push(`const ${name.str} = {validate: ${ref.validateName.str}};`);
+          enqueue(ref.validate?.source);
+        } else {
+          throw new Error(`validators: ajv scope value "${name.str}" has no code`);
+        }
+      }
+    }
+    out.push(source.validateCode);
+    if (source.evaluated) out.push(`${source.validateName.str}.evaluated = ${source.evaluated};`);
+  }
+  return out.join('\n');
+}
+
+/** True when `code` uses the identifier `name` (not merely a longer one that starts with it). */
+function mentions(code: string, name: string): boolean {
+  for (let at = code.indexOf(name); at >= 0; at = code.indexOf(name, at + 1)) {
+    if (!/[\w$]/.test(code[at + name.length] ?? '') && !/[\w$]/.test(code[at - 1] ?? '')) return true;
+  }
+  return false;
+}

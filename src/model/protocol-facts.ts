@@ -1,0 +1,133 @@
+/**
+ * The protocol facts the runtime needs, taken from the schema where the schema states them and from one
+ * table here where only the spec's prose does. They reach the runtime through the generated `PROTOCOL`
+ * constant, so the hand-written runtime keeps no copy of its own.
+ */
+import { isObject, type LoadedSchema } from '../load/schema.js';
+import type { MethodInfo, ProtocolFeatures } from './types.js';
+
+export interface ProtocolFacts {
+  /** Methods the runtime's lifecycle answers or sends itself (present in this version). */
+  lifecycleMethods: string[];
+  /** Requests the client lifecycle sends itself: no stub is generated for them. */
+  handshakeRequests: string[];
+  /** Method prefix (`tools/`) → the server capability that announces it (`tools`), from ServerCapabilities. */
+  capabilityOf: Record<string, string>;
+  /** `_meta` keys by their short name (`protocolVersion` → `io.modelcontextprotocol/protocolVersion`). */
+  metaKeys: Record<string, string>;
+  /** Error codes by definition name, from the schema's `*Error` definitions (JSON-RPC's own included). */
+  errorCodes: Record<string, number>;
+  /** Which Streamable HTTP rules apply to this version. */
+  transport: {
+    /** Sessions (`Mcp-Session-Id`) and the initialize handshake; false: every request stands alone. */
+    sessions: boolean;
+    /** Requests carry `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` and `Mcp-Param-*` headers. */
+    metadataHeaders: boolean;
+    /** Method → the params member `Mcp-Name` mirrors. */
+    nameSources: Record<string, string>;
+  };
+}
+
+/** What the lifecycle handles, by name; the version's schema decides which of them exist. */
+const LIFECYCLE = [
+  'initialize',
+  'notifications/initialized',
+  'ping',
+  'server/discover',
+  'notifications/cancelled',
+  'notifications/progress',
+];
+/** Sent only by the client's connect(). */
+const HANDSHAKE = ['initialize'];
+/**
+ * The transport document's `Mcp-Name` table (not in the schema). Extensions add their methods through the
+ * model (e.g. a task method whose name source is `taskId`).
+ */
+const NAME_SOURCES: Record<string, string> = { 'tools/call': 'name', 'resources/read': 'uri', 'prompts/get': 'name' };
+/** JSON-RPC 2.0's codes, which schemas before 2026-07-28 do not spell out as definitions. */
+const JSON_RPC_CODES: Record<string, number> = {
+  ParseError: -32700,
+  InvalidRequestError: -32600,
+  MethodNotFoundError: -32601,
+  InvalidParamsError: -32602,
+  InternalError: -32603,
+};
+
+export function protocolFacts(schema: LoadedSchema, methods: MethodInfo[], features: ProtocolFeatures): ProtocolFacts {
+  const present = new Set(methods.map((m) => m.method));
+  return {
+    lifecycleMethods: LIFECYCLE.filter((m) => present.has(m)),
+    handshakeRequests: HANDSHAKE.filter((m) => present.has(m)),
+    capabilityOf: capabilityPrefixes(schema, methods),
+    metaKeys: metaKeys(schema),
+    errorCodes: { ...JSON_RPC_CODES, ...schemaErrorCodes(schema) },
+    transport: {
+      sessions: features.initialize,
+      metadataHeaders: features.perRequestMeta,
+      nameSources: Object.fromEntries(Object.entries(NAME_SOURCES).filter(([method]) => present.has(method))),
+    },
+  };
+}
+
+/** A capability names a method family when it equals its first path segment, or that plus "s". */
+function capabilityPrefixes(schema: LoadedSchema, methods: MethodInfo[]): Record<string, string> {
+  const caps = schema.definitions['ServerCapabilities'];
+  const names = isObject(caps) && isObject(caps['properties']) ? Object.keys(caps['properties']) : [];
+  const out: Record<string, string> = {};
+  for (const method of methods) {
+    if (!method.directions.includes('client->server') || method.source !== 'mcp') continue;
+    const slash = method.method.indexOf('/');
+    if (slash <= 0) continue;
+    const segment = method.method.slice(0, slash);
+    const capability = names.find((name) => name === segment || name === `${segment}s`);
+    if (capability !== undefined) out[`${segment}/`] = capability;
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** The reserved `_meta` keys the schema declares on requests, results and notifications. */
+function metaKeys(schema: LoadedSchema): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ['RequestMetaObject', 'ResultMetaObject', 'NotificationMetaObject']) {
+    const def = schema.definitions[name];
+    const properties = isObject(def) && isObject(def['properties']) ? Object.keys(def['properties']) : [];
+    for (const key of properties) out[key.slice(key.lastIndexOf('/') + 1)] = key;
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** `*Error` definitions whose `error.code` is a constant. */
+function schemaErrorCodes(schema: LoadedSchema): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, def] of Object.entries(schema.definitions)) {
+    if (!name.endsWith('Error') || !isObject(def) || !isObject(def['properties'])) continue;
+    const code = constCode(def['properties']['error']);
+    if (code !== undefined) out[name] = code;
+  }
+  return out;
+}
+
+function constCode(schema: unknown): number | undefined {
+  if (!isObject(schema)) return undefined;
+  const properties = schema['properties'];
+  if (isObject(properties) && isObject(properties['code']) && Number.isInteger(properties['code']['const'])) {
+    return properties['code']['const'] as number;
+  }
+  const parts = schema['allOf'];
+  if (!Array.isArray(parts)) return undefined;
+  for (const part of parts) {
+    const code = constCode(part);
+    if (code !== undefined) return code;
+  }
+  return undefined;
+}
+
+/** Facts of a model with no methods and no reserved keys (hand-built models in tests). */
+export const EMPTY_FACTS: ProtocolFacts = {
+  lifecycleMethods: [],
+  handshakeRequests: [],
+  capabilityOf: {},
+  metaKeys: {},
+  errorCodes: { ...JSON_RPC_CODES },
+  transport: { sessions: true, metadataHeaders: false, nameSources: {} },
+};

@@ -1,0 +1,383 @@
+/**
+ * Who sends what, found from structure so that renaming a definition changes nothing:
+ * - a message union is a definition whose anyOf/oneOf leaves are all messages (definitions with a
+ *   method const) — or, as 2026-07-28's ClientNotification, a message written out again in a
+ *   definition nobody references, standing for the definition that declares the same method;
+ * - its kind: notifications when every method is under `notifications/` (the wire's rule), requests
+ *   when every message declares an `id`; else the spec's name, else requests when no method is under
+ *   `notifications/`;
+ * - its direction: a union embedded in another definition (carried inside a result) holds input
+ *   requests; the request union holding the handshake (a request whose result requires `capabilities`:
+ *   the client asks, the server declares) is the client's, another top-level request union the server's;
+ *   a notification union is sent by the side that serves the method families it announces
+ *   (`notifications/tools/…` by whoever answers `tools/…`), and of two notification unions, when one is
+ *   told, the other is the other side's.
+ * The spec's union names (ClientRequest, …) decide only what structure leaves open (small hand-written
+ * schemas without a handshake), and keep naming malformed unions in errors.
+ */
+import { isObject, type LoadedSchema } from '../load/schema.js';
+import type { JsonSchema } from '../load/schema-types.js';
+import { pairResult, type UserPairing } from './pairing.js';
+import type { Direction, MethodInfo, MethodKind } from './types.js';
+
+export interface UnionRole {
+  definition: string;
+  kind: MethodKind;
+  direction: Direction;
+}
+
+/** The spec's names for the unions: consulted only where structure says nothing. */
+const NAMED: Record<string, { kind: MethodKind; direction: Direction }> = {
+  ClientRequest: { kind: 'request', direction: 'client->server' },
+  ServerRequest: { kind: 'request', direction: 'server->client' },
+  ClientNotification: { kind: 'notification', direction: 'client->server' },
+  ServerNotification: { kind: 'notification', direction: 'server->client' },
+  InputRequest: { kind: 'request', direction: 'input' },
+};
+
+/** The method a message schema declares: `properties.method.const` (or a one-value enum). */
+export function methodConst(def: unknown): string | undefined {
+  if (!isObject(def) || !isObject(def.properties)) return undefined;
+  const method = def.properties.method;
+  if (!isObject(method)) return undefined;
+  if (typeof method.const === 'string') return method.const;
+  if (Array.isArray(method.enum) && method.enum.length === 1 && typeof method.enum[0] === 'string')
+    return method.enum[0];
+  return undefined;
+}
+
+interface Candidate {
+  definition: string;
+  /** Methods of the union's leaves. */
+  methods: string[];
+  /** Referenced by a definition that is not itself a message union. */
+  embedded: boolean;
+  kind: MethodKind | null;
+  direction: Direction | null;
+  /** No method under `notifications/`: requests, unless the spec's name says otherwise. */
+  noneUnder: boolean;
+}
+
+/** The message unions of a schema with their kind and direction, requests before notifications. */
+export function messageUnions(
+  schema: LoadedSchema,
+  refName: (ref: unknown) => string | undefined,
+  pairing: UserPairing | undefined,
+): UnionRole[] {
+  const defs = schema.definitions;
+  const referrers = referencedBy(defs, refName);
+  const declaring = new Map<string, string[]>();
+  for (const [name, def] of Object.entries(defs)) {
+    const method = methodConst(def);
+    if (method !== undefined) declaring.set(method, [...(declaring.get(method) ?? []), name]);
+  }
+  const found = new Map<string, Leaves>();
+  for (const [name, def] of Object.entries(defs)) {
+    const method = methodConst(def);
+    if (method !== undefined) {
+      // A message restated in a definition nobody uses: a union of the one message it restates.
+      const others = (declaring.get(method) ?? []).filter((n) => n !== name);
+      if (others.length > 0 && !referrers.has(name))
+        found.set(name, { methods: [method], subUnions: new Set(), withId: hasId(def) });
+    } else if (Array.isArray(def.anyOf) || Array.isArray(def.oneOf)) {
+      const leaves = unionLeaves(defs, def, refName);
+      if (leaves && leaves.methods.length > 0) found.set(name, leaves);
+    }
+  }
+  const subUnions = new Set([...found.values()].flatMap((f) => [...f.subUnions]));
+  const candidates: Candidate[] = [];
+  for (const [name, f] of found) {
+    if (subUnions.has(name)) continue;
+    const notifications = f.methods.filter((m) => m.startsWith('notifications/')).length;
+    const kind = notifications === f.methods.length ? 'notification' : f.withId ? 'request' : null;
+    const embedded = [...(referrers.get(name) ?? [])].some((r) => !found.has(r));
+    candidates.push({
+      definition: name,
+      methods: f.methods,
+      embedded,
+      kind,
+      direction: null,
+      noneUnder: notifications === 0,
+    });
+  }
+  for (const c of candidates) c.kind ??= NAMED[c.definition]?.kind ?? (c.noneUnder ? 'request' : null);
+  directRequests(
+    candidates.filter((c) => c.kind === 'request'),
+    (method, definition) => handshake(schema, method, definition, refName, pairing),
+    (m) => declaring.get(m),
+  );
+  directNotifications(candidates);
+  const roles: UnionRole[] = [];
+  for (const c of candidates) {
+    const direction = c.direction ?? NAMED[c.definition]?.direction ?? null;
+    if (c.kind !== null && direction !== null) roles.push({ definition: c.definition, kind: c.kind, direction });
+  }
+  // A named union structure could not read (a member that is no message) stays, so the error names it.
+  for (const [name, role] of Object.entries(NAMED)) {
+    if (isObject(defs[name]) && !found.has(name)) roles.push({ definition: name, ...role });
+  }
+  const order = (r: UnionRole) =>
+    (r.kind === 'request' ? 0 : 3) + ['client->server', 'server->client', 'input'].indexOf(r.direction);
+  return roles.sort(
+    (a, b) => order(a) - order(b) || (a.definition < b.definition ? -1 : a.definition > b.definition ? 1 : 0),
+  );
+}
+
+interface Leaves {
+  methods: string[];
+  /** Union definitions passed through on the way to the leaves. */
+  subUnions: Set<string>;
+  /** Every leaf message declares an `id` (2025-11-25 on, requests do; notifications never). */
+  withId: boolean;
+}
+
+function hasId(def: unknown): boolean {
+  return isObject(def) && isObject(def.properties) && Object.hasOwn(def.properties, 'id');
+}
+
+/** Leaves of a union: message definitions, through `$ref`s to other unions; null if one is no message. */
+function unionLeaves(
+  defs: Record<string, JsonSchema>,
+  root: JsonSchema,
+  refName: (ref: unknown) => string | undefined,
+): Leaves | null {
+  const methods: string[] = [];
+  const subUnions = new Set<string>();
+  let withId = true;
+  const visit = (node: unknown, depth: number): boolean => {
+    if (!isObject(node) || depth > 32) return false;
+    const alternatives = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
+    if (alternatives) return alternatives.every((alt) => visit(alt, depth + 1));
+    const ref = refName(node.$ref);
+    if (ref !== undefined) {
+      const target = defs[ref];
+      const method = methodConst(target);
+      if (method !== undefined) {
+        methods.push(method);
+        withId &&= hasId(target);
+        return true;
+      }
+      subUnions.add(ref);
+      return visit(target, depth + 1);
+    }
+    const method = methodConst(node);
+    if (method === undefined) return false;
+    methods.push(method);
+    withId &&= hasId(node);
+    return true;
+  };
+  return visit(root, 0) ? { methods, subUnions, withId } : null;
+}
+
+/** Definition name → the definitions whose schema holds a `$ref` to it. */
+function referencedBy(
+  defs: Record<string, JsonSchema>,
+  refName: (ref: unknown) => string | undefined,
+): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const walk = (node: unknown, from: string): void => {
+    if (Array.isArray(node)) {
+      for (const x of node) walk(x, from);
+      return;
+    }
+    if (!isObject(node)) return;
+    for (const key in node) {
+      const value = node[key];
+      if (key === '$ref') {
+        const target = refName(value);
+        if (target !== undefined && target !== from) {
+          let set = out.get(target);
+          if (!set) out.set(target, (set = new Set()));
+          set.add(from);
+        }
+      } else if (typeof value === 'object' && value !== null) walk(value, from);
+    }
+  };
+  for (const name in defs) walk(defs[name], name);
+  return out;
+}
+
+/** Whether a request's result requires `capabilities`: the handshake, where the answerer declares itself. */
+function handshake(
+  schema: LoadedSchema,
+  method: string,
+  definition: string,
+  refName: (ref: unknown) => string | undefined,
+  pairing: UserPairing | undefined,
+): boolean {
+  const info = {
+    method,
+    kind: 'request',
+    directions: [],
+    definition,
+    params: null,
+    paramsRequired: false,
+    source: 'mcp',
+  };
+  const paired = pairResult(schema, info as MethodInfo, refName, pairing);
+  return !paired.unknown && paired.result.some((r) => requires(schema.definitions, r, 'capabilities', refName));
+}
+
+function requires(
+  defs: Record<string, JsonSchema>,
+  name: string,
+  property: string,
+  refName: (ref: unknown) => string | undefined,
+  depth = 0,
+): boolean {
+  const def = defs[name];
+  if (!isObject(def) || depth > 16) return false;
+  const own =
+    isObject(def.properties) &&
+    Object.hasOwn(def.properties, property) &&
+    Array.isArray(def.required) &&
+    def.required.includes(property);
+  if (own) return true;
+  const parts = [...(Array.isArray(def.allOf) ? def.allOf : []), def];
+  return parts.some((p) => {
+    const ref = isObject(p) ? refName(p.$ref) : undefined;
+    return ref !== undefined && requires(defs, ref, property, refName, depth + 1);
+  });
+}
+
+function directRequests(
+  requests: Candidate[],
+  isHandshake: (method: string, definition: string) => boolean,
+  declaring: (method: string) => string[] | undefined,
+): void {
+  const top: Candidate[] = [];
+  for (const c of requests) {
+    if (c.embedded) c.direction = 'input';
+    else top.push(c);
+  }
+  const withHandshake = top.filter((c) =>
+    c.methods.some((m) => (declaring(m) ?? []).some((definition) => isHandshake(m, definition))),
+  );
+  if (withHandshake.length !== 1) return;
+  withHandshake[0]!.direction = 'client->server';
+  const others = top.filter((c) => c !== withHandshake[0]);
+  if (others.length === 1) others[0]!.direction = 'server->client';
+}
+
+function directNotifications(candidates: Candidate[]): void {
+  // Method family (`tools`) → the sides that answer its requests.
+  const answerers = new Map<string, Set<'client' | 'server'>>();
+  for (const c of candidates) {
+    const direction = c.direction ?? NAMED[c.definition]?.direction;
+    if (c.kind !== 'request' || !direction) continue;
+    for (const m of c.methods) {
+      const slash = m.indexOf('/');
+      if (slash <= 0) continue;
+      const family = m.slice(0, slash);
+      let set = answerers.get(family);
+      if (!set) answerers.set(family, (set = new Set()));
+      set.add(direction === 'client->server' ? 'server' : 'client');
+    }
+  }
+  const top = candidates.filter((c) => c.kind === 'notification' && !c.embedded);
+  for (const c of top) {
+    let server = 0;
+    let client = 0;
+    for (const m of c.methods) {
+      const parts = m.split('/');
+      if (parts.length < 3) continue;
+      const sides = answerers.get(parts[1]!);
+      if (sides?.size !== 1) continue;
+      if (sides.has('server')) server++;
+      else client++;
+    }
+    if (server !== client) c.direction = server > client ? 'server->client' : 'client->server';
+  }
+  if (top.length !== 2) return;
+  const [a, b] = top as [Candidate, Candidate];
+  const opposite = (d: Direction): Direction => (d === 'client->server' ? 'server->client' : 'client->server');
+  if (a.direction && !b.direction) b.direction = opposite(a.direction);
+  else if (b.direction && !a.direction) a.direction = opposite(b.direction);
+  else if (a.direction && a.direction === b.direction) a.direction = b.direction = null;
+}
+
+/** A union of results and the side that writes them (answers the requests they are paired with). */
+export interface ResultUnion {
+  definition: string;
+  writer: 'client' | 'server';
+  /** Definition names of its members (through nested unions). */
+  members: string[];
+}
+
+/**
+ * The result unions (ServerResult, ClientResult, InputResponse, … whatever their names): definitions whose
+ * anyOf/oneOf members are `$ref`s, some of them results paired with requests. The writer is the side that
+ * answers those requests (results answering requests of both directions decide nothing); per writer, the
+ * union with the most such members.
+ */
+export function resultUnions(
+  definitions: Record<string, JsonSchema>,
+  methods: readonly MethodInfo[],
+  refName: (ref: unknown) => string | undefined,
+): ResultUnion[] {
+  const writers = new Map<string, Set<'client' | 'server'>>();
+  for (const m of methods) {
+    if (m.kind !== 'request' || m.resultUnknown) continue;
+    for (const r of m.result ?? []) {
+      let set = writers.get(r);
+      if (!set) writers.set(r, (set = new Set()));
+      for (const d of m.directions) set.add(d === 'client->server' ? 'server' : 'client');
+    }
+  }
+  const best = new Map<'client' | 'server', { union: ResultUnion; votes: number }>();
+  for (const [name, def] of Object.entries(definitions)) {
+    if (!isObject(def) || (!Array.isArray(def.anyOf) && !Array.isArray(def.oneOf))) continue;
+    const members = refLeaves(definitions, def, refName);
+    if (!members) continue;
+    const votes = { client: 0, server: 0 };
+    for (const member of members) {
+      const w = writers.get(member);
+      if (w?.size === 1) votes[[...w][0]!]++;
+    }
+    if (votes.client === votes.server) continue;
+    const writer = votes.server > votes.client ? 'server' : 'client';
+    const count = Math.max(votes.client, votes.server);
+    const held = best.get(writer);
+    if (!held || count > held.votes) best.set(writer, { union: { definition: name, writer, members }, votes: count });
+  }
+  return [...best.values()]
+    .map((b) => b.union)
+    .sort((a, b) => (a.writer < b.writer ? 1 : a.writer > b.writer ? -1 : 0));
+}
+
+/** Member definition names of a union of `$ref`s (nested unions flattened); null if a member is inline. */
+function refLeaves(
+  defs: Record<string, JsonSchema>,
+  root: JsonSchema,
+  refName: (ref: unknown) => string | undefined,
+): string[] | null {
+  const out: string[] = [];
+  const visit = (node: unknown, depth: number): boolean => {
+    if (!isObject(node) || depth > 32) return false;
+    const alternatives = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
+    if (alternatives) return alternatives.every((alt) => visit(alt, depth + 1));
+    const ref = refName(node.$ref);
+    if (ref === undefined) return false;
+    const target = defs[ref];
+    if (isObject(target) && (Array.isArray(target.anyOf) || Array.isArray(target.oneOf)))
+      return visit(target, depth + 1);
+    out.push(ref);
+    return true;
+  };
+  return visit(root, 0) ? out : null;
+}
+
+/** `#/definitions/X` or `#/$defs/X` (a whole definition of `definitions`) → X. */
+export function definitionRefReader(
+  definitions: Record<string, JsonSchema>,
+  defsKeyword: string,
+): (ref: unknown) => string | undefined {
+  const prefix = `#/${defsKeyword}/`;
+  return (ref) => {
+    if (typeof ref !== 'string' || !ref.startsWith(prefix)) return undefined;
+    const raw = ref.slice(prefix.length);
+    if (raw.includes('/')) return undefined;
+    const name = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    return Object.hasOwn(definitions, name) ? name : undefined;
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * Reading one received frame: the checks every transport shares, so stdio, Streamable HTTP and in-memory
+ * give the same JSON-RPC answer (code and id) to the same invalid input.
+ *
+ * Hand-written runtime copied unchanged into generated output (as `runtime/frame.ts`). Browser-safe: no
+ * `node:` imports, no globals beyond the language.
+ *
+ * Order of checks for one frame (HTTP adds its header checks between 2 and 3, see http-server.ts):
+ *   1. size: a text over `maxFrameSize` is refused before it is parsed (-32600, its id if it leads the text);
+ *   2. parse: not JSON → -32700, id null;
+ *   3. shape (`inspectMessage`): not an object, `jsonrpc` not "2.0", `method` not a string, `params` not an
+ *      object, an id that is not a string or safe integer → -32600 (with the id when it can be read exactly);
+ *   4. method: unknown → -32601 (the engine, which knows its handlers).
+ *
+ * Ids: MCP types a request id as `string | integer`. Integers beyond ±(2^53−1) (and non-integers such as
+ * 1.5 or 1e400) cannot be read back exactly by JavaScript, so an answer could not be correlated with its
+ * request: such ids are refused with -32600 and id null instead of being rounded.
+ */
+import { ErrorCode, isPlainObject, isValidRequestId, type JsonRpcErrorResponse, type RequestId } from './jsonrpc.js';
+
+type JsonObject = { [key: string]: unknown };
+
+/** What one received JSON value is. */
+export type MessageVerdict =
+  | {
+      readonly kind: 'request';
+      readonly id: RequestId;
+      readonly method: string;
+      readonly params: JsonObject | undefined;
+    }
+  | { readonly kind: 'notification'; readonly method: string; readonly params: JsonObject | undefined }
+  | { readonly kind: 'response'; readonly message: JsonObject }
+  | { readonly kind: 'invalid'; readonly id: RequestId | null; readonly reason: string };
+
+/**
+ * Classifies one parsed JSON value (not a batch). A method-bearing object without an id is a notification
+ * only when it is a well-formed one; anything else is an invalid Request, answered with id null (JSON-RPC 2.0
+ * §7: `{"jsonrpc":"2.0","method":1,"params":"bar"}` gets -32600).
+ */
+export function inspectMessage(value: unknown): MessageVerdict {
+  if (!isPlainObject(value)) return invalid(null, 'not an object');
+  const hasId = Object.hasOwn(value, 'id');
+  const rawId = value['id'];
+  if (Object.hasOwn(value, 'method')) {
+    if (hasId && !isValidRequestId(rawId)) return invalid(null, 'id must be a string or an integer');
+    const id = hasId ? (rawId as RequestId) : null;
+    if (value['jsonrpc'] !== '2.0') return invalid(id, 'jsonrpc must be "2.0"');
+    const method = value['method'];
+    if (typeof method !== 'string') return invalid(id, 'method must be a string');
+    const params = value['params'];
+    if (params !== undefined && !isPlainObject(params)) return invalid(id, 'params must be an object');
+    return id === null ? { kind: 'notification', method, params } : { kind: 'request', id, method, params };
+  }
+  if (Object.hasOwn(value, 'result') || Object.hasOwn(value, 'error')) return { kind: 'response', message: value };
+  return invalid(isValidRequestId(rawId) ? rawId : null, 'not a request, notification or response');
+}
+
+/** The error response for an invalid message. */
+export function invalidRequestResponse(id: RequestId | null, reason: string, data?: unknown): JsonRpcErrorResponse {
+  const error =
+    data === undefined
+      ? { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${reason}` }
+      : { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${reason}`, data };
+  return { jsonrpc: '2.0', id, error };
+}
+
+export function parseErrorResponse(): JsonRpcErrorResponse {
+  return { jsonrpc: '2.0', id: null, error: { code: ErrorCode.ParseError, message: 'Parse error' } };
+}
+
+/** Result of reading a frame's text: the parsed value, or the answer to send (undefined: send nothing). */
+export type FrameText =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly answer: JsonRpcErrorResponse | undefined; readonly reason: string };
+
+/**
+ * Parses one frame's text after the size check. A text over `maxFrameSize` bytes is not parsed: it is
+ * answered only when its id is the first member (or follows `"jsonrpc":"2.0"`), as this runtime and the SDKs
+ * serialize requests; otherwise it is dropped (it may be a notification, which must not be answered).
+ */
+export function readFrameText(text: string, maxFrameSize: number): FrameText {
+  const size = oversizeText(text, maxFrameSize);
+  if (size !== undefined) {
+    const detail = `frame of ${size} bytes exceeds maxFrameSize (${maxFrameSize} bytes)`;
+    const id = leadingId(text);
+    const answer = id === null ? undefined : invalidRequestResponse(id, detail, { size, limit: maxFrameSize });
+    return { ok: false, answer, reason: detail };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, answer: parseErrorResponse(), reason: 'not JSON' };
+  }
+}
+
+const LEADING_ID = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*("(?:[^"\\]|\\.){0,256}"|-?\d{1,16})\s*[,}]/;
+
+/** The id of a request whose text starts with it, read without parsing the rest; null when not there. */
+export function leadingId(text: string): RequestId | null {
+  const match = LEADING_ID.exec(text.slice(0, 600));
+  const token = match?.[1];
+  if (token === undefined) return null;
+  try {
+    const id: unknown = JSON.parse(token);
+    return isValidRequestId(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The UTF-8 size of `text` if it exceeds `limit`, else undefined; short texts need no counting. */
+export function oversizeText(text: string, limit: number): number | undefined {
+  if (limit === Infinity || text.length * 3 <= limit) return undefined;
+  const bytes = utf8Length(text);
+  return bytes > limit ? bytes : undefined;
+}
+
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+function invalid(id: RequestId | null, reason: string): MessageVerdict {
+  return { kind: 'invalid', id, reason };
+}

@@ -1,0 +1,67 @@
+/**
+ * The model reads who sends what from structure (model/unions.ts): on every released schema the
+ * structure says exactly what the spec's union names say, and a schema whose every definition is
+ * renamed builds the same methods.
+ */
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { parseSchemaText } from '../../src/load/index.js';
+import type { JsonSchema } from '../../src/load/schema-types.js';
+import { definitionRefReader, messageUnions, resultUnions } from '../../src/model/unions.js';
+import { modelOf, rewriteRefs, SCHEMA_DIR, VERSIONS, versionJson, versionModel, versionText } from './helpers.js';
+
+const NAMED: Record<string, string> = {
+  ClientRequest: 'request client->server',
+  ServerRequest: 'request server->client',
+  ClientNotification: 'notification client->server',
+  ServerNotification: 'notification server->client',
+  InputRequest: 'request input',
+};
+
+/** Every definition X renamed `Renamed${X}`, `$ref`s rewritten. */
+function renamedAll(doc: JsonSchema): JsonSchema {
+  const kw = doc.$defs ? '$defs' : 'definitions';
+  const defs = doc[kw] as Record<string, JsonSchema>;
+  const prefix = `#/${kw}/`;
+  const renamed = { ...doc, [kw]: Object.fromEntries(Object.entries(defs).map(([k, s]) => [`Renamed${k}`, s])) };
+  return rewriteRefs(renamed, (ref) =>
+    ref.startsWith(prefix) ? `${prefix}Renamed${ref.slice(prefix.length)}` : ref,
+  ) as JsonSchema;
+}
+
+describe.each(VERSIONS)('%s', (version) => {
+  const schema = () => parseSchemaText(versionText(version), join(SCHEMA_DIR, version, 'schema.json'), version);
+
+  test('structure finds the unions the names announce, with the same kind and direction, and no others', () => {
+    const s = schema();
+    const refName = definitionRefReader(s.definitions, s.defsKeyword);
+    const expected = Object.keys(NAMED)
+      .filter((n) => Object.hasOwn(s.definitions, n))
+      .map((n) => `${n} ${NAMED[n]}`)
+      .sort();
+    const found = messageUnions(s, refName, undefined).map((u) => `${u.definition} ${u.kind} ${u.direction}`);
+    expect(found.sort()).toEqual(expected);
+  });
+
+  test('result unions: ServerResult is written by the server, the client writes the other', () => {
+    const m = versionModel(version);
+    const unions = resultUnions(m.definitions, m.methods, definitionRefReader(m.definitions, m.defsKeyword));
+    const clientUnion = version === '2026-07-28' ? 'InputResponse' : 'ClientResult';
+    expect(unions.map((u) => `${u.writer} ${u.definition}`)).toEqual([`server ServerResult`, `client ${clientUnion}`]);
+  });
+
+  test('every definition renamed: the same methods, directions and pairings (under the new names)', () => {
+    const summary = (m: ReturnType<typeof modelOf>, prefix: string) =>
+      m.methods.map((x) => ({
+        method: x.method,
+        kind: x.kind,
+        directions: x.directions,
+        definition: x.definition.slice(prefix.length),
+        result: x.result?.map((r) => r.slice(prefix.length)),
+        unknown: x.resultUnknown ?? false,
+      }));
+    const renamed = modelOf(renamedAll(versionJson(version)));
+    expect(summary(renamed, 'Renamed')).toEqual(summary(versionModel(version), ''));
+    expect(renamed.warnings).toEqual([]);
+  });
+});

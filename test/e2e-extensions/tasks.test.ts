@@ -1,0 +1,95 @@
+/**
+ * The official tasks extension shipped in schema/extensions/, used as `--ext io.modelcontextprotocol/tasks`
+ * on 2026-07-28 (with the MCP Apps file, `--ext io.modelcontextprotocol/ui`, for its Tool._meta.ui):
+ * - the model gains its methods and its augmentations (CreateTaskResult as a tools/call result with
+ *   resultType "task", SubscriptionFilter.taskIds), and only where the extension is enabled;
+ * - test/fixtures/ext-e2e/type-tests/tasks/tasks-flow.ts (client and server over the in-memory pair, no casts) and
+ *   tasks-types.ts compile under tsc --strict beside the generated code, and the flow runs: create by
+ *   tools/call, poll, input_required answered by tasks/update, notifications/tasks, cancel;
+ * - against loosened declarations every tagged @ts-expect-error of tasks-types.ts is reported unused.
+ */
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generated, run, tempDir, tscProject, writeFiles } from '../helpers/generate.js';
+import { taggedDirectives } from '../helpers/type-tests.js';
+import { TYPE_TESTS, buildJs, diagnostics } from './helpers.js';
+
+const TASKS = 'io.modelcontextprotocol/tasks';
+const UI = 'io.modelcontextprotocol/ui';
+const TASK_FIXTURES = join(TYPE_TESTS, 'tasks');
+
+describe('the tasks extension on 2026-07-28', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = tempDir('ext-e2e-tasks');
+    writeFiles(join(dir, 'generated'), (await generated('2026-07-28', { extensions: [TASKS, UI] })).files);
+    for (const name of readdirSync(TASK_FIXTURES)) copyFileSync(join(TASK_FIXTURES, name), join(dir, name));
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+  }, 300_000);
+
+  it('adds its methods and augments tools/call and SubscriptionFilter', async () => {
+    const { model, warnings } = await generated('2026-07-28', { extensions: [TASKS, UI] });
+    expect(warnings).toEqual([]);
+    expect(model.methods.filter((m) => m.source === TASKS).map((m) => [m.method, m.directions])).toEqual([
+      ['notifications/tasks', ['server->client']],
+      ['tasks/cancel', ['client->server']],
+      ['tasks/get', ['client->server']],
+      ['tasks/update', ['client->server']],
+    ]);
+    expect(model.methods.find((m) => m.method === 'tools/call')!.result).toEqual([
+      'InputRequiredResult',
+      'CallToolResult',
+      'CreateTaskResult',
+    ]);
+    expect(Object.keys(model.definitions.SubscriptionFilter!.properties as object)).toContain('taskIds');
+  });
+
+  it('leaves MCP as it is without the extension, and is skipped for 2025-11-25 only when asked', async () => {
+    const plain = (await generated('2026-07-28', { artifacts: ['types'] })).model;
+    expect(plain.methods.find((m) => m.method === 'tools/call')!.result).toEqual([
+      'InputRequiredResult',
+      'CallToolResult',
+    ]);
+    expect(Object.keys(plain.definitions.SubscriptionFilter!.properties as object)).not.toContain('taskIds');
+    await expect(generated('2025-11-25', { extensions: [TASKS], artifacts: ['types'] })).rejects.toThrow(
+      /does not target MCP 2025-11-25/,
+    );
+    const older = await generated('2025-11-25', { extensions: [TASKS], artifacts: ['types'], skipUntargeted: true });
+    expect(older.warnings).toEqual([`${TASKS}: extension ${TASKS} does not target MCP 2025-11-25; skipped`]);
+  }, 300_000);
+
+  it('the flow and the type tests compile under tsc --strict, and the flow runs without a cast', async () => {
+    const built = await buildJs(dir);
+    expect(diagnostics(built)).toEqual([]);
+    const flow = await run(process.execPath, [join(built.outDir, 'tasks-flow.js')], { cwd: dir });
+    expect(flow.stderr).toBe('');
+    expect(flow.stdout.trim()).toBe('tasks flow ok');
+    expect(flow.code).toBe(0);
+  }, 300_000);
+
+  it('against loosened declarations every tagged @ts-expect-error is reported unused', async () => {
+    const loose = tempDir('ext-e2e-tasks-loose');
+    mkdirSync(join(loose, 'generated'));
+    copyFileSync(join(TASK_FIXTURES, 'tasks-types.ts'), join(loose, 'tasks-types.ts'));
+    const names = [
+      'CreateTaskResult',
+      'DetailedTask',
+      'McpClient',
+      'McpServerHandlers',
+      'SubscriptionFilter',
+      'Task',
+      'Tool',
+    ];
+    writeFileSync(join(loose, 'generated', 'index.ts'), names.map((n) => `export type ${n} = any;`).join('\n') + '\n');
+    const result = await tscProject(loose, { include: ['tasks-types.ts'], node: false, skipLibCheck: true });
+    const unused = diagnostics(result)
+      .map((line) => /^(.+?)\((\d+),\d+\): error TS2578: /.exec(line))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => `${m[1]}:${m[2]}`)
+      .sort();
+    const tagged = taggedDirectives(TASK_FIXTURES);
+    expect(tagged.size).toBe(8);
+    expect(unused).toEqual([...tagged.keys()].sort());
+  }, 300_000);
+});

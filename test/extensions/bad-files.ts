@@ -1,0 +1,312 @@
+/**
+ * Bad extension files beyond the name rules: meta-schema errors, invalid JSON, duplicate keys, hostile
+ * nesting, `$ref` cycles, cross-file refs and augmentations that do not fit the target. Each row: the
+ * `--ext` values, the file the error names, its JSON pointer (undefined: none applies), the exact
+ * reason, and the target version. cli-exit.test.ts runs every row through the CLI.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { FIXTURES, ROOT } from './helpers.js';
+
+export interface BadCase {
+  name: string;
+  /** Absolute paths of the extension files, in `--ext` order. */
+  files: string[];
+  /** The file the error line names (absolute). */
+  file: string;
+  pointer: string | undefined;
+  reason: string;
+  spec: string;
+}
+
+const B = resolve(ROOT, FIXTURES, 'bad');
+const L = resolve(ROOT, FIXTURES, 'load');
+
+function fixture(
+  name: string,
+  pointer: string | undefined,
+  reason: string,
+  spec = '2026-07-28',
+  also: string[] = [],
+): BadCase {
+  const file = join(B, name);
+  return { name, files: [file, ...also.map((f) => join(B, f))], file, pointer, reason, spec };
+}
+
+function load(name: string, pointer: string | undefined, reason: string): BadCase {
+  const file = join(L, name);
+  return { name: `load/${name}`, files: [file], file, pointer, reason, spec: '2025-11-25' };
+}
+
+/** Files written at test time (texts too odd or too large to check in), in a fresh temp dir. */
+function written(): BadCase[] {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-typegen-bad-ext-'));
+  mkdirSync(dir, { recursive: true });
+  const head = '{"extension": "com.acme/x", "description": "d", ';
+  const cases: [name: string, text: string, pointer: string | undefined, reason: string][] = [
+    [
+      'syntax-bare-word.json',
+      '{\n  "extension": "acme/x",\n  "description": nope\n}',
+      undefined,
+      'invalid JSON at line 3, column 19: unexpected character "o"',
+    ],
+    [
+      'syntax-array-trailing-comma.json',
+      '{"a": [1, 2,]}',
+      undefined,
+      'invalid JSON at line 1, column 13: trailing comma',
+    ],
+    [
+      'syntax-control-character.json',
+      '{"a": "x\ny"}',
+      undefined,
+      'invalid JSON at line 1, column 9: control character in string',
+    ],
+    ['syntax-bad-escape.json', '{"a": "\\q"}', undefined, 'invalid JSON at line 1, column 9: invalid escape'],
+    ['syntax-leading-zero.json', '{"a": 01}', undefined, 'invalid JSON at line 1, column 8: unexpected character "1"'],
+    [
+      'syntax-trailing-text.json',
+      '{"a": 1} x',
+      undefined,
+      'invalid JSON at line 1, column 10: unexpected character "x"',
+    ],
+    ['syntax-single-quotes.json', "{'a': 1}", undefined, 'invalid JSON at line 1, column 2: unexpected character "\'"'],
+    [
+      'syntax-crlf.json',
+      '\r\n\r\n  {"a": tru}',
+      undefined,
+      'invalid JSON at line 3, column 12: unexpected character "}"',
+    ],
+    ['syntax-empty.json', '', undefined, 'invalid JSON at line 1, column 1: unexpected end of input'],
+    [
+      'duplicate-top-level.json',
+      '{"extension": "com.acme/x",\n "description": "d",\n "extension": "com.acme/y"}',
+      '/extension',
+      'duplicate key "extension" at line 3, column 2 (JSON.parse would silently keep the last one)',
+    ],
+    [
+      'duplicate-method.json',
+      `${head}"methods": {"com.acme/x.a": {"kind": "notification", "direction": "both"}, "com.acme/x.a": {"kind": "notification", "direction": "both"}}}`,
+      '/methods/com.acme~1x.a',
+      'duplicate key "com.acme/x.a" at line 1, column 124 (JSON.parse would silently keep the last one)',
+    ],
+    [
+      'duplicate-definition.json',
+      `${head}"definitions": {"AcmeA": {"type": "string"}, "AcmeB": {}, "AcmeA": {"type": "number"}}}`,
+      '/definitions/AcmeA',
+      'duplicate key "AcmeA" at line 1, column 107 (JSON.parse would silently keep the last one)',
+    ],
+    [
+      'duplicate-in-array-item.json',
+      `${head}"definitions": {"AcmeA": {"anyOf": [{"type": "string"}, {"type": "number", "type": "string"}]}}}`,
+      '/definitions/AcmeA/anyOf/1/type',
+      'duplicate key "type" at line 1, column 124 (JSON.parse would silently keep the last one)',
+    ],
+    [
+      'duplicate-escaped-key.json',
+      `${head}"definitions": {"AcmeA": {"properties": {"a/b": {}, "a\\/b": {}}}}}`,
+      '/definitions/AcmeA/properties/a~1b',
+      'duplicate key "a/b" at line 1, column 101 (JSON.parse would silently keep the last one)',
+    ],
+    [
+      'deep-20000.json',
+      `${head}"definitions": {"AcmeDeep": ${'{"not": '.repeat(20_000)}{}${'}'.repeat(20_000)}}}`,
+      `/definitions/AcmeDeep${'/not'.repeat(198)}`,
+      'nested deeper than 200 levels',
+    ],
+    [
+      'deep-arrays.json',
+      `${head}"definitions": {"AcmeDeep": {"enum": [${'['.repeat(300)}${']'.repeat(300)}]}}}`,
+      `/definitions/AcmeDeep/enum${'/0'.repeat(197)}`,
+      'nested deeper than 200 levels',
+    ],
+  ];
+  return cases.map(([name, text, pointer, reason]) => {
+    const file = join(dir, name);
+    writeFileSync(file, text);
+    return { name, files: [file], file, pointer, reason, spec: '2025-11-25' };
+  });
+}
+
+const TASK_RESULT_REF = '/augment/results/tools~1call/0';
+
+export function badCases(): BadCase[] {
+  return [
+    // meta-schema errors: the first one, at its pointer; an unknown property at its own pointer, named
+    load('missing-extension.json', '', 'missing required property "extension"'),
+    load('unknown-property.json', '/method', 'unknown property "method"'),
+    load('method-unknown-property.json', '/methods/acme~1jobs.start/response', 'unknown property "response"'),
+    load('bad-kind.json', '/methods/acme~1jobs.start/kind', 'must be one of "request", "notification"'),
+    load(
+      'bad-direction.json',
+      '/methods/acme~1jobs.start/direction',
+      'must be one of "client->server", "server->client", "both", "input"',
+    ),
+    load('request-without-result.json', '/methods/acme~1jobs.start', 'missing required property "result"'),
+    load('notification-with-result.json', '/methods/acme~1jobs.done/result', 'a notification has no result'),
+    load('params-required-without-params.json', '/methods/acme~1jobs.ping', '"paramsRequired" requires "params"'),
+    load('params-not-object.json', '/methods/acme~1jobs.start/params', 'must be a JSON Schema object'),
+    load(
+      'bad-nested-schema.json',
+      '/methods/acme~1jobs.start/params/properties/n/type',
+      'must be one of "array", "boolean", "integer", "null", "number", "object", "string"',
+    ),
+    load('settings-not-object.json', '/settings/type', 'settings must be an object schema ("type": "object")'),
+    load('bad-target.json', '/targets/1', 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"'),
+    load('invalid-json-trailing-comma.json', undefined, 'invalid JSON at line 4, column 1: trailing comma'),
+    load('invalid-json-truncated.json', undefined, 'invalid JSON at line 4, column 1: unexpected end of input'),
+    load('does-not-exist.json', undefined, 'cannot read extension file (ENOENT)'),
+    // invalid JSON, duplicate keys, nesting
+    ...written(),
+    // $ref cycles (recursion only through properties/items is fine)
+    fixture(
+      'cycle-self.json',
+      '/definitions/AcmeA/$ref',
+      '"$ref" cycle AcmeA → AcmeA: a definition cannot be only itself (recursion must go through a property or an array item)',
+    ),
+    fixture(
+      'cycle-two.json',
+      '/definitions/AcmeB/$ref',
+      '"$ref" cycle AcmeA → AcmeB → AcmeA: a definition cannot be only itself (recursion must go through a property or an array item)',
+    ),
+    fixture(
+      'cycle-anyof.json',
+      '/definitions/AcmeA/anyOf/1/$ref',
+      '"$ref" cycle AcmeA → AcmeA: a definition cannot be only itself (recursion must go through a property or an array item)',
+    ),
+    fixture(
+      'cycle-allof-method.json',
+      '/definitions/AcmeB/oneOf/0/$ref',
+      '"$ref" cycle AcmeA → AcmeB → AcmeA: a definition cannot be only itself (recursion must go through a property or an array item)',
+    ),
+    {
+      ...fixture(
+        'cycle-cross-a.json',
+        '/definitions/AcmeB/$ref',
+        '"$ref" cycle AcmeA → AcmeB → AcmeA: a definition cannot be only itself (recursion must go through a property or an array item)',
+      ),
+      file: join(B, 'cycle-cross-b.json'),
+    },
+    // cross-file refs
+    fixture(
+      'cross-file-missing-definition.json',
+      '/definitions/AcmeA/$ref',
+      `"../augment/shared.extension.json#/definitions/Nope" does not resolve: no definition "Nope" in ${resolve(B, '../augment/shared.extension.json')}`,
+    ),
+    {
+      ...fixture('cross-file-missing-file.json', undefined, 'cannot read extension file (ENOENT)'),
+      file: join(B, 'nowhere.extension.json'),
+    },
+    fixture(
+      'cross-file-not-enabled.json',
+      '/definitions/AcmeA/$ref',
+      `"cross-file-old-shared.json#/definitions/AcmeOld" refers to ${join(B, 'cross-file-old-shared.json')}, which is not an extension enabled for MCP 2026-07-28`,
+    ),
+    // augmentations that do not fit the target
+    fixture(
+      'augment-unknown-method.json',
+      '/augment/results/tools~1frobnicate/0',
+      'no MCP method "tools/frobnicate" in MCP 2026-07-28 to add a result to',
+    ),
+    fixture(
+      'augment-notification.json',
+      '/augment/results/notifications~1progress/0',
+      '"notifications/progress" is a notification: it has no result',
+    ),
+    fixture(
+      'augment-no-const.json',
+      `${TASK_RESULT_REF}/discriminant`,
+      'AcmeTaskResult must declare resultType with "const": "task" (the discriminant of this variant)',
+    ),
+    fixture(
+      'augment-wrong-const.json',
+      `${TASK_RESULT_REF}/discriminant`,
+      'AcmeTaskResult must declare resultType with "const": "job" (the discriminant of this variant)',
+    ),
+    fixture(
+      'augment-same-discriminant.json',
+      '/augment/results/tools~1call/1/discriminant',
+      '"tools/call" already has a result with resultType "task" (AcmeTaskResult)',
+    ),
+    fixture(
+      'augment-bad-ref.json',
+      `${TASK_RESULT_REF}/$ref`,
+      '"#/definitions/Missing" does not resolve: no definition "Missing" in this file',
+    ),
+    fixture('augment-missing-discriminant.json', TASK_RESULT_REF, 'missing required property "discriminant"'),
+    fixture(
+      'augment-two-discriminants.json',
+      `${TASK_RESULT_REF}/discriminant`,
+      'must NOT have more than 1 properties',
+    ),
+    fixture('augment-unknown-section.json', '/augment/methods', 'unknown property "methods"'),
+    fixture(
+      'augment-property-unknown-definition.json',
+      '/augment/properties/NoSuchDefinition/acme',
+      'no definition "NoSuchDefinition" in MCP 2026-07-28 to add properties to',
+    ),
+    fixture(
+      'augment-property-exists.json',
+      '/augment/properties/SubscriptionFilter/toolsListChanged',
+      '"SubscriptionFilter" in MCP 2026-07-28 already has a property "toolsListChanged"',
+    ),
+    fixture(
+      'augment-property-no-properties.json',
+      '/augment/properties/ResultType/acme',
+      '"ResultType" in MCP 2026-07-28 declares no properties to add to',
+    ),
+    fixture(
+      'augment-property-not-schema.json',
+      '/augment/properties/SubscriptionFilter/acme',
+      'must be a JSON Schema object',
+    ),
+    fixture(
+      'augment-property-empty.json',
+      '/augment/properties/SubscriptionFilter',
+      'must NOT have fewer than 1 properties',
+    ),
+    fixture(
+      'augment-meta-no-meta.json',
+      '/augment/meta/SubscriptionFilter/acme',
+      'no definition "SubscriptionFilter" with a _meta property in MCP 2026-07-28',
+    ),
+    fixture(
+      'augment-meta-unknown-definition.json',
+      '/augment/meta/NoSuchDefinition/acme',
+      'no definition "NoSuchDefinition" with a _meta property in MCP 2026-07-28',
+    ),
+    {
+      ...fixture(
+        'augment-meta-a.json',
+        '/augment/meta/Tool/acme',
+        '"Tool._meta" already has a key "acme"',
+        '2026-07-28',
+        ['augment-meta-b.json'],
+      ),
+      file: join(B, 'augment-meta-b.json'),
+    },
+    fixture(
+      'augment-ref-mcp-unknown.json',
+      '/augment/properties/SubscriptionFilter/acme/$ref',
+      '"mcp:NoSuchThing" refers to "NoSuchThing", which is not an MCP definition in 2026-07-28',
+    ),
+    // input requests, odd definition names
+    fixture(
+      'input-notification.json',
+      '/methods/com.acme~1x.asked/direction',
+      'direction "input" is for requests only',
+    ),
+    fixture(
+      'input-on-2025.json',
+      '/methods/com.acme~1x.ask/direction',
+      'direction "input" needs input requests (InputRequiredResult), which MCP 2025-11-25 does not have',
+      '2025-11-25',
+    ),
+    fixture(
+      'settings-proto-key.json',
+      '/definitions/constructor',
+      'definition name "constructor" is not allowed: it names a built-in of every JavaScript object',
+    ),
+  ];
+}

@@ -1,0 +1,39 @@
+/**
+ * Golden output: every file `generate` writes for a tiny MCP-shaped schema (test/fixtures/golden) plus
+ * one vendor extension, kept as files under __golden__/ and reviewed like code. A change to any emitter
+ * shows up here as a diff of its output; accept it with `npx vitest run test/golden -u` in the same commit.
+ *
+ * runtime/ is the templates copied verbatim (reviewed in templates/ itself), so only its file list is kept.
+ * One in-process generate; no formatting differences across machines (prettier runs with the repo's
+ * own config, which equals the emitter defaults).
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generate } from '../../src/index.js';
+import { ROOT } from '../helpers/paths.js';
+
+const FIXTURE = join(ROOT, 'test', 'fixtures', 'golden');
+const GOLDEN = join(ROOT, 'test', 'golden', '__golden__');
+
+const result = generate({
+  schema: join(FIXTURE, 'schema.json'),
+  extensions: [join(FIXTURE, 'golden.extension.json')],
+  outDir: join(ROOT, 'test', '.tmp', 'golden-out'),
+  cwd: ROOT,
+});
+
+describe('golden output of the fixture schema plus one extension', () => {
+  it('the file list', async () => {
+    const { files } = await result;
+    await expect(`${files.map((f) => f.path).join('\n')}\n`).toMatchFileSnapshot(join(GOLDEN, 'FILES.txt'));
+  });
+
+  it('every generated file outside runtime/', async () => {
+    const { files } = await result;
+    const own = files.filter((f) => !f.path.startsWith('runtime/'));
+    expect(own.map((f) => f.path)).toContain('client.ts');
+    // Sequential: each mismatch is reported with its own file name.
+    for (const file of own)
+      await expect(file.contents, file.path).toMatchFileSnapshot(join(GOLDEN, `${file.path}.golden`));
+  });
+});
