@@ -6,9 +6,10 @@
  * (test/platforms/global-setup.ts installs it when missing).
  */
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { REPO_ROOT } from '../cli/helpers.js';
+import { join, resolve } from 'node:path';
 
+// Not from ../cli/helpers.js: the global setup imports this module before vitest sets the tests' env.
+const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 const modules = join(REPO_ROOT, 'node_modules');
 const tools = join(REPO_ROOT, 'tools');
 
