@@ -41,3 +41,60 @@ export function toError(value: unknown): Error {
 export function key(id: RequestId): string {
   return typeof id === 'number' ? `n:${id}` : `s:${id}`;
 }
+
+/** The DNS-rebinding checks every HTTP server transport shares (Streamable HTTP, HTTP+SSE, WebSocket upgrades). */
+export interface DnsRebindingOptions {
+  /**
+   * Allowed `Host` header values: a hostname (any port) or `host:port`. Default localhost, 127.0.0.1 and
+   * [::1], any port.
+   */
+  allowedHosts?: string[] | undefined;
+  /**
+   * Allowed `Origin` header values (exact, e.g. `http://localhost:5173`), checked when the header is present.
+   * Default: any origin whose hostname is localhost, 127.0.0.1 or [::1].
+   */
+  allowedOrigins?: string[] | undefined;
+  /** Turns the Host/Origin checks off (e.g. behind a proxy that already does them). Default true. */
+  dnsRebindingProtection?: boolean | undefined;
+}
+
+const LOCAL_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Builds the Host/Origin check: it returns why a request must be refused with 403, or undefined when it
+ * passes. A local server reachable through a rebound DNS name sees a foreign Host or Origin and refuses it.
+ */
+export function dnsRebindingGuard(
+  options: DnsRebindingOptions,
+): (host: string | undefined, origin: string | undefined) => string | undefined {
+  if (options.dnsRebindingProtection === false) return () => undefined;
+  const allowedHosts = options.allowedHosts?.map((h) => h.toLowerCase());
+  const allowedOrigins = options.allowedOrigins?.map((o) => o.toLowerCase());
+  const hostAllowed = (host: string | undefined): boolean => {
+    if (!host) return false;
+    const h = host.toLowerCase();
+    if (allowedHosts) return allowedHosts.includes(h) || allowedHosts.includes(hostnameOf(h));
+    return LOCAL_HOSTNAMES.includes(hostnameOf(h));
+  };
+  const originAllowed = (origin: string): boolean => {
+    const o = origin.toLowerCase();
+    if (allowedOrigins) return allowedOrigins.includes(o);
+    try {
+      return LOCAL_HOSTNAMES.includes(new URL(o).hostname);
+    } catch {
+      return false;
+    }
+  };
+  return (host, origin) => {
+    if (!hostAllowed(host)) return `Forbidden: Host ${JSON.stringify(host ?? '')} is not allowed`;
+    if (origin !== undefined && !originAllowed(origin))
+      return `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`;
+    return undefined;
+  };
+}
+
+function hostnameOf(host: string): string {
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1).toLowerCase();
+  const colon = host.indexOf(':');
+  return (colon === -1 ? host : host.slice(0, colon)).toLowerCase();
+}

@@ -30,7 +30,15 @@ import { inspectMessage, invalidRequestResponse, parseErrorResponse } from './fr
 import { DEFAULT_NAME_SOURCES, HEADER, decodeHeaderValue, isHeaderEra, type NameSources } from './http-headers.js';
 import { isPlainObject, type JsonRpcErrorResponse, type RequestId } from './jsonrpc.js';
 import { formatSseEvent } from './sse.js';
-import { isInitializeRequest, isRequest, isResponse, key, toError, type WireMessage } from './http-common.js';
+import {
+  dnsRebindingGuard,
+  isInitializeRequest,
+  isRequest,
+  isResponse,
+  key,
+  toError,
+  type WireMessage,
+} from './http-common.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
 
 /** The protocol versions the server accepts in `MCP-Protocol-Version` by default. */
@@ -47,7 +55,6 @@ const ASSUMED_PROTOCOL_VERSION = '2025-03-26';
 const PRIMING_SINCE = '2025-11-25';
 /** Versions up to which JSON-RPC batches are allowed. */
 const BATCH_UNTIL = '2025-03-26';
-const LOCAL_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
 /** JSON-RPC error codes the 2026-07-28 transport answers with an HTTP status of its own. */
 const HEADER_MISMATCH = -32020;
 const MISSING_CAPABILITY = -32021;
@@ -760,7 +767,7 @@ function writeJsonError(
 }
 
 /** Whether an Accept header admits a media type (exact, `type/*`, or `*\/*`; q=0 excludes). */
-function accepts(header: string | undefined, mediaType: string): boolean {
+export function accepts(header: string | undefined, mediaType: string): boolean {
   if (!header) return false;
   const [type] = mediaType.split('/');
   return header.split(',').some((part) => {
@@ -771,13 +778,7 @@ function accepts(header: string | undefined, mediaType: string): boolean {
   });
 }
 
-function hostnameOf(host: string): string {
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1).toLowerCase();
-  const colon = host.indexOf(':');
-  return (colon === -1 ? host : host.slice(0, colon)).toLowerCase();
-}
-
-function readBody(req: IncomingMessage, limit: number): Promise<{ text: string } | { tooLarge: true }> {
+export function readBody(req: IncomingMessage, limit: number): Promise<{ text: string } | { tooLarge: true }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -825,9 +826,7 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
   const path = options.path ?? '/mcp';
   const supported = options.supportedProtocolVersions ?? DEFAULT_SUPPORTED_PROTOCOL_VERSIONS;
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
-  const protect = options.dnsRebindingProtection ?? true;
-  const allowedHosts = options.allowedHosts?.map((h) => h.toLowerCase());
-  const allowedOrigins = options.allowedOrigins?.map((o) => o.toLowerCase());
+  const forbidden = dnsRebindingGuard(options);
   const sharedStore = typeof options.eventStore === 'object' ? options.eventStore : undefined;
   const resumable = options.eventStore !== false;
   const retryMs = options.retryMs === null ? undefined : (options.retryMs ?? 1000);
@@ -835,25 +834,6 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
   const idleTimeoutMs = options.sessionIdleTimeoutMs ?? 30 * 60_000;
   const maxSessions = options.maxSessions ?? 1000;
   const nameSources = options.nameSources ?? DEFAULT_NAME_SOURCES;
-
-  function hostAllowed(host: string | undefined): boolean {
-    if (!host) return false;
-    const h = host.toLowerCase();
-    if (allowedHosts) return allowedHosts.includes(h) || allowedHosts.includes(hostnameOf(h));
-    return LOCAL_HOSTNAMES.includes(hostnameOf(h));
-  }
-
-  function originAllowed(origin: string): boolean {
-    const o = origin.toLowerCase();
-    if (allowedOrigins) return allowedOrigins.includes(o);
-    let url: URL;
-    try {
-      url = new URL(o);
-    } catch {
-      return false;
-    }
-    return LOCAL_HOSTNAMES.includes(url.hostname);
-  }
 
   /** CORS for an allowed Origin: the same list that guards against DNS rebinding. */
   function corsHeaders(origin: string | undefined): Record<string, string> {
@@ -1170,15 +1150,10 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
         return;
       }
       const origin = req.headers.origin;
-      if (protect) {
-        if (!hostAllowed(req.headers.host)) {
-          writeJsonError(res, 403, -32000, `Forbidden: Host ${JSON.stringify(req.headers.host ?? '')} is not allowed`);
-          return;
-        }
-        if (origin !== undefined && !originAllowed(origin)) {
-          writeJsonError(res, 403, -32000, `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`);
-          return;
-        }
+      const refusal = forbidden(req.headers.host, origin);
+      if (refusal !== undefined) {
+        writeJsonError(res, 403, -32000, refusal);
+        return;
       }
       for (const [name, value] of Object.entries(corsHeaders(origin))) res.setHeader(name, value);
       switch (req.method) {

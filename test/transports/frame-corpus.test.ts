@@ -12,6 +12,7 @@ import { listen, rawRequest } from './helpers/http.js';
 import { createInMemoryPair } from '../../templates/transport.js';
 import { CORPUS_VERSIONS, FRAME_CORPUS, type Answer, type Expected, type Version } from './frame-corpus.js';
 import { compileRuntime, fixturesDir } from './helpers/runtime.js';
+import { listenWebSocket, rawSocket } from './helpers/websocket.js';
 
 type Received = { id?: unknown; error?: { code: number }; result?: unknown };
 
@@ -173,7 +174,48 @@ describe.each(CORPUS_VERSIONS)('%s over Streamable HTTP', (version: Version) => 
   });
 });
 
+describe.each(CORPUS_VERSIONS)('%s over WebSocket', (version: Version) => {
+  it('every frame gets its answer, and the next request is served', async () => {
+    const endpoint = await listenWebSocket({
+      onSession: async (transport) => {
+        const peer = new RpcPeer(transport, { batches: version === '2025-03-26' });
+        peer.setRequestHandler('ping', () => ({}));
+        await peer.start();
+      },
+    });
+    try {
+      const { socket, frames } = await rawSocket(`${endpoint.url}/mcp`);
+      for (const [index, entry] of FRAME_CORPUS.entries()) {
+        frames.length = 0;
+        socket.send(entry.text);
+        socket.send(JSON.stringify({ jsonrpc: '2.0', id: `next-${index}`, method: 'ping' }));
+        await eventually(() => frames.some((f) => f.includes(`"next-${index}"`)));
+        const next = JSON.parse(frames.pop()!) as Received;
+        expect(next.result, entry.name).toEqual({});
+        expectAnswers(
+          frames.map((f) => JSON.parse(f)),
+          entry.expect(version, 'websocket'),
+          entry.name,
+        );
+      }
+      socket.close();
+      await eventually(() => endpoint.handler.sessions.size === 0);
+    } finally {
+      await endpoint.close();
+    }
+  });
+});
+
 async function until(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 1000 && !condition(); i++) await new Promise((resolve) => setImmediate(resolve));
   if (!condition()) throw new Error('timed out waiting');
+}
+
+/** Waits for a condition that network I/O will make true (a deadline in time, not in turns of the loop). */
+async function eventually(condition: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }

@@ -18,7 +18,8 @@
 
 export type Version = '2025-03-26' | '2025-11-25' | '2026-07-28';
 export const CORPUS_VERSIONS: readonly Version[] = ['2025-03-26', '2025-11-25', '2026-07-28'];
-export type TransportKind = 'memory' | 'stdio' | 'http';
+/** The HTTP row is Streamable HTTP; the text transports (stdio, WebSocket, HTTP+SSE's stream) answer alike. */
+export type TransportKind = 'memory' | 'stdio' | 'http' | 'websocket' | 'sse';
 
 /** One expected JSON-RPC answer: an error code (or 0 for a result) and the id it carries. */
 export interface Answer {
