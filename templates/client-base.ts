@@ -427,6 +427,12 @@ export class McpClientBase<
   async #send(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
     const modern = this.#modern;
     let sent = modern ? this.#withRequestMeta(params) : params;
+    if (!modern && this.protocol.features.perRequestMeta) {
+      // A modern client on a legacy server: its types promise `resultType` on every result; legacy results
+      // are always final, so they are completed here rather than typed as something they are not.
+      const result = await this.peer.request(method, sent, options);
+      return isPlainObject(result) && !('resultType' in result) ? { ...result, resultType: 'complete' } : result;
+    }
     if (!modern || !this.protocol.features.inputRequests) return this.peer.request(method, sent, options);
     const maxRounds = this.options.maxInputRounds ?? 8;
     for (let round = 0; ; round++) {
