@@ -7,6 +7,7 @@ export default tseslint.config(
     ignores: [
       'node_modules/',
       'dist/',
+      'packages/*/dist/',
       'generated/',
       'test/.tmp/',
       'examples/.generated/',

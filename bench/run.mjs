@@ -529,14 +529,14 @@ log('validation');
   const config = { iterations: COUNTS.validations, runs: 1, warmup: WARMUP };
   const one = (side) => async () => {
     const result = await nodeProcess(
-      [join(BENCH, 'lib', 'validate.mjs'), genDir, schemaPath(VERSION), JSON.stringify({ ...config, sides: [side] })],
+      [join(BENCH, 'lib', 'validate.mjs'), jsDir, schemaPath(VERSION), JSON.stringify({ ...config, sides: [side] })],
       { cwd: ROOT },
     );
     const out = JSON.parse(result.stdout);
     return { rate: out[side][0], cpuUs: 1e6 / out[side][0], rssMb: result.rssMb };
   };
   const r = await alternate({ ours: one('ours'), ajv: one('ajv'), zod: one('zod') }, RUNS, 0);
-  const note = `validators.js paramsValidators['tools/call'] (CallToolRequestParams), 3 valid inputs in turn, ${fmt(COUNTS.validations, 'count')} per run; CPU/op ≈ 1 / rate (single-threaded loop)`;
+  const note = `validators.ts paramsValidators['tools/call'] (CallToolRequestParams), 3 valid inputs in turn, ${fmt(COUNTS.validations, 'count')} per run; CPU/op ≈ 1 / rate (single-threaded loop)`;
   addRow({
     id: 'validation-ajv',
     label: 'tools/call params: generated validator vs ajv compiled at run time (same options)',
@@ -588,7 +588,6 @@ log(`type-check cost (${COUNTS.usageCalls} calls)`);
     };
     writeFileSync(join(tmp, 'tsconfig.decl.json'), JSON.stringify(declConfig, null, 2));
     await nodeProcess([TSC, '-p', join(tmp, 'tsconfig.decl.json')]);
-    writeFileSync(join(declDir, 'validators.d.ts'), readFileSync(join(genDir, 'validators.d.ts')));
     const dir = join(tmp, 'tsc-ours-dts');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'usage.ts'), files.ours);

@@ -17,7 +17,7 @@
  *   node dist/src/cli/main.js generate --spec 2025-11-25 --out examples/.generated
  */
 import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -187,6 +187,9 @@ export async function runConformance(options = {}) {
     if (!existsSync(file)) throw new Error(`${file} is missing: ${hint}`);
   }
   const work = await mkdtemp(join(tmpdir(), 'mcp-typegen-conformance-'));
+  // Generated code imports @mcp-typegen/runtime: the workspace package, as an app that installed it has it.
+  await mkdir(join(work, 'node_modules', '@mcp-typegen'), { recursive: true });
+  await symlink(join(ROOT, 'packages', 'runtime'), join(work, 'node_modules', '@mcp-typegen', 'runtime'), 'dir');
   const started = Date.now();
   const timeoutMs = options.timeoutMs ?? 600_000;
   let expired = false;
@@ -242,8 +245,6 @@ export async function runConformance(options = {}) {
     });
     checkDeadline();
     if (compiled.code !== 0) throw new Error(`tsc failed:\n${compiled.stdout}${compiled.stderr}`);
-    // validators.js is plain JavaScript next to its .d.ts: tsc does not emit it.
-    await cp(join(work, '.generated/validators.js'), join(work, 'build/.generated/validators.js'));
     log(`compiled the examples (${seconds(started)})`);
 
     // 3. Server suite.

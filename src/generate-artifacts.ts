@@ -1,19 +1,179 @@
-/** The artifacts generate can emit, and what each needs. Light on imports: `--check` reads it. */
+/**
+ * The artifact registry: every file group generate() can emit, with what it needs, what index.ts
+ * re-exports from it and how it is emitted. generate() loops over it; index.ts, the single-file layout and
+ * the print worker read it. Adding an artifact is one module plus one entry here (and its name in
+ * ARTIFACTS when users can ask for it).
+ *
+ * Light on imports (`--check` reads ARTIFACTS and resolveArtifacts): emitters are imported when used, so
+ * the main thread never loads ts-morph for the entries printed on the worker.
+ */
+import type { ProtocolModel } from './model/types.js';
+import {
+  CLIENT_RUNTIME_EXPORTS,
+  CORE_EXPORTS,
+  NODE_EXPORTS,
+  SERVER_RUNTIME_EXPORTS,
+  runtimeImports,
+  vendoredRuntime,
+  type RuntimeMode,
+} from './emit/runtime.js';
+import type { RuntimeRef } from './emit/runtime-ref.js';
+import { clientExports, mapsExports, serverExports } from './emit/tables.js';
+
+/** The artifacts users choose from (`artifacts` option). */
 export const ARTIFACTS = ['types', 'maps', 'client', 'server', 'validators'] as const;
 export type Artifact = (typeof ARTIFACTS)[number];
 export type ImportExtension = '.js' | '.ts' | '';
 
-const ARTIFACT_NEEDS: Record<Artifact, Artifact[]> = {
-  types: [],
-  maps: ['types'],
-  validators: [],
-  client: ['maps', 'types'],
-  server: ['maps', 'types', 'validators'],
-};
+/** What an emitter gets besides the model. Plain data: it crosses to the print worker. */
+export interface EmitContext {
+  importExt: string;
+  /** The chosen artifacts with what they need. */
+  artifacts: readonly Artifact[];
+  runtimeMode: RuntimeMode;
+  runtime: RuntimeRef;
+  /** The schema file, for messages and the types' banner. */
+  schemaFile: string;
+}
+
+export interface EmittedFile {
+  path: string;
+  contents: string;
+}
+
+/** Names a module exports, for index.ts. */
+export interface ModuleExports {
+  /** Specifier with `.js`; index.ts rewrites it to the chosen extension. */
+  module: string;
+  types: string[];
+  values: string[];
+}
+
+export interface ArtifactEntry {
+  name: string;
+  /** Artifacts this one imports from (added to the selection). */
+  needs: readonly Artifact[];
+  /** Emitted for this selection? (The user's artifacts are emitted when chosen.) */
+  enabled: (ctx: EmitContext) => boolean;
+  /** What index.ts re-exports from it. */
+  exports: (ctx: EmitContext) => ModuleExports[];
+  /** Printed with ts-morph, on the print worker (formatted there too). */
+  offThread: boolean;
+  /** Folded into index.ts by `singleFile`. */
+  mergeable: boolean;
+  emit: (model: ProtocolModel, ctx: EmitContext) => Promise<EmittedFile[]>;
+}
+
+const chosen = (name: Artifact) => (ctx: EmitContext) => ctx.artifacts.includes(name);
+const hasPeer = (ctx: EmitContext) => ctx.artifacts.includes('client') || ctx.artifacts.includes('server');
+
+export const REGISTRY: readonly ArtifactEntry[] = [
+  {
+    name: 'types',
+    needs: [],
+    enabled: chosen('types'),
+    exports: () => [], // `export type *` (index.ts names every definition)
+    offThread: false,
+    mergeable: true,
+    emit: async (model, ctx) => {
+      const { emitTypes } = await import('./emit/types.js');
+      return [{ path: 'types.ts', contents: await emitTypes(model, ctx.schemaFile) }];
+    },
+  },
+  {
+    name: 'maps',
+    needs: ['types'],
+    enabled: chosen('maps'),
+    exports: () => [{ module: './maps.js', ...mapsExports() }],
+    offThread: true,
+    mergeable: true,
+    emit: async (model, ctx) => {
+      const { emitMaps } = await import('./emit/maps.js');
+      return [{ path: 'maps.ts', contents: emitMaps(model, ctx.importExt) }];
+    },
+  },
+  {
+    name: 'validators',
+    needs: [],
+    enabled: chosen('validators'),
+    exports: () => [],
+    offThread: false,
+    mergeable: false,
+    emit: async (model) => {
+      const { emitValidators } = await import('./emit/validators.js');
+      return [{ path: 'validators.ts', contents: emitValidators(model) }];
+    },
+  },
+  {
+    name: 'client',
+    needs: ['maps', 'types'],
+    enabled: chosen('client'),
+    exports: () => [{ module: './client.js', ...clientExports() }],
+    offThread: true,
+    mergeable: true,
+    emit: async (model, ctx) => {
+      const { emitClient } = await import('./emit/client.js');
+      return [{ path: 'client.ts', contents: emitClient(model, ctx.importExt, ctx.runtime) }];
+    },
+  },
+  {
+    name: 'server',
+    needs: ['maps', 'types', 'validators'],
+    enabled: chosen('server'),
+    exports: () => [{ module: './server.js', ...serverExports() }],
+    offThread: true,
+    mergeable: true,
+    emit: async (model, ctx) => {
+      const { emitServer } = await import('./emit/server.js');
+      return [{ path: 'server.ts', contents: emitServer(model, ctx.importExt, ctx.runtime) }];
+    },
+  },
+  {
+    // Not chosen by users: what client and server need from the runtime, re-exported, and with
+    // `runtime: copy` the vendored modules (the Node-only ones only with a server).
+    name: 'runtime',
+    needs: [],
+    enabled: hasPeer,
+    exports: (ctx) => {
+      const { core, node } = runtimeImports(ctx.runtimeMode, '.js');
+      const server = ctx.artifacts.includes('server');
+      const names = (
+        ...groups: { types: readonly string[]; values: readonly string[] }[]
+      ): { types: string[]; values: string[] } => ({
+        types: groups.flatMap((g) => g.types),
+        values: groups.flatMap((g) => g.values),
+      });
+      const coreNames = names(
+        CORE_EXPORTS,
+        ...(ctx.artifacts.includes('client') ? [CLIENT_RUNTIME_EXPORTS] : []),
+        ...(server ? [SERVER_RUNTIME_EXPORTS] : []),
+      );
+      return [{ module: core, ...coreNames }, ...(server ? [{ module: node, ...NODE_EXPORTS }] : [])];
+    },
+    offThread: false,
+    mergeable: false,
+    emit: async (_model, ctx) =>
+      ctx.runtimeMode === 'copy'
+        ? vendoredRuntime(ctx.importExt, ctx.artifacts.includes('server')).map((f) => ({
+            path: f.path,
+            contents: f.text,
+          }))
+        : [],
+  },
+];
 
 /** The requested artifacts plus what they need, in a fixed order; all of them when none is named. */
 export function resolveArtifacts(requested: readonly Artifact[] | undefined): Artifact[] {
   const wanted = new Set<Artifact>(requested && requested.length > 0 ? requested : ARTIFACTS);
-  for (const a of [...wanted]) for (const need of ARTIFACT_NEEDS[a]) wanted.add(need);
+  for (const a of [...wanted]) for (const need of entry(a).needs) wanted.add(need);
   return ARTIFACTS.filter((a) => wanted.has(a));
 }
+
+export function entry(name: string): ArtifactEntry {
+  const found = REGISTRY.find((e) => e.name === name);
+  if (!found) throw new Error(`unknown artifact ${name}`);
+  return found;
+}
+
+/** The module names `singleFile` folds into index.ts. */
+export const MERGEABLE: readonly string[] = REGISTRY.filter((e) => e.mergeable).map((e) => e.name);

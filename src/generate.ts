@@ -9,12 +9,9 @@
 import { resolve } from 'node:path';
 import { formatFile, usesDefaultFormat } from './emit/format.js';
 import { header } from './emit/header.js';
-import { RUNTIME_EXPORTS, runtimeTemplates, withImportExtension } from './emit/runtime.js';
+import { runtimeImports, runtimeRange, withImportExtension } from './emit/runtime.js';
 import { printConcurrently } from './emit/concurrent.js';
-import { clientExports, mapsExports, serverExports } from './emit/tables.js';
-import { emitTypes } from './emit/types.js';
-import { emitValidators } from './emit/validators.js';
-import { resolveArtifacts, type Artifact } from './generate-artifacts.js';
+import { REGISTRY, resolveArtifacts, type ArtifactEntry, type EmitContext } from './generate-artifacts.js';
 import { inputsHash, sha256 } from './inputs.js';
 import { InputError } from './errors.js';
 import { appliesTo } from './extensions/types.js';
@@ -27,6 +24,7 @@ import { readPairingFile } from './model/pairing.js';
 import type { ProtocolModel } from './model/types.js';
 
 export { ARTIFACTS, resolveArtifacts, type Artifact, type ImportExtension } from './generate-artifacts.js';
+export { RUNTIME_MODES, type RuntimeMode } from './emit/runtime.js';
 
 /** The options type lives with the option table's users (config/target.ts): one type for API and CLI. */
 export type { GenerateOptions } from './config/target.js';
@@ -62,6 +60,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   rejectUntargeted(base.version, namedExtensions, options.skipUntargeted === true);
   const model = applyExtensions(base, extensions);
   const tool = toolPackage();
+  const runtimeMode = options.runtime ?? 'package';
   const hash = await inputsHash({
     schemaSha256: loaded.sha256,
     extensionShas: extensions.map((e) => e.sha256),
@@ -69,36 +68,39 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     options,
     outDir,
   });
+  const ctx: EmitContext = {
+    importExt,
+    artifacts,
+    runtimeMode,
+    runtime: {
+      ...runtimeImports(runtimeMode, importExt),
+      range: runtimeMode === 'package' ? runtimeRange() : null,
+      generator: `mcp-typegen ${tool.version}`,
+    },
+    schemaFile: loaded.file,
+  };
+  const entries = REGISTRY.filter((e) => e.enabled(ctx));
 
-  // Started first: maps, client and server are printed (ts-morph) and formatted on another thread while
+  // Started first: the ts-morph printers (maps, client, server) run and format on another thread while
   // the types (json-schema-to-typescript) and validators (ajv) are emitted here.
   const format = options.format !== false;
   const printed = printConcurrently({
     model,
-    importExt,
-    maps: artifacts.includes('maps'),
-    client: artifacts.includes('client'),
-    server: artifacts.includes('server'),
+    entries: entries.filter((e) => e.offThread).map((e) => e.name),
+    context: ctx,
     format,
     outDir,
   });
   // If the types throw first, theirs is the error reported; this must not go unhandled meanwhile.
   printed.catch(() => undefined);
   const raw: GeneratedFile[] = [];
-  const add = (path: string, contents: string) => raw.push({ path, contents });
-  if (artifacts.includes('types')) add('types.ts', await emitTypes(model, loaded.file));
-  if (artifacts.includes('validators')) {
-    const { js, dts } = emitValidators(model);
-    add('validators.js', js);
-    add('validators.d.ts', dts);
+  for (const e of entries.filter((e) => !e.offThread)) {
+    for (const file of await e.emit(model, ctx)) raw.push({ path: file.path, contents: file.contents });
   }
-  if (artifacts.includes('client') || artifacts.includes('server')) {
-    for (const t of runtimeTemplates()) add(`runtime/${t.name}`, withImportExtension(t.text, importExt));
-  }
-  add('index.ts', emitIndex(model, artifacts, importExt));
+  raw.push({ path: 'index.ts', contents: emitIndex(model, entries, ctx) });
 
   const sourceName = loaded.file.slice(Math.max(loaded.file.lastIndexOf('/'), loaded.file.lastIndexOf('\\')) + 1);
-  const head = header(tool.version, sourceName, loaded.sha256, model.version);
+  const head = header(tool.version, sourceName, loaded.sha256, model.version, runtimeNote(ctx));
   const files: GeneratedFile[] = [];
   for (const file of raw) {
     // The header is comments only: format the body, so identical bodies (the runtime) format once.
@@ -125,7 +127,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
  * its own module, so the index never has an ambiguous export.
  */
 /**
- * - validators.js is laid out by ajv (one statement a line); prettier over a megabyte of it would cost
+ * - validators.ts is laid out by ajv (one statement a line); prettier over a megabyte of it would cost
  *   more than the rest of the run together, so it is left as ajv writes it;
  * - runtime/ files are the templates, kept formatted with the default options (scripts/format-templates.mjs,
  *   checked by a test): formatted again only when a user prettier config applies.
@@ -137,29 +139,31 @@ async function formatBody(
   format: boolean,
   importExt: string,
 ): Promise<string> {
-  if (!format || path === 'validators.js') return text;
+  if (!format || path === 'validators.ts') return text;
   // Only with `.js` specifiers is the text the template's bytes (other specifiers change line lengths).
   if (path.startsWith('runtime/') && importExt === '.js' && (await usesDefaultFormat(outDir, path))) return text;
   return formatFile(outDir, path, text);
 }
 
-function emitIndex(model: ProtocolModel, artifacts: Artifact[], importExt: string): string {
+function emitIndex(model: ProtocolModel, entries: readonly ArtifactEntry[], ctx: EmitContext): string {
   const taken = new Set(Object.keys(model.definitions));
   const lines = ["export type * from './types.js';"];
-  const reexport = (module: string, names: { types: string[]; values: string[] }) => {
+  for (const { module, ...names } of entries.flatMap((e) => e.exports(ctx))) {
     const types = names.types.filter((n) => !taken.has(n));
     const values = names.values.filter((n) => !taken.has(n));
     for (const n of [...types, ...values]) taken.add(n);
     if (types.length) lines.push(`export type { ${types.join(', ')} } from '${module}';`);
     if (values.length) lines.push(`export { ${values.join(', ')} } from '${module}';`);
-  };
-  if (artifacts.includes('maps')) reexport('./maps.js', mapsExports());
-  if (artifacts.includes('client')) reexport('./client.js', clientExports());
-  if (artifacts.includes('server')) reexport('./server.js', serverExports());
-  if (artifacts.includes('client') || artifacts.includes('server')) {
-    for (const [module, names] of Object.entries(RUNTIME_EXPORTS)) reexport(module, names);
   }
-  return withImportExtension(lines.join('\n') + '\n', importExt);
+  return withImportExtension(lines.join('\n') + '\n', ctx.importExt);
+}
+
+/** The header line saying where the runtime comes from (and, for the package, which range). */
+function runtimeNote(ctx: EmitContext): string | null {
+  if (!ctx.artifacts.includes('client') && !ctx.artifacts.includes('server')) return null;
+  return ctx.runtime.range === null
+    ? 'Runtime: vendored copy in runtime/.'
+    : `Runtime: @mcp-typegen/runtime ${ctx.runtime.range}.`;
 }
 
 /**

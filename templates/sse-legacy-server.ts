@@ -23,7 +23,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dnsRebindingGuard, toError, type DnsRebindingOptions } from './http-common.js';
-import { accepts, readBody } from './http-server.js';
+import { accepts, readBody } from './http-request.js';
 import { formatSseEvent } from './sse.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport } from './transport.js';
 

@@ -1,3 +1,5 @@
+/// <reference types="node" preserve="true" />
+// Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
 /**
  * stdio transport: newline-delimited JSON-RPC over a child process's stdin/stdout (client side) or over
  * this process's own stdin/stdout (server side).

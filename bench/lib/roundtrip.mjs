@@ -26,7 +26,7 @@ const SIDES = {
     const { createClient } = await gen('client.js');
     let transport;
     if (config.transport === 'stdio') {
-      const { StdioClientTransport } = await gen('runtime/stdio.js');
+      const { StdioClientTransport } = await import('@mcp-typegen/runtime/node');
       transport = new StdioClientTransport({
         command: process.execPath,
         args: [SERVER, 'ours', jsDir],
@@ -34,7 +34,7 @@ const SIDES = {
       });
     } else {
       const { createServer } = await gen('server.js');
-      const { createInMemoryPair } = await gen('runtime/transport.js');
+      const { createInMemoryPair } = await import('@mcp-typegen/runtime');
       const [clientSide, serverSide] = createInMemoryPair({ clone: true });
       const server = createServer(
         {

@@ -19,7 +19,7 @@ const tools = [{ name: 'echo', inputSchema: { type: 'object' } }];
 if (side === 'ours') {
   const gen = (p) => import(pathToFileURL(join(jsDir, p)).href);
   const { createServer } = await gen('server.js');
-  const { StdioServerTransport } = await gen('runtime/stdio.js');
+  const { StdioServerTransport } = await import('@mcp-typegen/runtime/node');
   const server = createServer(
     { 'tools/list': () => ({ tools }), 'tools/call': (params) => answer(params.name, params.arguments) },
     { serverInfo: info },

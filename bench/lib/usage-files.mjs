@@ -37,7 +37,7 @@ export function usageFiles(count) {
     return lines.join('\n');
   };
   const ours = `import { createClient } from './gen/client.js';
-import { createInMemoryPair } from './gen/runtime/transport.js';
+import { createInMemoryPair } from './gen/index.js';
 
 declare function sink(value: unknown): void;
 

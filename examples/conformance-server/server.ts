@@ -21,7 +21,7 @@ import {
   type ServerContext,
   type Tool,
 } from '../.generated/index.js';
-import type { HttpMessageExtraInfo } from '../.generated/runtime/http-server.js';
+import type { HttpMessageExtraInfo } from '@mcp-typegen/runtime/node';
 
 /** A 1×1 red PNG. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';

@@ -1,15 +1,20 @@
 /**
  * `mcp-typegen init`: a starter mcp-typegen.config.json and a starter extension file. Never overwrites:
- * an existing file is an error (exit 2) naming it, and then nothing is written.
+ * an existing file is an error (exit 2) naming it, and then nothing is written. Then the project's
+ * package.json gets `@mcp-typegen/runtime` (what the generated code imports at run time) and
+ * .prettierignore the output directory (Prettier has no comment that skips a file).
  */
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { RUNTIME_PACKAGE, runtimeRange } from '../emit/runtime.js';
 import { CONFIG_NAME, findConfig } from '../config/load.js';
 import { InputError } from '../errors.js';
 import { EXIT, type Out } from './console.js';
 
 export const STARTER_EXTENSION = 'mcp.extension.json';
+
+const STARTER_OUT = 'src/mcp';
 
 export function starterConfig(spec: string): string {
   const config = {
@@ -18,7 +23,7 @@ export function starterConfig(spec: string): string {
       {
         name: 'mcp',
         spec,
-        out: 'src/mcp',
+        out: STARTER_OUT,
         extensions: [STARTER_EXTENSION],
         artifacts: ['client', 'server'],
         importExtension: '.js',
@@ -88,6 +93,37 @@ export async function runInit(cwd: string, spec: string, out: Out): Promise<numb
     await writeFile(f.path, f.text, { flag: 'wx' });
     out.info(`wrote ${f.path}`);
   }
-  out.info('next: npx mcp-typegen generate');
+  await addRuntimeDependency(cwd, out);
+  await addPrettierIgnore(cwd, `${STARTER_OUT}/`, out);
+  out.info('next: npm install && npx mcp-typegen generate');
   return EXIT.ok;
+}
+
+/** Adds the runtime to package.json's dependencies, unless it is there already (any range the user chose stays). */
+async function addRuntimeDependency(cwd: string, out: Out): Promise<void> {
+  const file = join(cwd, 'package.json');
+  if (!existsSync(file)) {
+    out.info(`no package.json here: add ${RUNTIME_PACKAGE}@"${runtimeRange()}" to your app's dependencies`);
+    return;
+  }
+  const text = await readFile(file, 'utf8');
+  let pkg: { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  try {
+    pkg = JSON.parse(text) as typeof pkg;
+  } catch {
+    throw new InputError(file, undefined, 'is not valid JSON', `fix it, then add ${RUNTIME_PACKAGE} to dependencies`);
+  }
+  if (pkg.dependencies?.[RUNTIME_PACKAGE] !== undefined) return;
+  pkg.dependencies = { ...pkg.dependencies, [RUNTIME_PACKAGE]: runtimeRange() };
+  const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? '  ';
+  await writeFile(file, `${JSON.stringify(pkg, null, indent)}\n`);
+  out.info(`added ${RUNTIME_PACKAGE}@${runtimeRange()} to ${file} dependencies`);
+}
+
+async function addPrettierIgnore(cwd: string, entry: string, out: Out): Promise<void> {
+  const file = join(cwd, '.prettierignore');
+  const text = existsSync(file) ? await readFile(file, 'utf8') : '';
+  if (text.split(/\r?\n/).some((line) => line.trim() === entry || line.trim() === entry.replace(/\/$/, ''))) return;
+  await appendFile(file, `${text === '' || text.endsWith('\n') ? '' : '\n'}${entry}\n`);
+  out.info(`added ${entry} to ${file}`);
 }

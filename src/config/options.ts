@@ -12,6 +12,7 @@
  */
 import { resolve } from 'node:path';
 import { ARTIFACTS, resolveArtifacts, type Artifact } from '../generate-artifacts.js';
+import { RUNTIME_MODES } from '../emit/runtime.js';
 
 export interface OptionSpec {
   /** Key in the config file and in the API. */
@@ -130,6 +131,14 @@ export const TARGET_OPTIONS = [
     type: 'boolean',
     hash: (value: boolean | undefined) => value !== false,
     describe: 'Format with prettier (default true; --no-format to skip)',
+  },
+  {
+    key: 'runtime',
+    flag: 'runtime',
+    type: 'string',
+    choices: RUNTIME_MODES,
+    hash: (value: string | undefined) => value ?? 'package',
+    describe: 'package: import @mcp-typegen/runtime (default); copy: vendor it as runtime/*.ts (ESM and bundlers only)',
   },
 ] as const satisfies readonly OptionSpec[];
 

@@ -1,8 +1,9 @@
 /**
  * `singleFile: true`: fold types.ts, maps.ts, client.ts and server.ts into one `index.ts`.
  *
- * runtime/*.ts and validators.js/.d.ts stay separate files (the runtime is shipped byte for byte and the
- * validators are plain JavaScript); the merged index.ts imports them as before. Imports between the
+ * The registry says which modules merge (generate-artifacts.ts, `mergeable`); validators.ts and a vendored
+ * runtime/ stay separate files (ajv's code and the templates are kept as written); the merged index.ts
+ * imports them as before. Imports between the
  * merged modules are removed; `T.Name` references through a namespace import (`import type * as T from
  * './types.js'`) become `Name`; a top-level name of maps/client/server that a schema definition already
  * uses (e.g. 2026-07-28 defines `InputRequests`) is renamed `<Name>_<module>` (the definition keeps its
@@ -10,20 +11,21 @@
  */
 import ts from 'typescript';
 import type { GeneratedFile } from '../generate.js';
+import { MERGEABLE } from '../generate-artifacts.js';
 
-const MERGED = ['types', 'maps', 'client', 'server'] as const;
-type Merged = (typeof MERGED)[number];
+const MERGED = MERGEABLE;
+type Merged = string;
 
 /** `./types.js`, `./types.ts`, `./types` → `types` when it is one of the merged modules. */
 function mergedModule(specifier: string): Merged | undefined {
   const m = /^\.\/([\w-]+)(?:\.js|\.ts)?$/.exec(specifier);
-  return m && (MERGED as readonly string[]).includes(m[1]!) ? (m[1] as Merged) : undefined;
+  return m && MERGED.includes(m[1]!) ? m[1] : undefined;
 }
 
 function stripHeader(text: string): { header: string; body: string } {
   const lines = text.split('\n');
   let i = 0;
-  while (i < lines.length && lines[i]!.startsWith('//')) i++;
+  while (i < lines.length && (lines[i]!.startsWith('//') || lines[i] === '/* eslint-disable */')) i++;
   return { header: lines.slice(0, i).join('\n'), body: lines.slice(i).join('\n') };
 }
 

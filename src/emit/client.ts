@@ -6,6 +6,7 @@
 import { Scope, StructureKind, type ClassDeclarationStructure, type StatementStructures } from 'ts-morph';
 import { isObject, resolvePointer } from '../load/schema.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
+import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
 import { TABLES, paramsType } from './tables.js';
 import { docComment, isIdentifier, propertyKey, stringLiteral } from './ts-names.js';
 import { printFile } from './ts-project.js';
@@ -137,7 +138,7 @@ function groupLiteral(model: ProtocolModel, node: StubNode, indent: string): str
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
 
-export function emitClient(model: ProtocolModel, importExt: string): string {
+export function emitClient(model: ProtocolModel, importExt: string, runtime: RuntimeRef): string {
   const tree = stubTree(clientCalls(model), model.facts.handshakeRequests);
   const classStructure: ClassDeclarationStructure = {
     kind: StructureKind.Class,
@@ -186,7 +187,7 @@ export function emitClient(model: ProtocolModel, importExt: string): string {
       });
     }
   }
-  const statements: StatementStructures[] = [
+  const statements: (StatementStructures | string)[] = [
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
@@ -207,21 +208,13 @@ export function emitClient(model: ProtocolModel, importExt: string): string {
         'McpClientBase',
         ...(model.features.perRequestMeta ? ['type CallerParams'] : []),
         'type McpClientOptions',
+        'type RequestOptions',
+        'type Transport',
+        ...runtimeCheckImport(runtime),
       ],
-      moduleSpecifier: `./runtime/client-base${importExt}`,
+      moduleSpecifier: runtime.core,
     },
-    {
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      namedImports: ['RequestOptions'],
-      moduleSpecifier: `./runtime/peer${importExt}`,
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      namedImports: ['Transport'],
-      moduleSpecifier: `./runtime/transport${importExt}`,
-    },
+    ...runtimeCheck(runtime, 'client.ts'),
     {
       kind: StructureKind.TypeAlias,
       isExported: true,

@@ -43,7 +43,7 @@ function sharedWorker(script: string): Worker {
 }
 
 export function printConcurrently(request: PrintRequest): Promise<Printed> {
-  if (!request.maps && !request.client && !request.server) return Promise.resolve({});
+  if (request.entries.length === 0) return Promise.resolve({});
   const script = fileURLToPath(new URL('./off-thread.js', import.meta.url));
   if (!fileURLToPath(import.meta.url).endsWith('.js') || !existsSync(script)) {
     return import('./off-thread.js').then(({ printFiles }) => printFiles(request));

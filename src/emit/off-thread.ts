@@ -5,18 +5,15 @@
  * thread never loads ts-morph unless it must run this itself (see concurrent.ts).
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { entry, type EmitContext } from '../generate-artifacts.js';
 import type { ProtocolModel } from '../model/types.js';
-import { emitClient } from './client.js';
 import { formatFile } from './format.js';
-import { emitMaps } from './maps.js';
-import { emitServer } from './server.js';
 
 export interface PrintRequest {
   model: ProtocolModel;
-  maps: boolean;
-  client: boolean;
-  server: boolean;
-  importExt: string;
+  /** Registry entries to emit here (those marked offThread). */
+  entries: string[];
+  context: EmitContext;
   /** Format with prettier, with the config that applies in outDir. */
   format: boolean;
   outDir: string;
@@ -26,14 +23,12 @@ export interface PrintRequest {
 export type Printed = Record<string, string>;
 
 export async function printFiles(request: PrintRequest): Promise<Printed> {
-  const { model, importExt } = request;
-  const files: [string, string][] = [];
-  if (request.maps) files.push(['maps.ts', emitMaps(model, importExt)]);
-  if (request.client) files.push(['client.ts', emitClient(model, importExt)]);
-  if (request.server) files.push(['server.ts', emitServer(model, importExt)]);
   const printed: Printed = {};
-  for (const [path, text] of files)
-    printed[path] = request.format ? await formatFile(request.outDir, path, text) : text;
+  for (const name of request.entries) {
+    for (const { path, contents } of await entry(name).emit(request.model, request.context)) {
+      printed[path] = request.format ? await formatFile(request.outDir, path, contents) : contents;
+    }
+  }
   return printed;
 }
 

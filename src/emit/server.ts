@@ -5,6 +5,7 @@
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
+import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
 import { TABLES, paramsType, resultType } from './tables.js';
 import { docComment, propertyKey, stringLiteral } from './ts-names.js';
 import { printFile } from './ts-project.js';
@@ -28,6 +29,11 @@ function received(model: ProtocolModel, table: 'ClientRequests' | 'ClientNotific
   return model.methods.filter(select);
 }
 
+/** Does the server have a handler for some notification (not one the lifecycle handles)? */
+function receivesNotifications(model: ProtocolModel): boolean {
+  return received(model, 'ClientNotifications').some((m) => !LIFECYCLE.has(m.method));
+}
+
 function handlersInterface(model: ProtocolModel): string {
   const rows: string[] = [];
   for (const m of [...received(model, 'ClientRequests'), ...received(model, 'ClientNotifications')]) {
@@ -44,7 +50,7 @@ function handlersInterface(model: ProtocolModel): string {
   return `{\n${rows.join('\n')}\n}`;
 }
 
-export function emitServer(model: ProtocolModel, importExt: string): string {
+export function emitServer(model: ProtocolModel, importExt: string, runtime: RuntimeRef): string {
   const requests = received(model, 'ClientRequests');
   const results = `{\n${requests.map((m) => `  ${objectKey(m.method)}: [${(m.result ?? []).map(stringLiteral).join(', ')}],`).join('\n')}\n}`;
   const required = [...requests, ...received(model, 'ClientNotifications')]
@@ -53,7 +59,7 @@ export function emitServer(model: ProtocolModel, importExt: string): string {
   const extensions = model.methods.filter((m) => m.source !== 'mcp');
   const extensionMethods = `{\n${extensions.map((m) => `  ${objectKey(m.method)}: ${stringLiteral(m.source)},`).join('\n')}\n}`;
   const lit = (text: string) => `Object.freeze(Object.setPrototypeOf(${text}, null))`;
-  const statements: StatementStructures[] = [
+  const statements: (StatementStructures | string)[] = [
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
@@ -78,15 +84,19 @@ export function emitServer(model: ProtocolModel, importExt: string): string {
     },
     {
       kind: StructureKind.ImportDeclaration,
-      namedImports: ['McpServerBase', 'type McpServerOptions', 'type ServerTables', 'type SessionInfo'],
-      moduleSpecifier: `./runtime/server-base${importExt}`,
+      namedImports: [
+        'McpServerBase',
+        'type McpServerOptions',
+        'type ServerTables',
+        'type SessionInfo',
+        'type HandlerContext',
+        // Only where a notification handler uses it: an unused import fails noUnusedLocals.
+        ...(receivesNotifications(model) ? ['type NotificationContext'] : []),
+        ...runtimeCheckImport(runtime),
+      ],
+      moduleSpecifier: runtime.core,
     },
-    {
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      namedImports: ['HandlerContext', 'NotificationContext'],
-      moduleSpecifier: `./runtime/peer${importExt}`,
-    },
+    ...runtimeCheck(runtime, 'server.ts'),
     {
       kind: StructureKind.TypeAlias,
       isExported: true,

@@ -1,7 +1,11 @@
 /**
- * validators.js (+ validators.d.ts): ajv validators compiled to standalone code at generation time,
- * so nothing is compiled when a server starts. One validator per definition, one per inline params
- * schema (`params$<Definition>`).
+ * validators.ts: ajv validators compiled to standalone code at generation time, so nothing is compiled
+ * when a server starts. One validator per definition, one per inline params schema (`params$<Definition>`).
+ *
+ * A TypeScript module, so every build picks it up as it does the other generated files (plain `tsc
+ * --outDir`, CommonJS, bundlers, type stripping), without `allowJs` or copying. The body is ajv's
+ * JavaScript under `@ts-nocheck`; every export carries an explicit type, so declaration emit and
+ * `isolatedDeclarations` never look into it.
  */
 import { createRequire } from 'node:module';
 import type { ProtocolModel } from '../model/types.js';
@@ -32,7 +36,7 @@ export const VALIDATION_OPTIONS = {
   ownProperties: true,
 } as const;
 
-export function emitValidators(model: ProtocolModel): { js: string; dts: string } {
+export function emitValidators(model: ProtocolModel): string {
   const AjvClass = (model.dialect === '2020-12' ? require('ajv/dist/2020.js') : require('ajv')).default;
   const ajv = new AjvClass({
     ...VALIDATION_OPTIONS,
@@ -59,24 +63,15 @@ export function emitValidators(model: ProtocolModel): { js: string; dts: string 
       refs[name] = `${defs}${pointerToken(name)}`;
     }
   }
+  const names = new Set(Object.keys(refs));
   const module = compactErrors(
     standaloneModule(Object.entries(refs).map(([name, pointer]) => [name, compiledAt(ajv, id, pointer)])),
   );
-  const js = inlineAjvRuntime(module.helper ? `${module.helper}\n${module.code}` : module.code);
-  const dts = [
-    '/** A compiled ajv validator: call it, and read `errors` when it returns false. */',
-    'export interface CompiledValidator {',
-    '  (data: unknown): boolean;',
-    '  errors?: null | { instancePath: string; keyword: string; params: Record<string, unknown>; message: string }[];',
-    '}',
-    ...Object.keys(refs).map((name) => `export declare const ${name}: CompiledValidator;`),
-    '',
-    '/** Params validators by method. */',
-    'export declare const paramsValidators: Record<string, CompiledValidator>;',
-    '/** Result validators by definition name (for development-time result checks). */',
-    'export declare const resultValidators: Record<string, CompiledValidator>;',
-    '',
-  ].join('\n');
+  // The module writes `export const Name = validate12;`: typed here, so nothing about the module is inferred.
+  const js = inlineAjvRuntime(module.helper ? `${module.helper}\n${module.code}` : module.code).replace(
+    /export const ([\w$]+) = /g,
+    (match, name: string) => (names.has(name) ? `export const ${name}: CompiledValidator = ` : match),
+  );
   // fromEntries + null prototype: a method named "__proto__" or "toString" is data, never inherited.
   const table = (rows: [string, string][]) =>
     `Object.freeze(Object.setPrototypeOf(Object.fromEntries([\n${rows.map(([k, v]) => `  [${stringLiteral(k)}, ${v}],`).join('\n')}\n]), null))`;
@@ -84,10 +79,20 @@ export function emitValidators(model: ProtocolModel): { js: string; dts: string 
     .filter((m) => m.params !== null)
     .map((m): [string, string] => [m.method, paramsValidatorName(m.params!, m.definition)]);
   const resultNames = [...new Set(model.methods.flatMap((m) => m.result ?? []))].sort();
-  const tables =
-    `\nexport const paramsValidators = ${table(paramsRows)};\n` +
-    `export const resultValidators = ${table(resultNames.map((n) => [n, n]))};\n`;
-  return { js: `${js}\n${tables}`, dts };
+  return [
+    "// @ts-nocheck -- the body is ajv's generated JavaScript; the exports are typed.",
+    '/** A compiled ajv validator: call it, and read `errors` when it returns false. */',
+    'export interface CompiledValidator {',
+    '  (data: unknown): boolean;',
+    '  errors?: null | { instancePath: string; keyword: string; params: Record<string, unknown>; message: string }[];',
+    '}',
+    js,
+    '/** Params validators by method. */',
+    `export const paramsValidators: Readonly<Record<string, CompiledValidator>> = ${table(paramsRows)};`,
+    '/** Result validators by definition name (for development-time result checks). */',
+    `export const resultValidators: Readonly<Record<string, CompiledValidator>> = ${table(resultNames.map((n) => [n, n]))};`,
+    '',
+  ].join('\n');
 }
 
 /**

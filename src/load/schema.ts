@@ -97,9 +97,12 @@ export async function loadSchema(input: SchemaInput): Promise<LoadedSchema> {
   return parseSchemaText(text, file, input.spec ?? null);
 }
 
-function declaresMethod(def: unknown): boolean {
-  const method = isObject(def) && isObject(def.properties) ? def.properties.method : undefined;
-  return isObject(method) && (method.const !== undefined || Array.isArray(method.enum));
+/** A `method` property at the top of a definition, also inside its allOf/anyOf/oneOf. */
+function declaresMethod(def: unknown, depth = 0): boolean {
+  if (!isObject(def) || depth > 8) return false;
+  if (isObject(def.properties) && isObject(def.properties.method)) return true;
+  const parts = [def.allOf, def.anyOf, def.oneOf].flatMap((p) => (Array.isArray(p) ? p : []));
+  return parts.some((p) => declaresMethod(p, depth + 1));
 }
 
 function readSchemaFile(file: string): Promise<string> {
@@ -119,11 +122,11 @@ export function parseSchemaText(text: string, file: string, requestedVersion: st
   }
   const definitions = root[defsKeyword] as Record<string, JsonSchema>;
   // Structure, not names: the model finds its unions (ClientRequest, …) from the messages they hold.
-  if (!Object.values(definitions).some(declaresMethod)) {
+  if (!Object.values(definitions).some((def) => declaresMethod(def))) {
     throw new InputError(
       file,
       `/${defsKeyword}`,
-      'not an MCP schema: no definition is a message (an object whose `method` is a const), so there is no ClientRequest to read',
+      'not an MCP schema: no definition is a message (an object with a `method`), so there is no ClientRequest to read',
     );
   }
   for (const [name, def] of Object.entries(definitions)) {

@@ -14,7 +14,7 @@ import { protocolFacts } from './protocol-facts.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { detectFeatures } from './features.js';
 import { GENERIC_RESULT, pairResult, type UserPairing } from './pairing.js';
-import { messageUnions, methodConst, resultUnions } from './unions.js';
+import { messageParts, messageUnions, methodConst, resultUnions } from './unions.js';
 import { DIRECTIONS, type MethodInfo, type MethodKind, type ProtocolModel } from './types.js';
 
 export { methodConst } from './unions.js';
@@ -104,10 +104,7 @@ function pairTableByStructure(
     const unclaimed = unions.find((u) => u.writer === writer)?.members.filter((r) => !claimed.has(r)) ?? [];
     if (unclaimed.length !== 1) continue;
     const base = unclaimed[0]!;
-    const aliases = Object.keys(defs).filter((name) => {
-      const def = defs[name];
-      return isObject(def) && refName(def.$ref) === base && Object.keys(def).every((k) => ANNOTATIONS.has(k));
-    });
+    const aliases = Object.keys(defs).filter((name) => refName(aliasRef(defs[name])) === base);
     m.result = [aliases.length === 1 ? aliases[0]! : base];
     delete m.resultUnknown;
     paired.push(m);
@@ -115,7 +112,19 @@ function pairTableByStructure(
   return paired;
 }
 
-const ANNOTATIONS = new Set(['$ref', 'description', 'title', '$comment']);
+const ANNOTATIONS = new Set(['description', 'title', '$comment']);
+
+/** The `$ref` a definition is nothing but (through single-member combinators), if it is one. */
+function aliasRef(node: unknown, depth = 0): unknown {
+  if (!isObject(node) || depth > 8) return undefined;
+  const keys = Object.keys(node).filter((k) => !ANNOTATIONS.has(k));
+  if (keys.length !== 1) return undefined;
+  const [key] = keys as [string];
+  if (key === '$ref') return node.$ref;
+  const members = node[key];
+  const wrapper = key === 'allOf' || key === 'anyOf' || key === 'oneOf';
+  return wrapper && Array.isArray(members) && members.length === 1 ? aliasRef(members[0], depth + 1) : undefined;
+}
 
 /** Code-unit order, so the output never depends on the machine's locale. */
 export function compareStrings(a: string, b: string): number {
@@ -203,12 +212,11 @@ class ModelContext {
         `message ${message.name} has no method const`,
       );
     }
-    const properties = isObject(message.schema.properties) ? message.schema.properties : {};
-    const required = Array.isArray(message.schema.required) ? message.schema.required : [];
-    const params = properties.params;
+    const { properties, required } = messageParts(message.schema);
+    const params = properties.get('params');
     let paramsName: string | null = null;
-    if (isObject(params)) {
-      paramsName = this.refName(params.$ref) ?? `#${this.defPointer(message.name)}/properties/params`;
+    if (params && isObject(params.schema)) {
+      paramsName = this.refName(params.schema.$ref) ?? `#${this.defPointer(message.name)}${params.at}`;
     }
     return {
       method,
@@ -216,7 +224,7 @@ class ModelContext {
       directions: [],
       definition: message.name,
       params: paramsName,
-      paramsRequired: paramsName !== null && required.includes('params'),
+      paramsRequired: paramsName !== null && required.has('params'),
       source: 'mcp',
     };
   }

@@ -50,7 +50,11 @@ class Structure {
     let node: unknown = { [this.schema.defsKeyword]: this.schema.definitions };
     for (const raw of refOrName.slice(2).split('/')) {
       const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      node = isObject(node) && Object.hasOwn(node, token) ? node[token] : undefined;
+      node = Array.isArray(node)
+        ? node[Number(token)]
+        : isObject(node) && Object.hasOwn(node, token)
+          ? node[token]
+          : undefined;
     }
     return isObject(node) ? node : undefined;
   }

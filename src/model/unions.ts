@@ -35,14 +35,64 @@ const NAMED: Record<string, { kind: MethodKind; direction: Direction }> = {
   InputRequest: { kind: 'request', direction: 'input' },
 };
 
-/** The method a message schema declares: `properties.method.const` (or a one-value enum). */
+/** A message definition's properties and required names, read through its top-level spelling. */
+export interface MessageParts {
+  /** Property name → its schema and pointer suffix from the definition (e.g. `/allOf/1/properties/params`). */
+  properties: Map<string, { schema: unknown; at: string }>;
+  required: Set<string>;
+  /** `$ref`s among the top-level parts (not followed). */
+  refs: unknown[];
+}
+
+/**
+ * The top of a message definition read as the diff's view reads any schema: a single-member
+ * anyOf/oneOf is its member, allOf parts add up. Only inline parts: a `$ref` part points into another
+ * definition, which declares nothing of this message's own.
+ */
+export function messageParts(def: unknown): MessageParts {
+  const parts: MessageParts = { properties: new Map(), required: new Set(), refs: [] };
+  const visit = (node: unknown, at: string, depth: number): void => {
+    if (!isObject(node) || depth > 16) return;
+    if (node.$ref !== undefined) parts.refs.push(node.$ref);
+    if (isObject(node.properties)) {
+      for (const [name, schema] of Object.entries(node.properties))
+        if (!parts.properties.has(name))
+          parts.properties.set(name, { schema, at: `${at}/properties/${escapeToken(name)}` });
+    }
+    if (Array.isArray(node.required)) for (const r of node.required) if (typeof r === 'string') parts.required.add(r);
+    if (Array.isArray(node.allOf)) node.allOf.forEach((part, i) => visit(part, `${at}/allOf/${i}`, depth + 1));
+    for (const key of ['anyOf', 'oneOf'] as const) {
+      const members = node[key];
+      if (Array.isArray(members) && members.length === 1) visit(members[0], `${at}/${key}/0`, depth + 1);
+    }
+  };
+  visit(def, '', 0);
+  return parts;
+}
+
+function escapeToken(name: string): string {
+  return name.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The method a message schema declares: `properties.method.const` (or a one-value enum), at its top. */
 export function methodConst(def: unknown): string | undefined {
-  if (!isObject(def) || !isObject(def.properties)) return undefined;
-  const method = def.properties.method;
-  if (!isObject(method)) return undefined;
-  if (typeof method.const === 'string') return method.const;
-  if (Array.isArray(method.enum) && method.enum.length === 1 && typeof method.enum[0] === 'string')
-    return method.enum[0];
+  if (!isObject(def)) return undefined;
+  // Most definitions spell it directly; the rest are read through their top-level combinators.
+  const direct = isObject(def.properties) ? def.properties.method : undefined;
+  if (direct !== undefined) return constString(direct);
+  if (!Array.isArray(def.allOf) && !Array.isArray(def.anyOf) && !Array.isArray(def.oneOf)) return undefined;
+  return constString(messageParts(def).properties.get('method')?.schema);
+}
+
+/** A string const (or one-value enum), also wrapped in single-member combinators. */
+function constString(node: unknown, depth = 0): string | undefined {
+  if (!isObject(node) || depth > 16) return undefined;
+  if (typeof node.const === 'string') return node.const;
+  if (Array.isArray(node.enum) && node.enum.length === 1 && typeof node.enum[0] === 'string') return node.enum[0];
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const members = node[key];
+    if (Array.isArray(members) && members.length === 1) return constString(members[0], depth + 1);
+  }
   return undefined;
 }
 
@@ -132,7 +182,8 @@ interface Leaves {
 }
 
 function hasId(def: unknown): boolean {
-  return isObject(def) && isObject(def.properties) && Object.hasOwn(def.properties, 'id');
+  if (isObject(def) && isObject(def.properties) && Object.hasOwn(def.properties, 'id')) return true;
+  return messageParts(def).properties.has('id');
 }
 
 /** Leaves of a union: message definitions, through `$ref`s to other unions; null if one is no message. */
@@ -225,18 +276,12 @@ function requires(
   refName: (ref: unknown) => string | undefined,
   depth = 0,
 ): boolean {
-  const def = defs[name];
-  if (!isObject(def) || depth > 16) return false;
-  const own =
-    isObject(def.properties) &&
-    Object.hasOwn(def.properties, property) &&
-    Array.isArray(def.required) &&
-    def.required.includes(property);
-  if (own) return true;
-  const parts = [...(Array.isArray(def.allOf) ? def.allOf : []), def];
-  return parts.some((p) => {
-    const ref = isObject(p) ? refName(p.$ref) : undefined;
-    return ref !== undefined && requires(defs, ref, property, refName, depth + 1);
+  if (depth > 16) return false;
+  const parts = messageParts(defs[name]);
+  if (parts.properties.has(property) && parts.required.has(property)) return true;
+  return parts.refs.some((ref) => {
+    const target = refName(ref);
+    return target !== undefined && requires(defs, target, property, refName, depth + 1);
   });
 }
 
@@ -359,8 +404,13 @@ function refLeaves(
     const ref = refName(node.$ref);
     if (ref === undefined) return false;
     const target = defs[ref];
-    if (isObject(target) && (Array.isArray(target.anyOf) || Array.isArray(target.oneOf)))
-      return visit(target, depth + 1);
+    // A member that is itself a union of `$ref`s is flattened; any other member (a result, or one
+    // wrapped in a single-member anyOf) is a leaf.
+    if (isObject(target) && (Array.isArray(target.anyOf) || Array.isArray(target.oneOf))) {
+      const before = out.length;
+      if (visit(target, depth + 1)) return true;
+      out.length = before;
+    }
     out.push(ref);
     return true;
   };

@@ -117,6 +117,20 @@ describe('init', () => {
     );
   });
 
+  it('adds the runtime package to the dependencies and the output to .prettierignore, keeping what is there', async () => {
+    const dir = outsideTempDir('init-runtime');
+    writeFileSync(join(dir, 'package.json'), '{\n    "name": "app",\n    "dependencies": { "left-pad": "1.3.0" }\n}\n');
+    writeFileSync(join(dir, '.prettierignore'), 'dist');
+    expect((await runCli(['init'], { cwd: dir })).code).toBe(0);
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const version = (
+      JSON.parse(readFileSync(join(REPO_ROOT, 'packages', 'runtime', 'package.json'), 'utf8')) as { version: string }
+    ).version;
+    expect(pkg.dependencies).toEqual({ 'left-pad': '1.3.0', '@mcp-typegen/runtime': `^${version}` });
+    expect(readFileSync(join(dir, 'package.json'), 'utf8')).toMatch(/^ {4}"name"/m);
+    expect(readFileSync(join(dir, '.prettierignore'), 'utf8')).toBe('dist\nsrc/mcp/\n');
+  });
+
   it('names the extension file when only it exists, and writes nothing', async () => {
     const dir = outsideTempDir('init');
     writeFileSync(join(dir, 'mcp.extension.json'), '{}');
@@ -222,7 +236,7 @@ describe('programmatic API', () => {
         expect(a.has('types.ts')).toBe(false);
         expect(a.has('maps.ts')).toBe(false);
         expect(a.has('index.ts')).toBe(true);
-        expect(a.has('validators.js')).toBe(true);
+        expect(a.has('validators.ts')).toBe(true);
       }
     });
   }

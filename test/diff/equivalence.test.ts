@@ -24,9 +24,6 @@ function mapSchemas(doc: JsonSchema, fn: (node: Node) => Node): JsonSchema {
 }
 
 const kwOf = (doc: JsonSchema) => (doc.$defs ? '$defs' : 'definitions');
-/** Message definitions (a `method` const) are read directly by the model: their top level stays as is. */
-const isMessage = (def: Node) => isNode(def.properties) && isNode(def.properties.method);
-
 /** `enum: [a, b]` → `anyOf: [{const: a}, {const: b}]` (the type, if any, goes on each member). */
 function enumToAnyOf(doc: JsonSchema): JsonSchema {
   return mapSchemas(doc, (n) => {
@@ -66,31 +63,31 @@ function typeArrayToAnyOf(doc: JsonSchema): JsonSchema {
   });
 }
 
-/** Every property schema wrapped in a one-member allOf, every definition in a one-member anyOf. */
+/** Every property schema wrapped in a one-member allOf, every definition in a one-member anyOf (messages too). */
 function singleMemberCombinators(doc: JsonSchema): JsonSchema {
   const kw = kwOf(doc);
   const defs = doc[kw] as Record<string, Node>;
   const wrapped = Object.fromEntries(
     Object.entries(defs).map(([name, def]) => {
       const props = isNode(def.properties) ? def.properties : undefined;
-      const wrap = (k: string, p: unknown) => [k, k === 'method' ? p : { allOf: [p] }];
+      const wrap = (k: string, p: unknown) => [k, { allOf: [p] }];
       const inner = props
         ? { ...def, properties: Object.fromEntries(Object.entries(props).map(([k, p]) => wrap(k, p))) }
         : def;
-      return [name, isMessage(def) ? inner : { anyOf: [inner] }];
+      return [name, { anyOf: [inner] }];
     }),
   );
   return { ...doc, [kw]: wrapped };
 }
 
-/** Every object definition with two or more properties split into an allOf of two halves. */
+/** Every object definition with two or more properties (messages too) split into an allOf of two halves. */
 function splitIntoAllOf(doc: JsonSchema): JsonSchema {
   const kw = kwOf(doc);
   const defs = doc[kw] as Record<string, Node>;
   const split = Object.fromEntries(
     Object.entries(defs).map(([name, def]) => {
       const props = isNode(def.properties) ? Object.entries(def.properties) : [];
-      if (props.length < 2 || def.anyOf || def.oneOf || def.allOf || isMessage(def)) return [name, def];
+      if (props.length < 2 || def.anyOf || def.oneOf || def.allOf) return [name, def];
       const required = Array.isArray(def.required) ? (def.required as string[]) : [];
       const half = (entries: [string, unknown][]) => {
         const names = entries.map(([k]) => k);
@@ -134,6 +131,7 @@ const EQUIVALENCES: [string, (doc: JsonSchema) => JsonSchema][] = [
   ['single-member anyOf/allOf around every definition and property', singleMemberCombinators],
   ['objects split into allOf halves', splitIntoAllOf],
   ['every definition renamed', renameDefinitions],
+  ['all of the above at once', (doc) => renameDefinitions(splitIntoAllOf(singleMemberCombinators(enumToAnyOf(doc))))],
 ];
 
 const changed = new Map<string, number>();

@@ -5,7 +5,7 @@
  *
  * Everything generated goes to test/.tmp (gitignored); the official schemas are read in place.
  */
-import { copyFileSync, cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ROOT,
@@ -50,7 +50,7 @@ export function layoutVersion(dir: string, version: Version, result: GenerateRes
 
 /**
  * tsc --strict with emit: `<dir>/**\/*.ts` → `<dir>/js/**\/*.js`, type-checked on the way (so a fixture
- * server written against the generated handler types must compile). validators.js is copied along.
+ * server written against the generated handler types must compile).
  */
 export async function buildJs(dir: string): Promise<RunResult & { outDir: string }> {
   const outDir = join(dir, 'js');
@@ -62,7 +62,6 @@ export async function buildJs(dir: string): Promise<RunResult & { outDir: string
     cwd: dir,
   });
   if (result.code === 0) {
-    cpSync(join(dir, 'generated', 'validators.js'), join(outDir, 'generated', 'validators.js'));
     writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n');
   }
   return { ...result, outDir };

@@ -5,7 +5,6 @@
  * compile, every hostile text must stay inside a comment or a string literal, and the validators must
  * treat `__proto__` as the data it is.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -179,7 +178,7 @@ describe('hostile schema', () => {
   });
 
   it('the validators module imports and validates hostile instances', async () => {
-    const v = (await import(pathToFileURL(join(dir, 'validators.js')).href)) as Record<string, unknown> & {
+    const v = (await import(pathToFileURL(join(dir, 'validators.ts')).href)) as Record<string, unknown> & {
       paramsValidators: Record<string, (data: unknown) => boolean>;
       resultValidators: Record<string, (data: unknown) => boolean>;
     };
@@ -217,7 +216,7 @@ describe('hostile schema', () => {
   // ajv skips the schema of a property named "__proto__" under `properties`; validators.ts moves it to
   // patternProperties so the value is still checked.
   it('the validators check the value of a "__proto__" property', async () => {
-    const v = (await import(pathToFileURL(join(dir, 'validators.js')).href)) as Record<
+    const v = (await import(pathToFileURL(join(dir, 'validators.ts')).href)) as Record<
       string,
       (data: unknown) => boolean
     >;
@@ -226,13 +225,14 @@ describe('hostile schema', () => {
     );
   });
 
-  it('validators.d.ts declares exactly the validators validators.js exports', async () => {
-    const v = (await import(pathToFileURL(join(dir, 'validators.js')).href)) as Record<string, unknown>;
-    const source = parse('validators.d.ts');
-    const declared = source.statements
+  it('validators.ts gives every value it exports an explicit type (declarations never infer from ajv code)', async () => {
+    const v = (await import(pathToFileURL(join(dir, 'validators.ts')).href)) as Record<string, unknown>;
+    const source = parse('validators.ts');
+    const typed = source.statements
       .filter(ts.isVariableStatement)
-      .flatMap((s) => s.declarationList.declarations.map((d) => (d.name as ts.Identifier).text));
-    expect(declared.sort()).toEqual(Object.keys(v).sort());
-    expect(readFileSync(join(dir, 'validators.js'), 'utf8')).toBe(text('validators.js'));
+      .filter((s) => s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword))
+      .flatMap((s) => s.declarationList.declarations.filter((d) => d.type !== undefined))
+      .map((d) => (d.name as ts.Identifier).text);
+    expect(typed.sort()).toEqual(Object.keys(v).sort());
   });
 });

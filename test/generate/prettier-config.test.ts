@@ -20,12 +20,14 @@ describe('a prettier config in the output directory', () => {
       schemaDir: SCHEMA_DIR,
       outDir: withConfig,
       artifacts: ['client'],
+      runtime: 'copy',
     });
     const plain = await generate({
       spec: '2024-11-05',
       schemaDir: SCHEMA_DIR,
       outDir: tempDir('prettier-default'),
       artifacts: ['client'],
+      runtime: 'copy',
     });
     const file = (result: typeof styled, path: string) => result.files.find((f) => f.path === path)!.contents;
 

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { expect, it } from 'vitest';
 import { emitValidators } from '../../src/emit/validators.js';
 import type { ProtocolModel } from '../../src/model/types.js';
+import ts from 'typescript';
 import { run, tempDir } from '../helpers/generate.js';
 
 const COUNT = 6_000;
@@ -24,7 +25,7 @@ it(`emits and runs validators for ${COUNT} definitions`, async () => {
         ? { type: 'string', maxLength: 8 }
         : { type: 'object', properties: { next: { $ref: `#/$defs/Def${i + 1}` } } };
   }
-  const { js } = emitValidators({
+  const code = emitValidators({
     version: null,
     protocolVersion: null,
     dialect: '2020-12',
@@ -43,8 +44,12 @@ it(`emits and runs validators for ${COUNT} definitions`, async () => {
   const dir = tempDir('validators-scale');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'validators.mjs');
-  writeFileSync(file, js);
-  // Imported by a plain node process: the test runner would transform a module this size first.
+  // Imported by a plain node process (the test runner would transform a module this size first), so the
+  // TypeScript module is transpiled as a user's build would.
+  const { outputText } = ts.transpileModule(code, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
+  writeFileSync(file, outputText);
   const check = `
     const v = await import(${JSON.stringify(pathToFileURL(file).href)});
     const missing = Array.from({ length: ${COUNT} }, (_, i) => 'Def' + i).filter((n) => typeof v[n] !== 'function');

@@ -1,5 +1,6 @@
 /**
- * The WebSocket and HTTP+SSE transports against the official SDK (@modelcontextprotocol/sdk) on loopback:
+ * The WebSocket and HTTP+SSE transports of the runtime package (the entries generated code imports: '.',
+ * './node', './ws') against the official SDK (@modelcontextprotocol/sdk) on loopback:
  * the SDK's WebSocketClientTransport and SSEClientTransport against a generated 2025-11-25 server, and a
  * generated client against the SDK's SSEServerTransport. Each pair initializes, calls a tool with progress,
  * sends a notification each way, and ends with no session left on either side.
@@ -13,6 +14,9 @@ import { SSEServerTransport as SdkSseServerTransport } from '@modelcontextprotoc
 import { WebSocket as UndiciWebSocket } from 'undici';
 import { z } from 'zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SseLegacyClientTransport } from '@mcp-typegen/runtime';
+import { createSseLegacyServer } from '@mcp-typegen/runtime/node';
+import { createWebSocketServer } from '@mcp-typegen/runtime/ws';
 import { built, importBuilt } from '../client/helpers/build.js';
 import { listen } from '../transports/helpers/http.js';
 
@@ -22,18 +26,12 @@ const SERVER_INFO = { name: 'legacy-transports-server', version: '1.0.0' };
 const SDK_CLIENT_INFO = { name: 'sdk-client', version: '1.0.0' };
 
 let gen: any;
-let ws: any;
-let sseServer: any;
-let sseClient: any;
 const rootsChanged: unknown[] = [];
 let server: any;
 
 beforeAll(async () => {
   const b = await built('2025-11-25');
   gen = await importBuilt(b, 'index.js');
-  ws = await importBuilt(b, 'runtime/websocket-server.js');
-  sseServer = await importBuilt(b, 'runtime/sse-legacy-server.js');
-  sseClient = await importBuilt(b, 'runtime/sse-legacy-client.js');
   server = gen.createServer(
     {
       'tools/list': () => ({
@@ -80,7 +78,7 @@ describe('SDK WebSocketClientTransport ↔ generated 2025-11-25 server (createWe
   let http: Awaited<ReturnType<typeof listen>>;
 
   beforeAll(async () => {
-    endpoint = await ws.createWebSocketServer({ keepAliveMs: 0, onSession: (t: unknown) => server.connect(t) });
+    endpoint = await createWebSocketServer({ keepAliveMs: 0, onSession: (t: unknown) => server.connect(t) });
     http = await listen((_req, res) => void res.writeHead(426).end());
     http.server.on('upgrade', endpoint);
     // The SDK's transport uses the global WebSocket, which Node 20 lacks: undici's is Node 22's global.
@@ -108,7 +106,7 @@ describe('SDK SSEClientTransport ↔ generated 2025-11-25 server (createSseLegac
   let http: Awaited<ReturnType<typeof listen>>;
 
   beforeAll(async () => {
-    endpoint = sseServer.createSseLegacyServer({ keepAliveMs: 0, onSession: (t: unknown) => server.connect(t) });
+    endpoint = createSseLegacyServer({ keepAliveMs: 0, onSession: (t: unknown) => server.connect(t) });
     http = await listen(endpoint);
   });
 
@@ -170,7 +168,7 @@ describe('generated 2025-11-25 McpClient ↔ SDK SSEServerTransport', () => {
   });
 
   const transports: Record<string, () => unknown> = {
-    SseLegacyClientTransport: () => new sseClient.SseLegacyClientTransport(`${http.url}/sse`),
+    SseLegacyClientTransport: () => new SseLegacyClientTransport(`${http.url}/sse`),
     'StreamableHttpClientTransport (falls back)': () => new gen.StreamableHttpClientTransport(`${http.url}/sse`),
   };
 

@@ -33,8 +33,13 @@ it('installs from the packed tarball, generates in prebuild and compiles with ts
   const packDir = join(dir, 'pack');
   mkdirSync(packDir);
   execFileSync(npm, ['pack', '--ignore-scripts', '--pack-destination', packDir], { cwd: REPO_ROOT, stdio: 'pipe' });
-  const tgz = readdirSync(packDir).find((f) => f.endsWith('.tgz'));
-  expect(tgz).toBeDefined();
+  // The generated code imports the runtime package: the app installs it too, as init tells users to.
+  execFileSync(npm, ['pack', '-w', '@mcp-typegen/runtime', '--ignore-scripts', '--pack-destination', packDir], {
+    cwd: REPO_ROOT,
+    stdio: 'pipe',
+  });
+  const tarballs = readdirSync(packDir).filter((f) => f.endsWith('.tgz'));
+  expect(tarballs).toHaveLength(2);
 
   const app = join(dir, 'app');
   mkdirSync(join(app, 'src'), { recursive: true });
@@ -96,7 +101,7 @@ it('installs from the packed tarball, generates in prebuild and compiles with ts
     npm,
     [
       'install',
-      join(packDir, tgz!),
+      ...tarballs.map((t) => join(packDir, t)),
       'typescript@5.9.3',
       '@types/node@20.19.43',
       '--no-audit',
