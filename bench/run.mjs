@@ -29,6 +29,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { bundleSizes } from './lib/bundle.mjs';
 import { syntheticExtension, syntheticSchema } from './lib/synthetic-schema.mjs';
 import { parseDiagnostics, tsconfig, usageFiles } from './lib/usage-files.mjs';
 
@@ -166,6 +167,8 @@ const METRICS = {
   cpuUs: { unit: 'µs', label: 'CPU/op' },
   checkS: { unit: 's', label: 'check' },
   instantiations: { unit: 'count', label: '' },
+  gzipKb: { unit: 'kB', label: 'gzip' },
+  rawKb: { unit: 'kB', label: 'minified' },
 };
 
 const rows = [];
@@ -207,6 +210,7 @@ function fmt(value, unit) {
   if (unit === 'ms') return value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
   if (unit === 's') return `${value.toFixed(2)} s`;
   if (unit === 'MB') return `${Math.round(value)} MB`;
+  if (unit === 'kB') return `${value.toFixed(1)} kB`;
   if (unit === 'µs') return value >= 100 ? `${Math.round(value)} µs` : `${value.toFixed(1)} µs`;
   if (unit === '/s')
     return value >= 1e6
@@ -670,6 +674,27 @@ log(`diff ${DIFF.join(' → ')}`);
     // Issue 17: the whole diff of two released versions at most 3× the CPU time of `node -e 0`.
     goals: [{ metric: 'cpuMs', kind: 'ratio', op: '<=', value: 3 }],
     note: `${viaCli ? 'CLI, fresh process, text report' : 'diffModels in a fresh process (no diff CLI yet)'}; the ratio is what diff adds to a bare node start-up`,
+  });
+}
+
+// 7. browser bundle: client + Streamable HTTP transport, ours (client-only output) vs the SDK's, same esbuild.
+log('browser bundle size');
+{
+  const dir = join(tmp, 'bundle');
+  await nodeProcess([CLI, 'generate', '--spec', VERSION, '--artifacts', 'client', '--out', join(dir, 'gen')]);
+  const sizes = await bundleSizes(dir);
+  if (sizes.ours.nodeImports) throw new Error('the browser bundle of the generated client imports node: modules');
+  // Sizes are deterministic: one build each, as one-run stats.
+  const kB = (side) => ({ gzipKb: stats([sizes[side].gzip / 1024]), rawKb: stats([sizes[side].raw / 1024]) });
+  addRow({
+    id: 'bundle',
+    label: `browser bundle: createClient + StreamableHttpClientTransport (client-only ${VERSION}) vs SDK Client + StreamableHTTPClientTransport`,
+    metric: 'gzipKb',
+    ours: kB('ours'),
+    baseline: kB('sdk'),
+    // Issue 13: the client and its HTTP transport at most 12 kB gzip in a browser bundle.
+    goals: [{ metric: 'gzipKb', kind: 'absolute', op: '<=', value: 12 }],
+    note: 'esbuild --bundle --minify --platform=browser --format=esm, gzip -9; deterministic, one build each',
   });
 }
 

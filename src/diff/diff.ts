@@ -8,6 +8,7 @@ import type { Direction, ProtocolFeatures, ProtocolModel } from '../model/types.
 import { definitionRefReader, resultUnions } from '../model/unions.js';
 import { SchemaComparer } from './compare.js';
 import { dedupeFacts } from './dedupe.js';
+import { extensionRenames, withOldExtensionIds } from './extension-ids.js';
 import { addChange, compareStrings, toFact, type AddFn } from './facts.js';
 import { applyIgnores } from './ignore.js';
 import { compareMethods } from './methods.js';
@@ -37,7 +38,10 @@ const FEATURES: readonly { key: keyof ProtocolFeatures; name: string; what: stri
 /** The location name of each feature's facts (kept from the first report format). */
 const FEATURE_LOCATION: Record<string, string> = { batching: 'batches' };
 
-export function diffModels(oldModel: ProtocolModel, newModel: ProtocolModel, options: DiffOptions = {}): DiffReport {
+export function diffModels(oldModel: ProtocolModel, givenNew: ProtocolModel, options: DiffOptions = {}): DiffReport {
+  // An extension that changed its id is one fact; the rest is compared as if it had kept the old id.
+  const renames = extensionRenames(oldModel, givenNew);
+  const newModel = withOldExtensionIds(givenNew, renames);
   const facts: Fact[] = [];
   const comparer = new SchemaComparer(oldModel, newModel, {
     includeDescriptions: options.includeDescriptions ?? false,
@@ -60,6 +64,20 @@ export function diffModels(oldModel: ProtocolModel, newModel: ProtocolModel, opt
       oldPointer: null,
       newPointer: null,
       message,
+    });
+  }
+  for (const { from, to } of renames) {
+    add({
+      rule: 'extension-id-changed',
+      method: to,
+      kind: null,
+      directions: [],
+      part: 'protocol',
+      path: '',
+      oldPointer: null,
+      newPointer: null,
+      message: `extension "${from}" is now "${to}"`,
+      details: { oldId: from, newId: to },
     });
   }
   compareMethods(oldModel, newModel, comparer, add);

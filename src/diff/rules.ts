@@ -48,6 +48,8 @@ const absent: Consequence = { surprise: 'absence' };
 const ignored: Consequence = { ignored: true };
 const newValues: Consequence = { surprise: 'value' };
 const newTypes: Consequence = { surprise: 'type' };
+/** The other side no longer understands what this side declares, nor declares what it looks for. */
+const lostPeer: Consequence = { ignored: true, surprise: 'absence' };
 
 const sides = (client: Consequence, server: Consequence): RuleConsequences => ({ kind: 'sides', client, server });
 const call = (caller: Consequence, implementer: Consequence): RuleConsequences => ({
@@ -118,6 +120,13 @@ export const PROTOCOL_RULES: RuleSpec[] = [
     part: 'protocol',
     reason: 'the capabilities `extensions` map is gone: settings declared there are ignored',
     consequences: sides(ignored, ignored),
+  },
+  {
+    id: 'extension-id-changed',
+    part: 'protocol',
+    reason:
+      'an extension took a new id (how SEP-2133 marks a breaking change): a peer on the other id neither understands what a side declares under its id nor declares what the side looks for',
+    consequences: sides(lostPeer, lostPeer),
   },
 ];
 

@@ -29,6 +29,7 @@ const ROWS = [
   'tsc-instantiations',
   'tsc-check-dts',
   'diff',
+  'bundle',
 ];
 
 interface Stats {
@@ -84,7 +85,9 @@ describe('bench smoke run', () => {
         const metrics =
           row.id.startsWith('roundtrip') || row.id.startsWith('validation')
             ? ['rate', 'cpuUs', 'rssMb']
-            : ['wallMs', 'cpuMs', 'rssMb'];
+            : row.id === 'bundle'
+              ? ['gzipKb', 'rawKb']
+              : ['wallMs', 'cpuMs', 'rssMb'];
         expect(Object.keys(row.ours), row.id).toEqual(expect.arrayContaining(metrics));
       }
       if (row.baseline) {

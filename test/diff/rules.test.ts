@@ -546,6 +546,16 @@ describe('protocol rules', () => {
       withDefs({ Caps: obj({ experimental: obj({}) }) }),
       [['capability-extensions-removed', 'capability-extensions', '', P, P]],
     ],
+    [
+      'extension id changed: one fact, breaking both sides, not a capability key removed and one added',
+      withDefs({
+        Caps: obj({ experimental: obj({}), extensions: obj({ 'acme/x': obj({ on: { type: 'boolean' } }) }) }),
+      }),
+      withDefs({
+        Caps: obj({ experimental: obj({}), extensions: obj({ 'acme/y': obj({ on: { type: 'boolean' } }) }) }),
+      }),
+      [['extension-id-changed', 'acme/y', '', B, B]],
+    ],
   ];
   test.each(cases)('%s', (_name, o, n, expected) => {
     check(run(o, n), expected);
@@ -608,6 +618,7 @@ const PROTOCOL_TABLE: Record<string, [client: Verdict, server: Verdict]> = {
   'input-requests-removed': [N, B],
   'capability-extensions-added': [N, N],
   'capability-extensions-removed': [P, P],
+  'extension-id-changed': [B, B],
   'description-changed': [N, N],
 };
 const PREFIXES = { 'request-param-': 'params', 'result-': 'result', 'notification-payload-': 'payload' } as const;

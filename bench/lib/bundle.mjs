@@ -1,0 +1,45 @@
+// The browser bundle row: a client with the Streamable HTTP transport, bundled for the browser by esbuild
+// (bundle, minify, ESM, platform browser) from our client-only output and from the SDK, in the same build
+// settings; the figures are the bundles' bytes, raw and gzip. Sizes are deterministic: one build each.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** The two entry modules: each exports the client and its HTTP transport, so neither is shaken out. */
+const ENTRIES = {
+  ours: `export { createClient, StreamableHttpClientTransport } from './gen/index.js';\n`,
+  sdk: `export { Client } from '@modelcontextprotocol/sdk/client/index.js';
+export { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';\n`,
+};
+
+/**
+ * Bundles both sides under `dir` (`dir/gen` must hold client-only generated output; `dir` must resolve the
+ * repository's node_modules) and returns `{ ours, sdk }` sizes in bytes: `{ raw, gzip, nodeImports }`.
+ */
+export async function bundleSizes(dir) {
+  const { build } = await import('esbuild');
+  const sizes = {};
+  for (const [side, source] of Object.entries(ENTRIES)) {
+    const entry = join(dir, `${side}-entry.ts`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(entry, source);
+    const result = await build({
+      entryPoints: [entry],
+      absWorkingDir: dir,
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      write: false,
+      logLevel: 'silent',
+    });
+    const bytes = result.outputFiles[0].contents;
+    sizes[side] = {
+      raw: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      nodeImports: /["']node:/.test(Buffer.from(bytes).toString('utf8')),
+    };
+  }
+  return sizes;
+}

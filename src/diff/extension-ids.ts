@@ -1,0 +1,108 @@
+/**
+ * An extension whose identifier changed between the two sides (SEP-2133: a breaking change takes a new
+ * id) is one fact, not a property removed and one added in every message that carries capabilities.
+ * An extension shows in a model as the `source` of its methods and as a key of the capabilities'
+ * `extensions` map (found from structure: an `extensions` object property next to `experimental`).
+ * An id only on the old side pairs with an id only on the new side that declares mostly the same
+ * methods (at least half of the smaller list); two ids without methods pair when they are the only ones
+ * gone and added. The new model is then compared as if each paired extension had kept its old id.
+ */
+import { isObject } from '../load/schema.js';
+import type { JsonSchema } from '../load/schema-types.js';
+import type { ProtocolModel } from '../model/types.js';
+
+export interface ExtensionRename {
+  from: string;
+  to: string;
+}
+
+/** Extension id → the methods it declares (possibly none), on one side. */
+function extensionsOf(model: ProtocolModel): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const m of model.methods) {
+    if (m.source === 'mcp') continue;
+    let set = out.get(m.source);
+    if (!set) out.set(m.source, (set = new Set()));
+    set.add(m.method);
+  }
+  for (const def of Object.values(model.definitions))
+    for (const id of capabilityExtensionIds(def)) if (!out.has(id)) out.set(id, new Set());
+  return out;
+}
+
+/** Keys of a capabilities object's `extensions` map (an object with `experimental` and `extensions`). */
+function capabilityExtensionIds(def: unknown): string[] {
+  if (!isObject(def) || !isObject(def.properties)) return [];
+  const { experimental, extensions } = def.properties;
+  if (experimental === undefined || !isObject(extensions) || !isObject(extensions.properties)) return [];
+  return Object.keys(extensions.properties);
+}
+
+/** The renames between two models, each id at most once, in id order. */
+export function extensionRenames(oldModel: ProtocolModel, newModel: ProtocolModel): ExtensionRename[] {
+  const before = extensionsOf(oldModel);
+  const after = extensionsOf(newModel);
+  const gone = [...before.keys()].filter((id) => !after.has(id)).sort();
+  const added = [...after.keys()].filter((id) => !before.has(id)).sort();
+  const renames: ExtensionRename[] = [];
+  const taken = new Set<string>();
+  for (const from of gone) {
+    const methods = before.get(from)!;
+    let best: string | undefined;
+    let bestShare = 0.5;
+    for (const to of added) {
+      if (taken.has(to)) continue;
+      const other = after.get(to)!;
+      if (methods.size === 0 || other.size === 0) continue;
+      let shared = 0;
+      for (const m of methods) if (other.has(m)) shared++;
+      const share = shared / Math.min(methods.size, other.size);
+      if (share >= bestShare && (best === undefined || share > bestShare)) {
+        best = to;
+        bestShare = share;
+      }
+    }
+    if (best !== undefined) {
+      renames.push({ from, to: best });
+      taken.add(best);
+    }
+  }
+  const loneGone = gone.filter((id) => !renames.some((r) => r.from === id));
+  const loneAdded = added.filter((id) => !taken.has(id));
+  if (
+    loneGone.length === 1 &&
+    loneAdded.length === 1 &&
+    before.get(loneGone[0]!)!.size === 0 &&
+    after.get(loneAdded[0]!)!.size === 0
+  )
+    renames.push({ from: loneGone[0]!, to: loneAdded[0]! });
+  return renames.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+}
+
+/** The model with each rename undone: method sources and the capabilities' `extensions` keys. */
+export function withOldExtensionIds(model: ProtocolModel, renames: ExtensionRename[]): ProtocolModel {
+  if (renames.length === 0) return model;
+  const back = new Map(renames.map((r) => [r.to, r.from]));
+  const definitions: Record<string, JsonSchema> = {};
+  for (const [name, def] of Object.entries(model.definitions))
+    definitions[name] = capabilityExtensionIds(def).some((id) => back.has(id)) ? withKeys(def, back) : def;
+  return {
+    ...model,
+    definitions,
+    methods: model.methods.map((m) => (back.has(m.source) ? { ...m, source: back.get(m.source)! } : m)),
+  };
+}
+
+function withKeys(caps: JsonSchema, back: Map<string, string>): JsonSchema {
+  const props = caps.properties as JsonSchema;
+  const extensions = props.extensions as JsonSchema;
+  const properties: JsonSchema = {};
+  for (const [id, schema] of Object.entries(extensions.properties as JsonSchema))
+    Object.defineProperty(properties, back.get(id) ?? id, {
+      value: schema,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  return { ...caps, properties: { ...props, extensions: { ...extensions, properties } } };
+}
