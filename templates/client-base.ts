@@ -47,6 +47,12 @@ export interface ProtocolDescription {
 
 /** The `facts` of `PROTOCOL`. */
 export interface ProtocolFacts {
+  /** The known versions a peer of this schema speaks, newest first, with their era. */
+  readonly versions: readonly VersionFact[];
+  /** Methods some of `versions` lack → the versions that have them. */
+  readonly methodVersions: { readonly [method: string]: readonly string[] };
+  /** Error codes only a modern server answers with (a probe that gets one knows the server is modern). */
+  readonly modernErrorCodes: readonly number[];
   /** Methods the lifecycle answers or sends itself. */
   readonly lifecycleMethods: readonly string[];
   /** Requests only connect() sends. */
@@ -64,6 +70,21 @@ export interface ProtocolFacts {
   };
 }
 
+/** `legacy`: a session opened by `initialize` (up to 2025-11-25); `modern`: per-request `_meta` (2026-07-28 on). */
+export type Era = 'legacy' | 'modern';
+
+export interface VersionFact {
+  readonly version: string;
+  readonly era: Era;
+}
+
+/**
+ * Which era each server spoke, by the transport's `serverKey` (HTTP: the endpoint URL; stdio: the command
+ * line): the spec asks clients to remember it for the server's lifetime instead of probing every time.
+ */
+export type EraCache = Map<string, Era>;
+const SHARED_ERA_CACHE: EraCache = new Map();
+
 /** Sets `meta[key]` when the version names that key (absent keys are simply not sent). */
 export function setMeta(meta: JsonObject, key: string | undefined, value: unknown): void {
   if (key !== undefined) meta[key] = value;
@@ -80,12 +101,23 @@ export interface McpClientOptions extends Omit<PeerOptions, 'batches'> {
   clientInfo: Implementation;
   /** Client capabilities; derived from the registered handlers when omitted (roots, sampling, elicitation). */
   capabilities?: JsonObject;
-  /** The version to ask for; default the generated spec's version. */
+  /** The version to ask for first; default the newest of `supportedProtocolVersions`. */
   protocolVersion?: string;
-  /** Versions the client accepts from the server; default just `protocolVersion`. */
+  /**
+   * Versions the client accepts, in any era; default every known version up to the generated one (a
+   * 2026-07-28 client also reaches servers that only speak 2025-11-25 … 2024-11-05). Narrow it to refuse
+   * older servers.
+   */
   supportedProtocolVersions?: string[];
-  /** 2026-07-28 on: call `server/discover` in connect() (default true). */
+  /**
+   * Modern versions: probe the server with `server/discover` in connect() (default true). Without the probe
+   * the client assumes a modern server and cannot fall back to a legacy one.
+   */
   discover?: boolean;
+  /** Milliseconds the `server/discover` probe waits before taking the server for a legacy one (default 10 s). */
+  probeTimeout?: number;
+  /** Where the era found per server is remembered (default: one map shared by the process). */
+  eraCache?: EraCache;
   /** Most input-required rounds one call may take before it fails (default 8). */
   maxInputRounds?: number;
 }
@@ -110,6 +142,8 @@ export class McpClientBase<
   readonly peer: RpcPeer<any, any, InRequests, InNotifications>;
   /** The version agreed with the server (after connect). */
   negotiatedVersion: string | undefined;
+  /** The era of the server found by connect(): `modern` (per-request `_meta`) or `legacy` (`initialize`). */
+  era: Era | undefined;
   serverInfo: Implementation | undefined;
   serverCapabilities: JsonObject | undefined;
   instructions: string | undefined;
@@ -127,11 +161,42 @@ export class McpClientBase<
     this.protocol = protocol;
     this.options = options;
     this.peer = new RpcPeer(transport, { ...options, batches: false });
-    this.negotiatedVersion = protocol.features.perRequestMeta ? this.#requestedVersion : undefined;
+    if (protocol.features.perRequestMeta) {
+      this.negotiatedVersion = this.#newest('modern');
+      this.era = 'modern';
+    }
+  }
+
+  /** The protocol version in use with this server (after connect()); the same as `negotiatedVersion`. */
+  get protocolVersion(): string | undefined {
+    return this.negotiatedVersion;
+  }
+
+  /** Versions this client accepts, newest first, with their eras (unknown names count as this schema's era). */
+  get supportedVersions(): VersionFact[] {
+    const known = this.protocol.facts.versions;
+    const own = this.protocol.protocolVersion ?? this.protocol.version;
+    const defaults = known.length > 0 ? known : own ? [{ version: own, era: this.#ownEra }] : [];
+    const listed = this.options.supportedProtocolVersions;
+    if (listed === undefined) return [...defaults];
+    return [...listed]
+      .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))
+      .map((version) => ({ version, era: known.find((k) => k.version === version)?.era ?? this.#ownEra }));
+  }
+
+  get #ownEra(): Era {
+    return this.protocol.features.initialize ? 'legacy' : 'modern';
+  }
+
+  /** The version to ask for first in an era: `protocolVersion` when it is of that era, else the newest. */
+  #newest(era: Era): string | undefined {
+    const versions = this.supportedVersions.filter((v) => v.era === era).map((v) => v.version);
+    const asked = this.options.protocolVersion;
+    return asked !== undefined && versions.includes(asked) ? asked : versions[0];
   }
 
   get #requestedVersion(): string {
-    const version = this.options.protocolVersion ?? this.protocol.protocolVersion ?? this.protocol.version;
+    const version = this.negotiatedVersion ?? this.#newest(this.#ownEra);
     if (!version) throw new Error('McpClient: no protocol version known for this schema; pass options.protocolVersion');
     return version;
   }
@@ -148,52 +213,114 @@ export class McpClientBase<
     return caps;
   }
 
-  /** Start the transport and run the version's handshake. */
+  /**
+   * Start the transport and find what the server speaks. A client with modern versions probes with
+   * `server/discover`; a recognised modern error makes it retry with a version the server lists, any other
+   * error (or silence) marks a legacy server, and the client falls back to `initialize` when it accepts a
+   * legacy version. The era found is remembered per server (`eraCache`).
+   */
   async connect(): Promise<void> {
     await this.peer.start();
-    const { features } = this.protocol;
-    if (features.initialize) {
-      const supported = this.options.supportedProtocolVersions ?? [this.#requestedVersion];
+    try {
+      await this.#negotiate();
+    } catch (error) {
+      await this.peer.close();
+      throw error;
+    }
+  }
+
+  async #negotiate(): Promise<void> {
+    const modern = this.#newest('modern');
+    const legacy = this.#newest('legacy');
+    const key = (this.peer.transport as Transport & { serverKey?: string }).serverKey;
+    const cache = this.options.eraCache ?? SHARED_ERA_CACHE;
+    if (modern !== undefined && this.protocol.features.perRequestMeta) {
+      if (this.options.discover === false) return;
+      if (legacy === undefined || key === undefined || cache.get(key) !== 'legacy') {
+        const found = await this.#probe(modern, legacy !== undefined);
+        if (found) {
+          if (key !== undefined) cache.set(key, 'modern');
+          return;
+        }
+      }
+    }
+    if (legacy === undefined) {
+      const offered = this.supportedVersions.map((v) => v.version).join(', ');
+      throw new ProtocolError(ErrorCode.InvalidRequest, `No version to speak: this client accepts ${offered}`);
+    }
+    await this.#initialize(legacy);
+    if (key !== undefined) cache.set(key, 'legacy');
+  }
+
+  /** `server/discover`: true when the server is modern (and a version was agreed), false when it is legacy. */
+  async #probe(version: string, canFallBack: boolean): Promise<boolean> {
+    const modern = this.supportedVersions.filter((v) => v.era === 'modern').map((v) => v.version);
+    const { modernErrorCodes, errorCodes } = this.protocol.facts;
+    let asked = version;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      this.negotiatedVersion = asked;
       let result: JsonObject;
       try {
-        result = (await this.peer.request('initialize', {
-          protocolVersion: this.#requestedVersion,
-          capabilities: this.capabilities,
-          clientInfo: this.options.clientInfo,
+        result = (await this.peer.request('server/discover', this.#withRequestMeta(undefined), {
+          timeout: this.options.probeTimeout ?? 10_000,
         })) as JsonObject;
       } catch (error) {
-        await this.peer.close();
-        throw error;
-      }
-      const version = String(result['protocolVersion']);
-      if (!supported.includes(version)) {
-        await this.peer.close();
-        throw new ProtocolError(
-          ErrorCode.InvalidRequest,
-          `Server answered with protocol version ${version}; this client supports ${supported.join(', ')}`,
-        );
-      }
-      this.#acceptServer(result, version);
-      await this.peer.notify('notifications/initialized');
-    } else if (features.perRequestMeta && this.options.discover !== false) {
-      let result: JsonObject;
-      try {
-        result = (await this.request('server/discover' as never, undefined as never)) as JsonObject;
-      } catch (error) {
-        await this.peer.close();
-        throw error;
+        const modernError = error instanceof ProtocolError && modernErrorCodes.includes(error.code);
+        if (!modernError) {
+          this.negotiatedVersion = undefined;
+          if (canFallBack) return false;
+          throw new ProtocolError(
+            ErrorCode.InvalidRequest,
+            `The server did not answer server/discover as a ${asked} server would (${describe(error)}); it may speak only an initialize-era version, which this client does not accept`,
+          );
+        }
+        const supported = supportedList(error.data);
+        const next = modern.find((v) => supported.includes(v));
+        if (error.code !== errorCodes['UnsupportedProtocolVersionError'] || next === undefined || next === asked) {
+          throw error;
+        }
+        asked = next;
+        continue;
       }
       const versions = Array.isArray(result['supportedVersions']) ? (result['supportedVersions'] as string[]) : [];
-      const version = versions.includes(this.#requestedVersion) ? this.#requestedVersion : undefined;
-      if (!version) {
-        await this.peer.close();
+      const agreed = versions.includes(asked) ? asked : modern.find((v) => versions.includes(v));
+      if (agreed === undefined) {
+        this.negotiatedVersion = undefined;
+        // A dual-era server that lists only legacy versions we share: speak one of those.
+        if (canFallBack && this.supportedVersions.some((v) => v.era === 'legacy' && versions.includes(v.version))) {
+          return false;
+        }
         throw new ProtocolError(
           ErrorCode.InvalidRequest,
-          `Server supports ${versions.join(', ') || 'no versions'}, not ${this.#requestedVersion}`,
+          `Server supports ${versions.join(', ') || 'no versions'}; this client accepts ${this.supportedVersions.map((v) => v.version).join(', ')}`,
         );
       }
-      this.#acceptServer(result, version);
+      this.era = 'modern';
+      this.#acceptServer(result, agreed);
+      return true;
     }
+    return false;
+  }
+
+  /** The `initialize` handshake of the legacy era. */
+  async #initialize(version: string): Promise<void> {
+    const accepted = this.supportedVersions.filter((v) => v.era === 'legacy').map((v) => v.version);
+    this.era = 'legacy';
+    this.negotiatedVersion = undefined;
+    const result = (await this.peer.request('initialize', {
+      protocolVersion: version,
+      capabilities: this.capabilities,
+      clientInfo: this.options.clientInfo,
+    })) as JsonObject;
+    const answered = String(result['protocolVersion']);
+    if (!accepted.includes(answered)) {
+      throw new ProtocolError(
+        ErrorCode.InvalidRequest,
+        `Server answered with protocol version ${answered}; this client accepts ${accepted.join(', ')}`,
+      );
+    }
+    this.#acceptServer(result, answered);
+    await this.peer.notify('notifications/initialized');
   }
 
   #acceptServer(result: JsonObject, version: string): void {
@@ -216,6 +343,7 @@ export class McpClientBase<
     ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions | undefined]>
   ): Promise<OutRequests[M]['result']>;
   async request(method: string, params?: any, options?: RequestOptions): Promise<unknown> {
+    this.#checkAvailable(method);
     if (method === 'tools/call' && this.#mirrorsToolParams) {
       try {
         return await this.#send(method, params, this.#withParamHeaders(params, options));
@@ -232,10 +360,28 @@ export class McpClientBase<
     return result;
   }
 
+  /** A method the negotiated version does not have fails here, without a round trip. */
+  #checkAvailable(method: string): void {
+    const having = Object.hasOwn(this.protocol.facts.methodVersions, method)
+      ? this.protocol.facts.methodVersions[method]
+      : undefined;
+    const version = this.negotiatedVersion;
+    if (having === undefined || version === undefined || having.includes(version)) return;
+    throw new ProtocolError(
+      ErrorCode.MethodNotFound,
+      `${method} is not part of MCP ${version}, the version agreed with this server (it is in ${having.join(', ') || 'no version this client speaks'})`,
+    );
+  }
+
+  /** Whether this conversation is modern (per-request `_meta`, input-required results). */
+  get #modern(): boolean {
+    return this.era === 'modern' && this.protocol.features.perRequestMeta;
+  }
+
   /** Whether the transport mirrors tool arguments into headers (Streamable HTTP from 2026-07-28 on). */
   get #mirrorsToolParams(): boolean {
     const transport = this.peer.transport as Transport & { mirrorsToolParams?: boolean };
-    return this.protocol.features.perRequestMeta && transport.mirrorsToolParams === true;
+    return this.#modern && transport.mirrorsToolParams === true;
   }
 
   /**
@@ -279,9 +425,9 @@ export class McpClientBase<
   }
 
   async #send(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
-    const { features } = this.protocol;
-    let sent = features.perRequestMeta ? this.#withRequestMeta(params) : params;
-    if (!features.inputRequests) return this.peer.request(method, sent, options);
+    const modern = this.#modern;
+    let sent = modern ? this.#withRequestMeta(params) : params;
+    if (!modern || !this.protocol.features.inputRequests) return this.peer.request(method, sent, options);
     const maxRounds = this.options.maxInputRounds ?? 8;
     for (let round = 0; ; round++) {
       const result = (await this.peer.request(method, sent, options)) as JsonObject;
@@ -299,6 +445,7 @@ export class McpClientBase<
   /** Send a notification typed by the client's notification table. */
   notify<M extends keyof OutNotifications & string>(method: M, ...args: ParamsArgs<OutNotifications[M]>): Promise<void>;
   notify(method: string, params?: any): Promise<void> {
+    this.#checkAvailable(method);
     return this.peer.notify(method, params);
   }
 
@@ -360,6 +507,16 @@ export class McpClientBase<
     else delete next['requestState'];
     return next;
   }
+}
+
+/** The `supported` list of an UnsupportedProtocolVersionError's data. */
+function supportedList(data: unknown): string[] {
+  const list = isPlainObject(data) ? data['supported'] : undefined;
+  return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** The ctx an input-request handler gets: like a request's, without a way to answer out of band. */

@@ -128,6 +128,11 @@ export class StreamableHttpClientTransport implements Transport {
     return this.sessionIdValue;
   }
 
+  /** Identifies the server for the client's era cache: the endpoint URL. */
+  get serverKey(): string {
+    return this.url.href;
+  }
+
   /** Requests whose response is still being awaited or read (for leak checks). */
   get requestsInFlight(): number {
     return this.inFlight.size;

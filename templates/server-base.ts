@@ -2,6 +2,8 @@
  * The MCP server lifecycle on top of RpcPeer, for every spec version:
  * - versions with `initialize`: version negotiation, and every request but `ping` refused until then;
  * - 2026-07-28 on: `server/discover`, and the per-request `_meta` protocol version checked;
+ * - dual-era (a modern server that also accepts legacy versions, the default): a connection that opens with
+ *   `initialize` is served as a legacy session — see `legacy` below and the README's mapping table;
  * - capabilities follow from the handlers given; params are checked by the compiled validators
  *   (-32602 with the JSON pointer of the first failing field); results optionally too.
  *
@@ -10,7 +12,7 @@
  */
 import { ErrorCode, ProtocolError, isPlainObject } from './jsonrpc.js';
 import { RpcPeer, type HandlerContext, type ParamsIssue, type PeerOptions } from './peer.js';
-import type { ProtocolDescription, Implementation } from './client-base.js';
+import type { Era, ProtocolDescription, Implementation, VersionFact } from './client-base.js';
 import { paramHeaderMismatch, paramHeaderRules } from './http-headers.js';
 import type { Transport } from './transport.js';
 
@@ -27,7 +29,10 @@ export interface McpServerOptions extends Omit<PeerOptions, 'batches' | 'validat
   instructions?: string;
   /** Added to the capabilities derived from the handlers. */
   capabilities?: JsonObject;
-  /** Versions this server speaks; default the generated spec's version. */
+  /**
+   * Versions this server speaks, in any era; default every known version up to the generated one (a
+   * 2026-07-28 server then also serves clients that open with `initialize`). Narrow it to refuse them.
+   */
   supportedProtocolVersions?: string[];
   /** Check params with the compiled validators (default true). */
   validateParams?: boolean;
@@ -37,7 +42,10 @@ export interface McpServerOptions extends Omit<PeerOptions, 'batches' | 'validat
 
 /** What a handler knows of the connection it serves. */
 export interface SessionInfo {
+  /** The version of this connection: from `initialize`, or the last request's `_meta` (modern). */
   protocolVersion: string | undefined;
+  /** `legacy` once the client opened with `initialize`; else `modern` (a modern server) or `legacy`. */
+  era: Era;
   clientInfo: Implementation | undefined;
   clientCapabilities: JsonObject | undefined;
   initialized: boolean;
@@ -87,9 +95,30 @@ export class McpServerBase<Handlers extends object> {
     }
   }
 
+  /** Versions this server speaks, newest first. */
   get supportedVersions(): string[] {
+    return this.supportedFacts.map((v) => v.version);
+  }
+
+  /** The same, with their eras (a name the facts do not know counts as this schema's era). */
+  get supportedFacts(): VersionFact[] {
+    const known = this.protocol.facts.versions;
+    const ownEra: Era = this.protocol.features.initialize ? 'legacy' : 'modern';
     const own = this.protocol.protocolVersion ?? this.protocol.version;
-    return this.options.supportedProtocolVersions ?? (own ? [own] : []);
+    const listed = this.options.supportedProtocolVersions;
+    if (listed === undefined) return known.length > 0 ? [...known] : own ? [{ version: own, era: ownEra }] : [];
+    return [...listed]
+      .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))
+      .map((version) => ({ version, era: known.find((k) => k.version === version)?.era ?? ownEra }));
+  }
+
+  #versionsOf(era: Era): string[] {
+    return this.supportedFacts.filter((v) => v.era === era).map((v) => v.version);
+  }
+
+  /** A modern server that also accepts `initialize` (some legacy version is supported). */
+  get dualEra(): boolean {
+    return this.protocol.features.perRequestMeta && this.#versionsOf('legacy').length > 0;
   }
 
   /** Capabilities: from the handlers given, plus the explicit ones. */
@@ -113,7 +142,8 @@ export class McpServerBase<Handlers extends object> {
   /** Serve one connection. Call once per transport (each HTTP session or stdio pipe). */
   async connect(transport: Transport): Promise<RpcPeer<any, any, any, any>> {
     const session: SessionInfo = {
-      protocolVersion: this.protocol.features.initialize ? undefined : (this.supportedVersions[0] ?? undefined),
+      protocolVersion: this.protocol.features.initialize ? undefined : this.#versionsOf('modern')[0],
+      era: this.protocol.features.initialize ? 'legacy' : 'modern',
       clientInfo: undefined,
       clientCapabilities: undefined,
       initialized: !this.protocol.features.initialize,
@@ -122,7 +152,9 @@ export class McpServerBase<Handlers extends object> {
       ...this.options,
       batches: this.protocol.features.batches,
       validateParams:
-        this.options.validateParams === false ? undefined : (method, params) => this.checkParams(method, params),
+        this.options.validateParams === false
+          ? undefined
+          : (method, params) => this.checkParams(method, this.paramsFor(session, method, params)),
     });
     const entry = { peer, session };
     this.sessions.add(entry);
@@ -138,23 +170,23 @@ export class McpServerBase<Handlers extends object> {
       if (typeof handler !== 'function' || method === 'notifications/initialized') continue;
       if (this.tables.notificationMethods.includes(method) && !this.tables.requestMethods.includes(method)) {
         peer.setNotificationHandler(method, async (params: unknown, ctx: unknown) => {
-          await handler(params, ctx);
+          await handler(this.paramsFor(session, method, params as JsonObject | undefined), ctx);
         });
       } else {
         const results = this.tables.results[method] ?? [];
-        peer.setRequestHandler(method, async (params: unknown, ctx: HandlerContext) => {
+        peer.setRequestHandler(method, async (received: JsonObject | undefined, ctx: HandlerContext) => {
           (ctx as unknown as { session: SessionInfo }).session = session;
+          const params = this.paramsFor(session, method, received);
           if (method === 'logging/setLevel' && isPlainObject(params) && typeof params['level'] === 'string') {
             session.logLevel = params['level'];
           }
           this.gateLogs(ctx, session, params);
-          let result: unknown;
-          if (method === 'tools/call') {
-            await this.checkParamHeaders(params, ctx);
-            result = await this.callTool(handler, params, ctx);
-          } else result = await handler(params, ctx);
+          if (method === 'tools/call') await this.checkParamHeaders(params, ctx);
+          const invoke = (p: unknown) => (method === 'tools/call' ? this.callTool(handler, p, ctx) : handler(p, ctx));
+          let result = await invoke(params);
+          if (this.legacyOnModern(session)) result = await this.answerInputsInline(invoke, params, result, ctx);
           if (this.options.validateResults) this.checkResult(method, results, result);
-          return this.withServerInfo(result) as JsonObject;
+          return this.legacyOnModern(session) ? withoutResultType(result) : (this.withServerInfo(result) as JsonObject);
         });
       }
     }
@@ -255,12 +287,23 @@ export class McpServerBase<Handlers extends object> {
   }
 
   private installLifecycle(peer: RpcPeer<any, any, any, any>, session: SessionInfo): void {
-    peer.setRequestHandler('ping', () => this.withServerInfo({}));
-    if (this.protocol.features.initialize) {
+    peer.setRequestHandler('ping', () => (this.legacyOnModern(session) ? {} : this.withServerInfo({})));
+    const legacyVersions = this.#versionsOf('legacy');
+    // A modern-only server answers initialize too, with an error that names what it speaks.
+    if (this.protocol.features.initialize || this.protocol.features.perRequestMeta) {
       peer.setRequestHandler('initialize', (params: JsonObject) => {
         const requested = typeof params?.['protocolVersion'] === 'string' ? params['protocolVersion'] : '';
-        // The client's version if we speak it, else our newest: the client then decides.
-        const version = this.supportedVersions.includes(requested) ? requested : this.supportedVersions[0]!;
+        if (legacyVersions.length === 0) {
+          // A modern-only server names what it speaks: the legacy client's only diagnostic.
+          throw new ProtocolError(
+            ErrorCode.InvalidRequest,
+            `This server does not accept initialize; it speaks ${this.supportedVersions.join(', ')}`,
+            { supported: this.supportedVersions, requested },
+          );
+        }
+        // The client's version if we speak it, else our newest legacy one: the client then decides.
+        const version = legacyVersions.includes(requested) ? requested : legacyVersions[0]!;
+        session.era = 'legacy';
         session.protocolVersion = version;
         session.clientInfo = isPlainObject(params?.['clientInfo'])
           ? (params['clientInfo'] as Implementation)
@@ -270,7 +313,7 @@ export class McpServerBase<Handlers extends object> {
         transport.setProtocolVersion?.(version);
         return {
           protocolVersion: version,
-          capabilities: this.capabilities,
+          capabilities: this.legacyOnModern(session) ? this.legacyCapabilities() : this.capabilities,
           serverInfo: this.options.serverInfo,
           ...(this.options.instructions ? { instructions: this.options.instructions } : {}),
         };
@@ -279,6 +322,17 @@ export class McpServerBase<Handlers extends object> {
         session.initialized = true;
         const user = (this.handlers as Record<string, unknown>)['notifications/initialized'];
         if (typeof user === 'function') await user(params, ctx);
+      });
+    }
+    if (this.dualEra && !this.tables.requestMethods.includes('logging/setLevel')) {
+      // Legacy clients set one log level per session; their requests then carry it as the modern key would.
+      peer.setRequestHandler('logging/setLevel', (params: JsonObject | undefined) => {
+        if (!this.legacyOnModern(session)) throw new ProtocolError(ErrorCode.MethodNotFound, 'Method not found');
+        if (typeof params?.['level'] !== 'string' || !LOG_LEVELS.includes(params['level'])) {
+          throw new ProtocolError(ErrorCode.InvalidParams, 'logging/setLevel needs a level');
+        }
+        session.logLevel = params['level'];
+        return {};
       });
     }
     if (this.protocol.features.perRequestMeta && this.tables.requestMethods.includes('server/discover')) {
@@ -297,7 +351,7 @@ export class McpServerBase<Handlers extends object> {
 
   /** Lifecycle gate before any handler runs. */
   private admit(method: string, params: JsonObject | undefined, session: SessionInfo): ProtocolError | undefined {
-    if (this.protocol.features.initialize) {
+    if (this.protocol.features.initialize || session.era === 'legacy') {
       if (method === 'initialize' || method === 'ping') return undefined;
       if (session.protocolVersion === undefined) {
         return new ProtocolError(
@@ -311,7 +365,7 @@ export class McpServerBase<Handlers extends object> {
       const meta = isPlainObject(params?.['_meta']) ? params['_meta'] : undefined;
       const { metaKeys, errorCodes } = this.protocol.facts;
       const requested = meta?.[metaKeys['protocolVersion'] ?? ''];
-      if (typeof requested === 'string' && !this.supportedVersions.includes(requested)) {
+      if (typeof requested === 'string' && !this.#versionsOf('modern').includes(requested)) {
         const code = errorCodes['UnsupportedProtocolVersionError'] ?? ErrorCode.InvalidRequest;
         return new ProtocolError(code, `Unsupported protocol version ${requested}`, {
           requested,
@@ -327,6 +381,69 @@ export class McpServerBase<Handlers extends object> {
       }
     }
     return undefined;
+  }
+
+  /** A legacy session on a modern server (opened with `initialize`). */
+  private legacyOnModern(session: SessionInfo): boolean {
+    return session.era === 'legacy' && this.protocol.features.perRequestMeta;
+  }
+
+  /**
+   * What a handler (and the validator) sees of a legacy client's request on a modern server: the params
+   * with the per-request `_meta` a modern client would have sent, filled in from the session (the version
+   * and client from `initialize`, the level from `logging/setLevel`), so handlers are written once.
+   */
+  private paramsFor(session: SessionInfo, method: string, params: JsonObject | undefined): JsonObject | undefined {
+    if (!this.legacyOnModern(session) || this.protocol.facts.lifecycleMethods.includes(method)) return params;
+    if (method === 'initialize' || method === 'logging/setLevel') return params;
+    const keys = this.protocol.facts.metaKeys;
+    const given = isPlainObject(params?.['_meta']) ? params['_meta'] : {};
+    const meta: JsonObject = {};
+    const set = (name: string, value: unknown) => {
+      const key = keys[name];
+      if (key !== undefined && value !== undefined) meta[key] = value;
+    };
+    set('protocolVersion', session.protocolVersion);
+    set('clientInfo', session.clientInfo);
+    set('clientCapabilities', session.clientCapabilities ?? {});
+    set('logLevel', session.logLevel);
+    return { ...params, _meta: { ...meta, ...given } };
+  }
+
+  /** Capabilities as a legacy client reads them: logging is answered by the runtime for it. */
+  private legacyCapabilities(): JsonObject {
+    const { extensions: _extensions, ...caps } = this.capabilities;
+    return { ...caps, logging: {} };
+  }
+
+  /**
+   * A modern handler asks for input by returning `input_required`; a legacy client cannot read that, so
+   * each embedded request is sent to it as a server→client request within the call, and the handler is
+   * called again with the answers (`inputResponses`, `requestState`), as a modern client would retry.
+   */
+  private async answerInputsInline(
+    invoke: (params: unknown) => unknown,
+    params: JsonObject | undefined,
+    first: unknown,
+    ctx: HandlerContext,
+  ): Promise<unknown> {
+    let result = first;
+    for (let round = 0; isPlainObject(result) && result['resultType'] === 'input_required'; round++) {
+      if (round >= MAX_INPUT_ROUNDS) {
+        throw new ProtocolError(ErrorCode.InternalError, `still asking for input after ${MAX_INPUT_ROUNDS} rounds`);
+      }
+      const requests = isPlainObject(result['inputRequests']) ? result['inputRequests'] : {};
+      const responses: JsonObject = {};
+      for (const [key, request] of Object.entries(requests)) {
+        if (!isPlainObject(request) || typeof request['method'] !== 'string') continue;
+        const send = ctx.request.bind(ctx) as (method: string, params?: unknown) => Promise<unknown>;
+        responses[key] = await send(request['method'], request['params']);
+      }
+      const retry: JsonObject = { ...params, inputResponses: responses };
+      if (typeof result['requestState'] === 'string') retry['requestState'] = result['requestState'];
+      result = await invoke(retry);
+    }
+    return result;
   }
 
   private checkParams(method: string, params: JsonObject | undefined): ParamsIssue | null {
@@ -359,6 +476,16 @@ export class McpServerBase<Handlers extends object> {
     }
     throw new Error(`${method} handler returned an invalid result (${failures.join('; ')})`);
   }
+}
+
+/** Input-required rounds a legacy call may take on a modern server. */
+const MAX_INPUT_ROUNDS = 8;
+
+/** Legacy results have no `resultType`. */
+function withoutResultType(result: unknown): JsonObject {
+  if (!isPlainObject(result)) return result as JsonObject;
+  const { resultType: _resultType, ...rest } = result;
+  return rest;
 }
 
 /** ajv reports a missing property at its parent; point at the property itself. */

@@ -314,6 +314,12 @@ export class StdioClientTransport implements Transport {
     return this.stderrStream ?? null;
   }
 
+  /** Identifies the server for the client's era cache: its command line and working directory. */
+  get serverKey(): string {
+    const { command, args = [], cwd = '' } = this.options;
+    return `stdio:${JSON.stringify([command, ...args, cwd])}`;
+  }
+
   /** The server's process id once started. */
   get pid(): number | undefined {
     return this.child?.pid;

@@ -6,33 +6,11 @@
 import { Scope, StructureKind, type ClassDeclarationStructure, type StatementStructures } from 'ts-morph';
 import { isObject, resolvePointer } from '../load/schema.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
+import { baseClassMembers } from './base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
 import { TABLES, paramsType } from './tables.js';
 import { docComment, isIdentifier, propertyKey, stringLiteral } from './ts-names.js';
 import { printFile } from './ts-project.js';
-
-/**
- * Public members of McpClientBase a group name must not shadow. Its private members are ES `#` members,
- * which no generated name can collide with (an extension prefix such as `acceptServer/…` is safe).
- */
-const BASE_MEMBERS = new Set([
-  'peer',
-  'protocol',
-  'options',
-  'negotiatedVersion',
-  'serverInfo',
-  'serverCapabilities',
-  'instructions',
-  'serverDescription',
-  'capabilities',
-  'connect',
-  'request',
-  'notify',
-  'setRequestHandler',
-  'setNotificationHandler',
-  'close',
-  'constructor',
-]);
 
 /** Requests the client sends, as the caller sees them. */
 function clientCalls(model: ProtocolModel): MethodInfo[] {
@@ -162,7 +140,7 @@ export function emitClient(model: ProtocolModel, importExt: string, runtime: Run
     methods: [],
   };
   for (const [rawName, node] of tree.children) {
-    const name = BASE_MEMBERS.has(rawName) ? `${rawName}_` : rawName;
+    const name = baseClassMembers('client-base.ts', 'McpClientBase').has(rawName) ? `${rawName}_` : rawName;
     if (node.children.size === 0 && node.leaf) {
       const m = node.leaf;
       const optional = !callerParamsRequired(model, m);

@@ -9,6 +9,8 @@ export interface KnownVersion {
   sha256: string;
   /** Where the published schema.json is downloaded from (unless MCP_TYPEGEN_SCHEMA_BASE_URL is set). */
   url: string;
+  /** Its MCP methods, as the model finds them in the schema (scripts/version-facts.mjs writes them). */
+  methods?: string[];
 }
 
 export interface VersionManifest {

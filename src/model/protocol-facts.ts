@@ -5,8 +5,21 @@
  */
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import type { MethodInfo, ProtocolFeatures } from './types.js';
+import { versionFacts, type VersionFact } from './version-facts.js';
 
 export interface ProtocolFacts {
+  /**
+   * The known versions a peer generated from this schema speaks, newest first, with their era (legacy:
+   * `initialize`; modern: per-request `_meta`): this version and every known one before it.
+   */
+  versions: VersionFact[];
+  /** MCP methods of this version that some of `versions` lack → the versions that have them. */
+  methodVersions: Record<string, string[]>;
+  /**
+   * Error codes only a modern server answers with: a dual-era client that gets one of them back from its
+   * probe knows the server is modern (anything else means legacy).
+   */
+  modernErrorCodes: number[];
   /** Methods the runtime's lifecycle answers or sends itself (present in this version). */
   lifecycleMethods: string[];
   /** Requests the client lifecycle sends itself: no stub is generated for them. */
@@ -55,12 +68,21 @@ const JSON_RPC_CODES: Record<string, number> = {
 
 export function protocolFacts(schema: LoadedSchema, methods: MethodInfo[], features: ProtocolFeatures): ProtocolFacts {
   const present = new Set(methods.map((m) => m.method));
+  const errorCodes = { ...JSON_RPC_CODES, ...schemaErrorCodes(schema) };
+  const mcpMethods = methods.filter((m) => m.source === 'mcp').map((m) => m.method);
   return {
+    ...versionFacts(schema.version, mcpMethods),
+    modernErrorCodes: features.perRequestMeta
+      ? Object.entries(errorCodes)
+          .filter(([name]) => !(name in JSON_RPC_CODES))
+          .map(([, code]) => code)
+          .sort((a, b) => a - b)
+      : [],
     lifecycleMethods: LIFECYCLE.filter((m) => present.has(m)),
     handshakeRequests: HANDSHAKE.filter((m) => present.has(m)),
     capabilityOf: capabilityPrefixes(schema, methods),
     metaKeys: metaKeys(schema),
-    errorCodes: { ...JSON_RPC_CODES, ...schemaErrorCodes(schema) },
+    errorCodes,
     transport: {
       sessions: features.initialize,
       metadataHeaders: features.perRequestMeta,
@@ -124,6 +146,9 @@ function constCode(schema: unknown): number | undefined {
 
 /** Facts of a model with no methods and no reserved keys (hand-built models in tests). */
 export const EMPTY_FACTS: ProtocolFacts = {
+  versions: [],
+  methodVersions: {},
+  modernErrorCodes: [],
   lifecycleMethods: [],
   handshakeRequests: [],
   capabilityOf: {},

@@ -75,7 +75,9 @@ describe('2026-07-28 McpClient: discover, per-request _meta, input-required loop
   it('connect fails when the server does not support the version', async () => {
     const { client, server } = setup(() => ({ ...DISCOVER, supportedVersions: ['2099-01-01'] }));
     await server.start();
-    await expect(client.connect()).rejects.toThrow(/2099-01-01.*not 2026-07-28/);
+    await expect(client.connect()).rejects.toThrow(
+      'Server supports 2099-01-01; this client accepts 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05',
+    );
   });
 
   it('answers embedded elicitation and sampling requests and retries until the final result', async () => {

@@ -1,0 +1,49 @@
+/**
+ * What the runtime needs to know about the versions a generated peer may meet (every known version up to
+ * its own): each one's era and the methods it has. The generator reads them from the manifest
+ * (schema/mcp-versions.json), not from the other versions' schemas, so generating one version never loads
+ * the others; version-methods.ts is how the manifest's lists are computed (scripts/version-facts.mjs)
+ * and checked (test/versions/version-facts.test.ts).
+ */
+import { knownVersion, knownVersionNames } from '../load/manifest.js';
+
+/** `legacy`: a session opened by `initialize` (up to 2025-11-25); `modern`: per-request `_meta` (2026-07-28 on). */
+export type Era = 'legacy' | 'modern';
+
+export interface VersionFact {
+  version: string;
+  era: Era;
+}
+
+/** A version with an `initialize` handshake is legacy; one without is modern. */
+export function eraOf(methods: readonly string[]): Era {
+  return methods.includes('initialize') ? 'legacy' : 'modern';
+}
+
+/**
+ * The known versions a peer generated for `version` can speak, newest first, with their eras; and, for
+ * each of its methods missing from one of them, the versions that have it. An unknown version (a schema
+ * the manifest does not list) speaks only itself.
+ */
+export function versionFacts(
+  version: string | null,
+  ownMethods: readonly string[],
+): { versions: VersionFact[]; methodVersions: Record<string, string[]> } {
+  if (version === null) return { versions: [], methodVersions: {} };
+  const names = knownVersionNames().filter((name) => name <= version);
+  if (!names.includes(version)) {
+    return { versions: [{ version, era: eraOf(ownMethods) }], methodVersions: {} };
+  }
+  const lists = new Map(names.map((name) => [name, knownVersion(name)!.methods ?? []]));
+  lists.set(version, [...ownMethods]);
+  const versions = names
+    .slice()
+    .reverse()
+    .map((name) => ({ version: name, era: eraOf(lists.get(name)!) }));
+  const methodVersions: Record<string, string[]> = {};
+  for (const method of [...ownMethods].sort()) {
+    const having = versions.filter((v) => lists.get(v.version)!.includes(method)).map((v) => v.version);
+    if (having.length < versions.length) methodVersions[method] = having;
+  }
+  return { versions, methodVersions };
+}

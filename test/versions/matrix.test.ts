@@ -1,0 +1,339 @@
+/**
+ * The version matrix: a client generated for each of the five versions against a server generated for
+ * each of them, in memory, with default settings. Each pair must connect on the version the rules give —
+ *
+ *   both legacy (initialize):   the older of the two (the server answers the client's version or its own newest);
+ *   legacy client, 2026 server: the client's version (the dual-era server answers initialize);
+ *   2026 client, legacy server: the server's version (the server/discover probe fails, the client falls back);
+ *   both 2026:                   2026-07-28, modern —
+ *
+ * then make a typed tools/call that the server answers knowing the version, with a notification from the
+ * server inside the call and, where both versions have one, a notification from the client. Narrowed
+ * `supportedProtocolVersions` must fail with the errors the runtime documents.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { StreamableHttpClientTransport } from '@mcp-typegen/runtime';
+import { StdioClientTransport, createStreamableHttpServer } from '@mcp-typegen/runtime/node';
+import { built, compileFixture, importBuilt, type Version } from '../client/helpers/build.js';
+import { listen } from '../transports/helpers/http.js';
+
+type Json = Record<string, any>;
+const HERE = dirname(fileURLToPath(import.meta.url));
+const VERSIONS: Version[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
+const MODERN = '2026-07-28';
+const gen = new Map<Version, any>();
+
+beforeAll(async () => {
+  for (const v of VERSIONS) gen.set(v, await importBuilt(await built(v), 'index.js'));
+});
+
+/** What the rules above say the pair agrees on. */
+function expected(client: Version, server: Version): { version: string; era: 'legacy' | 'modern' } {
+  if (client === MODERN && server === MODERN) return { version: MODERN, era: 'modern' };
+  if (client === MODERN) return { version: server, era: 'legacy' };
+  if (server === MODERN) return { version: client, era: 'legacy' };
+  return { version: client < server ? client : server, era: 'legacy' };
+}
+
+async function pair(client: Version, server: Version, clientOptions: Json = {}, serverOptions: Json = {}) {
+  const s = gen.get(server);
+  const c = gen.get(client);
+  const seen: Json = { rootsChanged: 0 };
+  const handlers: Json = {
+    'tools/list': () => ({ tools: [], ...(server === MODERN ? { resultType: 'complete' } : {}) }),
+    'tools/call': async (params: Json, ctx: Json) => {
+      await ctx.notify('notifications/tools/list_changed');
+      const meta = params._meta ?? {};
+      return {
+        content: [
+          {
+            type: 'text',
+            text: `${ctx.session.protocolVersion}|${params.arguments.text}|${meta['io.modelcontextprotocol/protocolVersion'] ?? '-'}`,
+          },
+        ],
+        ...(server === MODERN ? { resultType: 'complete' } : {}),
+      };
+    },
+  };
+  if (server !== MODERN) handlers['notifications/roots/list_changed'] = () => void seen.rootsChanged++;
+  const [clientSide, serverSide] = c.createInMemoryPair();
+  const srv = s.createServer(handlers, { serverInfo: { name: `server-${server}`, version: '1' }, ...serverOptions });
+  await srv.connect(serverSide);
+  const cli = c.createClient(clientSide, {
+    clientInfo: { name: `client-${client}`, version: '1' },
+    eraCache: new Map(),
+    probeTimeout: 2000,
+    ...clientOptions,
+  });
+  return { cli, srv, seen };
+}
+
+describe('every client version × every server version, defaults', () => {
+  for (const client of VERSIONS) {
+    for (const server of VERSIONS) {
+      const want = expected(client, server);
+      it(`client ${client} ↔ server ${server}: ${want.era} ${want.version}`, async () => {
+        const { cli, seen } = await pair(client, server);
+        const changed: unknown[] = [];
+        cli.setNotificationHandler('notifications/tools/list_changed', (p: unknown) => void changed.push(p ?? {}));
+        await cli.connect();
+        expect(cli.protocolVersion).toBe(want.version);
+        expect(cli.era).toBe(want.era);
+        expect(cli.serverInfo).toEqual({ name: `server-${server}`, version: '1' });
+        const result = await cli.tools.call({ name: 'echo', arguments: { text: 'hi' } });
+        // The handler sees the agreed version on the session, and a modern server's handler sees the
+        // per-request `_meta` version on every request, a legacy client's included (filled in from the session).
+        const metaVersion = server === MODERN ? want.version : '-';
+        expect(result.content).toEqual([{ type: 'text', text: `${want.version}|hi|${metaVersion}` }]);
+        if (want.era === 'legacy') expect(result).not.toHaveProperty('resultType');
+        expect(changed).toHaveLength(1);
+        if (server !== MODERN && client !== MODERN) {
+          await cli.notify('notifications/roots/list_changed');
+          await cli.ping();
+          expect(seen.rootsChanged).toBe(1);
+        }
+        await cli.close();
+      });
+    }
+  }
+});
+
+describe('methods follow the version agreed, not the version generated', () => {
+  it('a 2025-11-25 client fails fast on tasks/get against a 2025-06-18 server', async () => {
+    const { cli } = await pair('2025-11-25', '2025-06-18');
+    await cli.connect();
+    await expect(cli.tasks.get({ taskId: 't' })).rejects.toMatchObject({
+      code: -32601,
+      message: 'tasks/get is not part of MCP 2025-06-18, the version agreed with this server (it is in 2025-11-25)',
+    });
+    await cli.close();
+  });
+
+  it('a 2026-07-28 client that fell back to 2025-11-25 fails fast on server/discover and sends no per-request _meta', async () => {
+    const { cli } = await pair(MODERN, '2025-11-25');
+    await cli.connect();
+    await expect(cli.server.discover()).rejects.toMatchObject({ code: -32601 });
+    await cli.close();
+  });
+
+  it('ping, logging/setLevel and unmapped methods for a legacy client on a dual-era server', async () => {
+    const { cli } = await pair('2025-06-18', MODERN);
+    await cli.connect();
+    expect(cli.serverCapabilities).toMatchObject({ logging: {} });
+    await expect(cli.ping()).resolves.toEqual({});
+    await expect(cli.logging.setLevel({ level: 'warning' })).resolves.toEqual({});
+    await expect(cli.resources.subscribe({ uri: 'file:///x' })).rejects.toMatchObject({ code: -32601 });
+    await cli.close();
+  });
+});
+
+describe('the dual-era mapping, row by row', () => {
+  const ELICIT = {
+    method: 'elicitation/create',
+    params: { mode: 'form', message: 'Who?', requestedSchema: { type: 'object', properties: {} } },
+  };
+
+  async function dualEra(handler: (params: Json, ctx: Json) => unknown) {
+    const s = gen.get(MODERN);
+    const c = gen.get('2025-11-25');
+    const [clientSide, serverSide] = c.createInMemoryPair();
+    const srv = s.createServer({ 'tools/call': handler }, { serverInfo: { name: 'dual', version: '1' } });
+    await srv.connect(serverSide);
+    const cli = c.createClient(clientSide, { clientInfo: { name: 'legacy', version: '1' } });
+    return cli;
+  }
+
+  it("a handler's input_required result reaches a legacy client as server→client requests within the call", async () => {
+    const rounds: Json[] = [];
+    const cli = await dualEra((params) => {
+      rounds.push({ responses: params.inputResponses, state: params.requestState });
+      if (params.inputResponses === undefined) {
+        return { resultType: 'input_required', inputRequests: { who: ELICIT }, requestState: 'one' };
+      }
+      const name = params.inputResponses.who.content.name;
+      return { resultType: 'complete', content: [{ type: 'text', text: `hello ${name}` }] };
+    });
+    const asked: Json[] = [];
+    cli.setRequestHandler('elicitation/create', (params: Json) => {
+      asked.push(params);
+      return { action: 'accept', content: { name: 'ada' } };
+    });
+    await cli.connect();
+    const result = await cli.tools.call({ name: 'greet', arguments: {} });
+    expect(result).toEqual({ content: [{ type: 'text', text: 'hello ada' }] });
+    expect(asked).toEqual([ELICIT.params]);
+    expect(rounds).toEqual([
+      { responses: undefined, state: undefined },
+      { responses: { who: { action: 'accept', content: { name: 'ada' } } }, state: 'one' },
+    ]);
+    await cli.close();
+  });
+
+  it("logging/setLevel gates a handler's log notifications for a legacy client; none before it is set", async () => {
+    const cli = await dualEra(async (_params, ctx) => {
+      for (const level of ['debug', 'info', 'warning', 'error']) {
+        await ctx.notify('notifications/message', { level, data: level });
+      }
+      return { resultType: 'complete', content: [] };
+    });
+    const logs: string[] = [];
+    cli.setNotificationHandler('notifications/message', (p: Json) => void logs.push(p.level));
+    await cli.connect();
+    await cli.tools.call({ name: 'x', arguments: {} });
+    expect(logs).toEqual([]);
+    await cli.logging.setLevel({ level: 'warning' });
+    await cli.tools.call({ name: 'x', arguments: {} });
+    expect(logs).toEqual(['warning', 'error']);
+    await cli.close();
+  });
+
+  it("a 2026-07-28 client answers a legacy server's requests with its input handlers", async () => {
+    const s = gen.get('2025-11-25');
+    const c = gen.get(MODERN);
+    const [clientSide, serverSide] = c.createInMemoryPair();
+    const srv = s.createServer(
+      {
+        'tools/call': async (_params: Json, ctx: Json) => {
+          const answer = await ctx.request('elicitation/create', ELICIT.params);
+          return { content: [{ type: 'text', text: `hello ${answer.content.name}` }] };
+        },
+      },
+      { serverInfo: { name: 'legacy', version: '1' } },
+    );
+    await srv.connect(serverSide);
+    const cli = c.createClient(clientSide, { clientInfo: { name: 'modern', version: '1' }, eraCache: new Map() });
+    cli.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { name: 'grace' } }));
+    await cli.connect();
+    expect(cli.era).toBe('legacy');
+    const result = await cli.tools.call({ name: 'greet', arguments: {} });
+    expect(result.content).toEqual([{ type: 'text', text: 'hello grace' }]);
+    await cli.close();
+  });
+});
+
+describe('narrowed lists refuse what they leave out', () => {
+  it('client narrowed to 2025-11-25 refuses a 2025-06-18 server', async () => {
+    const { cli } = await pair('2025-11-25', '2025-06-18', { supportedProtocolVersions: ['2025-11-25'] });
+    await expect(cli.connect()).rejects.toThrow(
+      'Server answered with protocol version 2025-06-18; this client accepts 2025-11-25',
+    );
+  });
+
+  it('server narrowed to 2025-11-25 answers a 2025-03-26 client with its own version, which the client refuses', async () => {
+    const { cli } = await pair('2025-03-26', '2025-11-25', {}, { supportedProtocolVersions: ['2025-11-25'] });
+    await expect(cli.connect()).rejects.toThrow(
+      'Server answered with protocol version 2025-11-25; this client accepts 2025-03-26, 2024-11-05',
+    );
+  });
+
+  it('a modern-only client refuses a legacy server with an actionable error', async () => {
+    const { cli } = await pair(MODERN, '2025-11-25', { supportedProtocolVersions: [MODERN] });
+    await expect(cli.connect()).rejects.toThrow(
+      /did not answer server\/discover as a 2026-07-28 server would .*initialize-era version/,
+    );
+  });
+
+  it('a modern-only server refuses initialize, naming the versions it speaks', async () => {
+    const { cli } = await pair('2025-11-25', MODERN, {}, { supportedProtocolVersions: [MODERN] });
+    await expect(cli.connect()).rejects.toMatchObject({
+      code: -32600,
+      message: 'This server does not accept initialize; it speaks 2026-07-28',
+    });
+  });
+
+  it('the era found is remembered per server: a second client skips the probe', async () => {
+    const eraCache = new Map<string, string>();
+    const first = await pair(MODERN, '2025-06-18', { eraCache });
+    (first.cli.peer.transport as Json).serverKey = 'memory://one';
+    await first.cli.connect();
+    expect(eraCache.get('memory://one')).toBe('legacy');
+    const second = await pair(MODERN, '2025-06-18', { eraCache });
+    (second.cli.peer.transport as Json).serverKey = 'memory://one';
+    const sent: string[] = [];
+    const send = second.cli.peer.transport.send.bind(second.cli.peer.transport);
+    second.cli.peer.transport.send = (m: Json, o: unknown) => {
+      sent.push(m.method);
+      return send(m, o);
+    };
+    await second.cli.connect();
+    expect(sent[0]).toBe('initialize');
+    expect(second.cli.protocolVersion).toBe('2025-06-18');
+  });
+});
+
+describe('over Streamable HTTP: the probe, the fallback and both eras on one endpoint', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0)) await c();
+  });
+
+  async function httpServer(server: Version) {
+    const s = gen.get(server);
+    const handlers: Json = {
+      'tools/call': (params: Json, ctx: Json) => ({
+        content: [{ type: 'text', text: `${ctx.session.protocolVersion}|${params.arguments.text}` }],
+        ...(server === MODERN ? { resultType: 'complete' } : {}),
+      }),
+    };
+    const srv = s.createServer(handlers, { serverInfo: { name: `http-${server}`, version: '1' } });
+    const handler = createStreamableHttpServer({ keepAliveMs: 0, onSession: (t) => void srv.connect(t) });
+    const http = await listen(handler);
+    cleanups.push(async () => {
+      await handler.close();
+      await http.close();
+    });
+    return `${http.url}/mcp`;
+  }
+
+  for (const [client, server] of [
+    [MODERN, '2025-11-25'],
+    [MODERN, '2025-06-18'],
+    ['2025-06-18', MODERN],
+    [MODERN, MODERN],
+  ] as [Version, Version][]) {
+    const want = expected(client, server);
+    it(`client ${client} → server ${server} over HTTP: ${want.era} ${want.version}`, async () => {
+      const url = await httpServer(server);
+      const eraCache = new Map();
+      const c = gen.get(client);
+      const cli = c.createClient(new StreamableHttpClientTransport(url), {
+        clientInfo: { name: 'c', version: '1' },
+        eraCache,
+      });
+      await cli.connect();
+      expect([cli.era, cli.protocolVersion]).toEqual([want.era, want.version]);
+      const result = await cli.tools.call({ name: 'echo', arguments: { text: 'hi' } });
+      expect(result.content).toEqual([{ type: 'text', text: `${want.version}|hi` }]);
+      await cli.close();
+      if (client === MODERN) expect(eraCache.get(new URL(url).href)).toBe(want.era);
+    });
+  }
+});
+
+describe('over stdio: one pair per era combination, each server its own process', () => {
+  for (const [client, server] of [
+    ['2025-06-18', '2024-11-05'],
+    ['2024-11-05', MODERN],
+    [MODERN, '2025-03-26'],
+    [MODERN, MODERN],
+  ] as [Version, Version][]) {
+    const want = expected(client, server);
+    it(`client ${client} → server ${server} over stdio: ${want.era} ${want.version}`, async () => {
+      const script = await compileFixture(server, join(HERE, 'fixtures', 'stdio-server.ts'));
+      const transport = new StdioClientTransport({ command: process.execPath, args: [script], stderr: 'inherit' });
+      const eraCache = new Map();
+      const cli = gen.get(client).createClient(transport, { clientInfo: { name: 'c', version: '1' }, eraCache });
+      await cli.connect();
+      try {
+        expect([cli.era, cli.protocolVersion]).toEqual([want.era, want.version]);
+        const result = await cli.tools.call({ name: 'echo', arguments: { text: 'hi' } });
+        expect(result.content).toEqual([{ type: 'text', text: `${want.version}|hi` }]);
+        if (client === MODERN) expect(eraCache.get(transport.serverKey)).toBe(want.era);
+      } finally {
+        await cli.close();
+      }
+    });
+  }
+});

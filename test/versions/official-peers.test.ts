@@ -1,0 +1,105 @@
+/**
+ * The generated 2026-07-28 and 2025-11-25 clients against the official servers, and the official clients
+ * against generated 2026-07-28 and 2025-06-18 servers, all over stdio with default settings except where a
+ * test says: each pair must connect on the era and version the rules give and make a real tools/call.
+ * (The v2 SDK speaks 2026-07-28 over stdio only behind options these tests do not reach yet: its peers
+ * here are initialize-era, which is what its defaults negotiate.)
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as SdkStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client as V2Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
+import { StdioClientTransport } from '@mcp-typegen/runtime/node';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EVERYTHING_BIN, built, compileFixture, importBuilt, type Version } from '../client/helpers/build.js';
+
+type Json = Record<string, any>;
+const HERE = dirname(fileURLToPath(import.meta.url));
+const SDK2_SERVER = join(HERE, 'fixtures', 'sdk2-server.mjs');
+const gen = new Map<Version, any>();
+
+beforeAll(async () => {
+  for (const v of ['2025-11-25', '2026-07-28'] as Version[]) gen.set(v, await importBuilt(await built(v), 'index.js'));
+});
+
+const text = (result: Json) => result.content.map((c: Json) => c.text).join('');
+
+async function generatedClient(version: Version, args: string[], options: Json = {}) {
+  const transport = new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' });
+  const client = gen.get(version).createClient(transport, {
+    clientInfo: { name: 'generated', version: '1' },
+    eraCache: new Map(),
+    ...options,
+  });
+  await client.connect();
+  return client;
+}
+
+describe('generated clients → official servers', () => {
+  it('2026-07-28 client → server-everything: falls back to 2025-11-25 and calls echo', async () => {
+    const client = await generatedClient('2026-07-28', [EVERYTHING_BIN, 'stdio']);
+    try {
+      expect([client.era, client.protocolVersion]).toEqual(['legacy', '2025-11-25']);
+      expect(text(await client.tools.call({ name: 'echo', arguments: { message: 'hi' } }))).toBe('Echo: hi');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('2026-07-28 client → @modelcontextprotocol/server 2.4.0 with its defaults: legacy', async () => {
+    const client = await generatedClient('2026-07-28', [SDK2_SERVER]);
+    try {
+      expect(client.era).toBe('legacy');
+      expect(text(await client.tools.call({ name: 'echo', arguments: { text: 'hi' } }))).toBe('sdk2|hi');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('2025-11-25 client → @modelcontextprotocol/server 2.4.0', async () => {
+    const client = await generatedClient('2025-11-25', [SDK2_SERVER]);
+    try {
+      expect([client.era, client.protocolVersion]).toEqual(['legacy', '2025-11-25']);
+      expect(text(await client.tools.call({ name: 'echo', arguments: { text: 'hi' } }))).toBe('sdk2|hi');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('official clients → generated servers', () => {
+  const fixture = (version: Version) => compileFixture(version, join(HERE, 'fixtures', 'stdio-server.ts'));
+
+  for (const version of ['2026-07-28', '2025-06-18'] as Version[]) {
+    it(`@modelcontextprotocol/sdk 1.32.2 → generated ${version} server`, async () => {
+      const client = new SdkClient({ name: 'sdk1', version: '1' });
+      await client.connect(
+        new SdkStdio({ command: process.execPath, args: [await fixture(version)], stderr: 'ignore' }),
+      );
+      try {
+        const agreed = version === '2026-07-28' ? '2025-11-25' : version;
+        expect(client.getServerVersion()).toEqual({ name: `stdio-${version}`, version: '1' });
+        const result = await client.callTool({ name: 'echo', arguments: { text: 'hi' } });
+        expect(text(result as Json)).toBe(`${agreed}|hi`);
+      } finally {
+        await client.close();
+      }
+    });
+
+    it(`@modelcontextprotocol/client 2.4.0 → generated ${version} server`, async () => {
+      // Its defaults speak the initialize era (2025-11-25 down), which the dual-era server serves.
+      const client = new V2Client({ name: 'sdk2', version: '1' });
+      await client.connect(
+        new V2Stdio({ command: process.execPath, args: [await fixture(version)], stderr: 'ignore' }),
+      );
+      try {
+        const result = await client.callTool({ name: 'echo', arguments: { text: 'hi' } });
+        expect(text(result as Json)).toBe(`${version === '2026-07-28' ? '2025-11-25' : version}|hi`);
+      } finally {
+        await client.close();
+      }
+    });
+  }
+});
