@@ -178,12 +178,28 @@ describe('generated 2025-11-25 McpClient ↔ SDK SSEServerTransport', () => {
       clientInfo: { name: 'generated-client', version: '0.0.0' },
       capabilities: { roots: { listChanged: true } },
     });
+    await exerciseGeneratedClient(client, name.startsWith('Streamable') ? transport : undefined);
+  });
+
+  it('a generated 2026-07-28 client: server/discover refused, initialize refused, then HTTP+SSE', async () => {
+    const gen2026 = await importBuilt(await built('2026-07-28'), 'index.js');
+    const transport = new gen2026.StreamableHttpClientTransport(`${http.url}/sse`);
+    const client = gen2026.createClient(transport, {
+      clientInfo: { name: 'generated-2026-client', version: '0.0.0' },
+      capabilities: { roots: { listChanged: true } },
+      eraCache: new Map(),
+    });
+    await exerciseGeneratedClient(client, transport);
+    expect(client.era).toBe('legacy');
+  });
+
+  async function exerciseGeneratedClient(client: any, fellBack: any): Promise<void> {
     const logs: unknown[] = [];
     client.setNotificationHandler('notifications/message', (params: unknown) => void logs.push(params));
     await client.connect();
-    expect(client.negotiatedVersion).toBe('2025-11-25');
+    expect(client.protocolVersion).toBe('2025-11-25');
     expect(client.serverInfo).toEqual({ name: 'sdk-sse-server', version: '1.2.3' });
-    if (name.startsWith('Streamable')) expect(transport.usesLegacySse).toBe(true);
+    if (fellBack !== undefined) expect(fellBack.usesLegacySse).toBe(true);
     const result = await client.tools.call({ name: 'add', arguments: { a: 2, b: 3 } });
     expect(result.content).toEqual([{ type: 'text', text: '5' }]);
     await eventually(() => logs.length === 1);
@@ -194,7 +210,7 @@ describe('generated 2025-11-25 McpClient ↔ SDK SSEServerTransport', () => {
     expect(sdkSessions.size).toBe(1);
     await client.close();
     await eventually(() => sdkSessions.size === 0);
-  });
+  }
 });
 
 /** Waits for a condition that network I/O will make true. */
