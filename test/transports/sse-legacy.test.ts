@@ -157,22 +157,30 @@ describe('HTTP+SSE server: refusals and limits', () => {
     expect(local.status).toBe(403); // the allow-list replaces the local default
   });
 
-  it('maxSessions (503), a silent stream closed after handshakeTimeoutMs, a closed stream ends its session', async () => {
-    const ended: string[] = [];
-    const { handler, base } = await serve({
-      maxSessions: 2,
-      handshakeTimeoutMs: 150,
-      onSessionClosed: (id) => void ended.push(id),
-    });
-    const talking = await openStream(`${base}/sse`);
-    const silent = await openStream(`${base}/sse`);
-    expect(handler.sessions.size).toBe(2);
+  it('maxSessions caps live streams (503); a closed stream ends its session and frees the slot', async () => {
+    const { handler, base } = await serve({ maxSessions: 1 });
+    const first = await openStream(`${base}/sse`);
+    expect(handler.sessions.size).toBe(1);
     expect((await rawRequest(`${base}/sse`, { method: 'GET' })).status).toBe(503);
+    first.res.destroy();
+    await eventually(() => handler.sessions.size === 0);
+    const second = await openStream(`${base}/sse`);
+    expect(handler.sessions.size).toBe(1);
+    second.res.destroy();
+    await eventually(() => handler.sessions.size === 0);
+  });
+
+  it('a stream whose client POSTs nothing within handshakeTimeoutMs is closed; one that talks stays', async () => {
+    const ended: string[] = [];
+    const { handler, base } = await serve({ handshakeTimeoutMs: 1000, onSessionClosed: (id) => void ended.push(id) });
     const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
     const headers = { 'content-type': 'application/json' };
+    const talking = await openStream(`${base}/sse`);
     expect((await rawRequest(`${base}${talking.endpoint}`, { method: 'POST', headers, body: ping })).status).toBe(202);
-    await eventually(() => handler.sessions.size === 1);
+    const silent = await openStream(`${base}/sse`);
+    await eventually(() => ended.length === 1);
     expect(ended).toEqual([new URL(silent.endpoint, base).searchParams.get('sessionId')]);
+    expect(handler.sessions.size).toBe(1);
     await eventually(() => talking.text().includes('"id":1'));
     expect(talking.text()).toContain('event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}');
     talking.res.destroy();
