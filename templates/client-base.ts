@@ -26,6 +26,7 @@ import {
   type RequestOptions,
 } from './peer.js';
 import { paramHeaderRules, paramHeaders, type ParamHeaderRule } from './http-headers.js';
+import { paramsIssue, resultIssue, type Validators } from './validation.js';
 import type { Transport } from './transport.js';
 
 type JsonObject = { [key: string]: unknown };
@@ -120,6 +121,21 @@ export interface McpClientOptions extends Omit<PeerOptions, 'batches'> {
   eraCache?: EraCache;
   /** Most input-required rounds one call may take before it fails (default 8). */
   maxInputRounds?: number;
+  /**
+   * The generated validators (`import * as validators from './mcp/validators.js'`; generate the
+   * `validators` artifact): requests and notifications the server sends are checked with them — an invalid
+   * request is answered -32602 with the pointer, an invalid notification dropped with a diagnostic — and so
+   * are the input requests a 2026-07-28 result embeds. Left out, nothing is checked and the validators stay
+   * out of the bundle.
+   */
+  validators?: Validators;
+  /** With `validators`: check every result against its schema too; a mismatch fails the call (default false). */
+  validateResults?: boolean;
+  /**
+   * Check a tools/call result's `structuredContent` against the `outputSchema` the tool was listed with (the
+   * runtime compiles no schemas: pass a validator, e.g. one built on ajv). Returns what is wrong, or undefined.
+   */
+  validateStructuredContent?: (outputSchema: JsonObject, structuredContent: unknown) => string | undefined;
 }
 
 /** The input-required loop's retry fields and the per-request `_meta` are filled in by the client. */
@@ -153,6 +169,8 @@ export class McpClientBase<
   readonly #inputHandlers = new Map<string, (params: any, ctx: any) => unknown>();
   /** Tools seen in tools/list results: which arguments each mirrors into `Mcp-Param-*` headers. */
   readonly #toolHeaders = new Map<string, readonly ParamHeaderRule[]>();
+  /** Tools seen in tools/list results: their `outputSchema` (for `validateStructuredContent`). */
+  readonly #outputSchemas = new Map<string, JsonObject>();
 
   readonly protocol: ProtocolDescription;
   readonly options: McpClientOptions;
@@ -160,7 +178,12 @@ export class McpClientBase<
   constructor(transport: Transport, protocol: ProtocolDescription, options: McpClientOptions) {
     this.protocol = protocol;
     this.options = options;
-    this.peer = new RpcPeer(transport, { ...options, batches: false });
+    const validators = options.validators;
+    this.peer = new RpcPeer(transport, {
+      ...options,
+      batches: false,
+      validateParams: validators ? (method, params) => paramsIssue(validators, method, params, true) : undefined,
+    });
     if (protocol.features.perRequestMeta) {
       this.negotiatedVersion = this.#newest('modern');
       this.era = 'modern';
@@ -344,6 +367,12 @@ export class McpClientBase<
   ): Promise<OutRequests[M]['result']>;
   async request(method: string, params?: any, options?: RequestOptions): Promise<unknown> {
     this.#checkAvailable(method);
+    const result = await this.#requestUnchecked(method, params, options);
+    this.#checkResult(method, params, result);
+    return result;
+  }
+
+  async #requestUnchecked(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
     if (method === 'tools/call' && this.#mirrorsToolParams) {
       try {
         return await this.#send(method, params, this.#withParamHeaders(params, options));
@@ -356,8 +385,43 @@ export class McpClientBase<
       }
     }
     const result = await this.#send(method, params, options);
+    if (method === 'tools/list') this.#rememberOutputSchemas(result);
     if (method === 'tools/list' && this.#mirrorsToolParams) return this.#screenTools(result);
     return result;
+  }
+
+  /** `validateResults` and `validateStructuredContent`: a result that does not match fails the call. */
+  #checkResult(method: string, params: JsonObject | undefined, result: unknown): void {
+    const { validators, validateResults, validateStructuredContent } = this.options;
+    if (validators !== undefined && validateResults === true) {
+      const names = validators.resultsByMethod?.[method] ?? [];
+      const issue = resultIssue(validators, names, result);
+      if (issue !== undefined) {
+        throw new ProtocolError(ErrorCode.InternalError, `${method}: the server's result is invalid (${issue})`);
+      }
+    }
+    if (method !== 'tools/call' || validateStructuredContent === undefined || !isPlainObject(result)) return;
+    const name = params?.['name'];
+    const schema = typeof name === 'string' ? this.#outputSchemas.get(name) : undefined;
+    if (schema === undefined) return;
+    const problem =
+      result['structuredContent'] === undefined
+        ? result['isError'] === true
+          ? undefined
+          : 'no structuredContent although the tool declares an outputSchema'
+        : validateStructuredContent(schema, result['structuredContent']);
+    if (problem !== undefined) {
+      throw new ProtocolError(ErrorCode.InternalError, `tools/call ${String(name)}: structuredContent ${problem}`);
+    }
+  }
+
+  #rememberOutputSchemas(result: unknown): void {
+    if (!isPlainObject(result) || !Array.isArray(result['tools'])) return;
+    for (const tool of result['tools']) {
+      if (isPlainObject(tool) && typeof tool['name'] === 'string' && isPlainObject(tool['outputSchema'])) {
+        this.#outputSchemas.set(tool['name'], tool['outputSchema']);
+      }
+    }
   }
 
   /** A method the negotiated version does not have fails here, without a round trip. */
@@ -427,6 +491,12 @@ export class McpClientBase<
   async #send(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
     const modern = this.#modern;
     let sent = modern ? this.#withRequestMeta(params) : params;
+    if (!modern && this.protocol.features.perRequestMeta) {
+      // A modern client on a legacy server: its types promise `resultType` on every result; legacy results
+      // are always final, so they are completed here rather than typed as something they are not.
+      const result = await this.peer.request(method, sent, options);
+      return isPlainObject(result) && !('resultType' in result) ? { ...result, resultType: 'complete' } : result;
+    }
     if (!modern || !this.protocol.features.inputRequests) return this.peer.request(method, sent, options);
     const maxRounds = this.options.maxInputRounds ?? 8;
     for (let round = 0; ; round++) {
@@ -491,6 +561,14 @@ export class McpClientBase<
     for (const [key, request] of Object.entries(requests)) {
       if (!isPlainObject(request) || typeof request['method'] !== 'string') {
         throw new ProtocolError(ErrorCode.InvalidRequest, `input request "${key}" has no method`);
+      }
+      const validators = this.options.validators;
+      const issue = validators ? paramsIssue(validators, request['method'], request['params'] as never, true) : null;
+      if (issue) {
+        throw new ProtocolError(
+          ErrorCode.InvalidParams,
+          `input request "${key}" (${request['method']}): invalid params at ${issue.pointer || '/'}: ${issue.message}`,
+        );
       }
       const handler = this.#inputHandlers.get(request['method']);
       if (!handler) {

@@ -8,6 +8,7 @@ export * from './transport.js';
 export * from './peer.js';
 export * from './client-base.js';
 export * from './server-base.js';
+export * from './validation.js';
 export * from './http-client.js';
 export * from './sse-legacy-client.js';
 export * from './websocket.js';

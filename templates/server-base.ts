@@ -15,14 +15,9 @@ import { RpcPeer, type HandlerContext, type ParamsIssue, type PeerOptions } from
 import type { Era, ProtocolDescription, Implementation, VersionFact } from './client-base.js';
 import { paramHeaderMismatch, paramHeaderRules } from './http-headers.js';
 import type { Transport } from './transport.js';
+import { paramsIssue, resultIssue, type CompiledValidator } from './validation.js';
 
 type JsonObject = { [key: string]: unknown };
-
-/** A compiled validator as emitted in validators.js. */
-export interface CompiledValidator {
-  (data: unknown): boolean;
-  errors?: null | { instancePath: string; keyword: string; params: Record<string, unknown>; message?: string }[];
-}
 
 export interface McpServerOptions extends Omit<PeerOptions, 'batches' | 'validateParams'> {
   serverInfo: Implementation;
@@ -450,31 +445,12 @@ export class McpServerBase<Handlers extends object> {
     // The lifecycle's own messages carry nothing to validate, except the two that open a conversation.
     const lifecycle = this.protocol.facts.lifecycleMethods;
     if (lifecycle.includes(method) && method !== 'initialize' && method !== 'server/discover') return null;
-    const validate = Object.hasOwn(this.tables.paramsValidators, method)
-      ? this.tables.paramsValidators[method]
-      : undefined;
-    if (!validate) return null;
-    if (params === undefined) {
-      // Absent params are fine where the schema allows it; elsewhere they fail like `{}` would (the
-      // handler's types promise it a params object).
-      if (!this.tables.paramsRequired?.includes(method)) return null;
-      if (validate({})) return null;
-    } else if (validate(params)) return null;
-    const first = validate.errors?.[0];
-    const pointer = first ? first.instancePath + missingProperty(first.params) : '';
-    return { pointer, message: first?.message ?? 'invalid', keyword: first?.keyword };
+    return paramsIssue(this.tables, method, params, this.tables.paramsRequired?.includes(method) ?? false);
   }
 
   private checkResult(method: string, results: readonly string[], result: unknown): void {
-    if (results.length === 0) return;
-    const failures: string[] = [];
-    for (const name of results) {
-      const validate = this.tables.resultValidators[name];
-      if (!validate || validate(result)) return;
-      const first = validate.errors?.[0];
-      failures.push(`${name}: ${first?.instancePath || '/'} ${first?.message ?? 'invalid'}`);
-    }
-    throw new Error(`${method} handler returned an invalid result (${failures.join('; ')})`);
+    const issue = resultIssue(this.tables, results, result);
+    if (issue !== undefined) throw new Error(`${method} handler returned an invalid result (${issue})`);
   }
 }
 
@@ -486,10 +462,4 @@ function withoutResultType(result: unknown): JsonObject {
   if (!isPlainObject(result)) return result as JsonObject;
   const { resultType: _resultType, ...rest } = result;
   return rest;
-}
-
-/** ajv reports a missing property at its parent; point at the property itself. */
-function missingProperty(params: Record<string, unknown>): string {
-  const name = params['missingProperty'];
-  return typeof name === 'string' ? `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` : '';
 }

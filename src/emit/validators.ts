@@ -91,6 +91,12 @@ export function emitValidators(model: ProtocolModel): string {
     `export const paramsValidators: Readonly<Record<string, CompiledValidator>> = ${table(paramsRows)};`,
     '/** Result validators by definition name (for development-time result checks). */',
     `export const resultValidators: Readonly<Record<string, CompiledValidator>> = ${table(resultNames.map((n) => [n, n]))};`,
+    '/** Method → the result definitions it may answer with (what a client checks results against). */',
+    `export const resultsByMethod: Readonly<Record<string, readonly string[]>> = ${table(
+      model.methods
+        .filter((m) => m.result !== undefined && m.result !== null && m.result.length > 0)
+        .map((m): [string, string] => [m.method, JSON.stringify(m.result)]),
+    )};`,
     '',
   ].join('\n');
 }

@@ -1,0 +1,63 @@
+/**
+ * Checking messages with the generated validators (validators.ts), shared by the server (params it
+ * receives, results its handlers return) and the client (requests and notifications the server sends,
+ * results when asked). Browser-safe and dependency-free: the validators are compiled at generation time.
+ */
+import type { ParamsIssue } from './peer.js';
+
+type JsonObject = { [key: string]: unknown };
+
+/** A compiled validator as emitted in validators.ts. */
+export interface CompiledValidator {
+  (data: unknown): boolean;
+  errors?: null | { instancePath: string; keyword: string; params: Record<string, unknown>; message?: string }[];
+}
+
+/** What validators.ts exports that the runtime reads (`import * as validators from './validators.js'`). */
+export interface Validators {
+  /** Params validators by method. */
+  readonly paramsValidators: Readonly<Record<string, CompiledValidator>>;
+  /** Result validators by definition name. */
+  readonly resultValidators: Readonly<Record<string, CompiledValidator>>;
+  /** Method → the result definitions it may answer with. */
+  readonly resultsByMethod?: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * The first problem with a message's params, or null when they are valid (or nothing validates them).
+ * Absent params pass where the schema allows them (`required` false); elsewhere they fail as `{}` would.
+ */
+export function paramsIssue(
+  validators: Validators,
+  method: string,
+  params: JsonObject | undefined,
+  required: boolean,
+): ParamsIssue | null {
+  const validate = Object.hasOwn(validators.paramsValidators, method) ? validators.paramsValidators[method] : undefined;
+  if (!validate) return null;
+  if (params === undefined) {
+    if (!required || validate({})) return null;
+  } else if (validate(params)) return null;
+  const first = validate.errors?.[0];
+  const pointer = first ? first.instancePath + missingProperty(first.params) : '';
+  return { pointer, message: first?.message ?? 'invalid', keyword: first?.keyword };
+}
+
+/** Undefined when the result matches one of the definitions named, else what is wrong with it. */
+export function resultIssue(validators: Validators, results: readonly string[], result: unknown): string | undefined {
+  if (results.length === 0) return undefined;
+  const failures: string[] = [];
+  for (const name of results) {
+    const validate = Object.hasOwn(validators.resultValidators, name) ? validators.resultValidators[name] : undefined;
+    if (!validate || validate(result)) return undefined;
+    const first = validate.errors?.[0];
+    failures.push(`${name}: ${first?.instancePath || '/'} ${first?.message ?? 'invalid'}`);
+  }
+  return failures.join('; ');
+}
+
+/** ajv reports a missing property at its parent; point at the property itself. */
+function missingProperty(params: Record<string, unknown>): string {
+  const name = params['missingProperty'];
+  return typeof name === 'string' ? `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` : '';
+}
