@@ -2,7 +2,7 @@
 /**
  * `npm run bench`: mcp-typegen against its baselines, side by side, in one run.
  *
- *   node bench/run.mjs [--runs N] [--warmup N] [--out file] [--write-readme] [--keep] [--smoke] [--no-scale]
+ *   node bench/run.mjs [--runs N] [--warmup N] [--out file] [--write-readme] [--keep] [--smoke] [--no-scale] [--diff-only]
  *
  * Every row is measured against its baseline in the same run, the sides taking turns. Process rows
  * (generate, --check, diff, tsc) run a fresh `node` child per measurement and report its wall time, its CPU
@@ -50,8 +50,11 @@ const { values: flags } = parseArgs({
     'write-readme': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     'no-scale': { type: 'boolean', default: false },
+    'diff-only': { type: 'boolean', default: false },
   },
 });
+/** `--diff-only`: node start-up and the diff row alone (issue 17's goal, without the minutes of the rest). */
+const DIFF_ONLY = flags['diff-only'];
 const smoke = flags.smoke;
 const RUNS = Number(flags.runs ?? (smoke ? 1 : 5));
 const WARMUP = Number(flags.warmup ?? (smoke ? 0 : 1));
@@ -264,7 +267,7 @@ log('node start-up');
 // 1. generate each version, every artifact, formatted, fresh process and empty user cache, vs JSTT
 // compileFromFile on the same schema.
 let genDir;
-for (const version of VERSIONS) {
+for (const version of DIFF_ONLY ? [] : VERSIONS) {
   log(`generate ${version}`);
   const r = await alternate(
     {
@@ -293,7 +296,7 @@ for (const version of VERSIONS) {
 
 // 1a. the same with a warm user cache, for information.
 log(`generate ${VERSION}, warm user cache`);
-{
+if (!DIFF_ONLY) {
   const cache = join(tmp, 'warm-cache');
   const warm = (i) =>
     nodeProcess([CLI, 'generate', '--spec', VERSION, ...SMOKE_ARTIFACTS, '--out', join(tmp, `warm-${i}`)], { cache });
@@ -318,7 +321,7 @@ log(`generate ${VERSION}, warm user cache`);
 
 // 1b. every version in one process.
 log(`generate ${VERSIONS.length} version(s) in one process`);
-{
+if (!DIFF_ONLY) {
   const r = await alternate(
     {
       ours: (i) =>
@@ -345,7 +348,7 @@ log(`generate ${VERSIONS.length} version(s) in one process`);
 }
 
 // 1c. no ceiling: synthetic MCP-shaped schemas (and a large extension), one run each, vs JSTT on the same file.
-if (!flags['no-scale']) {
+if (!flags['no-scale'] && !DIFF_ONLY) {
   const base = JSON.parse(readFileSync(schemaPath('2025-11-25'), 'utf8'));
   for (const [definitions, methods] of SCALE.schemas) {
     log(`generate synthetic ${definitions} definitions / ${methods} methods`);
@@ -415,7 +418,7 @@ if (!flags['no-scale']) {
 
 // 2. generate --check on up-to-date output, against node's own start-up.
 log('generate --check');
-{
+if (!DIFF_ONLY) {
   const r = await alternate(
     {
       ours: async () => {
@@ -443,7 +446,7 @@ log('generate --check');
 // Compile the generated TypeScript to plain JS for the throughput rows (as the runtime tests do).
 log('compile generated output to JS');
 const jsDir = join(tmp, 'js');
-{
+if (!DIFF_ONLY) {
   const ts = (await import('typescript')).default;
   const walk = (dir) =>
     readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
@@ -485,10 +488,12 @@ const v2 = existsSync(join(ROOT, 'node_modules', '@modelcontextprotocol', 'clien
 const SDK_SIDES = v2 ? ['sdk', 'sdk2'] : ['sdk'];
 const SDK_NAMES = { sdk: '@modelcontextprotocol/sdk 1.32.2', sdk2: '@modelcontextprotocol/client + server 2.4.0' };
 log(`round trips over stdio (${COUNTS.calls} calls per run)`);
-for (const [inflight, name] of [
-  [1, 'sequential'],
-  [64, '64 in flight'],
-]) {
+for (const [inflight, name] of DIFF_ONLY
+  ? []
+  : [
+      [1, 'sequential'],
+      [64, '64 in flight'],
+    ]) {
   const r = await throughput(
     'roundtrip.mjs',
     [jsDir],
@@ -509,7 +514,7 @@ for (const [inflight, name] of [
   }
 }
 log('round trips in memory');
-{
+if (!DIFF_ONLY) {
   const r = await throughput(
     'roundtrip.mjs',
     [jsDir],
@@ -529,7 +534,7 @@ log('round trips in memory');
 
 // 4. validation: the generated validator vs ajv compiled at run time with the same options, and vs zod.
 log('validation');
-{
+if (!DIFF_ONLY) {
   const config = { iterations: COUNTS.validations, runs: 1, warmup: WARMUP };
   const one = (side) => async () => {
     const result = await nodeProcess(
@@ -563,7 +568,7 @@ log('validation');
 
 // 5. type-check cost.
 log(`type-check cost (${COUNTS.usageCalls} calls)`);
-{
+if (!DIFF_ONLY) {
   const files = usageFiles(COUNTS.usageCalls);
   const project = (side) => {
     const dir = join(tmp, `tsc-${side}`);
@@ -679,7 +684,7 @@ log(`diff ${DIFF.join(' → ')}`);
 
 // 7. browser bundle: client + Streamable HTTP transport, ours (client-only output) vs the SDK's, same esbuild.
 log('browser bundle size');
-{
+if (!DIFF_ONLY) {
   const dir = join(tmp, 'bundle');
   await nodeProcess([CLI, 'generate', '--spec', VERSION, '--artifacts', 'client', '--out', join(dir, 'gen')]);
   const sizes = await bundleSizes(dir);

@@ -7,12 +7,10 @@ import type { Argv } from 'yargs';
 import type { FetchPolicy } from '../load/download.js';
 import { toolPackage } from '../load/package-root.js';
 import { EXIT, UsageError, createOut, reportError, type Out, type Verbosity } from './console.js';
-import { CONFIG_NAME } from '../config/load.js';
-import { TARGET_OPTIONS, optionsFromFlags, type OptionSpec } from '../config/options.js';
-import { DIFF_OPTIONS } from './diff-options.js';
+import type { OptionSpec } from '../config/options.js';
+import type { DiffOptionSpec } from './diff-options.js';
 import type { DiffFlags } from './diff-command.js';
-import { runGenerate } from './generate-command.js';
-import { resolveTargets, type TargetFlags } from './targets.js';
+import type { TargetFlags } from './targets.js';
 
 interface GlobalFlags {
   quiet?: boolean;
@@ -62,9 +60,9 @@ export function fetchOptions<T>(y: Argv<T>) {
 }
 
 /** yargs options of `diff`, from its table (cli/diff-options.ts). */
-function diffYargsOptions<T>(y: Argv<T>): Argv<T> {
+function diffYargsOptions<T>(y: Argv<T>, table: readonly DiffOptionSpec[]): Argv<T> {
   let out: Argv<T> = y;
-  for (const o of DIFF_OPTIONS) {
+  for (const o of table) {
     out = out.option(o.flag, {
       type: o.type === 'boolean' ? 'boolean' : o.type === 'number' ? 'number' : 'string',
       ...(o.type === 'string[]' ? { array: true } : {}),
@@ -90,9 +88,9 @@ export function fetchPolicy(flags: FetchFlags & GlobalFlags): FetchPolicy {
 }
 
 /** yargs options of every per-target option, from the one table (src/config/options.ts). */
-export function targetOptions<T>(y: Argv<T>): Argv<T> {
+export function targetOptions<T>(y: Argv<T>, table: readonly OptionSpec[]): Argv<T> {
   let out: Argv<T> = y;
-  for (const o of TARGET_OPTIONS as readonly OptionSpec[]) {
+  for (const o of table) {
     const choices = o.choices ? [...o.choices, ...Object.keys(o.cliAliases ?? {})] : undefined;
     out = out.option(o.flag, {
       type: o.type === 'boolean' ? 'boolean' : 'string',
@@ -110,7 +108,16 @@ export async function main(argv: string[], out?: Out): Promise<number> {
   const { quickCheck, quickDiff } = await import('./quick-check.js');
   const quick = (await quickCheck(argv, out)) ?? (await quickDiff(argv, out));
   if (quick !== undefined) return quick;
-  const { default: yargs } = await import('yargs');
+  // Loaded only past the quick paths: a plain diff never reads the generator's modules.
+  const [{ default: yargs }, { CONFIG_NAME }, { TARGET_OPTIONS, optionsFromFlags }, { DIFF_OPTIONS }] =
+    await Promise.all([
+      import('yargs'),
+      import('../config/load.js'),
+      import('../config/options.js'),
+      import('./diff-options.js'),
+    ]);
+  const { runGenerate } = await import('./generate-command.js');
+  const { resolveTargets } = await import('./targets.js');
   let exitCode: number = EXIT.ok;
   let output = out;
   const outFor = (flags: GlobalFlags) => (output ??= createOut(verbosity(flags)));
@@ -131,7 +138,7 @@ export async function main(argv: string[], out?: Out): Promise<number> {
       'generate',
       'Generate types, method maps, client, server and validators from an MCP schema',
       (y) =>
-        fetchOptions(targetOptions(y))
+        fetchOptions(targetOptions(y, TARGET_OPTIONS as readonly OptionSpec[]))
           .option('all', { type: 'boolean', describe: 'Every known spec version, into <out>/<version>/' })
           .option('config', {
             alias: 'c',
@@ -259,6 +266,7 @@ export async function main(argv: string[], out?: Out): Promise<number> {
               type: 'string',
               describe: 'The candidate: a schema file, a spec version, or git:<ref>:<path>',
             }),
+          DIFF_OPTIONS,
         )
           .option('offline', fetchOptionSpecs.offline)
           .option('fetch-timeout', fetchOptionSpecs.fetchTimeout)

@@ -8,13 +8,11 @@
  * full command line handles it, so every other outcome has one implementation.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { TARGET_OPTIONS, optionsFromFlags, type OptionSpec } from '../config/options.js';
-import { diffFlagsFrom, diffParseArgsOptions } from './diff-options.js';
+import type { OptionSpec } from '../config/options.js';
 import { createOut, EXIT, reportError, type Out } from './console.js';
-import { isTargetUpToDateFast, upToDateLine } from './generate-command.js';
-import { resolveTargets } from './targets.js';
 
-const OPTIONS: ParseArgsConfig['options'] = {
+/** parseArgs options of `generate --check`, from the one option table. */
+const checkOptions = (TARGET_OPTIONS: readonly OptionSpec[]): ParseArgsConfig['options'] => ({
   all: { type: 'boolean' },
   offline: { type: 'boolean' },
   config: { type: 'string', short: 'c' },
@@ -23,7 +21,7 @@ const OPTIONS: ParseArgsConfig['options'] = {
   quiet: { type: 'boolean', short: 'q' },
   verbose: { type: 'boolean', short: 'v' },
   ...Object.fromEntries(
-    (TARGET_OPTIONS as readonly OptionSpec[]).map((o) => [
+    TARGET_OPTIONS.map((o) => [
       o.flag,
       {
         type: o.type === 'boolean' ? 'boolean' : 'string',
@@ -32,7 +30,7 @@ const OPTIONS: ParseArgsConfig['options'] = {
       },
     ]),
   ),
-};
+});
 
 export async function quickCheck(argv: string[], given?: Out): Promise<number | undefined> {
   if (
@@ -41,9 +39,17 @@ export async function quickCheck(argv: string[], given?: Out): Promise<number | 
     argv.some((a) => a.startsWith('--no-') || a === '--watch' || a === '-w' || a === '--fetch-timeout')
   )
     return undefined;
+  // The generator's modules, loaded only for `generate --check` (a plain diff never needs them).
+  const [{ TARGET_OPTIONS, optionsFromFlags }, { isTargetUpToDateFast, upToDateLine }, { resolveTargets }] =
+    await Promise.all([import('../config/options.js'), import('./generate-command.js'), import('./targets.js')]);
   let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   try {
-    ({ values } = parseArgs({ args: argv.slice(1), options: OPTIONS, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args: argv.slice(1),
+      options: checkOptions(TARGET_OPTIONS as readonly OptionSpec[]),
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch {
     return undefined;
   }
@@ -79,12 +85,6 @@ export async function quickCheck(argv: string[], given?: Out): Promise<number | 
   }
 }
 
-const DIFF_PARSE_OPTIONS: ParseArgsConfig['options'] = {
-  ...diffParseArgsOptions(),
-  quiet: { type: 'boolean', short: 'q' },
-  verbose: { type: 'boolean', short: 'v' },
-};
-
 /**
  * `diff <old> <new> [options]`: the same runDiff the full command line calls. Only a plain, valid
  * invocation is taken here; anything else (`--rules`, help, an unknown option or value, a missing side)
@@ -92,9 +92,15 @@ const DIFF_PARSE_OPTIONS: ParseArgsConfig['options'] = {
  */
 export async function quickDiff(argv: string[], given?: Out): Promise<number | undefined> {
   if (argv[0] !== 'diff') return undefined;
+  const { diffFlagsFrom, diffParseArgsOptions } = await import('./diff-options.js');
+  const options: ParseArgsConfig['options'] = {
+    ...diffParseArgsOptions(),
+    quiet: { type: 'boolean', short: 'q' },
+    verbose: { type: 'boolean', short: 'v' },
+  };
   let parsed: { values: Record<string, string | boolean | (string | boolean)[] | undefined>; positionals: string[] };
   try {
-    parsed = parseArgs({ args: argv.slice(1), options: DIFF_PARSE_OPTIONS, strict: true, allowPositionals: true });
+    parsed = parseArgs({ args: argv.slice(1), options, strict: true, allowPositionals: true });
   } catch {
     return undefined;
   }

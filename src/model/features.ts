@@ -23,12 +23,9 @@ export function detectFeatures(schema: LoadedSchema, methods: MethodInfo[]): Pro
       Object.keys(s.props(meta)).some((k) => k.startsWith('io.modelcontextprotocol/')),
     ),
     // A result that can ask for input: some object carries `inputRequests`.
-    inputRequests: defs.some((d) => s.members(d).some((m) => Object.hasOwn(s.props(m), 'inputRequests'))),
+    inputRequests: defs.some((d) => s.members(d).some((m) => s.hasProp(m, 'inputRequests'))),
     // A capabilities object (every version's has `experimental`) with an `extensions` map.
-    capabilityExtensions: defs.some((d) => {
-      const p = s.props(d);
-      return Object.hasOwn(p, 'experimental') && Object.hasOwn(p, 'extensions');
-    }),
+    capabilityExtensions: defs.some((d) => s.hasProp(d, 'experimental') && s.hasProp(d, 'extensions')),
   };
 }
 
@@ -88,12 +85,17 @@ class Structure {
     return out;
   }
 
+  /** Whether the node (or a member) declares the property; builds nothing, unlike props(). */
+  hasProp(node: unknown, name: string): boolean {
+    return this.members(node).some((m) => isObject(m.properties) && Object.hasOwn(m.properties, name));
+  }
+
   prop(node: unknown, name: string): unknown {
     return this.props(node)[name];
   }
 
   isJsonRpcArray(node: JsonSchema): boolean {
     const items = this.members(node.items);
-    return items.some((m) => Object.hasOwn(this.props(m), 'jsonrpc'));
+    return items.some((m) => this.hasProp(m, 'jsonrpc'));
   }
 }

@@ -115,25 +115,28 @@ export function messageUnions(
   pairing: UserPairing | undefined,
 ): UnionRole[] {
   const defs = schema.definitions;
-  const referrers = referencedBy(defs, refName);
   const declaring = new Map<string, string[]>();
   for (const [name, def] of Object.entries(defs)) {
     const method = methodConst(def);
     if (method !== undefined) declaring.set(method, [...(declaring.get(method) ?? []), name]);
   }
   const found = new Map<string, Leaves>();
+  const restated: string[] = [];
   for (const [name, def] of Object.entries(defs)) {
     const method = methodConst(def);
     if (method !== undefined) {
       // A message restated in a definition nobody uses: a union of the one message it restates.
-      const others = (declaring.get(method) ?? []).filter((n) => n !== name);
-      if (others.length > 0 && !referrers.has(name))
+      if ((declaring.get(method)?.length ?? 0) > 1) {
         found.set(name, { methods: [method], subUnions: new Set(), withId: hasId(def) });
+        restated.push(name);
+      }
     } else if (Array.isArray(def.anyOf) || Array.isArray(def.oneOf)) {
       const leaves = unionLeaves(defs, def, refName);
       if (leaves && leaves.methods.length > 0) found.set(name, leaves);
     }
   }
+  const referrers = referencedBy(defs, new Set(found.keys()), refName);
+  for (const name of restated) if (referrers.has(name)) found.delete(name);
   const subUnions = new Set([...found.values()].flatMap((f) => [...f.subUnions]));
   const candidates: Candidate[] = [];
   for (const [name, f] of found) {
@@ -220,22 +223,34 @@ function unionLeaves(
   return visit(root, 0) ? { methods, subUnions, withId } : null;
 }
 
-/** Definition name → the definitions whose schema holds a `$ref` to it. */
+/** For the names asked about: the definitions whose schema holds a `$ref` to them. */
 function referencedBy(
   defs: Record<string, JsonSchema>,
+  names: ReadonlySet<string>,
   refName: (ref: unknown) => string | undefined,
 ): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
+  // The walk visits every node of every definition: keep it to lookups.
+  const targets = new Map<string, string | undefined>();
   const walk = (node: unknown, from: string): void => {
     if (Array.isArray(node)) {
-      for (const x of node) walk(x, from);
+      for (let i = 0; i < node.length; i++) {
+        const x: unknown = node[i];
+        if (typeof x === 'object' && x !== null) walk(x, from);
+      }
       return;
     }
-    if (!isObject(node)) return;
-    for (const key in node) {
-      const value = node[key];
+    const record = node as Record<string, unknown>;
+    for (const key in record) {
+      const value = record[key];
       if (key === '$ref') {
-        const target = refName(value);
+        if (typeof value !== 'string') continue;
+        let target = targets.get(value);
+        if (target === undefined && !targets.has(value)) {
+          const name = refName(value);
+          target = name !== undefined && names.has(name) ? name : undefined;
+          targets.set(value, target);
+        }
         if (target !== undefined && target !== from) {
           let set = out.get(target);
           if (!set) out.set(target, (set = new Set()));
@@ -244,7 +259,10 @@ function referencedBy(
       } else if (typeof value === 'object' && value !== null) walk(value, from);
     }
   };
-  for (const name in defs) walk(defs[name], name);
+  for (const name in defs) {
+    const def = defs[name];
+    if (typeof def === 'object' && def !== null) walk(def, name);
+  }
   return out;
 }
 

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseSchemaText } from '../../src/load/index.js';
+import { checkRefs } from '../../src/load/schema.js';
 import type { JsonSchema } from '../../src/load/schema-types.js';
 import { definitionRefReader, messageUnions, resultUnions } from '../../src/model/unions.js';
 import { modelOf, rewriteRefs, SCHEMA_DIR, VERSIONS, versionJson, versionModel, versionText } from './helpers.js';
@@ -31,6 +32,15 @@ function renamedAll(doc: JsonSchema): JsonSchema {
 
 describe.each(VERSIONS)('%s', (version) => {
   const schema = () => parseSchemaText(versionText(version), join(SCHEMA_DIR, version, 'schema.json'), version);
+
+  test('every $ref resolves (the loader trusts published bytes and skips this walk for them)', () => {
+    expect(schema().known).toBe(true);
+    expect(() => checkRefs(versionJson(version), version)).not.toThrow();
+    const broken = versionJson(version);
+    const kw = broken.$defs ? '$defs' : 'definitions';
+    (broken[kw] as Record<string, unknown>).Extra = { $ref: `#/${kw}/Missing` };
+    expect(() => checkRefs(broken, version)).toThrow(`#/${kw}/Extra/$ref: dangling $ref`);
+  });
 
   test('structure finds the unions the names announce, with the same kind and direction, and no others', () => {
     const s = schema();
