@@ -54,6 +54,8 @@ export interface ProtocolFacts {
   readonly methodVersions: { readonly [method: string]: readonly string[] };
   /** Error codes only a modern server answers with (a probe that gets one knows the server is modern). */
   readonly modernErrorCodes: readonly number[];
+  /** Result fields a server handler may leave out, by method, with the value the runtime fills in. */
+  readonly resultDefaults: { readonly [method: string]: { readonly [field: string]: unknown } };
   /** Methods the lifecycle answers or sends itself. */
   readonly lifecycleMethods: readonly string[];
   /** Requests only connect() sends. */

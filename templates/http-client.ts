@@ -18,7 +18,9 @@
 import { DEFAULT_NAME_SOURCES, HEADER, isHeaderEra, standardHeaders, type NameSources } from './http-headers.js';
 import { isPlainObject, type RequestId } from './jsonrpc.js';
 import { SseParser } from './sse.js';
+import { SseLegacyClientTransport } from './sse-legacy-client.js';
 import {
+  StreamableHttpError,
   isInitializeRequest,
   isRequest,
   isResponse,
@@ -37,30 +39,7 @@ function declaredVersion(message: WireMessage): string | undefined {
   return typeof version === 'string' ? version : undefined;
 }
 
-/**
- * A failure of the HTTP exchange itself (status and body text), as opposed to a JSON-RPC error the server
- * answered with. A 401 carries `WWW-Authenticate` and its `resource_metadata` URL, so an OAuth library can
- * run the authorization flow and the caller retry with a token (see the `headers` option).
- */
-export class StreamableHttpError extends Error {
-  override readonly name = 'StreamableHttpError';
-  readonly status: number;
-  readonly body: string | undefined;
-  readonly wwwAuthenticate: string | undefined;
-
-  constructor(status: number, message: string, body?: string, wwwAuthenticate?: string) {
-    super(message);
-    this.status = status;
-    this.body = body;
-    this.wwwAuthenticate = wwwAuthenticate;
-  }
-
-  /** The `resource_metadata` parameter of a 401's `WWW-Authenticate` (RFC 9728), if present. */
-  get resourceMetadata(): string | undefined {
-    const match = /resource_metadata\s*=\s*"([^"]*)"/i.exec(this.wwwAuthenticate ?? '');
-    return match?.[1];
-  }
-}
+export { StreamableHttpError };
 
 export interface ReconnectionOptions {
   /** First delay when the server sent no `retry:`. Default 1000 ms. */
@@ -91,7 +70,21 @@ export interface StreamableHttpClientTransportOptions {
   terminateOnClose?: boolean;
   /** Which params member `Mcp-Name` mirrors, by method (2026-07-28 on). Default DEFAULT_NAME_SOURCES. */
   nameSources?: NameSources;
+  /**
+   * When the first POST, an `initialize`, fails with 400, 404 or 405 and its body is no recognised modern
+   * JSON-RPC error, try the deprecated HTTP+SSE transport at the same URL (a GET expecting an `endpoint`
+   * event) and, when it answers, speak it from then on, as the transport documents describe. Default true.
+   */
+  legacySseFallback?: boolean;
+  /**
+   * URLs found to speak only HTTP+SSE: a later transport to one of them skips the failing POST and GETs the
+   * stream at once (and probes again with a POST if that GET fails). Default one set shared by the process.
+   */
+  legacySseCache?: Set<string>;
 }
+
+/** The process's memory of HTTP+SSE-only URLs (see legacySseCache). */
+const LEGACY_SSE_URLS = new Set<string>();
 
 const DEFAULT_RECONNECTION: ReconnectionOptions = {
   initialDelayMs: 1000,
@@ -123,6 +116,10 @@ export class StreamableHttpClientTransport implements Transport {
   readonly mirrorsToolParams = true;
   /** One controller per request in flight: aborting it closes that request's response stream only. */
   private readonly inFlight = new Map<string, Flight>();
+  /** Set once the server turned out to speak HTTP+SSE only: every message goes through it. */
+  private legacy: SseLegacyClientTransport | undefined;
+  /** Some POST succeeded: this is a Streamable HTTP server, no fallback any more. */
+  private answeredOnce = false;
 
   constructor(url: string | URL, options: StreamableHttpClientTransportOptions = {}) {
     this.options = options;
@@ -155,6 +152,12 @@ export class StreamableHttpClientTransport implements Transport {
 
   setProtocolVersion(version: string): void {
     this.protocolVersionValue = version;
+    this.legacy?.setProtocolVersion(version);
+  }
+
+  /** Whether the server turned out to speak only the deprecated HTTP+SSE transport (see legacySseFallback). */
+  get usesLegacySse(): boolean {
+    return this.legacy !== undefined;
   }
 
   async start(): Promise<void> {
@@ -166,6 +169,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   async send(message: JsonRpcFrame, options?: TransportSendOptions): Promise<void> {
     if (!this.abort || this.closed) throw new Error('Not connected');
+    if (this.legacy !== undefined) return this.legacy.send(message);
     const messages = Array.isArray(message) ? message : [message];
     if (options?.resumptionToken) {
       // Continue a request whose stream was lost: the answer arrives on the resumed stream.
@@ -197,6 +201,14 @@ export class StreamableHttpClientTransport implements Transport {
     if (overtaken.length > 0) await Promise.all(overtaken);
     if (this.closed) return;
     for (const m of messages) if (isInitializeRequest(m) && isRequest(m)) this.initializeId = m.id;
+    let sseTried: string | undefined;
+    if (this.knownLegacy() && this.opensSession(messages, sessionless)) {
+      // This URL spoke HTTP+SSE before: go there at once; if it no longer does, probe with the POST below.
+      const legacy = await this.fallBackToSse();
+      if (typeof legacy !== 'string') return legacy.send(message);
+      this.legacyCache.delete(this.url.href);
+      sseTried = legacy;
+    }
 
     const headers = await this.headers(sessionless);
     headers.set('content-type', 'application/json');
@@ -248,19 +260,28 @@ export class StreamableHttpClientTransport implements Transport {
       release();
       // A JSON-RPC error answer for the request (a modern server's 400/404): the engine settles the call.
       if (type === 'application/json' && requests.length > 0 && this.deliverErrorAnswer(text, requests)) return;
+      let fallback = '';
+      if (sseTried !== undefined) fallback = `; no HTTP+SSE endpoint either (${sseTried})`;
+      else if (this.mayFallBack(response.status, messages, sessionless, text)) {
+        const legacy = await this.fallBackToSse();
+        if (typeof legacy !== 'string') return legacy.send(message);
+        fallback = `; no HTTP+SSE endpoint either (${legacy})`;
+      }
       if (response.status === 404 && this.sessionIdValue !== undefined && !messages.some(isInitializeRequest)) {
         // The session is gone: a new one must be started with initialize.
         this.sessionIdValue = undefined;
       }
       const error = new StreamableHttpError(
         response.status,
-        `POST ${this.url.href} answered HTTP ${response.status}${text ? `: ${text}` : ''}`,
+        `POST ${this.url.href} answered HTTP ${response.status}${text ? `: ${text}` : ''}${fallback}`,
         text,
         response.headers.get('www-authenticate') ?? undefined,
       );
       this.onerror?.(error);
       throw error;
     }
+    this.answeredOnce = true;
+    if (this.knownLegacy()) this.legacyCache.delete(this.url.href);
 
     if (response.status === 202 || response.status === 204 || requests.length === 0) {
       release();
@@ -310,6 +331,54 @@ export class StreamableHttpClientTransport implements Transport {
     flight.cancelled = true;
     if (now || flight.hasAnswer) flight.controller.abort();
     return flight;
+  }
+
+  /**
+   * Whether a failed POST is the one the transport documents fall back on: the session's first message (an
+   * `initialize`, nothing answered yet), refused with 400, 404 or 405 without a modern JSON-RPC error.
+   */
+  private mayFallBack(status: number, messages: WireMessage[], sessionless: boolean, body: string): boolean {
+    if (this.options.legacySseFallback === false || !this.opensSession(messages, sessionless)) return false;
+    return (status === 400 || status === 404 || status === 405) && !isModernError(body);
+  }
+
+  /** Whether these messages open the first session of this transport (an `initialize`, nothing answered yet). */
+  private opensSession(messages: WireMessage[], sessionless: boolean): boolean {
+    if (this.answeredOnce || sessionless || this.sessionIdValue !== undefined) return false;
+    return messages.some(isInitializeRequest);
+  }
+
+  /** GETs the URL as an HTTP+SSE stream; on its endpoint event, routes everything through it. */
+  private async fallBackToSse(): Promise<SseLegacyClientTransport | string> {
+    const headers = this.options.headers;
+    const legacy = new SseLegacyClientTransport(this.url, {
+      fetch: this.fetchImpl,
+      ...(headers === undefined ? {} : { headers }),
+    });
+    try {
+      await legacy.start();
+    } catch (error) {
+      return toError(error).message;
+    }
+    if (this.closed) {
+      await legacy.close();
+      return 'the transport was closed meanwhile';
+    }
+    legacy.onmessage = (frame) => void this.receive(frame);
+    legacy.onerror = (error) => this.onerror?.(error);
+    legacy.onclose = () => void this.close();
+    if (this.protocolVersionValue !== undefined) legacy.setProtocolVersion(this.protocolVersionValue);
+    this.legacy = legacy;
+    this.legacyCache.add(this.url.href);
+    return legacy;
+  }
+
+  private get legacyCache(): Set<string> {
+    return this.options.legacySseCache ?? LEGACY_SSE_URLS;
+  }
+
+  private knownLegacy(): boolean {
+    return this.options.legacySseFallback !== false && this.legacyCache.has(this.url.href);
   }
 
   /** Delivers an error body that is a JSON-RPC error for one of `requests`; false when it is not. */
@@ -369,7 +438,11 @@ export class StreamableHttpClientTransport implements Transport {
       this.abort?.abort();
       for (const flight of this.inFlight.values()) flight.controller.abort();
       this.inFlight.clear();
-      if (this.options.terminateOnClose !== false && this.abort) {
+      const legacy = this.legacy;
+      if (legacy !== undefined) {
+        legacy.onclose = undefined;
+        await legacy.close();
+      } else if (this.options.terminateOnClose !== false && this.abort) {
         await this.terminateSession().catch((error) => this.onerror?.(toError(error)));
       }
       this.onclose?.();
@@ -523,6 +596,23 @@ export class StreamableHttpClientTransport implements Transport {
     }, delay);
     this.timers.add(timer);
   }
+}
+
+/** JSON-RPC error codes only a modern (2026-07-28 on) server answers a refused request with. */
+const MODERN_ERROR_CODES: readonly number[] = [-32020, -32021, -32022, -32601];
+
+/** Whether a response body is a recognised modern JSON-RPC error (then the server is no HTTP+SSE one). */
+function isModernError(body: string): boolean {
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch {
+    return false;
+  }
+  return (Array.isArray(data) ? data : [data]).some((item) => {
+    const error = isPlainObject(item) ? item['error'] : undefined;
+    return isPlainObject(error) && MODERN_ERROR_CODES.includes(error['code'] as number);
+  });
 }
 
 /** One POST carrying requests: how to close it, and whether the server has answered it yet. */

@@ -37,6 +37,31 @@ export function toError(value: unknown): Error {
   return value instanceof Error ? value : new Error(String(value));
 }
 
+/**
+ * A failure of the HTTP exchange itself (status and body text), as opposed to a JSON-RPC error the server
+ * answered with. A 401 carries `WWW-Authenticate` and its `resource_metadata` URL, so an OAuth library can
+ * run the authorization flow and the caller retry with a token (see the `headers` option).
+ */
+export class StreamableHttpError extends Error {
+  override readonly name = 'StreamableHttpError';
+  readonly status: number;
+  readonly body: string | undefined;
+  readonly wwwAuthenticate: string | undefined;
+
+  constructor(status: number, message: string, body?: string, wwwAuthenticate?: string) {
+    super(message);
+    this.status = status;
+    this.body = body;
+    this.wwwAuthenticate = wwwAuthenticate;
+  }
+
+  /** The `resource_metadata` parameter of a 401's `WWW-Authenticate` (RFC 9728), if present. */
+  get resourceMetadata(): string | undefined {
+    const match = /resource_metadata\s*=\s*"([^"]*)"/i.exec(this.wwwAuthenticate ?? '');
+    return match?.[1];
+  }
+}
+
 /** A request id as a map key: 1 and "1" are different requests. */
 export function key(id: RequestId): string {
   return typeof id === 'number' ? `n:${id}` : `s:${id}`;

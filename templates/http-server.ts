@@ -29,6 +29,7 @@ import { InMemoryEventStore, type EventStore } from './event-store.js';
 import { inspectMessage, invalidRequestResponse, parseErrorResponse } from './frame.js';
 import { DEFAULT_NAME_SOURCES, HEADER, decodeHeaderValue, isHeaderEra, type NameSources } from './http-headers.js';
 import { isPlainObject, type JsonRpcErrorResponse, type RequestId } from './jsonrpc.js';
+import { accepts, readBody } from './http-request.js';
 import { formatSseEvent } from './sse.js';
 import {
   dnsRebindingGuard,
@@ -764,33 +765,6 @@ function writeJsonError(
   if (sessionId !== undefined) headers[HEADER.sessionId] = sessionId;
   const error = data === undefined ? { code, message } : { code, message, data };
   writeJsonRpcError(res, status, { jsonrpc: '2.0', id, error }, headers);
-}
-
-/** Whether an Accept header admits a media type (exact, `type/*`, or `*\/*`; q=0 excludes). */
-export function accepts(header: string | undefined, mediaType: string): boolean {
-  if (!header) return false;
-  const [type] = mediaType.split('/');
-  return header.split(',').some((part) => {
-    const [range = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q !== undefined && Number(q.slice(2)) === 0) return false;
-    return range === mediaType || range === `${type}/*` || range === '*/*';
-  });
-}
-
-export function readBody(req: IncomingMessage, limit: number): Promise<{ text: string } | { tooLarge: true }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(tooLarge ? { tooLarge: true } : { text: Buffer.concat(chunks).toString('utf8') }));
-    req.on('error', reject);
-  });
 }
 
 /** One header's value (the first, when repeated). */

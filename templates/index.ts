@@ -1,6 +1,6 @@
 /**
  * The browser-safe runtime (`@mcp-typegen/runtime`): the JSON-RPC engine, client and server lifecycle
- * bases, the in-memory pair and the Streamable HTTP client on `fetch`. No `node:` imports, no `process`:
+ * bases, the in-memory pair, and the Streamable HTTP, HTTP+SSE and WebSocket clients. No `node:` imports, no `process`:
  * it runs in browsers, workers, Node, Deno and Bun. The Node-only transports are in node.ts.
  */
 export * from './jsonrpc.js';
@@ -10,6 +10,8 @@ export * from './client-base.js';
 export * from './server-base.js';
 export * from './validation.js';
 export * from './http-client.js';
+export * from './sse-legacy-client.js';
+export * from './websocket.js';
 export * from './sse.js';
 export * from './event-store.js';
 export * from './version.js';

@@ -180,6 +180,7 @@ export class McpServerBase<Handlers extends object> {
           const invoke = (p: unknown) => (method === 'tools/call' ? this.callTool(handler, p, ctx) : handler(p, ctx));
           let result = await invoke(params);
           if (this.legacyOnModern(session)) result = await this.answerInputsInline(invoke, params, result, ctx);
+          else result = this.withDefaults(method, result);
           if (this.options.validateResults) this.checkResult(method, results, result);
           return this.legacyOnModern(session) ? withoutResultType(result) : (this.withServerInfo(result) as JsonObject);
         });
@@ -238,6 +239,23 @@ export class McpServerBase<Handlers extends object> {
       }
       return notify(method, notifyParams);
     };
+  }
+
+  /**
+   * The result fields a handler may leave out (PROTOCOL.facts.resultDefaults: `resultType`, and the list
+   * results' `cacheScope`/`ttlMs` in 2026-07-28), filled in. A result that asks for input is left alone.
+   */
+  private withDefaults(method: string, result: unknown): unknown {
+    const defaults = Object.hasOwn(this.protocol.facts.resultDefaults, method)
+      ? this.protocol.facts.resultDefaults[method]
+      : undefined;
+    if (defaults === undefined || !isPlainObject(result)) return result;
+    if ('inputRequests' in result || 'requestState' in result || result['resultType'] === 'input_required') {
+      return result;
+    }
+    const filled: JsonObject = { ...result };
+    for (const [field, value] of Object.entries(defaults)) if (!(field in filled)) filled[field] = value;
+    return filled;
   }
 
   /** 2026-07-28 on: every result names the server in its `_meta`. */
@@ -453,6 +471,14 @@ export class McpServerBase<Handlers extends object> {
     if (issue !== undefined) throw new Error(`${method} handler returned an invalid result (${issue})`);
   }
 }
+
+/**
+ * A result as a handler may return it: the fields the runtime fills in (`K`, from
+ * PROTOCOL.facts.resultDefaults) optional, every other field as the schema says.
+ */
+export type WithDefaults<R, K extends string> = R extends unknown
+  ? { [P in keyof R as P extends K ? never : P]: R[P] } & { [P in K & keyof R]?: R[P] }
+  : never;
 
 /** Input-required rounds a legacy call may take on a modern server. */
 const MAX_INPUT_ROUNDS = 8;

@@ -45,6 +45,13 @@ export class SseParser {
     this.onRetry = onRetry;
   }
 
+  /** Characters held for the event being read (its data and the unfinished line): for size limits. */
+  get pending(): number {
+    let size = this.buffer.length;
+    for (const line of this.data) size += line.length + 1;
+    return size;
+  }
+
   /** The last event id seen (persists across events, as in EventSource). */
   lastEventId?: string | undefined;
 

@@ -18,7 +18,14 @@ export type RuntimeMode = (typeof RUNTIME_MODES)[number];
 export const RUNTIME_PACKAGE = '@mcp-typegen/runtime';
 
 /** The runtime modules that need Node (or Deno/Bun): left out of output without a server. */
-export const NODE_ONLY_TEMPLATES: readonly string[] = ['http-server.ts', 'node.ts', 'stdio.ts'];
+export const NODE_ONLY_TEMPLATES: readonly string[] = [
+  'http-request.ts',
+  'http-server.ts',
+  'node.ts',
+  'sse-legacy-server.ts',
+  'stdio.ts',
+  'websocket-server.ts',
+];
 
 export interface TemplateFile {
   name: string;

@@ -4,9 +4,10 @@
  * runtime dispatcher needs (compiled validators, results, extension methods). Built with ts-morph.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { defaultedFields } from '../model/protocol-facts.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
-import { TABLES, paramsType, resultType } from './tables.js';
+import { TABLES, paramsType } from './tables.js';
 import { docComment, propertyKey, stringLiteral } from './ts-names.js';
 import { printFile } from './ts-project.js';
 
@@ -41,13 +42,30 @@ function handlersInterface(model: ProtocolModel): string {
     const params = m.paramsRequired ? paramsType(m, model) : `${paramsType(m, model)} | undefined`;
     const d = model.definitions[m.definition]?.description;
     const doc = docComment(typeof d === 'string' ? `\`${m.method}\`: ${d}` : `\`${m.method}\``, '  ');
+    const result = handlerResult(model, m);
     const signature =
       m.kind === 'request'
-        ? `(params: ${params}, ctx: ServerContext) => ${resultType(m)} | Promise<${resultType(m)}>`
+        ? `(params: ${params}, ctx: ServerContext) => ${result} | Promise<${result}>`
         : `(params: ${params}, ctx: NotificationContext) => void | Promise<void>`;
     rows.push(`${doc}  ${propertyKey(m.method, true)}: ${signature};`);
   }
   return `{\n${rows.join('\n')}\n}`;
+}
+
+/** A handler's result type: each result definition with the fields the runtime fills in made optional. */
+function handlerResult(model: ProtocolModel, m: MethodInfo): string {
+  const members = (m.result ?? []).map((name) => {
+    const fields = defaultedFields(model.definitions[name]);
+    return fields.length === 0 ? `T.${name}` : `WithDefaults<T.${name}, ${fields.map(stringLiteral).join(' | ')}>`;
+  });
+  return members.join(' | ') || 'never';
+}
+
+/** Whether some handler's result type uses WithDefaults (its import is left out otherwise: noUnusedLocals). */
+function usesDefaults(model: ProtocolModel): boolean {
+  return received(model, 'ClientRequests').some((m) =>
+    (m.result ?? []).some((name) => defaultedFields(model.definitions[name]).length > 0),
+  );
 }
 
 export function emitServer(model: ProtocolModel, importExt: string, runtime: RuntimeRef): string {
@@ -90,6 +108,7 @@ export function emitServer(model: ProtocolModel, importExt: string, runtime: Run
         'type ServerTables',
         'type SessionInfo',
         'type HandlerContext',
+        ...(usesDefaults(model) ? ['type WithDefaults'] : []),
         // Only where a notification handler uses it: an unused import fails noUnusedLocals.
         ...(receivesNotifications(model) ? ['type NotificationContext'] : []),
         ...runtimeCheckImport(runtime),

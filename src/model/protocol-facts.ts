@@ -20,6 +20,11 @@ export interface ProtocolFacts {
    * probe knows the server is modern (anything else means legacy).
    */
   modernErrorCodes: number[];
+  /**
+   * Result fields a server handler may leave out, by method, with the value the runtime fills in (see
+   * `defaultedFields`): `resultType` and the list results' cache fields in 2026-07-28.
+   */
+  resultDefaults: Record<string, Record<string, unknown>>;
   /** Methods the runtime's lifecycle answers or sends itself (present in this version). */
   lifecycleMethods: string[];
   /** Requests the client lifecycle sends itself: no stub is generated for them. */
@@ -80,6 +85,7 @@ export function protocolFacts(schema: LoadedSchema, methods: MethodInfo[], featu
       : [],
     lifecycleMethods: LIFECYCLE.filter((m) => present.has(m)),
     handshakeRequests: HANDSHAKE.filter((m) => present.has(m)),
+    resultDefaults: resultDefaults(schema, methods),
     capabilityOf: capabilityPrefixes(schema, methods),
     metaKeys: metaKeys(schema),
     errorCodes,
@@ -89,6 +95,36 @@ export function protocolFacts(schema: LoadedSchema, methods: MethodInfo[], featu
       nameSources: Object.fromEntries(Object.entries(NAME_SOURCES).filter(([method]) => present.has(method))),
     },
   };
+}
+
+/**
+ * What the runtime fills into a result the handler left it out of. Conservative: a result is final unless
+ * it says otherwise, and cacheable by nobody but the requester, for no time, unless the handler says more.
+ */
+const RESULT_DEFAULTS: Record<string, unknown> = { resultType: 'complete', cacheScope: 'private', ttlMs: 0 };
+
+/**
+ * The fields of a result definition a handler may leave out: those of RESULT_DEFAULTS it requires. Not
+ * `resultType` on an input-required result (one with `inputRequests` or `requestState`): there it is the
+ * point of the result, and a default would say the opposite.
+ */
+export function defaultedFields(definition: unknown): string[] {
+  const required = isObject(definition) && Array.isArray(definition['required']) ? definition['required'] : [];
+  const properties = isObject(definition) && isObject(definition['properties']) ? definition['properties'] : {};
+  const asksForInput = 'inputRequests' in properties || 'requestState' in properties;
+  return Object.keys(RESULT_DEFAULTS).filter(
+    (field) => required.includes(field) && !(field === 'resultType' && asksForInput),
+  );
+}
+
+function resultDefaults(schema: LoadedSchema, methods: MethodInfo[]): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const method of methods) {
+    const fields = new Set((method.result ?? []).flatMap((name) => defaultedFields(schema.definitions[name])));
+    if (fields.size > 0)
+      out[method.method] = Object.fromEntries([...fields].sort().map((f) => [f, RESULT_DEFAULTS[f]]));
+  }
+  return out;
 }
 
 /** A capability names a method family when it equals its first path segment, or that plus "s". */
@@ -146,6 +182,7 @@ function constCode(schema: unknown): number | undefined {
 
 /** Facts of a model with no methods and no reserved keys (hand-built models in tests). */
 export const EMPTY_FACTS: ProtocolFacts = {
+  resultDefaults: {},
   versions: [],
   methodVersions: {},
   modernErrorCodes: [],

@@ -67,6 +67,8 @@ describe('type tests for the generated client and server', () => {
         'wrong-result-type',
         'unknown-params-field',
         'not-received-method',
+        'defaults-keep-required-fields',
+        'defaulted-field-still-typed',
       ].sort(),
     );
   });

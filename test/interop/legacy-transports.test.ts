@@ -1,5 +1,6 @@
 /**
- * The WebSocket and HTTP+SSE transports against the official SDK (@modelcontextprotocol/sdk) on loopback:
+ * The WebSocket and HTTP+SSE transports of the runtime package (the entries generated code imports: '.',
+ * './node', './ws') against the official SDK (@modelcontextprotocol/sdk) on loopback:
  * the SDK's WebSocketClientTransport and SSEClientTransport against a generated 2025-11-25 server, and a
  * generated client against the SDK's SSEServerTransport. Each pair initializes, calls a tool with progress,
  * sends a notification each way, and ends with no session left on either side.
@@ -7,7 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { WebSocketClientTransport as SdkWebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
+import { SSEClientTransport as SdkSseClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport as SdkSseServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { WebSocket as UndiciWebSocket } from 'undici';
+import { z } from 'zod';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SseLegacyClientTransport } from '@mcp-typegen/runtime';
+import { createSseLegacyServer } from '@mcp-typegen/runtime/node';
+import { createWebSocketServer } from '@mcp-typegen/runtime/ws';
 import { built, importBuilt } from '../client/helpers/build.js';
 import { listen } from '../transports/helpers/http.js';
 
@@ -17,14 +26,12 @@ const SERVER_INFO = { name: 'legacy-transports-server', version: '1.0.0' };
 const SDK_CLIENT_INFO = { name: 'sdk-client', version: '1.0.0' };
 
 let gen: any;
-let ws: any;
 const rootsChanged: unknown[] = [];
 let server: any;
 
 beforeAll(async () => {
   const b = await built('2025-11-25');
   gen = await importBuilt(b, 'index.js');
-  ws = await importBuilt(b, 'runtime/websocket-server.js');
   server = gen.createServer(
     {
       'tools/list': () => ({
@@ -71,7 +78,7 @@ describe('SDK WebSocketClientTransport ↔ generated 2025-11-25 server (createWe
   let http: Awaited<ReturnType<typeof listen>>;
 
   beforeAll(async () => {
-    endpoint = await ws.createWebSocketServer({ keepAliveMs: 0, onSession: (t: unknown) => server.connect(t) });
+    endpoint = await createWebSocketServer({ keepAliveMs: 0, onSession: (t: unknown) => server.connect(t) });
     http = await listen((_req, res) => void res.writeHead(426).end());
     http.server.on('upgrade', endpoint);
     // The SDK's transport uses the global WebSocket, which Node 20 lacks: undici's is Node 22's global.
@@ -92,6 +99,119 @@ describe('SDK WebSocketClientTransport ↔ generated 2025-11-25 server (createWe
     await client.close();
     await eventually(() => endpoint.sessions.size === 0 && server.sessions.size === 0);
   });
+});
+
+describe('SDK SSEClientTransport ↔ generated 2025-11-25 server (createSseLegacyServer)', () => {
+  let endpoint: any;
+  let http: Awaited<ReturnType<typeof listen>>;
+
+  beforeAll(async () => {
+    endpoint = createSseLegacyServer({ keepAliveMs: 0, onSession: (t: unknown) => server.connect(t) });
+    http = await listen(endpoint);
+  });
+
+  afterAll(async () => {
+    await endpoint?.close();
+    await http?.close();
+  });
+
+  it('initializes, calls a tool with progress, gets a log, sends a notification, closes cleanly', async () => {
+    const client = new Client(SDK_CLIENT_INFO, { capabilities: { roots: { listChanged: true } } });
+    await client.connect(new SdkSseClientTransport(new URL(`${http.url}/sse`)));
+    await exerciseSdkClient(client);
+    expect(endpoint.sessions.size).toBe(1);
+    await client.close();
+    await eventually(() => endpoint.sessions.size === 0 && server.sessions.size === 0);
+  });
+});
+
+describe('generated 2025-11-25 McpClient ↔ SDK SSEServerTransport', () => {
+  let http: Awaited<ReturnType<typeof listen>>;
+  const sdkSessions = new Map<string, InstanceType<typeof SdkSseServerTransport>>();
+  const received: unknown[] = [];
+
+  beforeAll(async () => {
+    http = await listen(async (req: IncomingMessage, res: ServerResponse) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (req.method === 'GET' && url.pathname === '/sse') {
+        const transport = new SdkSseServerTransport('/messages', res);
+        sdkSessions.set(transport.sessionId, transport);
+        transport.onclose = () => sdkSessions.delete(transport.sessionId);
+        const mcp = new SdkMcpServer({ name: 'sdk-sse-server', version: '1.2.3' }, { capabilities: { logging: {} } });
+        mcp.registerTool('add', { inputSchema: { a: z.number(), b: z.number() } }, async ({ a, b }, extra) => {
+          await extra.sendNotification({
+            method: 'notifications/message',
+            params: { level: 'info', data: `adding ${a} and ${b}` },
+          });
+          return { content: [{ type: 'text', text: String(a + b) }] };
+        });
+        mcp.server.setNotificationHandler(
+          z.object({ method: z.literal('notifications/roots/list_changed') }).passthrough() as never,
+          (n: unknown) => void received.push(n),
+        );
+        await mcp.connect(transport);
+        return;
+      }
+      if (req.method === 'POST' && url.pathname === '/messages') {
+        const transport = sdkSessions.get(url.searchParams.get('sessionId') ?? '');
+        if (transport === undefined) return void res.writeHead(404).end('unknown session');
+        return void transport.handlePostMessage(req, res);
+      }
+      // What an HTTP+SSE-only server says to a Streamable HTTP POST on its stream URL.
+      res.writeHead(405, { 'content-type': 'text/plain' }).end('Method Not Allowed');
+    });
+  });
+
+  afterAll(async () => {
+    for (const transport of sdkSessions.values()) await transport.close();
+    await http?.close();
+  });
+
+  const transports: Record<string, () => unknown> = {
+    SseLegacyClientTransport: () => new SseLegacyClientTransport(`${http.url}/sse`),
+    'StreamableHttpClientTransport (falls back)': () => new gen.StreamableHttpClientTransport(`${http.url}/sse`),
+  };
+
+  it.each(Object.keys(transports))('over %s: initializes, calls a tool, a notification each way', async (name) => {
+    const transport = transports[name]!() as any;
+    const client = new gen.McpClient(transport, {
+      clientInfo: { name: 'generated-client', version: '0.0.0' },
+      capabilities: { roots: { listChanged: true } },
+    });
+    await exerciseGeneratedClient(client, name.startsWith('Streamable') ? transport : undefined);
+  });
+
+  it('a generated 2026-07-28 client: server/discover refused, initialize refused, then HTTP+SSE', async () => {
+    const gen2026 = await importBuilt(await built('2026-07-28'), 'index.js');
+    // Its own memory of HTTP+SSE URLs: the test before taught the process's one that this URL is one.
+    const transport = new gen2026.StreamableHttpClientTransport(`${http.url}/sse`, { legacySseCache: new Set() });
+    const client = gen2026.createClient(transport, {
+      clientInfo: { name: 'generated-2026-client', version: '0.0.0' },
+      capabilities: { roots: { listChanged: true } },
+      eraCache: new Map(),
+    });
+    await exerciseGeneratedClient(client, transport);
+    expect(client.era).toBe('legacy');
+  });
+
+  async function exerciseGeneratedClient(client: any, fellBack: any): Promise<void> {
+    const logs: unknown[] = [];
+    client.setNotificationHandler('notifications/message', (params: unknown) => void logs.push(params));
+    await client.connect();
+    expect(client.protocolVersion).toBe('2025-11-25');
+    expect(client.serverInfo).toEqual({ name: 'sdk-sse-server', version: '1.2.3' });
+    if (fellBack !== undefined) expect(fellBack.usesLegacySse).toBe(true);
+    const result = await client.tools.call({ name: 'add', arguments: { a: 2, b: 3 } });
+    expect(result.content).toEqual([{ type: 'text', text: '5' }]);
+    await eventually(() => logs.length === 1);
+    expect(logs).toEqual([{ level: 'info', data: 'adding 2 and 3' }]);
+    const before = received.length;
+    await client.notify('notifications/roots/list_changed', {});
+    await eventually(() => received.length === before + 1);
+    expect(sdkSessions.size).toBe(1);
+    await client.close();
+    await eventually(() => sdkSessions.size === 0);
+  }
 });
 
 /** Waits for a condition that network I/O will make true. */

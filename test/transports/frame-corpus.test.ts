@@ -8,11 +8,13 @@ import { join } from 'node:path';
 import { RpcPeer } from '../../templates/peer.js';
 import { createStreamableHttpServer } from '../../templates/http-server.js';
 import { encodeHeaderValue } from '../../templates/http-headers.js';
-import { listen, rawRequest } from './helpers/http.js';
+import { listen, parseSse, rawRequest } from './helpers/http.js';
 import { createInMemoryPair } from '../../templates/transport.js';
 import { CORPUS_VERSIONS, FRAME_CORPUS, type Answer, type Expected, type Version } from './frame-corpus.js';
 import { compileRuntime, fixturesDir } from './helpers/runtime.js';
 import { listenWebSocket, rawSocket } from './helpers/websocket.js';
+import { createSseLegacyServer } from '../../templates/sse-legacy-server.js';
+import { get as httpGet } from 'node:http';
 
 type Received = { id?: unknown; error?: { code: number }; result?: unknown };
 
@@ -202,6 +204,62 @@ describe.each(CORPUS_VERSIONS)('%s over WebSocket', (version: Version) => {
       await eventually(() => endpoint.handler.sessions.size === 0);
     } finally {
       await endpoint.close();
+    }
+  });
+});
+
+// HTTP+SSE is a transport of the handshake era: the corpus versions before 2026-07-28.
+describe.each(CORPUS_VERSIONS.filter((v) => v !== '2026-07-28'))('%s over HTTP+SSE', (version: Version) => {
+  it('every frame is accepted (202) and answered on the stream, and the next request is served', async () => {
+    const handler = createSseLegacyServer({
+      keepAliveMs: 0,
+      onSession: async (transport) => {
+        const peer = new RpcPeer(transport, { batches: version === '2025-03-26' });
+        peer.setRequestHandler('ping', () => ({}));
+        await peer.start();
+      },
+    });
+    const http = await listen(handler);
+    const events: Array<{ event?: string; data: string }> = [];
+    let buffer = '';
+    const stream = httpGet(`${http.url}/sse`, { headers: { accept: 'text/event-stream' } }, (res) => {
+      res.setEncoding('utf8').on('data', (chunk: string) => {
+        buffer += chunk;
+        const blocks = buffer.split('\n\n');
+        buffer = blocks.pop()!;
+        events.push(...parseSse(blocks.map((b) => `${b}\n\n`).join('')));
+      });
+    });
+    try {
+      await eventually(() => events.length > 0);
+      const endpoint = events.shift()!;
+      expect(endpoint.event).toBe('endpoint');
+      const post = (body: string) =>
+        rawRequest(`${http.url}${endpoint.data}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+      for (const [index, entry] of FRAME_CORPUS.entries()) {
+        events.length = 0;
+        expect((await post(entry.text)).status, entry.name).toBe(202);
+        expect((await post(JSON.stringify({ jsonrpc: '2.0', id: `next-${index}`, method: 'ping' }))).status).toBe(202);
+        await eventually(() => events.some((e) => e.data.includes(`"next-${index}"`)));
+        const next = JSON.parse(events.pop()!.data) as Received;
+        expect(next.result, entry.name).toEqual({});
+        expect(events.every((e) => e.event === 'message')).toBe(true);
+        expectAnswers(
+          events.map((e) => JSON.parse(e.data)),
+          entry.expect(version, 'sse'),
+          entry.name,
+        );
+      }
+      stream.destroy();
+      await eventually(() => handler.sessions.size === 0);
+    } finally {
+      stream.destroy();
+      await handler.close();
+      await http.close();
     }
   });
 });

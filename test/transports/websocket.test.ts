@@ -196,6 +196,30 @@ describe('WebSocket server: limits', () => {
     await eventually(() => endpoint!.handler.sessions.size === 0);
   });
 
+  it('a client that stops reading is cut off once maxBufferedBytes wait for it', async () => {
+    endpoint = await listenWebSocket({ onSession: servePeers(), maxBufferedBytes: 64 * 1024 });
+    const reader = new WsClient(`${endpoint.url}/mcp`, ['mcp']);
+    await new Promise((resolve) => reader.once('open', resolve));
+    reader.pause();
+    await eventually(() => endpoint!.handler.sessions.size === 1);
+    const [session] = endpoint.handler.sessions.values();
+    const errors: Error[] = [];
+    session!.onerror = (e) => void errors.push(e);
+    const big = { jsonrpc: '2.0' as const, method: 'notifications/big', params: { pad: 'x'.repeat(256 * 1024) } };
+    let refused: unknown;
+    for (let i = 0; i < 400 && refused === undefined; i++) {
+      refused = await session!.send(big).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(String(refused)).toContain('stopped reading');
+    expect(errors[0]?.message).toContain('stopped reading');
+    await eventually(() => endpoint!.handler.sessions.size === 0);
+    reader.terminate();
+  });
+
   it('a client that stops answering pings is dropped', async () => {
     endpoint = await listenWebSocket({ onSession: servePeers(), keepAliveMs: 50 });
     const silent = new WsClient(`${endpoint.url}/mcp`, ['mcp'], { autoPong: false });
@@ -206,9 +230,10 @@ describe('WebSocket server: limits', () => {
   });
 
   it('a client that answers pings stays', async () => {
-    endpoint = await listenWebSocket({ onSession: servePeers(), keepAliveMs: 30 });
+    // Wide margins: a pong must beat the next ping, and a loaded machine stalls the loop for a while.
+    endpoint = await listenWebSocket({ onSession: servePeers(), keepAliveMs: 250 });
     const { socket, frames } = await rawSocket(`${endpoint.url}/mcp`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 800));
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }));
     await eventually(() => frames.length === 1);
     expect(endpoint.handler.sessions.size).toBe(1);

@@ -339,3 +339,49 @@ describe('over stdio: one pair per era combination, each server its own process'
     });
   }
 });
+
+describe('2026-07-28 result defaults', () => {
+  it('a handler may leave out resultType and a list result its cache fields: the runtime fills them in', async () => {
+    const s = gen.get(MODERN);
+    const [clientSide, serverSide] = s.createInMemoryPair();
+    const srv = s.createServer(
+      {
+        'tools/list': () => ({ tools: [] }),
+        'prompts/list': () => ({ prompts: [], cacheScope: 'public', ttlMs: 5000, resultType: 'complete' }),
+        'tools/call': () => ({ resultType: 'input_required', inputRequests: {} }),
+      },
+      { serverInfo: { name: 's', version: '1' }, validateResults: true },
+    );
+    await srv.connect(serverSide);
+    const peer = new s.RpcPeer(clientSide, {});
+    await peer.start();
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': MODERN,
+      'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const withoutServerInfo = ({ _meta, ...rest }: Json) => rest;
+    expect(withoutServerInfo(await peer.request('tools/list', { _meta: meta }))).toEqual({
+      tools: [],
+      resultType: 'complete',
+      cacheScope: 'private',
+      ttlMs: 0,
+    });
+    expect(withoutServerInfo(await peer.request('prompts/list', { _meta: meta }))).toEqual({
+      prompts: [],
+      cacheScope: 'public',
+      ttlMs: 5000,
+      resultType: 'complete',
+    });
+    // An input-required result keeps its own resultType: no default can say "complete" over it.
+    expect(withoutServerInfo(await peer.request('tools/call', { name: 'x', arguments: {}, _meta: meta }))).toEqual({
+      resultType: 'input_required',
+      inputRequests: {},
+    });
+    expect(s.PROTOCOL.facts.resultDefaults['tools/list']).toEqual({
+      cacheScope: 'private',
+      resultType: 'complete',
+      ttlMs: 0,
+    });
+  });
+});

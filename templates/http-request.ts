@@ -1,0 +1,35 @@
+/// <reference types="node" preserve="true" />
+// Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
+/**
+ * Reading a node:http request, shared by the HTTP server transports (Streamable HTTP, HTTP+SSE). Node only;
+ * internal (no entry point re-exports it).
+ */
+import type { IncomingMessage } from 'node:http';
+
+/** Whether an Accept header admits a media type (exact, `type/*`, or `*\/*`; q=0 excludes). */
+export function accepts(header: string | undefined, mediaType: string): boolean {
+  if (!header) return false;
+  const [type] = mediaType.split('/');
+  return header.split(',').some((part) => {
+    const [range = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && Number(q.slice(2)) === 0) return false;
+    return range === mediaType || range === `${type}/*` || range === '*/*';
+  });
+}
+
+/** The body of a request as UTF-8 text, or `tooLarge` once it passes `limit` bytes (the rest is drained). */
+export function readBody(req: IncomingMessage, limit: number): Promise<{ text: string } | { tooLarge: true }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? { tooLarge: true } : { text: Buffer.concat(chunks).toString('utf8') }));
+    req.on('error', reject);
+  });
+}

@@ -1,0 +1,303 @@
+/// <reference types="node" preserve="true" />
+// Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
+/**
+ * HTTP+SSE, server side: the 2024-11-05 transport (deprecated since 2025-03-26, still deployed), as a
+ * node:http request handler for its two endpoints, so older clients can reach a server that also serves
+ * Streamable HTTP (route the paths to the two handlers).
+ *
+ * Hand-written runtime copied unchanged into generated output (as `runtime/sse-legacy-server.ts`). Node only.
+ *
+ * - GET `ssePath` (default `/sse`) opens a session: an SSE stream whose first event, `endpoint`, names where
+ *   the client POSTs (`postPath?sessionId=…`, a path on the same origin). The server's messages follow as
+ *   `message` events. The session lasts as long as the stream: it ends when either side closes it.
+ * - POST `postPath?sessionId=…` carries one client frame. It is accepted (202) and goes to the engine's single
+ *   framing path (`ontext`, see frame.ts): its answers, errors for invalid frames included, come on the
+ *   stream, as they would on stdio. Refused at the HTTP level: no session id (400), unknown session (404),
+ *   a content type other than JSON (415), a body over `maxBodyBytes` (413).
+ * - Both: Host and Origin are checked against DNS rebinding (403) with the Streamable HTTP server's rules;
+ *   the Origin allow-list is also the CORS allow-list.
+ *
+ * Limits: `maxSessions` (503 beyond); a session whose client has not POSTed within `handshakeTimeoutMs` of
+ * its endpoint event is closed (an idle stream holds no slot); a client that stops reading its stream is cut
+ * off once `maxBufferedBytes` wait for it; keep-alive comments surface vanished clients.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dnsRebindingGuard, toError, type DnsRebindingOptions } from './http-common.js';
+import { accepts, readBody } from './http-request.js';
+import { formatSseEvent } from './sse.js';
+import type { JsonRpcFrame, MessageExtraInfo, Transport } from './transport.js';
+
+export interface SseLegacyServerOptions extends DnsRebindingOptions {
+  /**
+   * Called for every new stream before its endpoint event is sent: connect the engine here
+   * (`server.connect(transport)`). If it throws, the client gets a 500 and nothing is kept.
+   */
+  onSession: (transport: SseLegacyServerTransport) => void | Promise<void>;
+  /** Called when a session ends. */
+  onSessionClosed?: (sessionId: string) => void;
+  /** Path of the SSE stream (GET). Default `/sse`. */
+  ssePath?: string;
+  /** Path the client POSTs its messages to (named by the endpoint event). Default `/messages`. */
+  postPath?: string;
+  /**
+   * Largest POST body accepted, in bytes (413 beyond). Default 10 MiB, above the engine's 4 MiB
+   * `maxFrameSize`, so a frame between the two is answered with -32600 on the stream as on stdio.
+   */
+  maxBodyBytes?: number;
+  /** Most live sessions; a GET beyond is refused with 503. Default 1000. */
+  maxSessions?: number;
+  /** A session whose client sends nothing this long after the endpoint event is closed. Default 30000 ms. */
+  handshakeTimeoutMs?: number;
+  /** Bytes waiting for a client that does not read its stream before its session is closed. Default 16 MiB. */
+  maxBufferedBytes?: number;
+  /** Interval of SSE `: keepalive` comments, in ms. Default 25000; 0 disables. */
+  keepAliveMs?: number;
+  /** Session ids; must be URL-safe. Default `crypto.randomUUID`. */
+  sessionIdGenerator?: () => string;
+}
+
+/** The node:http request handler, with the live sessions and a way to end them all. */
+export interface SseLegacyHandler {
+  (req: IncomingMessage, res: ServerResponse): void;
+  /** Like calling the handler, but resolves when the request has been handled (for a GET: the stream opened). */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  readonly sessions: ReadonlyMap<string, SseLegacyServerTransport>;
+  /** Ends every session (their streams end, onclose fires). */
+  close(): Promise<void>;
+}
+
+interface SessionLimits {
+  maxBufferedBytes: number;
+  keepAliveMs: number;
+  handshakeTimeoutMs: number;
+  onClosed: (transport: SseLegacyServerTransport) => void;
+}
+
+/** One HTTP+SSE session as a `Transport`: messages go out on its stream, POSTed frames come in. */
+export class SseLegacyServerTransport implements Transport {
+  onmessage?: (message: JsonRpcFrame, extra?: MessageExtraInfo) => void;
+  ontext?: ((text: string, extra?: MessageExtraInfo) => void) | undefined;
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  readonly sessionId: string;
+
+  private readonly res: ServerResponse;
+  private readonly limits: SessionLimits;
+  private started = false;
+  private closed = false;
+  private heardFrom = false;
+  private backlog: Array<{ text: string; extra: MessageExtraInfo }> = [];
+  private keepAlive: ReturnType<typeof setInterval> | undefined;
+  private handshakeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** @internal Created by createSseLegacyServer. */
+  constructor(sessionId: string, res: ServerResponse, limits: SessionLimits) {
+    this.sessionId = sessionId;
+    this.res = res;
+    this.limits = limits;
+    res.once('close', () => void this.close());
+  }
+
+  async start(): Promise<void> {
+    if (this.started) throw new Error('SseLegacyServerTransport already started');
+    this.started = true;
+    const backlog = this.backlog;
+    this.backlog = [];
+    for (const { text, extra } of backlog) this.deliver(text, extra);
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  async send(message: JsonRpcFrame): Promise<void> {
+    if (this.closed || this.res.writableEnded) throw new Error('Not connected: the SSE stream is closed');
+    this.res.write(formatSseEvent({ event: 'message', data: JSON.stringify(message) }));
+    if (this.res.writableLength > this.limits.maxBufferedBytes) {
+      this.onerror?.(
+        new Error(`The client of session ${this.sessionId} stopped reading its stream; closing the session`),
+      );
+      void this.close();
+    }
+  }
+
+  /** Ends the stream and the session; onclose fires once. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.backlog = [];
+    if (this.keepAlive !== undefined) clearInterval(this.keepAlive);
+    if (this.handshakeTimer !== undefined) clearTimeout(this.handshakeTimer);
+    if (!this.res.writableEnded) this.res.end();
+    this.limits.onClosed(this);
+    this.onclose?.();
+  }
+
+  /** @internal Writes the stream's headers and its endpoint event, then keeps it alive. */
+  open(endpoint: string): void {
+    this.res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    this.res.write(formatSseEvent({ event: 'endpoint', data: endpoint }));
+    const { keepAliveMs, handshakeTimeoutMs } = this.limits;
+    if (keepAliveMs > 0) {
+      this.keepAlive = setInterval(() => void this.res.write(': keepalive\n\n'), keepAliveMs);
+      this.keepAlive.unref?.();
+    }
+    if (handshakeTimeoutMs > 0 && handshakeTimeoutMs < 2 ** 31) {
+      this.handshakeTimer = setTimeout(() => {
+        if (!this.heardFrom) void this.close();
+      }, handshakeTimeoutMs);
+      this.handshakeTimer.unref?.();
+    }
+  }
+
+  /** @internal One POSTed frame. */
+  receive(text: string, extra: MessageExtraInfo): void {
+    if (this.closed) return;
+    this.heardFrom = true;
+    if (this.started) this.deliver(text, extra);
+    else this.backlog.push({ text, extra });
+  }
+
+  private deliver(text: string, extra: MessageExtraInfo): void {
+    try {
+      const ontext = this.ontext;
+      if (ontext !== undefined) return ontext(text, extra);
+      let frame: JsonRpcFrame;
+      try {
+        frame = JSON.parse(text) as JsonRpcFrame;
+      } catch {
+        this.onerror?.(new Error(`Invalid JSON in a POSTed message: ${text.slice(0, 200)}`));
+        return;
+      }
+      this.onmessage?.(frame, extra);
+    } catch (error) {
+      this.onerror?.(toError(error));
+    }
+  }
+}
+
+/**
+ * Creates the request handler for the two HTTP+SSE endpoints: `http.createServer(handler)`, or route
+ * `ssePath` and `postPath` to it next to a Streamable HTTP endpoint. Other paths get 404.
+ */
+export function createSseLegacyServer(options: SseLegacyServerOptions): SseLegacyHandler {
+  const sessions = new Map<string, SseLegacyServerTransport>();
+  const ssePath = options.ssePath ?? '/sse';
+  const postPath = options.postPath ?? '/messages';
+  const maxBody = options.maxBodyBytes ?? 10 * 1024 * 1024;
+  const maxSessions = options.maxSessions ?? 1000;
+  const forbidden = dnsRebindingGuard(options);
+  const limits: SessionLimits = {
+    maxBufferedBytes: options.maxBufferedBytes ?? 16 * 1024 * 1024,
+    keepAliveMs: options.keepAliveMs ?? 25_000,
+    handshakeTimeoutMs: options.handshakeTimeoutMs ?? 30_000,
+    onClosed: (t) => {
+      if (sessions.get(t.sessionId) !== t) return;
+      sessions.delete(t.sessionId);
+      options.onSessionClosed?.(t.sessionId);
+    },
+  };
+
+  async function handleGet(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const accept = req.headers.accept;
+    if (accept !== undefined && !accepts(accept, 'text/event-stream')) {
+      return writeError(res, 406, 'Not Acceptable: Accept must list text/event-stream');
+    }
+    if (sessions.size >= maxSessions) {
+      return writeError(res, 503, `Service Unavailable: the server holds its maximum of ${maxSessions} sessions`);
+    }
+    const sessionId = options.sessionIdGenerator?.() ?? globalThis.crypto.randomUUID();
+    if (!/^[\w.~-]+$/.test(sessionId)) throw new Error(`Invalid session id: ${JSON.stringify(sessionId)}`);
+    const transport = new SseLegacyServerTransport(sessionId, res, limits);
+    sessions.set(sessionId, transport);
+    try {
+      await options.onSession(transport);
+    } catch (error) {
+      sessions.delete(sessionId);
+      writeError(res, 500, `Internal error: could not create the session (${toError(error).message})`);
+      void transport.close();
+      return;
+    }
+    if (transport.isClosed) return;
+    req.socket.setKeepAlive?.(true, limits.keepAliveMs || 25_000);
+    transport.open(`${postPath}?sessionId=${encodeURIComponent(sessionId)}`);
+  }
+
+  async function handlePost(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const sessionId = url.searchParams.get('sessionId');
+    if (sessionId === null || sessionId === '') {
+      return writeError(res, 400, 'Bad Request: the sessionId query parameter is required');
+    }
+    const session = sessions.get(sessionId);
+    if (session === undefined) return writeError(res, 404, 'Session not found');
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') {
+      return writeError(res, 415, 'Unsupported Media Type: Content-Type must be application/json');
+    }
+    const body = await readBody(req, maxBody);
+    if ('tooLarge' in body) return writeError(res, 413, `Request body exceeds ${maxBody} bytes`);
+    res.writeHead(202, { 'content-type': 'text/plain' }).end('Accepted');
+    session.receive(body.text, { requestInfo: requestInfoOf(req) });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const endpoint = url.pathname === ssePath ? 'sse' : url.pathname === postPath ? 'post' : undefined;
+      if (endpoint === undefined) return writeError(res, 404, 'Not Found');
+      const origin = req.headers.origin;
+      const refusal = forbidden(req.headers.host, origin);
+      if (refusal !== undefined) return writeError(res, 403, refusal);
+      if (origin !== undefined) {
+        res.setHeader('access-control-allow-origin', origin);
+        res.setHeader('vary', 'origin');
+      }
+      const allowed = endpoint === 'sse' ? 'GET' : 'POST';
+      if (req.method === 'OPTIONS') {
+        res
+          .writeHead(204, {
+            'access-control-allow-methods': `${allowed}, OPTIONS`,
+            'access-control-allow-headers': 'accept, authorization, content-type, last-event-id, mcp-protocol-version',
+            'access-control-max-age': '600',
+          })
+          .end();
+        return;
+      }
+      if (req.method !== allowed) return writeError(res, 405, 'Method Not Allowed', { allow: allowed });
+      return endpoint === 'sse' ? await handleGet(req, res) : await handlePost(req, res, url);
+    } catch (error) {
+      writeError(res, 500, `Internal error: ${toError(error).message}`);
+    }
+  }
+
+  const handler = ((req: IncomingMessage, res: ServerResponse) => void handle(req, res)) as SseLegacyHandler;
+  Object.defineProperties(handler, {
+    handle: { value: handle },
+    sessions: { value: sessions },
+    close: { value: async () => void (await Promise.all([...sessions.values()].map((s) => s.close()))) },
+  });
+  return handler;
+}
+
+/** An HTTP-level refusal: a JSON-RPC error without id as the body (nothing if the headers went out). */
+function writeError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    if (!res.writableEnded) res.end();
+    return;
+  }
+  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message } });
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+}
+
+function requestInfoOf(req: IncomingMessage): NonNullable<MessageExtraInfo['requestInfo']> {
+  try {
+    return { headers: req.headers, url: new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`) };
+  } catch {
+    return { headers: req.headers };
+  }
+}
