@@ -76,7 +76,15 @@ export interface StreamableHttpClientTransportOptions {
    * event) and, when it answers, speak it from then on, as the transport documents describe. Default true.
    */
   legacySseFallback?: boolean;
+  /**
+   * URLs found to speak only HTTP+SSE: a later transport to one of them skips the failing POST and GETs the
+   * stream at once (and probes again with a POST if that GET fails). Default one set shared by the process.
+   */
+  legacySseCache?: Set<string>;
 }
+
+/** The process's memory of HTTP+SSE-only URLs (see legacySseCache). */
+const LEGACY_SSE_URLS = new Set<string>();
 
 const DEFAULT_RECONNECTION: ReconnectionOptions = {
   initialDelayMs: 1000,
@@ -193,6 +201,14 @@ export class StreamableHttpClientTransport implements Transport {
     if (overtaken.length > 0) await Promise.all(overtaken);
     if (this.closed) return;
     for (const m of messages) if (isInitializeRequest(m) && isRequest(m)) this.initializeId = m.id;
+    let sseTried: string | undefined;
+    if (this.knownLegacy() && this.opensSession(messages, sessionless)) {
+      // This URL spoke HTTP+SSE before: go there at once; if it no longer does, probe with the POST below.
+      const legacy = await this.fallBackToSse();
+      if (typeof legacy !== 'string') return legacy.send(message);
+      this.legacyCache.delete(this.url.href);
+      sseTried = legacy;
+    }
 
     const headers = await this.headers(sessionless);
     headers.set('content-type', 'application/json');
@@ -245,7 +261,8 @@ export class StreamableHttpClientTransport implements Transport {
       // A JSON-RPC error answer for the request (a modern server's 400/404): the engine settles the call.
       if (type === 'application/json' && requests.length > 0 && this.deliverErrorAnswer(text, requests)) return;
       let fallback = '';
-      if (this.mayFallBack(response.status, messages, sessionless, text)) {
+      if (sseTried !== undefined) fallback = `; no HTTP+SSE endpoint either (${sseTried})`;
+      else if (this.mayFallBack(response.status, messages, sessionless, text)) {
         const legacy = await this.fallBackToSse();
         if (typeof legacy !== 'string') return legacy.send(message);
         fallback = `; no HTTP+SSE endpoint either (${legacy})`;
@@ -264,6 +281,7 @@ export class StreamableHttpClientTransport implements Transport {
       throw error;
     }
     this.answeredOnce = true;
+    if (this.knownLegacy()) this.legacyCache.delete(this.url.href);
 
     if (response.status === 202 || response.status === 204 || requests.length === 0) {
       release();
@@ -320,9 +338,14 @@ export class StreamableHttpClientTransport implements Transport {
    * `initialize`, nothing answered yet), refused with 400, 404 or 405 without a modern JSON-RPC error.
    */
   private mayFallBack(status: number, messages: WireMessage[], sessionless: boolean, body: string): boolean {
-    if (this.options.legacySseFallback === false || this.answeredOnce || sessionless) return false;
-    if (this.sessionIdValue !== undefined || !messages.some(isInitializeRequest)) return false;
+    if (this.options.legacySseFallback === false || !this.opensSession(messages, sessionless)) return false;
     return (status === 400 || status === 404 || status === 405) && !isModernError(body);
+  }
+
+  /** Whether these messages open the first session of this transport (an `initialize`, nothing answered yet). */
+  private opensSession(messages: WireMessage[], sessionless: boolean): boolean {
+    if (this.answeredOnce || sessionless || this.sessionIdValue !== undefined) return false;
+    return messages.some(isInitializeRequest);
   }
 
   /** GETs the URL as an HTTP+SSE stream; on its endpoint event, routes everything through it. */
@@ -346,7 +369,16 @@ export class StreamableHttpClientTransport implements Transport {
     legacy.onclose = () => void this.close();
     if (this.protocolVersionValue !== undefined) legacy.setProtocolVersion(this.protocolVersionValue);
     this.legacy = legacy;
+    this.legacyCache.add(this.url.href);
     return legacy;
+  }
+
+  private get legacyCache(): Set<string> {
+    return this.options.legacySseCache ?? LEGACY_SSE_URLS;
+  }
+
+  private knownLegacy(): boolean {
+    return this.options.legacySseFallback !== false && this.legacyCache.has(this.url.href);
   }
 
   /** Delivers an error body that is a JSON-RPC error for one of `requests`; false when it is not. */

@@ -13,7 +13,8 @@
  * (403, the same rules as the Streamable HTTP server), the `mcp` subprotocol (400), `maxSessions` (503).
  * After it: a text frame goes to the engine's single framing path (`ontext`, see frame.ts) with the same
  * limits and answers as stdio; a binary frame closes the connection with 1003; a frame over `maxMessageBytes`
- * with 1009 (ws). A client that stops answering pings is dropped, and its session with it.
+ * with 1009 (ws). A client that stops answering pings, or stops reading while `maxBufferedBytes` wait for it,
+ * is dropped, and its session with it.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -24,6 +25,8 @@ import { WEBSOCKET_SUBPROTOCOL, WebSocketCloseCode } from './websocket.js';
 /** What this module uses of a `ws` WebSocket (typed here so the runtime compiles without `ws` installed). */
 export interface WsSocket {
   readonly readyState: number;
+  /** Bytes queued for a client that has not read them yet. */
+  readonly bufferedAmount: number;
   send(data: string, callback?: (error?: Error) => void): void;
   close(code?: number, reason?: string): void;
   terminate(): void;
@@ -67,6 +70,8 @@ export interface WebSocketServerOptions extends DnsRebindingOptions {
   maxSessions?: number;
   /** Interval of WebSocket pings, in ms; a client that has not answered the previous one is dropped. Default 25000; 0 disables. */
   keepAliveMs?: number;
+  /** Bytes waiting for a client that does not read before its connection is cut. Default 16 MiB. */
+  maxBufferedBytes?: number;
   /** Sessions ids. Default `crypto.randomUUID`. */
   sessionIdGenerator?: () => string;
   /** The `ws` module to use. Default: `import('ws')` (install `ws`, an optional peer dependency). */
@@ -95,6 +100,7 @@ export class WebSocketServerTransport implements Transport {
 
   private readonly socket: WsSocket;
   private readonly extra: MessageExtraInfo;
+  private readonly maxBufferedBytes: number;
   private started = false;
   private closed = false;
   /** Frames that arrived before `start()` (the engine connects asynchronously). */
@@ -103,10 +109,11 @@ export class WebSocketServerTransport implements Transport {
   private graceTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** @internal Created by createWebSocketServer. */
-  constructor(sessionId: string, socket: WsSocket, extra: MessageExtraInfo) {
+  constructor(sessionId: string, socket: WsSocket, extra: MessageExtraInfo, maxBufferedBytes: number) {
     this.sessionId = sessionId;
     this.socket = socket;
     this.extra = extra;
+    this.maxBufferedBytes = maxBufferedBytes;
   }
 
   async start(): Promise<void> {
@@ -124,9 +131,15 @@ export class WebSocketServerTransport implements Transport {
   async send(message: JsonRpcFrame): Promise<void> {
     if (this.closed || this.socket.readyState !== OPEN) throw new Error('Not connected: WebSocket closed');
     const text = JSON.stringify(message);
-    await new Promise<void>((resolve, reject) =>
-      this.socket.send(text, (error) => (error === undefined || error === null ? resolve() : reject(error))),
-    );
+    if (this.socket.bufferedAmount + text.length > this.maxBufferedBytes) {
+      // A client that stops reading must not make the server hold its messages without bound.
+      this.onerror?.(new Error(`The client of session ${this.sessionId} stopped reading; closing the connection`));
+      this.socket.terminate();
+      throw new Error('Not connected: the client stopped reading');
+    }
+    this.socket.send(text, (error) => {
+      if (error !== undefined && error !== null && !this.closed) this.onerror?.(error);
+    });
   }
 
   /** Closes the connection (1000 unless given) and resolves once the session has ended; onclose fires once. */
@@ -201,7 +214,12 @@ export async function createWebSocketServer(options: WebSocketServerOptions): Pr
 
   function accept(req: IncomingMessage, socket: WsSocket): void {
     const sessionId = options.sessionIdGenerator?.() ?? globalThis.crypto.randomUUID();
-    const transport = new WebSocketServerTransport(sessionId, socket, { requestInfo: requestInfoOf(req) });
+    const transport = new WebSocketServerTransport(
+      sessionId,
+      socket,
+      { requestInfo: requestInfoOf(req) },
+      options.maxBufferedBytes ?? 16 * 1024 * 1024,
+    );
     sessions.set(sessionId, transport);
     let alive = true;
     const pinger =

@@ -183,7 +183,8 @@ describe('generated 2025-11-25 McpClient ↔ SDK SSEServerTransport', () => {
 
   it('a generated 2026-07-28 client: server/discover refused, initialize refused, then HTTP+SSE', async () => {
     const gen2026 = await importBuilt(await built('2026-07-28'), 'index.js');
-    const transport = new gen2026.StreamableHttpClientTransport(`${http.url}/sse`);
+    // Its own memory of HTTP+SSE URLs: the test before taught the process's one that this URL is one.
+    const transport = new gen2026.StreamableHttpClientTransport(`${http.url}/sse`, { legacySseCache: new Set() });
     const client = gen2026.createClient(transport, {
       clientInfo: { name: 'generated-2026-client', version: '0.0.0' },
       capabilities: { roots: { listChanged: true } },

@@ -272,6 +272,46 @@ describe('Streamable HTTP client: fallback to HTTP+SSE', () => {
     await eventually(() => handler.sessions.size === 0);
   });
 
+  it('remembers an HTTP+SSE URL: the next transport GETs at once, and probes with a POST when that fails', async () => {
+    const { handler } = await serve();
+    const seen: string[] = [];
+    http!.server.prependListener('request', (req: IncomingMessage) => void seen.push(`${req.method} ${req.url}`));
+    const cache = new Set<string>();
+    const url = `${http!.url}/sse`;
+    const init = { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'c', version: '1' } };
+    const connect = async () => {
+      const client = new RpcPeer(new StreamableHttpClientTransport(url, { legacySseCache: cache }));
+      await client.start();
+      const result = await client.request('initialize' as never, init as never);
+      await client.close();
+      return result;
+    };
+    await expect(connect()).resolves.toEqual({ protocolVersion: '2024-11-05' });
+    expect([...cache]).toEqual([url]);
+    expect(seen.splice(0).map((r) => r.replace(/=.*/, '=…'))).toEqual([
+      'POST /sse',
+      'GET /sse',
+      'POST /messages?sessionId=…',
+    ]);
+    await expect(connect()).resolves.toEqual({ protocolVersion: '2024-11-05' });
+    expect(seen.splice(0).map((r) => r.replace(/=.*/, '=…'))).toEqual(['GET /sse', 'POST /messages?sessionId=…']);
+    await eventually(() => handler.sessions.size === 0);
+
+    // The URL moved on: its GET fails, the POST is tried, and the memory is dropped.
+    const stale = new Set([`${http!.url}/elsewhere`]);
+    const transport = new StreamableHttpClientTransport(`${http!.url}/elsewhere`, { legacySseCache: stale });
+    transport.onerror = () => {};
+    await transport.start();
+    const error = await transport
+      .send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init })
+      .catch((e: unknown) => e);
+    expect((error as StreamableHttpError).status).toBe(404);
+    expect((error as StreamableHttpError).message).toContain('no HTTP+SSE endpoint either');
+    expect(seen.splice(0)).toEqual(['GET /elsewhere', 'POST /elsewhere']);
+    expect(stale.size).toBe(0);
+    await transport.close();
+  });
+
   it('no fallback on a modern error body, when disabled, or for a message that is not initialize', async () => {
     const seen: string[] = [];
     http = await listen((req: IncomingMessage, res: ServerResponse) => {

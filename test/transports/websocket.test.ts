@@ -196,6 +196,30 @@ describe('WebSocket server: limits', () => {
     await eventually(() => endpoint!.handler.sessions.size === 0);
   });
 
+  it('a client that stops reading is cut off once maxBufferedBytes wait for it', async () => {
+    endpoint = await listenWebSocket({ onSession: servePeers(), maxBufferedBytes: 64 * 1024 });
+    const reader = new WsClient(`${endpoint.url}/mcp`, ['mcp']);
+    await new Promise((resolve) => reader.once('open', resolve));
+    reader.pause();
+    await eventually(() => endpoint!.handler.sessions.size === 1);
+    const [session] = endpoint.handler.sessions.values();
+    const errors: Error[] = [];
+    session!.onerror = (e) => void errors.push(e);
+    const big = { jsonrpc: '2.0' as const, method: 'notifications/big', params: { pad: 'x'.repeat(256 * 1024) } };
+    let refused: unknown;
+    for (let i = 0; i < 400 && refused === undefined; i++) {
+      refused = await session!.send(big).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(String(refused)).toContain('stopped reading');
+    expect(errors[0]?.message).toContain('stopped reading');
+    await eventually(() => endpoint!.handler.sessions.size === 0);
+    reader.terminate();
+  });
+
   it('a client that stops answering pings is dropped', async () => {
     endpoint = await listenWebSocket({ onSession: servePeers(), keepAliveMs: 50 });
     const silent = new WsClient(`${endpoint.url}/mcp`, ['mcp'], { autoPong: false });
