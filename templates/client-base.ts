@@ -11,6 +11,7 @@
  */
 import {
   ErrorCode,
+  LocalError,
   ProtocolError,
   isPlainObject,
   type NotificationTable,
@@ -432,7 +433,7 @@ export class McpClientBase<
       : undefined;
     const version = this.negotiatedVersion;
     if (having === undefined || version === undefined || having.includes(version)) return;
-    throw new ProtocolError(
+    throw new LocalError(
       ErrorCode.MethodNotFound,
       `${method} is not part of MCP ${version}, the version agreed with this server (it is in ${having.join(', ') || 'no version this client speaks'})`,
     );

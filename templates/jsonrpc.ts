@@ -69,7 +69,7 @@ export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
  * with a specific code, message and data (anything else thrown becomes a bare -32603).
  */
 export class ProtocolError<Data = unknown> extends Error {
-  override readonly name = 'ProtocolError';
+  override readonly name: string = 'ProtocolError';
   readonly code: number;
   readonly data: Data | undefined;
 
@@ -90,6 +90,19 @@ export class ProtocolError<Data = unknown> extends Error {
     return value instanceof ProtocolError;
   }
 }
+
+/**
+ * A failure on this side, not an answer from the peer: the call timed out or was cancelled, the connection
+ * closed, a message could not be sent, or the call was refused before sending (a method the agreed version
+ * lacks). Still a ProtocolError with the SDK's conventional code, so code that handles those keeps working;
+ * `instanceof LocalError` tells the two kinds apart (a retry may help; an error the peer sent will not).
+ */
+export class LocalError<Data = unknown> extends ProtocolError<Data> {
+  override readonly name: string = 'LocalError';
+}
+
+/** Error names a ProtocolError carries, also when it comes from another copy of this runtime. */
+export const PROTOCOL_ERROR_NAMES: readonly string[] = ['ProtocolError', 'LocalError'];
 
 /** True for a JSON-RPC id MCP accepts: a string, or a safe integer. */
 export function isValidRequestId(id: unknown): id is RequestId {

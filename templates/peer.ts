@@ -7,6 +7,8 @@
  */
 import {
   ErrorCode,
+  LocalError,
+  PROTOCOL_ERROR_NAMES,
   ProtocolError,
   isPlainObject,
   isValidRequestId,
@@ -343,10 +345,10 @@ export class RpcPeer<
     try {
       size = oversize(message, this.maxFrameSize);
     } catch (error) {
-      return new ProtocolError(ErrorCode.InternalError, `Message is not serializable: ${describe(error)}`);
+      return new LocalError(ErrorCode.InternalError, `Message is not serializable: ${describe(error)}`);
     }
     if (size === undefined) return undefined;
-    return new ProtocolError(
+    return new LocalError(
       ErrorCode.InvalidRequest,
       `Outgoing frame of ${size} bytes exceeds maxFrameSize (${this.maxFrameSize} bytes); nothing was sent`,
       { size, limit: this.maxFrameSize },
@@ -409,7 +411,7 @@ export class RpcPeer<
     if (!this.settle(call)) return;
     const reason = call.signal?.reason;
     this.sendCancelled(call.id, reason);
-    call.reject(reason ?? new ProtocolError(ErrorCode.RequestTimeout, 'Request cancelled'));
+    call.reject(reason ?? new LocalError(ErrorCode.RequestTimeout, 'Request cancelled'));
   }
 
   /** @internal the timer (onCallTimeout) lands here. */
@@ -419,7 +421,7 @@ export class RpcPeer<
     const message = total ? 'Request exceeded maxTotalTimeout' : 'Request timed out';
     this.sendCancelled(call.id, message);
     const data = total ? { maxTotalTimeout: call.maxTotalMs } : { timeout: call.timeoutMs };
-    call.reject(new ProtocolError(ErrorCode.RequestTimeout, message, data));
+    call.reject(new LocalError(ErrorCode.RequestTimeout, message, data));
   }
 
   private sendCancelled(requestId: RequestId, reason: unknown): void {
@@ -889,7 +891,7 @@ function invalidParams(issue: ParamsIssue): ProtocolError {
 }
 
 function connectionClosed(): ProtocolError {
-  return new ProtocolError(ErrorCode.ConnectionClosed, 'Connection closed');
+  return new LocalError(ErrorCode.ConnectionClosed, 'Connection closed');
 }
 
 /**
@@ -900,7 +902,7 @@ function asProtocolError(error: unknown): ProtocolError | undefined {
   if (error instanceof ProtocolError) return error;
   if (
     error instanceof Error &&
-    error.name === 'ProtocolError' &&
+    PROTOCOL_ERROR_NAMES.includes(error.name) &&
     Number.isInteger((error as { code?: unknown }).code)
   ) {
     const { code, data } = error as unknown as { code: number; data?: unknown };
@@ -942,7 +944,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new ProtocolError(ErrorCode.RequestTimeout, 'Request cancelled');
+  return signal.reason ?? new LocalError(ErrorCode.RequestTimeout, 'Request cancelled');
 }
 
 function abortError(message: string): Error {

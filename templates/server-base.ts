@@ -10,7 +10,7 @@
  * Hand-written runtime copied into generated output as `runtime/server-base.ts`. The generated
  * `server.ts` gives it the version's handler interface and validators.
  */
-import { ErrorCode, ProtocolError, isPlainObject } from './jsonrpc.js';
+import { ErrorCode, PROTOCOL_ERROR_NAMES, ProtocolError, isPlainObject } from './jsonrpc.js';
 import { RpcPeer, type HandlerContext, type ParamsIssue, type PeerOptions } from './peer.js';
 import type { Era, ProtocolDescription, Implementation, VersionFact } from './client-base.js';
 import { paramHeaderMismatch, paramHeaderRules } from './http-headers.js';
@@ -206,7 +206,8 @@ export class McpServerBase<Handlers extends object> {
     try {
       return await handler(params, ctx);
     } catch (error) {
-      if (error instanceof ProtocolError || (error instanceof Error && error.name === 'ProtocolError')) throw error;
+      if (error instanceof ProtocolError || (error instanceof Error && PROTOCOL_ERROR_NAMES.includes(error.name)))
+        throw error;
       if (ctx.signal.aborted) throw error;
       this.options.onHandlerError?.(error, { method: 'tools/call', id: ctx.id });
       const text = error instanceof Error ? error.message : String(error);

@@ -98,7 +98,14 @@ export const CORE_EXPORTS = {
     'Transport',
     'Implementation',
   ],
-  values: ['ProtocolError', 'ErrorCode', 'RpcPeer', 'createInMemoryPair', 'StreamableHttpClientTransport'],
+  values: [
+    'ProtocolError',
+    'LocalError',
+    'ErrorCode',
+    'RpcPeer',
+    'createInMemoryPair',
+    'StreamableHttpClientTransport',
+  ],
 };
 export const CLIENT_RUNTIME_EXPORTS = { types: ['McpClientOptions', 'MessageChecker'], values: ['checkWith'] };
 export const SERVER_RUNTIME_EXPORTS = { types: ['McpServerOptions', 'SessionInfo'], values: [] };

@@ -1,6 +1,6 @@
 /** Engine tests: two RpcPeers over the in-memory pair, with every frame on the wire recorded. */
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, ProtocolError, type RequestId } from '../../templates/jsonrpc.js';
+import { ErrorCode, LocalError, ProtocolError, type RequestId } from '../../templates/jsonrpc.js';
 import { RpcPeer, type PeerDiagnostic, type PeerOptions, type Progress } from '../../templates/peer.js';
 import { createInMemoryPair, type JsonRpcFrame, type Transport } from '../../templates/transport.js';
 
@@ -350,6 +350,27 @@ describe('cancellation', () => {
   });
 });
 
+describe('local failures and peer errors are told apart', () => {
+  it('an error the peer answers with is a ProtocolError, never a LocalError, even with a local code', async () => {
+    const { client, server } = await connectedPeers();
+    server.setRequestHandler('fail', () => {
+      throw new ProtocolError(ErrorCode.RequestTimeout, 'the server says it timed out');
+    });
+    const error = await rejection(client.request('fail'));
+    expect(error).toBeInstanceOf(ProtocolError);
+    expect(error).not.toBeInstanceOf(LocalError);
+    expect(error).toMatchObject({ code: -32001, name: 'ProtocolError' });
+  });
+
+  it('a handler that throws a LocalError (its own call to the peer timed out) answers with its code', async () => {
+    const { client, server } = await connectedPeers();
+    server.setRequestHandler('nested', () => {
+      throw new LocalError(ErrorCode.RequestTimeout, 'Request timed out');
+    });
+    await expect(client.request('nested')).rejects.toMatchObject({ code: -32001, message: 'Request timed out' });
+  });
+});
+
 describe('timeouts', () => {
   it('rejects with -32001 after the timeout and cancels on the wire', async () => {
     const { client, server, wire } = await connectedPeers();
@@ -360,6 +381,8 @@ describe('timeouts', () => {
     });
     const error = await rejection(client.request('hang', {}, { timeout: 20 }));
     expect(error).toBeInstanceOf(ProtocolError);
+    // A failure on this side: its own type, apart from anything the peer answers with.
+    expect(error).toBeInstanceOf(LocalError);
     expect(error).toMatchObject({ code: -32001, message: 'Request timed out', data: { timeout: 20 } });
     await settle();
     expect(fromClient(wire)[1]).toMatchObject({ method: 'notifications/cancelled', params: { requestId: 1 } });
@@ -437,8 +460,8 @@ describe('closing', () => {
     await client.close();
     const errors = await Promise.all(calls.map(rejection));
     for (const error of errors) {
-      expect(error).toBeInstanceOf(ProtocolError);
-      expect(error).toMatchObject({ code: -32000, message: 'Connection closed' });
+      expect(error).toBeInstanceOf(LocalError);
+      expect(error).toMatchObject({ code: -32000, message: 'Connection closed', name: 'LocalError' });
     }
     expect(serverClosed).toBe(true);
     expect(handlerSignal!.aborted).toBe(true);

@@ -107,6 +107,7 @@ describe('methods follow the version agreed, not the version generated', () => {
     const { cli } = await pair('2025-11-25', '2025-06-18');
     await cli.connect();
     await expect(cli.tasks.get({ taskId: 't' })).rejects.toMatchObject({
+      name: 'LocalError',
       code: -32601,
       message: 'tasks/get is not part of MCP 2025-06-18, the version agreed with this server (it is in 2025-11-25)',
     });
