@@ -26,7 +26,7 @@ import {
   type RequestOptions,
 } from './peer.js';
 import { paramHeaderRules, paramHeaders, type ParamHeaderRule } from './http-headers.js';
-import { paramsIssue, resultIssue, type Validators } from './validation.js';
+import type { MessageChecker } from './validation.js';
 import type { Transport } from './transport.js';
 
 type JsonObject = { [key: string]: unknown };
@@ -124,14 +124,14 @@ export interface McpClientOptions extends Omit<PeerOptions, 'batches'> {
   /** Most input-required rounds one call may take before it fails (default 8). */
   maxInputRounds?: number;
   /**
-   * The generated validators (`import * as validators from './mcp/validators.js'`; generate the
-   * `validators` artifact): requests and notifications the server sends are checked with them — an invalid
-   * request is answered -32602 with the pointer, an invalid notification dropped with a diagnostic — and so
-   * are the input requests a 2026-07-28 result embeds. Left out, nothing is checked and the validators stay
-   * out of the bundle.
+   * Check what the server sends with the generated validators: `validate: checkWith(validators)` (with
+   * `import * as validators from './mcp/validators.js'`; generate the `validators` artifact). An invalid
+   * request is answered -32602 with the pointer, an invalid notification dropped with a diagnostic, and an
+   * invalid input request embedded in a 2026-07-28 result fails the call. Left out, nothing is checked and
+   * neither the validators nor the checks are in the bundle.
    */
-  validators?: Validators;
-  /** With `validators`: check every result against its schema too; a mismatch fails the call (default false). */
+  validate?: MessageChecker;
+  /** With `validate`: check every result against its schema too; a mismatch fails the call (default false). */
   validateResults?: boolean;
   /**
    * Check a tools/call result's `structuredContent` against the `outputSchema` the tool was listed with (the
@@ -180,11 +180,11 @@ export class McpClientBase<
   constructor(transport: Transport, protocol: ProtocolDescription, options: McpClientOptions) {
     this.protocol = protocol;
     this.options = options;
-    const validators = options.validators;
+    const check = options.validate;
     this.peer = new RpcPeer(transport, {
       ...options,
       batches: false,
-      validateParams: validators ? (method, params) => paramsIssue(validators, method, params, true) : undefined,
+      validateParams: check ? (method, params) => check.params(method, params) : undefined,
     });
     if (protocol.features.perRequestMeta) {
       this.negotiatedVersion = this.#newest('modern');
@@ -394,10 +394,9 @@ export class McpClientBase<
 
   /** `validateResults` and `validateStructuredContent`: a result that does not match fails the call. */
   #checkResult(method: string, params: JsonObject | undefined, result: unknown): void {
-    const { validators, validateResults, validateStructuredContent } = this.options;
-    if (validators !== undefined && validateResults === true) {
-      const names = validators.resultsByMethod?.[method] ?? [];
-      const issue = resultIssue(validators, names, result);
+    const { validate, validateResults, validateStructuredContent } = this.options;
+    if (validate !== undefined && validateResults === true) {
+      const issue = validate.result(method, result);
       if (issue !== undefined) {
         throw new ProtocolError(ErrorCode.InternalError, `${method}: the server's result is invalid (${issue})`);
       }
@@ -564,8 +563,7 @@ export class McpClientBase<
       if (!isPlainObject(request) || typeof request['method'] !== 'string') {
         throw new ProtocolError(ErrorCode.InvalidRequest, `input request "${key}" has no method`);
       }
-      const validators = this.options.validators;
-      const issue = validators ? paramsIssue(validators, request['method'], request['params'] as never, true) : null;
+      const issue = this.options.validate?.params(request['method'], request['params'] as never) ?? null;
       if (issue) {
         throw new ProtocolError(
           ErrorCode.InvalidParams,

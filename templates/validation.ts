@@ -61,3 +61,22 @@ function missingProperty(params: Record<string, unknown>): string {
   const name = params['missingProperty'];
   return typeof name === 'string' ? `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` : '';
 }
+
+/** Checks a client runs on what it receives (`McpClientOptions.validate`). */
+export interface MessageChecker {
+  /** The first problem with a request's or notification's params, or null. */
+  params(method: string, params: JsonObject | undefined): ParamsIssue | null;
+  /** What is wrong with a method's result, or undefined. */
+  result(method: string, result: unknown): string | undefined;
+}
+
+/**
+ * The checker a client takes (`validate: checkWith(validators)`): a separate function, so a client that
+ * checks nothing bundles none of this.
+ */
+export function checkWith(validators: Validators): MessageChecker {
+  return {
+    params: (method, params) => paramsIssue(validators, method, params, true),
+    result: (method, result) => resultIssue(validators, validators.resultsByMethod?.[method] ?? [], result),
+  };
+}

@@ -100,7 +100,7 @@ export const CORE_EXPORTS = {
   ],
   values: ['ProtocolError', 'ErrorCode', 'RpcPeer', 'createInMemoryPair', 'StreamableHttpClientTransport'],
 };
-export const CLIENT_RUNTIME_EXPORTS = { types: ['McpClientOptions'], values: [] };
+export const CLIENT_RUNTIME_EXPORTS = { types: ['McpClientOptions', 'MessageChecker'], values: ['checkWith'] };
 export const SERVER_RUNTIME_EXPORTS = { types: ['McpServerOptions', 'SessionInfo'], values: [] };
 /** Re-exported from the Node subpath only by outputs with a server (a client-only index stays browser-safe). */
 export const NODE_EXPORTS = {

@@ -8,13 +8,13 @@
  * Features (batches, per-request `_meta`, …) are detected from structure in features.ts.
  */
 import { InputError, escapePointerToken } from '../errors.js';
-import { resultPairingTable } from '../load/manifest.js';
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import { protocolFacts } from './protocol-facts.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { detectFeatures } from './features.js';
 import { GENERIC_RESULT, pairResult, type UserPairing } from './pairing.js';
-import { messageParts, messageUnions, methodConst, resultUnions } from './unions.js';
+import { pairByStructure } from './pair-structure.js';
+import { messageParts, messageUnions, methodConst } from './unions.js';
 import { DIRECTIONS, type MethodInfo, type MethodKind, type ProtocolModel } from './types.js';
 
 export { methodConst } from './unions.js';
@@ -56,7 +56,8 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
     if (paired.unknown) info.resultUnknown = true;
     warningsOf.set(info, paired.warnings);
   }
-  for (const info of pairTableByStructure(schema, methods, (ref) => ctx.refName(ref))) warningsOf.delete(info);
+  for (const info of pairByStructure(schema, methods, (ref) => ctx.refName(ref), options.pairing))
+    warningsOf.delete(info);
   const warnings = [...warningsOf.values()].flat();
   const definitions: Record<string, JsonSchema> = Object.fromEntries(
     Object.keys(schema.definitions)
@@ -77,53 +78,6 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
     facts: protocolFacts(schema, methods, features),
     warnings,
   };
-}
-
-/**
- * The package table pairs requests with a shared empty result (ping → EmptyResult). Where the schema
- * names that result otherwise, it is found from structure: the one member of the answering side's
- * result union no request claims (the generic result), or the one definition that is only a `$ref` to
- * it (the empty result). Returns the requests paired this way.
- */
-function pairTableByStructure(
-  schema: LoadedSchema,
-  methods: MethodInfo[],
-  refName: (ref: unknown) => string | undefined,
-): MethodInfo[] {
-  const table = resultPairingTable();
-  const defs = schema.definitions;
-  const open = methods.filter(
-    (m) => m.resultUnknown && Object.hasOwn(table, m.method) && !isObject(defs[table[m.method]!]),
-  );
-  if (open.length === 0) return [];
-  const unions = resultUnions(defs, methods, refName);
-  const claimed = new Set(methods.flatMap((m) => (m.resultUnknown ? [] : (m.result ?? []))));
-  const paired: MethodInfo[] = [];
-  for (const m of open) {
-    const writer = m.directions[0] === 'client->server' ? 'server' : 'client';
-    const unclaimed = unions.find((u) => u.writer === writer)?.members.filter((r) => !claimed.has(r)) ?? [];
-    if (unclaimed.length !== 1) continue;
-    const base = unclaimed[0]!;
-    const aliases = Object.keys(defs).filter((name) => refName(aliasRef(defs[name])) === base);
-    m.result = [aliases.length === 1 ? aliases[0]! : base];
-    delete m.resultUnknown;
-    paired.push(m);
-  }
-  return paired;
-}
-
-const ANNOTATIONS = new Set(['description', 'title', '$comment']);
-
-/** The `$ref` a definition is nothing but (through single-member combinators), if it is one. */
-function aliasRef(node: unknown, depth = 0): unknown {
-  if (!isObject(node) || depth > 8) return undefined;
-  const keys = Object.keys(node).filter((k) => !ANNOTATIONS.has(k));
-  if (keys.length !== 1) return undefined;
-  const [key] = keys as [string];
-  if (key === '$ref') return node.$ref;
-  const members = node[key];
-  const wrapper = key === 'allOf' || key === 'anyOf' || key === 'oneOf';
-  return wrapper && Array.isArray(members) && members.length === 1 ? aliasRef(members[0], depth + 1) : undefined;
 }
 
 /** Code-unit order, so the output never depends on the machine's locale. */

@@ -5,6 +5,8 @@
  *   2. `<X>ResultResponse.properties.result` (2026-07-28 on);
  *   3. `<X>Request` → `<X>Result`;
  *   4. the package's table (schema/result-pairing.json), e.g. ping → EmptyResult.
+ * Then structure (pair-structure.ts): response definitions widen a result to all they list, and a result
+ * union's one unclaimed member pairs its side's one unpaired request.
  * A valid request none of these pairs is not an error: its result is the generic `Result` (anything a
  * result may be), marked `resultUnknown`, and the model carries a warning saying how to pair it.
  */
@@ -70,7 +72,7 @@ export function pairResult(
 }
 
 /** The `result` property of a response definition, also when the definition is split into an allOf. */
-function responseResult(response: unknown): JsonSchema | undefined {
+export function responseResult(response: unknown): JsonSchema | undefined {
   if (!isObject(response)) return undefined;
   if (isObject(response.properties) && isObject(response.properties.result)) return response.properties.result;
   // Split into an allOf, or wrapped in a one-member anyOf/oneOf.
@@ -88,7 +90,7 @@ function responseResult(response: unknown): JsonSchema | undefined {
 }
 
 /** Definition names a result schema points to: one `$ref`, or an anyOf/oneOf of them. */
-function refsOf(node: JsonSchema, refName: (ref: unknown) => string | undefined): string[] {
+export function refsOf(node: JsonSchema, refName: (ref: unknown) => string | undefined): string[] {
   const direct = refName(node.$ref);
   if (direct) return [direct];
   if (Array.isArray(node.allOf) && node.allOf.length === 1 && isObject(node.allOf[0]))

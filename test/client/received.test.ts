@@ -1,5 +1,5 @@
 /**
- * What the client receives is checked when it is given the generated validators: the server's requests
+ * What the client receives is checked when it is given the generated validators (`checkWith`): the server's requests
  * (-32602 with the pointer) and notifications (dropped, with a diagnostic), 2026-07-28 embedded input
  * requests, results with `validateResults`, and `structuredContent` against the tool's `outputSchema` with
  * `validateStructuredContent`. Without validators nothing is checked. The server is a raw RpcPeer, so it can
@@ -49,7 +49,7 @@ const SAMPLED = { role: 'assistant', content: { type: 'text', text: 'ok' }, mode
 
 describe('requests and notifications the server sends', () => {
   it('an invalid request is answered -32602 with the pointer; a valid one reaches the handler', async () => {
-    const { client, server } = await connect({ validators });
+    const { client, server } = await connect({ validate: gen.checkWith(validators) });
     const seen: Json[] = [];
     client.setRequestHandler('sampling/createMessage', (p: Json) => (seen.push(p), SAMPLED));
     await expect(server.request('sampling/createMessage', { maxTokens: 5 })).rejects.toMatchObject({
@@ -61,7 +61,7 @@ describe('requests and notifications the server sends', () => {
   });
 
   it('an invalid notification is dropped with a diagnostic', async () => {
-    const { client, server, diagnostics } = await connect({ validators });
+    const { client, server, diagnostics } = await connect({ validate: gen.checkWith(validators) });
     const logs: Json[] = [];
     client.setNotificationHandler('notifications/message', (p: Json) => void logs.push(p));
     await server.notify('notifications/message', { data: 'no level' });
@@ -84,7 +84,7 @@ describe('results', () => {
   const bad = { content: 'not a list' };
 
   it('validateResults: a result that does not match its schema fails the call', async () => {
-    const { client } = await connect({ validators, validateResults: true }, () => bad);
+    const { client } = await connect({ validate: gen.checkWith(validators), validateResults: true }, () => bad);
     await expect(client.tools.call({ name: 'x' })).rejects.toMatchObject({
       code: -32603,
       message: expect.stringMatching(/^tools\/call: the server's result is invalid \(CallToolResult: \/content /),
@@ -140,7 +140,11 @@ describe('2026-07-28 embedded input requests', () => {
             inputRequests: { pick: { method: 'sampling/createMessage', params: { maxTokens: 'five' } } },
           };
     await server.start();
-    const client = gen26.createClient(a, { clientInfo: INFO, validators: validators26, eraCache: new Map() });
+    const client = gen26.createClient(a, {
+      clientInfo: INFO,
+      validate: gen26.checkWith(validators26),
+      eraCache: new Map(),
+    });
     let asked = 0;
     client.setRequestHandler('sampling/createMessage', () => (asked++, SAMPLED));
     await client.connect();

@@ -105,10 +105,11 @@ function splitIntoAllOf(doc: JsonSchema): JsonSchema {
 /**
  * Every definition renamed (`Renamed…`, refs rewritten): the direction unions, the result unions,
  * `Result`, `EmptyResult`, everything — the model finds them from structure (model/unions.ts).
- * One name relation stays, and must: the schema never links a request to its result, so pairing
- * reads the spec's naming convention `<X>Request` → `<X>Result` / `<X>ResultResponse`. A rename that
- * keeps the relation (as this prefix does) changes nothing; one that breaks it is a real loss of
- * information, reported as result-became-unknown (pairing.test.ts), and a pairing file restores it.
+ * The schema never links a request to its result, so pairing starts from the spec's naming convention
+ * `<X>Request` → `<X>ResultResponse` / `<X>Result` (kept by this prefix); when a rename breaks it, the
+ * response definitions and result unions pair what they can tell apart (pair-structure.ts; each request,
+ * result and response renamed alone: unions.test.ts). Only several requests of one side losing their
+ * names at once stay unpaired (result-became-unknown; a pairing file restores them).
  */
 function renameDefinitions(doc: JsonSchema): JsonSchema {
   const kw = kwOf(doc);

@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { parseSchemaText } from '../../src/load/index.js';
 import { checkRefs } from '../../src/load/schema.js';
 import type { JsonSchema } from '../../src/load/schema-types.js';
+import { diffModels } from '../../src/diff/index.js';
 import { definitionRefReader, messageUnions, resultUnions } from '../../src/model/unions.js';
 import { modelOf, rewriteRefs, SCHEMA_DIR, VERSIONS, versionJson, versionModel, versionText } from './helpers.js';
 
@@ -28,6 +29,19 @@ function renamedAll(doc: JsonSchema): JsonSchema {
   return rewriteRefs(renamed, (ref) =>
     ref.startsWith(prefix) ? `${prefix}Renamed${ref.slice(prefix.length)}` : ref,
   ) as JsonSchema;
+}
+
+/** One definition renamed, `$ref`s to it rewritten. */
+function renamedOne(doc: JsonSchema, from: string, to: string): JsonSchema {
+  const kw = doc.$defs ? '$defs' : 'definitions';
+  const defs = doc[kw] as Record<string, JsonSchema>;
+  const prefix = `#/${kw}/`;
+  const renamed = { ...doc, [kw]: Object.fromEntries(Object.entries(defs).map(([k, s]) => [k === from ? to : k, s])) };
+  return rewriteRefs(renamed, (ref) => {
+    if (!ref.startsWith(prefix)) return ref;
+    const [head, ...tail] = ref.slice(prefix.length).split('/');
+    return prefix + [head === from ? to : head, ...tail].join('/');
+  }) as JsonSchema;
 }
 
 describe.each(VERSIONS)('%s', (version) => {
@@ -73,5 +87,21 @@ describe.each(VERSIONS)('%s', (version) => {
     const renamed = modelOf(renamedAll(versionJson(version)));
     expect(summary(renamed, 'Renamed')).toEqual(summary(versionModel(version), ''));
     expect(renamed.warnings).toEqual([]);
+  });
+
+  test('each message, result and response definition renamed alone (breaking the <X>Request → <X>Result names): 0 facts', () => {
+    // The name rules miss these; the response definitions and the result unions pair them (pair-structure.ts).
+    const original = versionModel(version);
+    const defs = Object.keys(original.definitions);
+    const names = new Set([
+      ...original.methods.filter((m) => m.kind === 'request').flatMap((m) => [m.definition, ...(m.result ?? [])]),
+      ...defs.filter((d) => d.endsWith('ResultResponse')),
+    ]);
+    const facts: string[] = [];
+    for (const name of names) {
+      const model = modelOf(renamedOne(versionJson(version), name, `Zz${name.length}`));
+      for (const f of diffModels(original, model).facts) facts.push(`${name}: ${f.rule} ${f.location.key}`);
+    }
+    expect(facts).toEqual([]);
   });
 });
