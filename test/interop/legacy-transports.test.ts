@@ -2,7 +2,8 @@
  * The WebSocket and HTTP+SSE transports of the runtime package (the entries generated code imports: '.',
  * './node', './ws') against the official SDK (@modelcontextprotocol/sdk) on loopback:
  * the SDK's WebSocketClientTransport and SSEClientTransport against a generated 2025-11-25 server, and a
- * generated client against the SDK's SSEServerTransport. Each pair initializes, calls a tool with progress,
+ * generated client against the SDK's SSEServerTransport (directly, and by the Streamable HTTP fallbacks of a
+ * 2025-11-25 and a 2026-07-28 client); plus the generated client on WebSocket. Each pair initializes, calls a tool,
  * sends a notification each way, and ends with no session left on either side.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,7 +15,7 @@ import { SSEServerTransport as SdkSseServerTransport } from '@modelcontextprotoc
 import { WebSocket as UndiciWebSocket } from 'undici';
 import { z } from 'zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SseLegacyClientTransport } from '@mcp-typegen/runtime';
+import { SseLegacyClientTransport, WebSocketClientTransport } from '@mcp-typegen/runtime';
 import { createSseLegacyServer } from '@mcp-typegen/runtime/node';
 import { createWebSocketServer } from '@mcp-typegen/runtime/ws';
 import { built, importBuilt } from '../client/helpers/build.js';
@@ -73,7 +74,7 @@ async function exerciseSdkClient(client: Client): Promise<void> {
   await eventually(() => rootsChanged.length === before + 1);
 }
 
-describe('SDK WebSocketClientTransport ↔ generated 2025-11-25 server (createWebSocketServer)', () => {
+describe('SDK WebSocketClientTransport and the generated client ↔ generated 2025-11-25 server (createWebSocketServer)', () => {
   let endpoint: any;
   let http: Awaited<ReturnType<typeof listen>>;
 
@@ -96,6 +97,31 @@ describe('SDK WebSocketClientTransport ↔ generated 2025-11-25 server (createWe
     await client.connect(new SdkWebSocketClientTransport(new URL(`ws://127.0.0.1:${http.port}/mcp`)));
     await exerciseSdkClient(client);
     expect(endpoint.sessions.size).toBe(1);
+    await client.close();
+    await eventually(() => endpoint.sessions.size === 0 && server.sessions.size === 0);
+  });
+
+  it('the generated McpClient on WebSocketClientTransport (undici injected) against the same server', async () => {
+    const transport = new WebSocketClientTransport(`ws://127.0.0.1:${http.port}/mcp`, { WebSocket: UndiciWebSocket });
+    const client = new gen.McpClient(transport, {
+      clientInfo: { name: 'generated-client', version: '0.0.0' },
+      capabilities: { roots: { listChanged: true } },
+    });
+    const logs: unknown[] = [];
+    client.setNotificationHandler('notifications/message', (params: unknown) => void logs.push(params));
+    await client.connect();
+    expect(client.serverInfo).toEqual(SERVER_INFO);
+    const progress: unknown[] = [];
+    const result = await client.tools.call(
+      { name: 'count', arguments: { steps: 2 } },
+      { onProgress: (p: unknown) => progress.push(p) },
+    );
+    expect(result.content).toEqual([{ type: 'text', text: 'counted 2' }]);
+    expect(progress).toEqual([1, 2].map((n) => ({ progress: n, total: 2 })));
+    await eventually(() => logs.length === 1);
+    const before = rootsChanged.length;
+    await client.notify('notifications/roots/list_changed', {});
+    await eventually(() => rootsChanged.length === before + 1);
     await client.close();
     await eventually(() => endpoint.sessions.size === 0 && server.sessions.size === 0);
   });
