@@ -1,6 +1,6 @@
 /**
  * The version matrix: a client generated for each of the five versions against a server generated for
- * each of them, in memory, with default settings. Each pair must connect on the version the rules give —
+ * each of them, in memory and over stdio (each server its own process), with default settings. Each pair must connect on the version the rules give —
  *
  *   both legacy (initialize):   the older of the two (the server answers the client's version or its own newest);
  *   legacy client, 2026 server: the client's version (the dual-era server answers initialize);
@@ -315,24 +315,33 @@ describe('over Streamable HTTP: the probe, the fallback and both eras on one end
   }
 });
 
-describe('over stdio: one pair per era combination, each server its own process', () => {
-  for (const [client, server] of [
-    ['2025-06-18', '2024-11-05'],
-    ['2024-11-05', MODERN],
-    [MODERN, '2025-03-26'],
-    [MODERN, MODERN],
-  ] as [Version, Version][]) {
+describe('over stdio: every client version × every server version, each server its own process', () => {
+  const scripts = new Map<Version, Promise<string>>();
+  const script = (server: Version) => {
+    if (!scripts.has(server)) scripts.set(server, compileFixture(server, join(HERE, 'fixtures', 'stdio-server.ts')));
+    return scripts.get(server)!;
+  };
+  for (const [client, server] of VERSIONS.flatMap((c) => VERSIONS.map((v) => [c, v] as [Version, Version]))) {
     const want = expected(client, server);
     it(`client ${client} → server ${server} over stdio: ${want.era} ${want.version}`, async () => {
-      const script = await compileFixture(server, join(HERE, 'fixtures', 'stdio-server.ts'));
-      const transport = new StdioClientTransport({ command: process.execPath, args: [script], stderr: 'inherit' });
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [await script(server)],
+        stderr: 'inherit',
+      });
       const eraCache = new Map();
       const cli = gen.get(client).createClient(transport, { clientInfo: { name: 'c', version: '1' }, eraCache });
+      const changed: unknown[] = [];
+      cli.setNotificationHandler('notifications/tools/list_changed', (p: unknown) => void changed.push(p ?? {}));
       await cli.connect();
       try {
         expect([cli.era, cli.protocolVersion]).toEqual([want.era, want.version]);
+        // A notification from the client where both versions have one (2026-07-28 has no client one).
+        const notifies = client !== MODERN && server !== MODERN;
+        if (notifies) await cli.notify('notifications/roots/list_changed');
         const result = await cli.tools.call({ name: 'echo', arguments: { text: 'hi' } });
-        expect(result.content).toEqual([{ type: 'text', text: `${want.version}|hi` }]);
+        expect(result.content).toEqual([{ type: 'text', text: `${want.version}|hi|${notifies ? 1 : 0}` }]);
+        expect(changed).toHaveLength(1);
         if (client === MODERN) expect(eraCache.get(transport.serverKey)).toBe(want.era);
       } finally {
         await cli.close();

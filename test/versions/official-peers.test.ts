@@ -2,8 +2,8 @@
  * The generated 2026-07-28 and 2025-11-25 clients against the official servers, and the official clients
  * against generated 2026-07-28 and 2025-06-18 servers, all over stdio with default settings except where a
  * test says: each pair must connect on the era and version the rules give and make a real tools/call.
- * (The v2 SDK speaks 2026-07-28 over stdio only behind options these tests do not reach yet: its peers
- * here are initialize-era, which is what its defaults negotiate.)
+ * The v2 SDK speaks both eras over stdio behind its own switches: `serveStdio` on the server (the opening
+ * exchange picks the era), `versionNegotiation: { mode: 'auto' }` on the client (its default is legacy only).
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,10 +48,10 @@ describe('generated clients → official servers', () => {
     }
   });
 
-  it('2026-07-28 client → @modelcontextprotocol/server 2.4.0 with its defaults: legacy', async () => {
+  it('2026-07-28 client → @modelcontextprotocol/server 2.4.0 (serveStdio, both eras): modern', async () => {
     const client = await generatedClient('2026-07-28', [SDK2_SERVER]);
     try {
-      expect(client.era).toBe('legacy');
+      expect([client.era, client.protocolVersion]).toEqual(['modern', '2026-07-28']);
       expect(text(await client.tools.call({ name: 'echo', arguments: { text: 'hi' } }))).toBe('sdk2|hi');
     } finally {
       await client.close();
@@ -82,21 +82,27 @@ describe('official clients → generated servers', () => {
         const agreed = version === '2026-07-28' ? '2025-11-25' : version;
         expect(client.getServerVersion()).toEqual({ name: `stdio-${version}`, version: '1' });
         const result = await client.callTool({ name: 'echo', arguments: { text: 'hi' } });
-        expect(text(result as Json)).toBe(`${agreed}|hi`);
+        expect(text(result as Json)).toBe(`${agreed}|hi|0`);
       } finally {
         await client.close();
       }
     });
 
-    it(`@modelcontextprotocol/client 2.4.0 → generated ${version} server`, async () => {
-      // Its defaults speak the initialize era (2025-11-25 down), which the dual-era server serves.
-      const client = new V2Client({ name: 'sdk2', version: '1' });
+    it(`@modelcontextprotocol/client 2.4.0 (versionNegotiation auto) → generated ${version} server`, async () => {
+      // 'auto' probes with server/discover and falls back to initialize: modern with the 2026-07-28 server.
+      const client = new V2Client(
+        { name: 'sdk2', version: '1' },
+        {
+          supportedProtocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18'],
+          versionNegotiation: { mode: 'auto' },
+        },
+      );
       await client.connect(
         new V2Stdio({ command: process.execPath, args: [await fixture(version)], stderr: 'ignore' }),
       );
       try {
         const result = await client.callTool({ name: 'echo', arguments: { text: 'hi' } });
-        expect(text(result as Json)).toBe(`${version === '2026-07-28' ? '2025-11-25' : version}|hi`);
+        expect(text(result as Json)).toBe(`${version}|hi|0`);
       } finally {
         await client.close();
       }
