@@ -80,6 +80,8 @@ export type Era = 'legacy' | 'modern';
 export interface VersionFact {
   readonly version: string;
   readonly era: Era;
+  /** Present only for versions that allow JSON-RPC batches (2025-03-26). */
+  readonly batches?: true;
 }
 
 /**

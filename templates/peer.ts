@@ -200,7 +200,8 @@ export class RpcPeer<
 
   readonly maxFrameSize: number;
   readonly timeout: number;
-  readonly batches: boolean;
+  /** Whether batches are accepted now (a server lowers or raises it to the version agreed in initialize). */
+  batches: boolean;
 
   private readonly requestHandlers = new Map<string, AnyHandler>();
   private readonly notificationHandlers = new Map<string, AnyHandler>();

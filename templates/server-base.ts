@@ -319,6 +319,9 @@ export class McpServerBase<Handlers extends object> {
         const version = legacyVersions.includes(requested) ? requested : legacyVersions[0]!;
         session.era = 'legacy';
         session.protocolVersion = version;
+        // Batches follow the version agreed (only 2025-03-26 has them), not the version generated.
+        const fact = this.protocol.facts.versions.find((v) => v.version === version);
+        if (fact !== undefined) peer.batches = fact.batches === true;
         session.clientInfo = isPlainObject(params?.['clientInfo'])
           ? (params['clientInfo'] as Implementation)
           : undefined;

@@ -11,6 +11,8 @@ export interface KnownVersion {
   url: string;
   /** Its MCP methods, as the model finds them in the schema (scripts/version-facts.mjs writes them). */
   methods?: string[];
+  /** Whether it allows JSON-RPC batches (scripts/version-facts.mjs writes it). */
+  batches?: boolean;
 }
 
 export interface VersionManifest {

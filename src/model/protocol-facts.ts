@@ -76,7 +76,7 @@ export function protocolFacts(schema: LoadedSchema, methods: MethodInfo[], featu
   const errorCodes = { ...JSON_RPC_CODES, ...schemaErrorCodes(schema) };
   const mcpMethods = methods.filter((m) => m.source === 'mcp').map((m) => m.method);
   return {
-    ...versionFacts(schema.version, mcpMethods),
+    ...versionFacts(schema.version, mcpMethods, features.batches),
     modernErrorCodes: features.perRequestMeta
       ? Object.entries(errorCodes)
           .filter(([name]) => !(name in JSON_RPC_CODES))

@@ -13,6 +13,8 @@ export type Era = 'legacy' | 'modern';
 export interface VersionFact {
   version: string;
   era: Era;
+  /** Present (true) only for versions that allow JSON-RPC batches (2025-03-26). */
+  batches?: true;
 }
 
 /** A version with an `initialize` handshake is legacy; one without is modern. */
@@ -28,18 +30,26 @@ export function eraOf(methods: readonly string[]): Era {
 export function versionFacts(
   version: string | null,
   ownMethods: readonly string[],
+  ownBatches = false,
 ): { versions: VersionFact[]; methodVersions: Record<string, string[]> } {
   if (version === null) return { versions: [], methodVersions: {} };
   const names = knownVersionNames().filter((name) => name <= version);
+  const withBatches = (fact: VersionFact, batches: boolean | undefined): VersionFact =>
+    batches ? { ...fact, batches: true } : fact;
   if (!names.includes(version)) {
-    return { versions: [{ version, era: eraOf(ownMethods) }], methodVersions: {} };
+    return { versions: [withBatches({ version, era: eraOf(ownMethods) }, ownBatches)], methodVersions: {} };
   }
   const lists = new Map(names.map((name) => [name, knownVersion(name)!.methods ?? []]));
   lists.set(version, [...ownMethods]);
   const versions = names
     .slice()
     .reverse()
-    .map((name) => ({ version: name, era: eraOf(lists.get(name)!) }));
+    .map((name) =>
+      withBatches(
+        { version: name, era: eraOf(lists.get(name)!) },
+        name === version ? ownBatches : knownVersion(name)!.batches,
+      ),
+    );
   const methodVersions: Record<string, string[]> = {};
   for (const method of [...ownMethods].sort()) {
     const having = versions.filter((v) => lists.get(v.version)!.includes(method)).map((v) => v.version);

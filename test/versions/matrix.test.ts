@@ -395,3 +395,59 @@ describe('2026-07-28 result defaults', () => {
     });
   });
 });
+
+describe('batches follow the version agreed, not the version generated', () => {
+  async function batchAfterInitialize(server: Version, clientVersion: string) {
+    const s = gen.get(server);
+    const [clientSide, serverSide] = s.createInMemoryPair();
+    const srv = s.createServer(
+      { 'tools/list': () => ({ tools: [] }) },
+      { serverInfo: { name: 'batches', version: '1' } },
+    );
+    await srv.connect(serverSide);
+    const answers: Json[] = [];
+    clientSide.onmessage = (m: Json) => void answers.push(m);
+    await clientSide.start();
+    const send = async (frame: unknown) => {
+      await clientSide.send(frame);
+      await new Promise((r) => setTimeout(r, 20));
+    };
+    await send({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: clientVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
+    await send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    answers.length = 0;
+    await send([
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+    ]);
+    await clientSide.close();
+    return answers;
+  }
+
+  it('a 2025-03-26 server answers a batch from a 2025-03-26 client', async () => {
+    const [answer] = await batchAfterInitialize('2025-03-26', '2025-03-26');
+    // One array of answers, in the order they completed.
+    expect(answer).toEqual(
+      expect.arrayContaining([
+        { jsonrpc: '2.0', id: 1, result: { tools: [] } },
+        { jsonrpc: '2.0', id: 2, result: {} },
+      ]),
+    );
+    expect(answer).toHaveLength(2);
+  });
+
+  it('a 2025-03-26 server refuses a batch once 2024-11-05 was agreed', async () => {
+    const [answer] = await batchAfterInitialize('2025-03-26', '2024-11-05');
+    expect(answer).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+  });
+
+  it('a 2025-11-25 server answers a batch from a 2025-03-26 client (the version agreed has them)', async () => {
+    const [answer] = await batchAfterInitialize('2025-11-25', '2025-03-26');
+    expect(Array.isArray(answer)).toBe(true);
+    expect(answer).toHaveLength(2);
+  });
+});

@@ -7,19 +7,19 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { versionFacts } from '../../src/model/version-facts.js';
-import { versionMethods } from '../../src/model/version-methods.js';
+import { versionManifestFacts } from '../../src/model/version-methods.js';
 import { ROOT } from '../helpers/paths.js';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'schema', 'mcp-versions.json'), 'utf8')) as {
-  versions: { version: string; methods: string[] }[];
+  versions: { version: string; methods: string[]; batches: boolean }[];
 };
 
 describe('schema/mcp-versions.json method lists', () => {
   it.each(manifest.versions.map((v) => v.version))(
     '%s: equal to the schema (else run scripts/version-facts.mjs)',
     async (version) => {
-      const listed = manifest.versions.find((v) => v.version === version)!.methods;
-      expect(listed).toEqual(await versionMethods(version));
+      const { methods, batches } = manifest.versions.find((v) => v.version === version)!;
+      expect({ methods, batches }).toEqual(await versionManifestFacts(version));
     },
   );
 });
@@ -33,7 +33,7 @@ describe('versionFacts', () => {
       { version: '2026-07-28', era: 'modern' },
       { version: '2025-11-25', era: 'legacy' },
       { version: '2025-06-18', era: 'legacy' },
-      { version: '2025-03-26', era: 'legacy' },
+      { version: '2025-03-26', era: 'legacy', batches: true },
       { version: '2024-11-05', era: 'legacy' },
     ]);
   });
