@@ -496,10 +496,16 @@ export class McpClientBase<
     const modern = this.#modern;
     let sent = modern ? this.#withRequestMeta(params) : params;
     if (!modern && this.protocol.features.perRequestMeta) {
-      // A modern client on a legacy server: its types promise `resultType` on every result; legacy results
-      // are always final, so they are completed here rather than typed as something they are not.
+      // A modern client on a legacy server: its types promise what 2026-07-28 results require (`resultType`,
+      // a list's `cacheScope` and `ttlMs`); legacy results are final and carry no cache hints, so those
+      // fields are filled with the same defaults a modern server would use, not typed as something else.
       const result = await this.peer.request(method, sent, options);
-      return isPlainObject(result) && !('resultType' in result) ? { ...result, resultType: 'complete' } : result;
+      if (!isPlainObject(result)) return result;
+      const facts = this.protocol.facts.resultDefaults;
+      const defaults = Object.hasOwn(facts, method) ? facts[method] : undefined;
+      const filled: JsonObject = { resultType: 'complete', ...defaults };
+      for (const [field, value] of Object.entries(result)) filled[field] = value;
+      return filled;
     }
     if (!modern || !this.protocol.features.inputRequests) return this.peer.request(method, sent, options);
     const maxRounds = this.options.maxInputRounds ?? 8;

@@ -11,12 +11,13 @@
  * server inside the call and, where both versions have one, a notification from the client. Narrowed
  * `supportedProtocolVersions` must fail with the errors the runtime documents.
  */
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StreamableHttpClientTransport } from '@mcp-typegen/runtime';
 import { StdioClientTransport, createStreamableHttpServer } from '@mcp-typegen/runtime/node';
-import { built, compileFixture, importBuilt, type Version } from '../client/helpers/build.js';
+import { SCHEMA_DIR, built, compileFixture, importBuilt, type Version } from '../client/helpers/build.js';
 import { listen } from '../transports/helpers/http.js';
 
 type Json = Record<string, any>;
@@ -87,9 +88,18 @@ describe('every client version × every server version, defaults', () => {
         // per-request `_meta` version on every request, a legacy client's included (filled in from the session).
         const metaVersion = server === MODERN ? want.version : '-';
         expect(result.content).toEqual([{ type: 'text', text: `${want.version}|hi|${metaVersion}` }]);
-        // A 2026-07-28 client's types promise resultType: a legacy server's final results get it filled in.
+        // A 2026-07-28 client's types promise resultType (and a list's cache fields): a legacy server's
+        // results get them filled in.
         if (client === MODERN) expect(result.resultType).toBe('complete');
         else expect(result).not.toHaveProperty('resultType');
+        if (client === MODERN && server !== MODERN) {
+          expect(await cli.tools.list()).toEqual({
+            tools: [],
+            resultType: 'complete',
+            cacheScope: 'private',
+            ttlMs: 0,
+          });
+        }
         expect(changed).toHaveLength(1);
         if (server !== MODERN && client !== MODERN) {
           await cli.notify('notifications/roots/list_changed');
@@ -393,6 +403,48 @@ describe('2026-07-28 result defaults', () => {
       resultType: 'complete',
       ttlMs: 0,
     });
+  });
+});
+
+describe('what an older peer may leave out that the newer types require, the runtime fills in', () => {
+  const defs = (version: Version) => {
+    const json = JSON.parse(readFileSync(join(SCHEMA_DIR, version, 'schema.json'), 'utf8'));
+    return (json.$defs ?? json.definitions) as Record<string, Json>;
+  };
+  /** Definitions of `newer` (messages, params, results) with required fields `older` has not required. */
+  const tightened = (newer: Version, older: Version) => {
+    const [n, o] = [defs(newer), defs(older)];
+    const out: Record<string, string[]> = {};
+    for (const [name, def] of Object.entries(n)) {
+      if (!o[name]) continue;
+      const before = new Set<string>(o[name].required ?? []);
+      // jsonrpc and id became explicit in the message definitions: the engine checks them on every frame.
+      const added = ((def.required ?? []) as string[]).filter((f) => !before.has(f) && f !== 'jsonrpc' && f !== 'id');
+      if (added.length > 0) out[name] = added.sort();
+    }
+    return out;
+  };
+
+  it('between initialize-era versions: nothing', () => {
+    const legacy = VERSIONS.filter((v) => v !== MODERN);
+    for (const newer of legacy)
+      for (const older of legacy.filter((v) => v < newer)) {
+        expect(tightened(newer, older)).toEqual({});
+      }
+  });
+
+  it('2026-07-28 over every older version: only what the runtime fills (results) or sends (_meta, params)', () => {
+    const filled = new Set(['resultType', 'cacheScope', 'ttlMs']);
+    for (const older of VERSIONS.filter((v) => v !== MODERN)) {
+      for (const [name, fields] of Object.entries(tightened(MODERN, older))) {
+        const what = name.endsWith('Result')
+          ? fields.every((f) => filled.has(f))
+          : // Requests: the client sends _meta (and so params) itself, a dual-era server fills _meta in; a
+            // cancellation without requestId is the engine's, which drops it (nothing to correlate).
+            fields.every((f) => f === '_meta' || f === 'params' || f === 'requestId' || f === 'method');
+        expect([name, what]).toEqual([name, true]);
+      }
+    }
   });
 });
 
