@@ -139,6 +139,11 @@ describe('methods follow the version agreed, not the version generated', () => {
     await expect(cli.logging.setLevel({ level: 'warning' })).resolves.toEqual({});
     await expect(cli.resources.subscribe({ uri: 'file:///x' })).rejects.toMatchObject({ code: -32601 });
     await cli.close();
+    // tasks/* exist in 2025-11-25, so such a client sends them; the 2026-07-28 server has no core tasks.
+    const tasks = await pair('2025-11-25', MODERN);
+    await tasks.cli.connect();
+    await expect(tasks.cli.tasks.get({ taskId: 't' })).rejects.toMatchObject({ code: -32601 });
+    await tasks.cli.close();
   });
 });
 

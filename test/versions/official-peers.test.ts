@@ -18,6 +18,7 @@ import { EVERYTHING_BIN, built, compileFixture, importBuilt, type Version } from
 type Json = Record<string, any>;
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SDK2_SERVER = join(HERE, 'fixtures', 'sdk2-server.mjs');
+const SDK1_SERVER = join(HERE, 'fixtures', 'sdk1-server.mjs');
 const gen = new Map<Version, any>();
 
 beforeAll(async () => {
@@ -67,6 +68,23 @@ describe('generated clients → official servers', () => {
       await client.close();
     }
   });
+});
+
+describe('generated clients → @modelcontextprotocol/sdk 1.32.2 server', () => {
+  for (const [version, agreed] of [
+    ['2026-07-28', '2025-11-25'],
+    ['2025-11-25', '2025-11-25'],
+  ] as [Version, string][]) {
+    it(`${version} client: ${agreed}, legacy`, async () => {
+      const client = await generatedClient(version, [SDK1_SERVER]);
+      try {
+        expect([client.era, client.protocolVersion]).toEqual(['legacy', agreed]);
+        expect(text(await client.tools.call({ name: 'echo', arguments: { text: 'hi' } }))).toBe('sdk1|hi');
+      } finally {
+        await client.close();
+      }
+    });
+  }
 });
 
 describe('official clients → generated servers', () => {
