@@ -3,6 +3,7 @@
  * Pure: returns data, prints nothing. Facts are gathered per method (methods.ts), for protocol features
  * and for the result unions, sorted, filtered by the ignore entries, then deduplicated.
  */
+import type { JsonValue } from '../load/schema-types.js';
 import { InputError } from '../errors.js';
 import type { Direction, ProtocolFeatures, ProtocolModel } from '../model/types.js';
 import { definitionRefReader, resultUnions } from '../model/unions.js';
@@ -47,13 +48,8 @@ export function diffModels(oldModel: ProtocolModel, givenNew: ProtocolModel, opt
     includeDescriptions: options.includeDescriptions ?? false,
   });
   const add: AddFn = (input) => facts.push(toFact(input));
-  for (const f of FEATURES) {
-    const was = oldModel.features[f.key];
-    const is = newModel.features[f.key];
-    if (was === is) continue;
-    const rule = `${f.name}-${is ? 'added' : 'removed'}`;
-    const method = FEATURE_LOCATION[f.name] ?? f.name;
-    const message = `${f.what} ${is ? 'added' : 'removed'}`;
+  // Facts about the protocol as a whole: no message, no schema location.
+  const addProtocolFact = (rule: string, method: string, message: string, details?: { [key: string]: JsonValue }) =>
     add({
       rule,
       method,
@@ -64,21 +60,17 @@ export function diffModels(oldModel: ProtocolModel, givenNew: ProtocolModel, opt
       oldPointer: null,
       newPointer: null,
       message,
+      ...(details === undefined ? {} : { details }),
     });
+  for (const f of FEATURES) {
+    const was = oldModel.features[f.key];
+    const is = newModel.features[f.key];
+    if (was === is) continue;
+    const change = is ? 'added' : 'removed';
+    addProtocolFact(`${f.name}-${change}`, FEATURE_LOCATION[f.name] ?? f.name, `${f.what} ${change}`);
   }
   for (const { from, to } of renames) {
-    add({
-      rule: 'extension-id-changed',
-      method: to,
-      kind: null,
-      directions: [],
-      part: 'protocol',
-      path: '',
-      oldPointer: null,
-      newPointer: null,
-      message: `extension "${from}" is now "${to}"`,
-      details: { oldId: from, newId: to },
-    });
+    addProtocolFact('extension-id-changed', to, `extension "${from}" is now "${to}"`, { oldId: from, newId: to });
   }
   compareMethods(oldModel, newModel, comparer, add);
   compareResultUnions(oldModel, newModel, comparer, add);

@@ -38,53 +38,30 @@ async function generatedClient(version: Version, args: string[], options: Json =
   return client;
 }
 
+/** Generated client version, the server's name and command line, the era and version expected, echo's reply. */
+const EVERYTHING = 'server-everything';
+const SDK2 = '@modelcontextprotocol/server 2.4.0 (serveStdio)';
+const SDK1 = '@modelcontextprotocol/sdk 1.32.2';
+const TO_OFFICIAL: [Version, string, string[], 'legacy' | 'modern', string, string][] = [
+  ['2026-07-28', EVERYTHING, [EVERYTHING_BIN, 'stdio'], 'legacy', '2025-11-25', 'Echo: hi'],
+  ['2026-07-28', SDK2, [SDK2_SERVER], 'modern', '2026-07-28', 'sdk2|hi'],
+  ['2025-11-25', SDK2, [SDK2_SERVER], 'legacy', '2025-11-25', 'sdk2|hi'],
+  ['2026-07-28', SDK1, [SDK1_SERVER], 'legacy', '2025-11-25', 'sdk1|hi'],
+  ['2025-11-25', SDK1, [SDK1_SERVER], 'legacy', '2025-11-25', 'sdk1|hi'],
+];
+
 describe('generated clients → official servers', () => {
-  it('2026-07-28 client → server-everything: falls back to 2025-11-25 and calls echo', async () => {
-    const client = await generatedClient('2026-07-28', [EVERYTHING_BIN, 'stdio']);
+  it.each(TO_OFFICIAL)('%s client → %s', async (version, _name, args, era, agreed, reply) => {
+    const client = await generatedClient(version, args);
     try {
-      expect([client.era, client.protocolVersion]).toEqual(['legacy', '2025-11-25']);
-      expect(text(await client.tools.call({ name: 'echo', arguments: { message: 'hi' } }))).toBe('Echo: hi');
+      expect([client.era, client.protocolVersion]).toEqual([era, agreed]);
+      // server-everything's echo reads `message`, the fixtures' `text`.
+      const result = await client.tools.call({ name: 'echo', arguments: { message: 'hi', text: 'hi' } });
+      expect(text(result)).toBe(reply);
     } finally {
       await client.close();
     }
   });
-
-  it('2026-07-28 client → @modelcontextprotocol/server 2.4.0 (serveStdio, both eras): modern', async () => {
-    const client = await generatedClient('2026-07-28', [SDK2_SERVER]);
-    try {
-      expect([client.era, client.protocolVersion]).toEqual(['modern', '2026-07-28']);
-      expect(text(await client.tools.call({ name: 'echo', arguments: { text: 'hi' } }))).toBe('sdk2|hi');
-    } finally {
-      await client.close();
-    }
-  });
-
-  it('2025-11-25 client → @modelcontextprotocol/server 2.4.0', async () => {
-    const client = await generatedClient('2025-11-25', [SDK2_SERVER]);
-    try {
-      expect([client.era, client.protocolVersion]).toEqual(['legacy', '2025-11-25']);
-      expect(text(await client.tools.call({ name: 'echo', arguments: { text: 'hi' } }))).toBe('sdk2|hi');
-    } finally {
-      await client.close();
-    }
-  });
-});
-
-describe('generated clients → @modelcontextprotocol/sdk 1.32.2 server', () => {
-  for (const [version, agreed] of [
-    ['2026-07-28', '2025-11-25'],
-    ['2025-11-25', '2025-11-25'],
-  ] as [Version, string][]) {
-    it(`${version} client: ${agreed}, legacy`, async () => {
-      const client = await generatedClient(version, [SDK1_SERVER]);
-      try {
-        expect([client.era, client.protocolVersion]).toEqual(['legacy', agreed]);
-        expect(text(await client.tools.call({ name: 'echo', arguments: { text: 'hi' } }))).toBe('sdk1|hi');
-      } finally {
-        await client.close();
-      }
-    });
-  }
 });
 
 describe('official clients → generated servers', () => {
