@@ -41,6 +41,7 @@ import {
   type WireMessage,
 } from './http-common.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
+import type { ProtocolDescription } from './client-base.js';
 
 /** The protocol versions the server accepts in `MCP-Protocol-Version` by default. */
 export const DEFAULT_SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [
@@ -117,7 +118,13 @@ export interface StreamableHttpServerOptions {
   allowedOrigins?: string[];
   /** Turns the Host/Origin checks off (e.g. behind a proxy that already does them). Default true. */
   dnsRebindingProtection?: boolean;
-  /** Versions accepted in `MCP-Protocol-Version`. Default DEFAULT_SUPPORTED_PROTOCOL_VERSIONS. */
+  /**
+   * The generated `PROTOCOL` of the server behind this endpoint: the versions accepted in
+   * `MCP-Protocol-Version`, which of them allow batches and the `Mcp-Name` sources are then read from its
+   * facts (the model), instead of the defaults below that cover every version this runtime knows.
+   */
+  protocol?: ProtocolDescription;
+  /** Versions accepted in `MCP-Protocol-Version`. Default: `protocol`'s versions, else DEFAULT_SUPPORTED_PROTOCOL_VERSIONS. */
   supportedProtocolVersions?: readonly string[];
   /** Largest POST body accepted, in bytes (413 beyond). Default 4 MiB. */
   maxBodyBytes?: number;
@@ -125,7 +132,7 @@ export interface StreamableHttpServerOptions {
   sessionIdleTimeoutMs?: number;
   /** Most live sessions; an initialize beyond is refused with 503. Default 1000. */
   maxSessions?: number;
-  /** Which params member `Mcp-Name` mirrors, by method (2026-07-28 on). Default DEFAULT_NAME_SOURCES. */
+  /** Which params member `Mcp-Name` mirrors, by method (2026-07-28 on). Default: `protocol`'s, else DEFAULT_NAME_SOURCES. */
   nameSources?: NameSources;
 }
 
@@ -798,7 +805,14 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
   /** Live POSTs of the sessionless era (for close() and the leak checks). */
   const requests = new Set<HttpRequestTransport>();
   const path = options.path ?? '/mcp';
-  const supported = options.supportedProtocolVersions ?? DEFAULT_SUPPORTED_PROTOCOL_VERSIONS;
+  const facts = options.protocol?.facts;
+  const supported =
+    options.supportedProtocolVersions ?? facts?.versions.map((v) => v.version) ?? DEFAULT_SUPPORTED_PROTOCOL_VERSIONS;
+  /** Whether a session of this version may send batches: the model says, else versions up to 2025-03-26. */
+  const batchesIn = (version: string): boolean =>
+    facts !== undefined
+      ? facts.versions.some((v) => v.version === version && v.batches === true)
+      : version <= BATCH_UNTIL;
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const forbidden = dnsRebindingGuard(options);
   const sharedStore = typeof options.eventStore === 'object' ? options.eventStore : undefined;
@@ -807,7 +821,7 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
   const keepAliveMs = options.keepAliveMs ?? 25_000;
   const idleTimeoutMs = options.sessionIdleTimeoutMs ?? 30 * 60_000;
   const maxSessions = options.maxSessions ?? 1000;
-  const nameSources = options.nameSources ?? DEFAULT_NAME_SOURCES;
+  const nameSources = options.nameSources ?? facts?.transport.nameSources ?? DEFAULT_NAME_SOURCES;
 
   /** CORS for an allowed Origin: the same list that guards against DNS rebinding. */
   function corsHeaders(origin: string | undefined): Record<string, string> {
@@ -913,7 +927,7 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
     // Batches follow the session's negotiated version (the header only when there is no session yet).
     const known = sessions.get(headerOf(req, HEADER.sessionId) ?? '');
     const sessionVersion = known?.protocolVersion ?? version ?? ASSUMED_PROTOCOL_VERSION;
-    const refused = refusal(raw, sessionVersion <= BATCH_UNTIL);
+    const refused = refusal(raw, batchesIn(sessionVersion));
     if (refused !== undefined) {
       writeJsonRpcError(res, 400, refused, sessionHeader(req));
       return;
@@ -972,7 +986,7 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
     if (!session || !versionOk(req, res, session)) return;
     if (batch) {
       const negotiated = session.protocolVersion ?? version ?? ASSUMED_PROTOCOL_VERSION;
-      if (negotiated > BATCH_UNTIL) {
+      if (!batchesIn(negotiated)) {
         writeJsonRpcError(res, 400, invalidRequestResponse(null, 'batches are not supported'), sessionHeader(req));
         return;
       }

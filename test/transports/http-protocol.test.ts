@@ -1,0 +1,89 @@
+/**
+ * The Streamable HTTP server reads its version facts from the generated PROTOCOL it is given (the model),
+ * not from its own defaults: which `MCP-Protocol-Version` values it accepts and which sessions may batch.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createStreamableHttpServer } from '@mcp-typegen/runtime/node';
+import { built, importBuilt } from '../client/helpers/build.js';
+import { listen, rawRequest } from './helpers/http.js';
+
+type Json = Record<string, any>;
+const gen: Json = {};
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  for (const v of ['2025-03-26', '2025-11-25'] as const) gen[v] = await importBuilt(await built(v), 'index.js');
+});
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+async function endpoint(version: '2025-03-26' | '2025-11-25', withProtocol: boolean) {
+  const g = gen[version];
+  const server = g.createServer({ 'tools/list': () => ({ tools: [] }) }, { serverInfo: { name: 's', version: '1' } });
+  const handler = createStreamableHttpServer({
+    keepAliveMs: 0,
+    enableJsonResponse: true,
+    ...(withProtocol ? { protocol: g.PROTOCOL } : {}),
+    onSession: (t) => void server.connect(t),
+  });
+  const http = await listen(handler);
+  cleanups.push(async () => {
+    await handler.close();
+    await http.close();
+  });
+  return `${http.url}/mcp`;
+}
+
+const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+async function initialize(url: string, version: string): Promise<string> {
+  const res = await rawRequest(url, {
+    method: 'POST',
+    headers: HEADERS,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers['mcp-session-id'] as string;
+}
+
+describe('createStreamableHttpServer({ protocol })', () => {
+  it("accepts only the protocol's versions in MCP-Protocol-Version; without it, every version the runtime knows", async () => {
+    const ping = async (url: string, header: string) => {
+      const session = await initialize(url, '2025-03-26');
+      const headers = { ...HEADERS, 'mcp-session-id': session, 'mcp-protocol-version': header };
+      return (
+        await rawRequest(url, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+        })
+      ).status;
+    };
+    // A 2025-03-26 server's facts know no 2025-06-18; the runtime's defaults do.
+    expect(await ping(await endpoint('2025-03-26', true), '2025-06-18')).toBe(400);
+    expect(await ping(await endpoint('2025-03-26', false), '2025-06-18')).toBe(200);
+    expect(await ping(await endpoint('2025-03-26', true), '2025-03-26')).toBe(200);
+  });
+
+  it('batches follow the facts: a 2025-03-26 server refuses a batch in a session that agreed on 2024-11-05', async () => {
+    const batch = JSON.stringify([
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+    ]);
+    const send = async (url: string, version: string) => {
+      const session = await initialize(url, version);
+      const headers = { ...HEADERS, 'mcp-session-id': session, 'mcp-protocol-version': version };
+      return rawRequest(url, { method: 'POST', headers, body: batch });
+    };
+    expect((await send(await endpoint('2025-03-26', true), '2024-11-05')).status).toBe(400);
+    expect((await send(await endpoint('2025-03-26', true), '2025-03-26')).status).toBe(200);
+    // The runtime's own default counts every version up to 2025-03-26 as batching.
+    expect((await send(await endpoint('2025-03-26', false), '2024-11-05')).status).toBe(200);
+  });
+});
