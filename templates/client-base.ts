@@ -189,6 +189,9 @@ export class McpClientBase<
       batches: false,
       validateParams: check ? (method, params) => check.params(method, params) : undefined,
     });
+    // The transport mirrors params into Mcp-Name by the model's table (extension methods included).
+    const named = transport as Transport & { setNameSources?: (sources: { [method: string]: string }) => void };
+    named.setNameSources?.(protocol.facts.transport.nameSources);
     if (protocol.features.perRequestMeta) {
       this.negotiatedVersion = this.#newest('modern');
       this.era = 'modern';

@@ -136,6 +136,14 @@ export class StreamableHttpClientTransport implements Transport {
     return this.sessionIdValue;
   }
 
+  /** The `Mcp-Name` sources of the generated protocol (extension methods included), set by the client. */
+  private protocolNameSources?: NameSources;
+
+  /** Called by the MCP client with its PROTOCOL's `Mcp-Name` sources (the `nameSources` option wins). */
+  setNameSources(sources: NameSources): void {
+    this.protocolNameSources = sources;
+  }
+
   /** Identifies the server for the client's era cache: the endpoint URL. */
   get serverKey(): string {
     return this.url.href;
@@ -215,7 +223,8 @@ export class StreamableHttpClientTransport implements Transport {
     headers.set('accept', 'application/json, text/event-stream');
     if (sessionless && first !== undefined && 'method' in first && typeof first.method === 'string') {
       const body = first as { method: string; params?: { [key: string]: unknown } };
-      const standard = standardHeaders(body, version!, this.options.nameSources ?? DEFAULT_NAME_SOURCES);
+      const sources = this.options.nameSources ?? this.protocolNameSources ?? DEFAULT_NAME_SOURCES;
+      const standard = standardHeaders(body, version!, sources);
       for (const [name, value] of Object.entries(standard)) headers.set(name, value);
     }
     for (const [name, value] of Object.entries(options?.headers ?? {})) headers.set(name, value);

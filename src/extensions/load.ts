@@ -71,6 +71,7 @@ interface RawMethod {
   description?: string;
   params?: JsonSchema;
   paramsRequired?: boolean;
+  nameFrom?: string;
   result?: JsonSchema;
 }
 
@@ -91,6 +92,20 @@ interface RawExtension {
 }
 
 const LOCAL_DEF_REF = /^#\/definitions\/([^/]+)$/;
+
+/** Whether the params schema (or the local definition it refers to) declares `name` among its properties. */
+function declaresProperty(schema: JsonSchema | null, name: string, definitions: Record<string, JsonSchema>): boolean {
+  let current: JsonSchema | undefined = schema ?? undefined;
+  const seen = new Set<JsonSchema>();
+  while (current && !seen.has(current)) {
+    seen.add(current);
+    const properties = (current as { properties?: unknown }).properties;
+    if (typeof properties === 'object' && properties !== null && Object.hasOwn(properties, name)) return true;
+    const target = typeof current.$ref === 'string' ? LOCAL_DEF_REF.exec(current.$ref)?.[1] : undefined;
+    current = target === undefined ? undefined : definitions[target];
+  }
+  return false;
+}
 
 /** Default for `paramsRequired`: the params schema (or the local definition it refers to) has required properties. */
 function hasRequiredProperties(schema: JsonSchema, definitions: Record<string, JsonSchema>): boolean {
@@ -188,6 +203,17 @@ export function normalizeExtension(file: string, document: unknown): ExtensionSp
         pointer: pointer('methods', method),
       };
       if (m.kind === 'request' && m.result !== undefined) out.result = m.result;
+      if (m.nameFrom !== undefined) {
+        if (!declaresProperty(params, m.nameFrom, definitions)) {
+          throw new InputError(
+            file,
+            `${out.pointer}/nameFrom`,
+            `"${m.nameFrom}" is not a property of the params of ${method}`,
+            'name a property the params declare (Mcp-Name carries its value)',
+          );
+        }
+        out.nameFrom = m.nameFrom;
+      }
       if (m.description !== undefined) out.description = m.description;
       return out;
     });

@@ -19,6 +19,8 @@ export interface ExtensionMethod {
   paramsRequiredGiven: boolean;
   /** Requests only: the result schema as written. */
   result?: JsonSchema;
+  /** The params property the 2026-07-28 `Mcp-Name` header carries. */
+  nameFrom?: string;
   description?: string;
   /** JSON pointer of the method in its file, e.g. `/methods/acme~1jobs.start`. */
   pointer: string;

@@ -216,12 +216,18 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
     definitions.InputResponse = withAlternatives(definitions.InputResponse, inputResults.map(ref));
   }
   methods.sort((a, b) => compareStrings(a.method, b.method));
+  // Extension methods that name their Mcp-Name source join the transport facts (header era only).
+  const nameSources = { ...model.facts.transport.nameSources };
+  if (model.facts.transport.metadataHeaders) {
+    for (const e of applicable) for (const m of e.spec.methods) if (m.nameFrom) nameSources[m.method] = m.nameFrom;
+  }
+  const facts = { ...model.facts, transport: { ...model.facts.transport, nameSources } };
   const sorted = Object.fromEntries(
     Object.keys(definitions)
       .sort(compareStrings)
       .map((k) => [k, definitions[k]!]),
   );
-  return { ...model, definitions: sorted, methods };
+  return { ...model, definitions: sorted, methods, facts };
 }
 
 /** `acme/jobs.start` → `AcmeJobsStart`; `com.acme/search` → `ComAcmeSearch`. */

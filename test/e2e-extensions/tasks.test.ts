@@ -28,6 +28,59 @@ describe('the tasks extension on 2026-07-28', () => {
     writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
   }, 300_000);
 
+  it('its task methods carry Mcp-Name = taskId (PROTOCOL.facts), which the HTTP server checks', async () => {
+    const { model } = await generated('2026-07-28', { extensions: [TASKS, UI] });
+    expect(model.facts.transport.nameSources).toMatchObject({
+      'tasks/get': 'taskId',
+      'tasks/update': 'taskId',
+      'tasks/cancel': 'taskId',
+      'tools/call': 'name',
+    });
+    const { createStreamableHttpServer } = await import('@mcp-typegen/runtime/node');
+    const { listen, rawRequest } = await import('../transports/helpers/http.js');
+    const handler = createStreamableHttpServer({
+      keepAliveMs: 0,
+      protocol: {
+        version: model.version,
+        protocolVersion: model.protocolVersion,
+        features: model.features,
+        facts: model.facts,
+      },
+      onSession: () => undefined,
+    });
+    const http = await listen(handler);
+    try {
+      const post = (name: string) =>
+        rawRequest(`${http.url}/mcp`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': '2026-07-28',
+            'mcp-method': 'tasks/get',
+            'mcp-name': name,
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tasks/get',
+            params: {
+              taskId: 't-1',
+              _meta: {
+                'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+                'io.modelcontextprotocol/clientCapabilities': {},
+              },
+            },
+          }),
+        });
+      const wrong = await post('t-2');
+      expect([wrong.status, JSON.parse(wrong.body).error.code]).toEqual([400, -32020]);
+    } finally {
+      await handler.close();
+      await http.close();
+    }
+  });
+
   it('adds its methods and augments tools/call and SubscriptionFilter', async () => {
     const { model, warnings } = await generated('2026-07-28', { extensions: [TASKS, UI] });
     expect(warnings).toEqual([]);

@@ -146,6 +146,11 @@ export function badCases(): BadCase[] {
     load('request-without-result.json', '/methods/acme~1jobs.start', 'missing required property "result"'),
     load('notification-with-result.json', '/methods/acme~1jobs.done/result', 'a notification has no result'),
     load('params-required-without-params.json', '/methods/acme~1jobs.ping', '"paramsRequired" requires "params"'),
+    load(
+      'name-from-not-a-param.json',
+      '/methods/acme~1jobs.get/nameFrom',
+      '"jobId" is not a property of the params of acme/jobs.get',
+    ),
     load('params-not-object.json', '/methods/acme~1jobs.start/params', 'must be a JSON Schema object'),
     load(
       'bad-nested-schema.json',
