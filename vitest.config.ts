@@ -6,6 +6,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // test/.tmp holds generated projects and copies; a .test.ts left there must not run as part of the suite.
+    exclude: ['test/.tmp/**', '**/node_modules/**'],
     // Installs Chromium (Debian package) for the platform matrix when missing, outside the tests' time.
     globalSetup: ['test/platforms/global-setup.ts'],
     testTimeout: 60_000,
