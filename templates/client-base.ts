@@ -91,6 +91,23 @@ export interface VersionFact {
 export type EraCache = Map<string, Era>;
 const SHARED_ERA_CACHE: EraCache = new Map();
 
+/**
+ * The versions a peer of this protocol speaks, newest first, with their eras: `listed` (the
+ * `supportedProtocolVersions` option) when given — a name the facts do not know counts as this schema's era —
+ * else every known version up to this one (PROTOCOL.facts), else this schema's own version.
+ */
+export function speakableVersions(protocol: ProtocolDescription, listed?: readonly string[]): VersionFact[] {
+  const known = protocol.facts.versions;
+  const ownEra: Era = protocol.features.initialize ? 'legacy' : 'modern';
+  if (listed === undefined) {
+    const own = protocol.protocolVersion ?? protocol.version;
+    return known.length > 0 ? [...known] : own ? [{ version: own, era: ownEra }] : [];
+  }
+  return [...listed]
+    .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))
+    .map((version) => ({ version, era: known.find((k) => k.version === version)?.era ?? ownEra }));
+}
+
 /** Sets `meta[key]` when the version names that key (absent keys are simply not sent). */
 export function setMeta(meta: JsonObject, key: string | undefined, value: unknown): void {
   if (key !== undefined) meta[key] = value;
@@ -179,10 +196,12 @@ export class McpClientBase<
 
   readonly protocol: ProtocolDescription;
   readonly options: McpClientOptions;
+  readonly #supported: readonly VersionFact[];
 
   constructor(transport: Transport, protocol: ProtocolDescription, options: McpClientOptions) {
     this.protocol = protocol;
     this.options = options;
+    this.#supported = speakableVersions(protocol, options.supportedProtocolVersions);
     const check = options.validate;
     this.peer = new RpcPeer(transport, {
       ...options,
@@ -203,20 +222,9 @@ export class McpClientBase<
     return this.negotiatedVersion;
   }
 
-  /** Versions this client accepts, newest first, with their eras (unknown names count as this schema's era). */
-  get supportedVersions(): VersionFact[] {
-    const known = this.protocol.facts.versions;
-    const own = this.protocol.protocolVersion ?? this.protocol.version;
-    const defaults = known.length > 0 ? known : own ? [{ version: own, era: this.#ownEra }] : [];
-    const listed = this.options.supportedProtocolVersions;
-    if (listed === undefined) return [...defaults];
-    return [...listed]
-      .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))
-      .map((version) => ({ version, era: known.find((k) => k.version === version)?.era ?? this.#ownEra }));
-  }
-
-  get #ownEra(): Era {
-    return this.protocol.features.initialize ? 'legacy' : 'modern';
+  /** Versions this client accepts, newest first, with their eras (computed once: the options do not change). */
+  get supportedVersions(): readonly VersionFact[] {
+    return this.#supported;
   }
 
   /** The version to ask for first in an era: `protocolVersion` when it is of that era, else the newest. */
@@ -227,7 +235,7 @@ export class McpClientBase<
   }
 
   get #requestedVersion(): string {
-    const version = this.negotiatedVersion ?? this.#newest(this.#ownEra);
+    const version = this.negotiatedVersion ?? this.#newest(this.protocol.features.initialize ? 'legacy' : 'modern');
     if (!version) throw new Error('McpClient: no protocol version known for this schema; pass options.protocolVersion');
     return version;
   }
@@ -302,7 +310,7 @@ export class McpClientBase<
           if (canFallBack) return false;
           throw new ProtocolError(
             ErrorCode.InvalidRequest,
-            `The server did not answer server/discover as a ${asked} server would (${describe(error)}); it may speak only an initialize-era version, which this client does not accept`,
+            `The server did not answer server/discover as a ${asked} server would (${error instanceof Error ? error.message : String(error)}); it may speak only an initialize-era version, which this client does not accept`,
           );
         }
         const supported = supportedList(error.data);
@@ -603,10 +611,6 @@ export class McpClientBase<
 function supportedList(data: unknown): string[] {
   const list = isPlainObject(data) ? data['supported'] : undefined;
   return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** The ctx an input-request handler gets: like a request's, without a way to answer out of band. */

@@ -12,7 +12,13 @@
  */
 import { ErrorCode, PROTOCOL_ERROR_NAMES, ProtocolError, isPlainObject } from './jsonrpc.js';
 import { RpcPeer, type HandlerContext, type ParamsIssue, type PeerOptions } from './peer.js';
-import type { Era, ProtocolDescription, Implementation, VersionFact } from './client-base.js';
+import {
+  speakableVersions,
+  type Era,
+  type ProtocolDescription,
+  type Implementation,
+  type VersionFact,
+} from './client-base.js';
 import { paramHeaderMismatch, paramHeaderRules } from './http-headers.js';
 import type { Transport } from './transport.js';
 import { paramsIssue, resultIssue, type CompiledValidator } from './validation.js';
@@ -72,6 +78,9 @@ export class McpServerBase<Handlers extends object> {
   readonly tables: ServerTables;
   readonly handlers: Partial<Handlers>;
   readonly options: McpServerOptions;
+  readonly #supported: readonly VersionFact[];
+  readonly #modern: string[];
+  readonly #legacy: string[];
 
   constructor(
     protocol: ProtocolDescription,
@@ -83,6 +92,9 @@ export class McpServerBase<Handlers extends object> {
     this.tables = tables;
     this.handlers = handlers;
     this.options = options;
+    this.#supported = speakableVersions(protocol, options.supportedProtocolVersions);
+    this.#modern = this.#supported.filter((v) => v.era === 'modern').map((v) => v.version);
+    this.#legacy = this.#supported.filter((v) => v.era === 'legacy').map((v) => v.version);
     for (const method of Object.keys(handlers)) {
       if (!tables.requestMethods.includes(method) && !tables.notificationMethods.includes(method)) {
         throw new Error(`createServer: "${method}" is not a method this server receives`);
@@ -92,23 +104,16 @@ export class McpServerBase<Handlers extends object> {
 
   /** Versions this server speaks, newest first. */
   get supportedVersions(): string[] {
-    return this.supportedFacts.map((v) => v.version);
+    return this.#supported.map((v) => v.version);
   }
 
-  /** The same, with their eras (a name the facts do not know counts as this schema's era). */
-  get supportedFacts(): VersionFact[] {
-    const known = this.protocol.facts.versions;
-    const ownEra: Era = this.protocol.features.initialize ? 'legacy' : 'modern';
-    const own = this.protocol.protocolVersion ?? this.protocol.version;
-    const listed = this.options.supportedProtocolVersions;
-    if (listed === undefined) return known.length > 0 ? [...known] : own ? [{ version: own, era: ownEra }] : [];
-    return [...listed]
-      .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))
-      .map((version) => ({ version, era: known.find((k) => k.version === version)?.era ?? ownEra }));
+  /** The same, with their eras (computed once: the options do not change). */
+  get supportedFacts(): readonly VersionFact[] {
+    return this.#supported;
   }
 
   #versionsOf(era: Era): string[] {
-    return this.supportedFacts.filter((v) => v.era === era).map((v) => v.version);
+    return era === 'modern' ? this.#modern : this.#legacy;
   }
 
   /** A modern server that also accepts `initialize` (some legacy version is supported). */

@@ -6,11 +6,11 @@
  * 2,000 methods are timed in `npm run bench`.)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { EMPTY_FACTS } from '../../src/model/protocol-facts.js';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, it } from 'vitest';
 import { emitValidators } from '../../src/emit/validators.js';
+import { handBuiltModel } from '../helpers/model.js';
 import type { ProtocolModel } from '../../src/model/types.js';
 import ts from 'typescript';
 import { run, tempDir } from '../helpers/generate.js';
@@ -25,22 +25,7 @@ it(`emits and runs validators for ${COUNT} definitions`, async () => {
         ? { type: 'string', maxLength: 8 }
         : { type: 'object', properties: { next: { $ref: `#/$defs/Def${i + 1}` } } };
   }
-  const code = emitValidators({
-    version: null,
-    protocolVersion: null,
-    dialect: '2020-12',
-    defsKeyword: '$defs',
-    facts: EMPTY_FACTS,
-    definitions,
-    methods: [],
-    features: {
-      batches: false,
-      initialize: true,
-      perRequestMeta: false,
-      inputRequests: false,
-      capabilityExtensions: false,
-    },
-  });
+  const code = emitValidators(handBuiltModel(definitions));
   const dir = tempDir('validators-scale');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'validators.mjs');
