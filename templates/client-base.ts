@@ -108,9 +108,9 @@ export function speakableVersions(protocol: ProtocolDescription, listed?: readon
     .map((version) => ({ version, era: known.find((k) => k.version === version)?.era ?? ownEra }));
 }
 
-/** Sets `meta[key]` when the version names that key (absent keys are simply not sent). */
+/** Sets `meta[key]` when the version names that key and there is a value (absent keys are simply not sent). */
 export function setMeta(meta: JsonObject, key: string | undefined, value: unknown): void {
-  if (key !== undefined) meta[key] = value;
+  if (key !== undefined && value !== undefined) meta[key] = value;
 }
 
 export interface Implementation {
@@ -401,7 +401,8 @@ export class McpClientBase<
       }
     }
     const result = await this.#send(method, params, options);
-    if (method === 'tools/list') this.#rememberOutputSchemas(result);
+    // Kept only for validateStructuredContent: otherwise nothing reads them.
+    if (method === 'tools/list' && this.options.validateStructuredContent) this.#rememberOutputSchemas(result);
     if (method === 'tools/list' && this.#mirrorsToolParams) return this.#screenTools(result);
     return result;
   }

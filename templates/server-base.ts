@@ -13,6 +13,7 @@
 import { ErrorCode, PROTOCOL_ERROR_NAMES, ProtocolError, isPlainObject } from './jsonrpc.js';
 import { RpcPeer, type HandlerContext, type ParamsIssue, type PeerOptions } from './peer.js';
 import {
+  setMeta,
   speakableVersions,
   type Era,
   type ProtocolDescription,
@@ -421,14 +422,10 @@ export class McpServerBase<Handlers extends object> {
     const keys = this.protocol.facts.metaKeys;
     const given = isPlainObject(params?.['_meta']) ? params['_meta'] : {};
     const meta: JsonObject = {};
-    const set = (name: string, value: unknown) => {
-      const key = keys[name];
-      if (key !== undefined && value !== undefined) meta[key] = value;
-    };
-    set('protocolVersion', session.protocolVersion);
-    set('clientInfo', session.clientInfo);
-    set('clientCapabilities', session.clientCapabilities ?? {});
-    set('logLevel', session.logLevel);
+    setMeta(meta, keys['protocolVersion'], session.protocolVersion);
+    setMeta(meta, keys['clientInfo'], session.clientInfo);
+    setMeta(meta, keys['clientCapabilities'], session.clientCapabilities ?? {});
+    setMeta(meta, keys['logLevel'], session.logLevel);
     return { ...params, _meta: { ...meta, ...given } };
   }
 
