@@ -13,6 +13,7 @@ const manifest = JSON.parse(readFileSync(file, 'utf8'));
 for (const entry of manifest.versions) {
   const facts = await versionManifestFacts(entry.version);
   entry.batches = facts.batches;
+  entry.serverCapabilities = facts.serverCapabilities;
   entry.methods = facts.methods;
 }
 writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);

@@ -53,6 +53,8 @@ export interface ProtocolFacts {
   readonly versions: readonly VersionFact[];
   /** Methods some of `versions` lack → the versions that have them. */
   readonly methodVersions: { readonly [method: string]: readonly string[] };
+  /** Server capabilities some of `versions` lack → the versions that have them. */
+  readonly capabilityVersions: { readonly [capability: string]: readonly string[] };
   /** Error codes only a modern server answers with (a probe that gets one knows the server is modern). */
   readonly modernErrorCodes: readonly number[];
   /** Result fields a server handler may leave out, by method, with the value the runtime fills in. */

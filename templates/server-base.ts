@@ -336,7 +336,10 @@ export class McpServerBase<Handlers extends object> {
         transport.setProtocolVersion?.(version);
         return {
           protocolVersion: version,
-          capabilities: this.legacyOnModern(session) ? this.legacyCapabilities() : this.capabilities,
+          capabilities: this.capabilitiesFor(
+            version,
+            this.legacyOnModern(session) ? this.legacyCapabilities() : this.capabilities,
+          ),
           serverInfo: this.options.serverInfo,
           ...(this.options.instructions ? { instructions: this.options.instructions } : {}),
         };
@@ -427,6 +430,14 @@ export class McpServerBase<Handlers extends object> {
     setMeta(meta, keys['clientCapabilities'], session.clientCapabilities ?? {});
     setMeta(meta, keys['logLevel'], session.logLevel);
     return { ...params, _meta: { ...meta, ...given } };
+  }
+
+  /** Capabilities the agreed version has (a 2024-11-05 client is not told of `completions`, say). */
+  private capabilitiesFor(version: string, capabilities: JsonObject): JsonObject {
+    const having = this.protocol.facts.capabilityVersions;
+    return Object.fromEntries(
+      Object.entries(capabilities).filter(([name]) => !Object.hasOwn(having, name) || having[name]!.includes(version)),
+    );
   }
 
   /** Capabilities as a legacy client reads them: logging is answered by the runtime for it. */

@@ -13,6 +13,8 @@ export interface KnownVersion {
   methods?: string[];
   /** Whether it allows JSON-RPC batches (scripts/version-facts.mjs writes it). */
   batches?: boolean;
+  /** The capabilities its ServerCapabilities names (scripts/version-facts.mjs writes them). */
+  serverCapabilities?: string[];
 }
 
 export interface VersionManifest {

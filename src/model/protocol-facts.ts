@@ -15,6 +15,8 @@ export interface ProtocolFacts {
   versions: VersionFact[];
   /** MCP methods of this version that some of `versions` lack → the versions that have them. */
   methodVersions: Record<string, string[]>;
+  /** Server capabilities of this version that some of `versions` lack → the versions that have them. */
+  capabilityVersions: Record<string, string[]>;
   /**
    * Error codes only a modern server answers with: a dual-era client that gets one of them back from its
    * probe knows the server is modern (anything else means legacy).
@@ -76,7 +78,7 @@ export function protocolFacts(schema: LoadedSchema, methods: MethodInfo[], featu
   const errorCodes = { ...JSON_RPC_CODES, ...schemaErrorCodes(schema) };
   const mcpMethods = methods.filter((m) => m.source === 'mcp').map((m) => m.method);
   return {
-    ...versionFacts(schema.version, mcpMethods, features.batches),
+    ...versionFacts(schema.version, mcpMethods, features.batches, serverCapabilityNames(schema)),
     modernErrorCodes: features.perRequestMeta
       ? Object.entries(errorCodes)
           .filter(([name]) => !(name in JSON_RPC_CODES))
@@ -125,6 +127,12 @@ function resultDefaults(schema: LoadedSchema, methods: MethodInfo[]): Record<str
       out[method.method] = Object.fromEntries([...fields].sort().map((f) => [f, RESULT_DEFAULTS[f]]));
   }
   return out;
+}
+
+/** The capabilities a schema's ServerCapabilities names, sorted. */
+export function serverCapabilityNames(schema: LoadedSchema): string[] {
+  const caps = schema.definitions['ServerCapabilities'];
+  return isObject(caps) && isObject(caps['properties']) ? Object.keys(caps['properties']).sort() : [];
 }
 
 /** A capability names a method family when it equals its first path segment, or that plus "s". */
@@ -185,6 +193,7 @@ export const EMPTY_FACTS: ProtocolFacts = {
   resultDefaults: {},
   versions: [],
   methodVersions: {},
+  capabilityVersions: {},
   modernErrorCodes: [],
   lifecycleMethods: [],
   handshakeRequests: [],

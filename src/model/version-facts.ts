@@ -31,13 +31,22 @@ export function versionFacts(
   version: string | null,
   ownMethods: readonly string[],
   ownBatches = false,
-): { versions: VersionFact[]; methodVersions: Record<string, string[]> } {
-  if (version === null) return { versions: [], methodVersions: {} };
+  ownCapabilities: readonly string[] = [],
+): {
+  versions: VersionFact[];
+  methodVersions: Record<string, string[]>;
+  capabilityVersions: Record<string, string[]>;
+} {
+  if (version === null) return { versions: [], methodVersions: {}, capabilityVersions: {} };
   const names = knownVersionNames().filter((name) => name <= version);
   const withBatches = (fact: VersionFact, batches: boolean | undefined): VersionFact =>
     batches ? { ...fact, batches: true } : fact;
   if (!names.includes(version)) {
-    return { versions: [withBatches({ version, era: eraOf(ownMethods) }, ownBatches)], methodVersions: {} };
+    return {
+      versions: [withBatches({ version, era: eraOf(ownMethods) }, ownBatches)],
+      methodVersions: {},
+      capabilityVersions: {},
+    };
   }
   const lists = new Map(names.map((name) => [name, knownVersion(name)!.methods ?? []]));
   lists.set(version, [...ownMethods]);
@@ -55,5 +64,13 @@ export function versionFacts(
     const having = versions.filter((v) => lists.get(v.version)!.includes(method)).map((v) => v.version);
     if (having.length < versions.length) methodVersions[method] = having;
   }
-  return { versions, methodVersions };
+  // The same for server capabilities: a session of an older version is not told of one it does not have.
+  const capabilities = new Map(names.map((name) => [name, knownVersion(name)!.serverCapabilities ?? []]));
+  capabilities.set(version, [...ownCapabilities]);
+  const capabilityVersions: Record<string, string[]> = {};
+  for (const capability of [...ownCapabilities].sort()) {
+    const having = versions.filter((v) => capabilities.get(v.version)!.includes(capability)).map((v) => v.version);
+    if (having.length < versions.length) capabilityVersions[capability] = having;
+  }
+  return { versions, methodVersions, capabilityVersions };
 }

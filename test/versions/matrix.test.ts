@@ -231,6 +231,27 @@ describe('the dual-era mapping, row by row', () => {
   });
 });
 
+describe('capabilities follow the version agreed', () => {
+  it('a 2025-11-25 server with a completion handler tells a 2024-11-05 client nothing of completions', async () => {
+    const s = gen.get('2025-11-25');
+    const handlers = {
+      'completion/complete': () => ({ completion: { values: [] } }),
+      'tools/list': () => ({ tools: [] }),
+    };
+    const capabilitiesFor = async (client: Version) => {
+      const [clientSide, serverSide] = s.createInMemoryPair();
+      await s.createServer(handlers, { serverInfo: { name: 's', version: '1' } }).connect(serverSide);
+      const cli = gen.get(client).createClient(clientSide, { clientInfo: { name: 'c', version: '1' } });
+      await cli.connect();
+      const caps = cli.serverCapabilities;
+      await cli.close();
+      return caps;
+    };
+    expect(await capabilitiesFor('2025-06-18')).toEqual({ completions: {}, tools: {} });
+    expect(await capabilitiesFor('2024-11-05')).toEqual({ tools: {} });
+  });
+});
+
 describe('narrowed lists refuse what they leave out', () => {
   it('client narrowed to 2025-11-25 refuses a 2025-06-18 server', async () => {
     const { cli } = await pair('2025-11-25', '2025-06-18', { supportedProtocolVersions: ['2025-11-25'] });

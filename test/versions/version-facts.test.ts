@@ -11,15 +11,15 @@ import { versionManifestFacts } from '../../src/model/version-methods.js';
 import { ROOT } from '../helpers/paths.js';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'schema', 'mcp-versions.json'), 'utf8')) as {
-  versions: { version: string; methods: string[]; batches: boolean }[];
+  versions: { version: string; methods: string[]; batches: boolean; serverCapabilities: string[] }[];
 };
 
 describe('schema/mcp-versions.json method lists', () => {
   it.each(manifest.versions.map((v) => v.version))(
     '%s: equal to the schema (else run scripts/version-facts.mjs)',
     async (version) => {
-      const { methods, batches } = manifest.versions.find((v) => v.version === version)!;
-      expect({ methods, batches }).toEqual(await versionManifestFacts(version));
+      const { methods, batches, serverCapabilities } = manifest.versions.find((v) => v.version === version)!;
+      expect({ methods, batches, serverCapabilities }).toEqual(await versionManifestFacts(version));
     },
   );
 });
@@ -45,11 +45,21 @@ describe('versionFacts', () => {
     expect(methodVersions).not.toHaveProperty('tools/call');
   });
 
+  it('lists the server capabilities some older version lacks', () => {
+    const own = manifest.versions.find((v) => v.version === '2025-11-25')!.serverCapabilities;
+    const { capabilityVersions } = versionFacts('2025-11-25', [], false, own);
+    expect(capabilityVersions).toEqual({
+      completions: ['2025-11-25', '2025-06-18', '2025-03-26'],
+      tasks: ['2025-11-25'],
+    });
+  });
+
   it('an unknown version speaks only itself; no version, nothing', () => {
     expect(versionFacts('2099-01-01', ['initialize'])).toEqual({
       versions: [{ version: '2099-01-01', era: 'legacy' }],
       methodVersions: {},
+      capabilityVersions: {},
     });
-    expect(versionFacts(null, [])).toEqual({ versions: [], methodVersions: {} });
+    expect(versionFacts(null, [])).toEqual({ versions: [], methodVersions: {}, capabilityVersions: {} });
   });
 });
