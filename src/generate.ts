@@ -12,7 +12,7 @@ import { header } from './emit/header.js';
 import { runtimeImports, runtimeRange, withImportExtension } from './emit/runtime.js';
 import { printConcurrently } from './emit/concurrent.js';
 import { REGISTRY, resolveArtifacts, type ArtifactEntry, type EmitContext } from './generate-artifacts.js';
-import { inputsHash, sha256 } from './inputs.js';
+import { inputsHash } from './inputs.js';
 import { InputError } from './errors.js';
 import { appliesTo } from './extensions/types.js';
 import { applyExtensions, loadExtensionsFor, type LoadedExtension } from './model/extensions.js';
@@ -22,6 +22,7 @@ import { toolPackage } from './load/package-root.js';
 import { buildModel } from './model/build.js';
 import { readPairingFile } from './model/pairing.js';
 import type { ProtocolModel } from './model/types.js';
+import { sha256 } from './load/hash.js';
 
 export { ARTIFACTS, resolveArtifacts, type Artifact, type ImportExtension } from './generate-artifacts.js';
 export { RUNTIME_MODES, type RuntimeMode } from './emit/runtime.js';

@@ -4,7 +4,8 @@
  * on top of the hand-written runtime/client-base.ts. Built with ts-morph from structures.
  */
 import { Scope, StructureKind, type ClassDeclarationStructure, type StatementStructures } from 'ts-morph';
-import { isObject, resolvePointer } from '../load/schema.js';
+import { isObject } from '../load/schema.js';
+import { resolvePointer } from '../load/pointer.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { baseClassMembers } from './base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';

@@ -30,6 +30,7 @@ import { InputError } from '../errors.js';
 import { isObject } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import type { MethodInfo } from '../model/types.js';
+import { decodeFragmentToken, escapePointerToken } from '../load/pointer.js';
 
 const GENERATOR_KEYWORDS = new Set(['tsType', 'tsEnumNames', 'tsExtends', 'tsDeclare']);
 const NAMING_HINTS = new Set(['title', '$id', 'id', '$schema', '$anchor', '$comment']);
@@ -138,7 +139,11 @@ export function normalizeDefinition(
     } else if (SCHEMA_MAPS.has(key) && isObject(value)) {
       const map: JsonSchema = {};
       for (const [name, sub] of Object.entries(value)) {
-        setOwn(map, name, normalizeDefinition(sub, file, `${here}/${escapeToken(name)}`, refToType, objectKeyword));
+        setOwn(
+          map,
+          name,
+          normalizeDefinition(sub, file, `${here}/${escapePointerToken(name)}`, refToType, objectKeyword),
+        );
       }
       setOwn(out, key, map);
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
@@ -173,10 +178,6 @@ const ANNOTATION_KEYS = new Set(['description', 'title', '$comment', 'examples',
 /** Assign as an own data property: a key literally named "__proto__" must not set the prototype. */
 export function setOwn(target: JsonSchema, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-function escapeToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /**
@@ -308,7 +309,7 @@ function localRefName(ref: unknown, defsKeyword: string): string | undefined {
   const prefix = `#/${defsKeyword}/`;
   if (typeof ref !== 'string' || !ref.startsWith(prefix)) return undefined;
   const token = ref.slice(prefix.length);
-  return token.includes('/') ? undefined : decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+  return token.includes('/') ? undefined : decodeFragmentToken(token);
 }
 
 const PRIMITIVE_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'null']);
@@ -378,7 +379,7 @@ function withMetaOnAllParams({ definitions, defsKeyword, methods }: RepairInput)
     if (meta === undefined || m.params === null || !m.directions.some((d) => d !== 'input')) continue;
     const inline = m.params.startsWith('#');
     const owner = inline ? m.definition : m.params;
-    if (inline && m.params !== `#/${defsKeyword}/${escapeToken(m.definition)}/properties/params`) continue;
+    if (inline && m.params !== `#/${defsKeyword}/${escapePointerToken(m.definition)}/properties/params`) continue;
     const definition = out[owner];
     const params = inline ? property(definition, 'params') : definition;
     if (!isObject(params) || params.type !== 'object' || !isObject(params.properties)) continue;

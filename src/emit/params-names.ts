@@ -6,6 +6,7 @@
  */
 import { isObject } from '../load/schema.js';
 import type { MethodInfo } from '../model/types.js';
+import { escapePointerToken } from '../load/pointer.js';
 
 /** Names the other generated modules export: an alias must not shadow one in index.ts. */
 const RESERVED = new Set(['ClientCalls', 'McpServerHandlers', 'ServerContext']);
@@ -18,7 +19,7 @@ export function inlineParamsAlias(
 ): string | undefined {
   if (m.params === null || !m.params.startsWith('#')) return undefined;
   // Only params directly under the message definition (`#/$defs/<Definition>/properties/params`).
-  const token = m.definition.replace(/~/g, '~0').replace(/\//g, '~1');
+  const token = escapePointerToken(m.definition);
   if (m.params !== `#/${defsKeyword}/${token}/properties/params`) return undefined;
   const message = definitions[m.definition];
   const params = isObject(message) && isObject(message.properties) ? message.properties.params : undefined;

@@ -13,6 +13,7 @@ import { repairDefinitions } from './normalize.js';
 import { stringLiteral } from './ts-names.js';
 import { compiledAt, standaloneModule } from './validator-code.js';
 import { compactErrors } from './validator-errors.js';
+import { escapePointerToken } from '../load/pointer.js';
 
 const require = createRequire(import.meta.url);
 
@@ -54,7 +55,7 @@ export function emitValidators(model: ProtocolModel): string {
   const id = 'urn:mcp-typegen:schema';
   ajv.addSchema({ $id: id, [model.defsKeyword]: schema }, id);
   const defs = `#/${model.defsKeyword}/`;
-  const pointerToken = (s: string) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'));
+  const pointerToken = (s: string) => encodeURIComponent(escapePointerToken(s));
   const refs: Record<string, string> = {};
   for (const name of Object.keys(model.definitions)) refs[name] = `${defs}${pointerToken(name)}`;
   for (const m of model.methods) {

@@ -5,6 +5,7 @@
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import type { MethodInfo, ProtocolFeatures } from './types.js';
+import { decodeFragmentToken } from '../load/pointer.js';
 
 export function detectFeatures(schema: LoadedSchema, methods: MethodInfo[]): ProtocolFeatures {
   const s = new Structure(schema);
@@ -46,7 +47,7 @@ class Structure {
     if (!refOrName.startsWith('#/')) return this.schema.definitions[refOrName];
     let node: unknown = { [this.schema.defsKeyword]: this.schema.definitions };
     for (const raw of refOrName.slice(2).split('/')) {
-      const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      const token = decodeFragmentToken(raw);
       node = Array.isArray(node)
         ? node[Number(token)]
         : isObject(node) && Object.hasOwn(node, token)

@@ -11,7 +11,8 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { InputError, describeFsError, isFsError } from '../errors.js';
 import type { GeneratedFile } from '../generate.js';
-import { GENERATED_MARK, MANIFEST_NAME, manifestText, readManifest, sha256 } from './manifest.js';
+import { GENERATED_MARK, MANIFEST_NAME, manifestText, readManifest } from './manifest.js';
+import { sha256 } from '../load/hash.js';
 
 export interface WriteSummary {
   written: string[];
