@@ -1,5 +1,5 @@
 /** Facts about each method: added, removed, directions, kind, params presence, params/result/payload. */
-import { DIRECTIONS, type Direction, type MethodInfo, type ProtocolModel } from '../model/types.js';
+import { DIRECTIONS, paramsRefText, type Direction, type MethodInfo, type ProtocolModel } from '../model/types.js';
 import type { SchemaComparer, Cursor } from './compare.js';
 import { addChange, type AddFn } from './facts.js';
 import { definitionPointer } from '../load/pointer.js';
@@ -128,7 +128,7 @@ function compareResults(
 
 function paramsCursor(comparer: SchemaComparer, which: 'old' | 'new', m: MethodInfo): Cursor {
   if (m.params === null) return { node: { type: 'object' }, ptr: null };
-  return comparer.cursor(which, m.params);
+  return comparer.cursor(which, paramsRefText(m.params));
 }
 
 function resultCursor(comparer: SchemaComparer, which: 'old' | 'new', names: string[]): Cursor {

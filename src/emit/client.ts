@@ -33,11 +33,8 @@ function callerParamsRequired(model: ProtocolModel, m: MethodInfo): boolean {
 
 export function paramsSchema(model: ProtocolModel, m: MethodInfo): unknown {
   if (m.params === null) return undefined;
-  if (m.params.startsWith('#')) {
-    const tokens = m.params.slice(`#/${model.defsKeyword}/`.length);
-    return resolvePointer(model.definitions, `/${tokens}`);
-  }
-  return model.definitions[m.params];
+  if (m.params.kind === 'definition') return model.definitions[m.params.name];
+  return resolvePointer(model.definitions, m.params.pointer.slice(`#/${model.defsKeyword}`.length));
 }
 
 /** The result the caller gets: input-required rounds are resolved by the client. */

@@ -364,7 +364,7 @@ function mapSchemas(
 }
 
 /** meta-on-all-params: the base message's params `_meta` schema, added where a method's params lack one. */
-function withMetaOnAllParams({ definitions, defsKeyword, methods }: RepairInput): Record<string, unknown> {
+function withMetaOnAllParams({ definitions, methods }: RepairInput): Record<string, unknown> {
   const baseMeta = (message: string, params: string): unknown => {
     const fromMessage = property(property(definitions[message], 'params'), '_meta');
     return fromMessage ?? property(definitions[params], '_meta');
@@ -377,9 +377,9 @@ function withMetaOnAllParams({ definitions, defsKeyword, methods }: RepairInput)
   for (const m of methods) {
     const meta = bases[m.kind];
     if (meta === undefined || m.params === null || !m.directions.some((d) => d !== 'input')) continue;
-    const inline = m.params.startsWith('#');
-    const owner = inline ? m.definition : m.params;
-    if (inline && m.params !== `#/${defsKeyword}/${escapePointerToken(m.definition)}/properties/params`) continue;
+    const inline = m.params.kind === 'inline';
+    const owner = m.params.kind === 'inline' ? m.definition : m.params.name;
+    if (m.params.kind === 'inline' && !m.params.direct) continue;
     const definition = out[owner];
     const params = inline ? property(definition, 'params') : definition;
     if (!isObject(params) || params.type !== 'object' || !isObject(params.properties)) continue;

@@ -50,7 +50,7 @@ export async function emitTypes(model: ProtocolModel, file: string, options: Emi
     without.filter((r): r is RepairRule => r !== 'ts-object-keyword'),
   );
   const paramsAliases = new Map(
-    [...inlineParamsAliases(model.methods, model.definitions, model.defsKeyword)].map(([alias, m]) => [
+    [...inlineParamsAliases(model.methods, model.definitions)].map(([alias, m]) => [
       m.definition,
       { alias, method: m.method },
     ]),

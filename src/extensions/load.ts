@@ -11,7 +11,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { InputError } from '../errors.js';
 import { escapePointerToken, pointer } from '../load/pointer.js';
 import type { JsonSchema } from '../load/schema-types.js';
-import type { Direction } from '../model/types.js';
+import type { Direction } from '../protocol-terms.js';
 import type { ExtensionAugment, ExtensionMethod, ExtensionSpec } from './types.js';
 import { parseJson as parseJsonText } from '../load/json.js';
 import { findStructureProblem } from './json-structure.js';

@@ -15,7 +15,7 @@ import { detectFeatures } from './features.js';
 import { GENERIC_RESULT, pairResult, type UserPairing } from './pairing.js';
 import { pairByStructure } from './pair-structure.js';
 import { messageParts, messageUnions, methodConst } from './unions.js';
-import { DIRECTIONS, type MethodInfo, type MethodKind, type ProtocolModel } from './types.js';
+import { DIRECTIONS, type MethodInfo, type MethodKind, type ParamsRef, type ProtocolModel } from './types.js';
 import { decodeFragmentToken, definitionPointer } from '../load/pointer.js';
 import { compareStrings } from '../load/order.js';
 
@@ -165,17 +165,24 @@ class ModelContext {
     }
     const { properties, required } = messageParts(message.schema);
     const params = properties.get('params');
-    let paramsName: string | null = null;
+    let paramsRef: ParamsRef | null = null;
     if (params && isObject(params.schema)) {
-      paramsName = this.refName(params.schema.$ref) ?? `#${this.defPointer(message.name)}${params.at}`;
+      const name = this.refName(params.schema.$ref);
+      paramsRef = name
+        ? { kind: 'definition', name }
+        : {
+            kind: 'inline',
+            pointer: `#${this.defPointer(message.name)}${params.at}`,
+            direct: params.at === '/properties/params',
+          };
     }
     return {
       method,
       kind,
       directions: [],
       definition: message.name,
-      params: paramsName,
-      paramsRequired: paramsName !== null && required.has('params'),
+      params: paramsRef,
+      paramsRequired: paramsRef !== null && required.has('params'),
       source: 'mcp',
     };
   }

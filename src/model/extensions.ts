@@ -128,7 +128,7 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
   };
   const inputMessages: string[] = [];
   /** Methods whose paramsRequired is derived once every definition (other files' too) is merged. */
-  const derived: MethodInfo[] = [];
+  const derived: { info: MethodInfo; paramsName: string }[] = [];
   const inputResults: string[] = [];
 
   for (const e of applicable) {
@@ -176,13 +176,13 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
         kind: m.kind,
         directions: [...m.directions],
         definition: messageName,
-        params: paramsName,
+        params: paramsName === null ? null : { kind: 'definition', name: paramsName },
         paramsRequired: paramsName !== null && m.paramsRequired,
         ...(result ? { result } : {}),
         source: e.spec.id,
       };
       methods.push(info);
-      if (paramsName !== null && !m.paramsRequiredGiven) derived.push(info);
+      if (paramsName !== null && !m.paramsRequiredGiven) derived.push({ info, paramsName });
     }
     if (e.spec.settings && model.features.capabilityExtensions) {
       const settingsName = `${pascalCase(e.spec.id)}Settings`;
@@ -197,8 +197,8 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
       }
     }
   }
-  for (const info of derived) {
-    info.paramsRequired = requiresParams(definitions[info.params!]!, definitions, model);
+  for (const { info, paramsName } of derived) {
+    info.paramsRequired = requiresParams(definitions[paramsName]!, definitions, model);
     definitions[info.definition] = withParamsRequired(definitions[info.definition]!, info.paramsRequired);
   }
   for (const e of applicable) {

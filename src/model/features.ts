@@ -4,7 +4,7 @@
  */
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
-import type { MethodInfo, ProtocolFeatures } from './types.js';
+import { paramsRefText, type MethodInfo, type ProtocolFeatures } from './types.js';
 import { decodeFragmentToken } from '../load/pointer.js';
 
 export function detectFeatures(schema: LoadedSchema, methods: MethodInfo[]): ProtocolFeatures {
@@ -12,7 +12,7 @@ export function detectFeatures(schema: LoadedSchema, methods: MethodInfo[]): Pro
   const defs = Object.values(schema.definitions);
   const requestMeta = methods
     .filter((m) => m.kind === 'request' && m.params !== null)
-    .map((m) => s.prop(s.resolve(m.params!), '_meta'));
+    .map((m) => s.prop(s.resolve(paramsRefText(m.params!)), '_meta'));
   return {
     // A batch: an array whose items are JSON-RPC messages (objects carrying `jsonrpc`).
     batches: defs.some((d) =>
