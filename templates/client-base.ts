@@ -27,6 +27,7 @@ import {
   type RequestOptions,
 } from './peer.js';
 import { paramHeaderRules, paramHeaders, type ParamHeaderRule } from './http-headers.js';
+import { hasExtensionsCapability, mergeCapabilities, withExtensionIds } from './capabilities.js';
 import type { MessageChecker } from './validation.js';
 import type { Transport } from './transport.js';
 
@@ -69,6 +70,8 @@ export interface ProtocolFacts {
   readonly metaKeys: { readonly [name: string]: string };
   /** Error codes by schema definition name. */
   readonly errorCodes: { readonly [name: string]: number };
+  /** The extensions generated in → their methods (absent without extensions). */
+  readonly extensions?: { readonly [id: string]: readonly string[] };
   readonly transport: {
     readonly sessions: boolean;
     readonly metadataHeaders: boolean;
@@ -124,8 +127,11 @@ export interface Implementation {
 
 export interface McpClientOptions extends Omit<PeerOptions, 'batches'> {
   clientInfo: Implementation;
-  /** Client capabilities; derived from the registered handlers when omitted (roots, sampling, elicitation). */
-  capabilities?: JsonObject;
+  /**
+   * Client capabilities, merged over those derived from the registered handlers (roots, sampling,
+   * elicitation) and the extensions the client was generated with (`extensions: { <id>: {} }`).
+   */
+  capabilities?: object;
   /** The version to ask for first; default the newest of `supportedProtocolVersions`. */
   protocolVersion?: string;
   /**
@@ -242,16 +248,20 @@ export class McpClientBase<
     return version;
   }
 
-  /** Capabilities as sent: the explicit ones, else derived from the registered server→client handlers. */
+  /**
+   * Capabilities as sent: derived from the registered server→client handlers and the extensions generated
+   * in, with the explicit ones merged over them.
+   */
   get capabilities(): JsonObject {
-    if (this.options.capabilities) return this.options.capabilities;
-    const caps: JsonObject = {};
+    let caps: JsonObject = {};
     const has = (method: string) => this.#inputHandlers.has(method);
     // listChanged is only claimed by passing capabilities explicitly: the client cannot know it will send it.
     if (has('roots/list')) caps['roots'] = {};
     if (has('sampling/createMessage')) caps['sampling'] = {};
     if (has('elicitation/create')) caps['elicitation'] = {};
-    return caps;
+    if (hasExtensionsCapability(this.protocol))
+      caps = withExtensionIds(caps, Object.keys(this.protocol.facts.extensions ?? {}));
+    return mergeCapabilities(caps, this.options.capabilities);
   }
 
   /**
