@@ -5,7 +5,7 @@
  * Hand-written runtime copied into generated output as `runtime/capabilities.ts`.
  */
 import { isPlainObject } from './jsonrpc.js';
-import type { ProtocolDescription } from './client-base.js';
+import type { ProtocolDescription } from './protocol.js';
 
 type JsonObject = { [key: string]: unknown };
 

@@ -105,6 +105,7 @@ export const CORE_EXPORTS = {
     'RpcPeer',
     'createInMemoryPair',
     'StreamableHttpClientTransport',
+    'sseFallback',
   ],
 };
 export const CLIENT_RUNTIME_EXPORTS = { types: ['McpClientOptions', 'MessageChecker'], values: ['checkWith'] };
