@@ -14,6 +14,7 @@ import { stringLiteral } from './ts-names.js';
 import { compiledAt, standaloneModule } from './validator-code.js';
 import { compactErrors } from './validator-errors.js';
 import { escapePointerToken } from '../load/pointer.js';
+import { DEFINITION_MAPS, SUBSCHEMA_MAPS } from '../load/schema-keywords.js';
 
 const require = createRequire(import.meta.url);
 
@@ -151,7 +152,7 @@ const ANNOTATIONS = new Set([
   'readOnly',
   'writeOnly',
 ]);
-const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const NAME_MAPS = new Set([...SUBSCHEMA_MAPS, ...DEFINITION_MAPS]);
 
 /**
  * Annotations do not validate anything, but ajv embeds the schema objects its errors refer to: without
