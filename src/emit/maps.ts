@@ -95,6 +95,13 @@ export function emitMaps(model: ProtocolModel, importExt: string): string {
       'The spec version these maps were generated from, its protocol features, and the facts the runtime reads (lifecycle, capabilities, meta keys, error codes, transport rules).',
     ),
   );
+  statements.push(
+    constStatement(
+      'ERROR_CODES',
+      'PROTOCOL.facts.errorCodes',
+      "This version's JSON-RPC error codes by their schema definition name (`ERROR_CODES.InvalidParamsError`): compare a `ProtocolError`'s `code` with these, or throw them, instead of writing the numbers.",
+    ),
+  );
   return printFile('maps.ts', statements);
 }
 
