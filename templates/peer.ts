@@ -305,7 +305,7 @@ export class RpcPeer<
     // Registered before send: a transport may deliver progress (or the response) synchronously.
     this.pending.set(id, call);
     this.startTimer(call, 0);
-    signal?.addEventListener('abort', call, { once: true });
+    if (signal !== undefined) watchSignal(signal, call);
     const relatedRequestId = options?.relatedRequestId;
     const headers = options?.headers;
     const sendOptions: TransportSendOptions | undefined =
@@ -399,7 +399,7 @@ export class RpcPeer<
     if (this.pending.get(call.id) !== call) return false;
     this.pending.delete(call.id);
     if (call.timer !== undefined) clearTimeout(call.timer);
-    call.signal?.removeEventListener('abort', call);
+    if (call.signal !== undefined) unwatchSignal(call.signal, call);
     return true;
   }
 
@@ -407,7 +407,7 @@ export class RpcPeer<
     if (this.settle(call)) call.reject(error);
   }
 
-  /** @internal the abort listener (PendingCall.handleEvent) lands here. */
+  /** @internal the abort listener (onSignalAbort) lands here. */
   abortCall(call: PendingCall): void {
     if (!this.settle(call)) return;
     const reason = call.signal?.reason;
@@ -727,7 +727,7 @@ export class RpcPeer<
 // Per-call records. Classes rather than closures: one allocation per call, methods on the prototype.
 // ---------------------------------------------------------------------------------------------
 
-/** One outgoing request awaiting its response. Doubles as the abort listener (handleEvent). */
+/** One outgoing request awaiting its response. */
 class PendingCall {
   resolve!: (value: unknown) => void;
   reject!: (reason: unknown) => void;
@@ -761,10 +761,36 @@ class PendingCall {
     this.timeoutMs = options?.timeout ?? peer.timeout;
     this.startedAt = maxTotal === undefined ? 0 : Date.now();
   }
+}
 
-  handleEvent(): void {
-    this.peer.abortCall(this);
+/**
+ * The calls waiting on each caller's AbortSignal, behind one listener per signal: an app that hands one
+ * signal to thousands of calls adds one abort listener to it, not one per call in flight.
+ */
+const callsBySignal = new WeakMap<AbortSignal, Set<PendingCall>>();
+
+function watchSignal(signal: AbortSignal, call: PendingCall): void {
+  let calls = callsBySignal.get(signal);
+  if (calls === undefined) {
+    calls = new Set();
+    callsBySignal.set(signal, calls);
+    signal.addEventListener('abort', onSignalAbort, { once: true });
   }
+  calls.add(call);
+}
+
+function unwatchSignal(signal: AbortSignal, call: PendingCall): void {
+  const calls = callsBySignal.get(signal);
+  if (calls === undefined || !calls.delete(call) || calls.size > 0) return;
+  callsBySignal.delete(signal);
+  signal.removeEventListener('abort', onSignalAbort);
+}
+
+function onSignalAbort(event: Event): void {
+  const signal = event.currentTarget as AbortSignal;
+  const calls = callsBySignal.get(signal);
+  callsBySignal.delete(signal);
+  for (const call of calls ?? []) call.peer.abortCall(call);
 }
 
 /** One shared timer callback (the call rides as setTimeout's argument): no closure per request. */
