@@ -90,7 +90,14 @@ export function compactErrors(code: string, dropParentData = true): { code: stri
       continue;
     }
     if (keys !== FIELDS.join()) continue;
-    const [[, path], , [, keyword], [, params], [, message]] = literal.fields as [string, string][];
+    // FIELDS matched above, so the five fields are there in this order.
+    const [[, path], , [, keyword], [, params], [, message]] = literal.fields as [
+      [string, string],
+      [string, string],
+      [string, string],
+      [string, string],
+      [string, string],
+    ];
     const name = JSON.parse(keyword) as unknown;
     parts.push(code.slice(copied, at));
     const typeParam = /^\{type: ([^,]*)\}$/.exec(params)?.[1];

@@ -116,7 +116,7 @@ function hasRequiredProperties(schema: JsonSchema, definitions: Record<string, J
     if (Array.isArray(current.required) && current.required.length > 0) return true;
     const ref: unknown = current.$ref;
     const match = typeof ref === 'string' ? LOCAL_DEF_REF.exec(ref) : null;
-    current = match ? definitions[match[1]] : undefined;
+    current = match?.[1] !== undefined ? definitions[match[1]] : undefined;
   }
   return false;
 }
@@ -191,7 +191,7 @@ export function normalizeExtension(file: string, document: unknown): ExtensionSp
   const methods: ExtensionMethod[] = Object.keys(raw.methods ?? {})
     .sort(compareStrings)
     .map((method) => {
-      const m = (raw.methods ?? {})[method];
+      const m = (raw.methods ?? {})[method] as RawMethod; // a key of the same object
       const params = m.params ?? null;
       const out: ExtensionMethod = {
         method,

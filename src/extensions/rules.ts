@@ -149,7 +149,8 @@ export function splitName(value: string): { prefix: string; name: string } | nul
 /** True for prefixes reserved for official MCP extensions (`io.modelcontextprotocol`, `dev.mcp`, ...). */
 export function isReservedPrefix(prefix: string): boolean {
   const labels = prefix.toLowerCase().split('.');
-  return labels.length >= 2 && RESERVED_SECOND_LABELS.includes(labels[1]);
+  const second = labels[1];
+  return second !== undefined && RESERVED_SECOND_LABELS.includes(second);
 }
 
 /** The MCP namespace (`tools/`, `ping`, ...) a method falls in, or null. */

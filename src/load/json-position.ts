@@ -42,7 +42,7 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
     i++; // opening quote
     for (;;) {
       if (i >= text.length) fail('unterminated string');
-      const ch = text[i];
+      const ch = text[i] as string; // i < text.length, checked above
       if (ch === '"') {
         i++;
         return;

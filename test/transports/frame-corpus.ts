@@ -135,7 +135,7 @@ for (const [name, text] of [
   ['true', 'true'],
   ['false', 'false'],
   ['null', 'null'],
-]) {
+] as [string, string][]) {
   add(`not an object: ${name}`, text, always(invalid(null)));
 }
 
@@ -258,7 +258,7 @@ for (const [name, text] of [
   ['params string', '{"jsonrpc":"2.0","method":"notifications/x","params":"x"}'],
   ['params array', '{"jsonrpc":"2.0","method":"notifications/x","params":[]}'],
   ['params null', '{"jsonrpc":"2.0","method":"notifications/x","params":null}'],
-]) {
+] as [string, string][]) {
   add(`bad notification: ${name}`, text, always(invalid(null)));
 }
 
