@@ -26,65 +26,22 @@ import {
   type RequestHandler,
   type RequestOptions,
 } from './peer.js';
-import { paramHeaderRules, paramHeaders, type ParamHeaderRule } from './http-headers.js';
+import { ListedTools } from './client-tools.js';
+import { answerInputRequests, type InputHandlers } from './client-input.js';
+import {
+  setMeta,
+  speakableVersions,
+  type Era,
+  type Implementation,
+  type ProtocolDescription,
+  type VersionFact,
+} from './protocol.js';
 import type { MessageChecker } from './validation.js';
 import type { Transport } from './transport.js';
 
 type JsonObject = { [key: string]: unknown };
 
-/** What the generated maps say about the spec version (the `PROTOCOL` constant). */
-export interface ProtocolDescription {
-  readonly version: string | null;
-  readonly protocolVersion: string | null;
-  readonly features: {
-    readonly batches: boolean;
-    readonly initialize: boolean;
-    readonly perRequestMeta: boolean;
-    readonly inputRequests: boolean;
-    readonly capabilityExtensions: boolean;
-  };
-  /** Facts about the version the runtime reads instead of keeping copies (see src/model/protocol-facts.ts). */
-  readonly facts: ProtocolFacts;
-}
-
-/** The `facts` of `PROTOCOL`. */
-export interface ProtocolFacts {
-  /** The known versions a peer of this schema speaks, newest first, with their era. */
-  readonly versions: readonly VersionFact[];
-  /** Methods some of `versions` lack → the versions that have them. */
-  readonly methodVersions: { readonly [method: string]: readonly string[] };
-  /** Server capabilities some of `versions` lack → the versions that have them. */
-  readonly capabilityVersions: { readonly [capability: string]: readonly string[] };
-  /** Error codes only a modern server answers with (a probe that gets one knows the server is modern). */
-  readonly modernErrorCodes: readonly number[];
-  /** Result fields a server handler may leave out, by method, with the value the runtime fills in. */
-  readonly resultDefaults: { readonly [method: string]: { readonly [field: string]: unknown } };
-  /** Methods the lifecycle answers or sends itself. */
-  readonly lifecycleMethods: readonly string[];
-  /** Requests only connect() sends. */
-  readonly handshakeRequests: readonly string[];
-  /** Method prefix → the server capability announcing it. */
-  readonly capabilityOf: { readonly [prefix: string]: string };
-  /** Reserved `_meta` keys by short name (`serverInfo` → `io.modelcontextprotocol/serverInfo`). */
-  readonly metaKeys: { readonly [name: string]: string };
-  /** Error codes by schema definition name. */
-  readonly errorCodes: { readonly [name: string]: number };
-  readonly transport: {
-    readonly sessions: boolean;
-    readonly metadataHeaders: boolean;
-    readonly nameSources: { readonly [method: string]: string };
-  };
-}
-
-/** `legacy`: a session opened by `initialize` (up to 2025-11-25); `modern`: per-request `_meta` (2026-07-28 on). */
-export type Era = 'legacy' | 'modern';
-
-export interface VersionFact {
-  readonly version: string;
-  readonly era: Era;
-  /** Present only for versions that allow JSON-RPC batches (2025-03-26). */
-  readonly batches?: true;
-}
+export * from './protocol.js';
 
 /**
  * Which era each server spoke, by the transport's `serverKey` (HTTP: the endpoint URL; stdio: the command
@@ -92,35 +49,6 @@ export interface VersionFact {
  */
 export type EraCache = Map<string, Era>;
 const SHARED_ERA_CACHE: EraCache = new Map();
-
-/**
- * The versions a peer of this protocol speaks, newest first, with their eras: `listed` (the
- * `supportedProtocolVersions` option) when given — a name the facts do not know counts as this schema's era —
- * else every known version up to this one (PROTOCOL.facts), else this schema's own version.
- */
-export function speakableVersions(protocol: ProtocolDescription, listed?: readonly string[]): VersionFact[] {
-  const known = protocol.facts.versions;
-  const ownEra: Era = protocol.features.initialize ? 'legacy' : 'modern';
-  if (listed === undefined) {
-    const own = protocol.protocolVersion ?? protocol.version;
-    return known.length > 0 ? [...known] : own ? [{ version: own, era: ownEra }] : [];
-  }
-  return [...listed]
-    .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))
-    .map((version) => ({ version, era: known.find((k) => k.version === version)?.era ?? ownEra }));
-}
-
-/** Sets `meta[key]` when the version names that key and there is a value (absent keys are simply not sent). */
-export function setMeta(meta: JsonObject, key: string | undefined, value: unknown): void {
-  if (key !== undefined && value !== undefined) meta[key] = value;
-}
-
-export interface Implementation {
-  name: string;
-  version: string;
-  title?: string;
-  [key: string]: unknown;
-}
 
 export interface McpClientOptions extends Omit<PeerOptions, 'batches'> {
   clientInfo: Implementation;
@@ -190,11 +118,9 @@ export class McpClientBase<
   /** The whole `initialize` or `server/discover` result. */
   serverDescription: JsonObject | undefined;
 
-  readonly #inputHandlers = new Map<string, (params: any, ctx: any) => unknown>();
-  /** Tools seen in tools/list results: which arguments each mirrors into `Mcp-Param-*` headers. */
-  readonly #toolHeaders = new Map<string, readonly ParamHeaderRule[]>();
-  /** Tools seen in tools/list results: their `outputSchema` (for `validateStructuredContent`). */
-  readonly #outputSchemas = new Map<string, JsonObject>();
+  readonly #inputHandlers: InputHandlers = new Map();
+  /** What tools/list results said: each tool's `Mcp-Param-*` rules and `outputSchema`. */
+  readonly #tools = new ListedTools();
 
   readonly protocol: ProtocolDescription;
   readonly options: McpClientOptions;
@@ -393,18 +319,18 @@ export class McpClientBase<
   async #requestUnchecked(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
     if (method === 'tools/call' && this.#mirrorsToolParams) {
       try {
-        return await this.#send(method, params, this.#withParamHeaders(params, options));
+        return await this.#send(method, params, this.#tools.withParamHeaders(params, options));
       } catch (error) {
         const mismatch = this.protocol.facts.errorCodes['HeaderMismatchError'];
         if (!(error instanceof ProtocolError) || error.code !== mismatch) throw error;
         // The tool's definition may have changed: list the tools again and retry once with fresh headers.
         await this.#relistTools(options);
-        return this.#send(method, params, this.#withParamHeaders(params, options));
+        return this.#send(method, params, this.#tools.withParamHeaders(params, options));
       }
     }
     const result = await this.#send(method, params, options);
     // Kept only for validateStructuredContent: otherwise nothing reads them.
-    if (method === 'tools/list' && this.options.validateStructuredContent) this.#rememberOutputSchemas(result);
+    if (method === 'tools/list' && this.options.validateStructuredContent) this.#tools.rememberOutputSchemas(result);
     if (method === 'tools/list' && this.#mirrorsToolParams) return this.#screenTools(result);
     return result;
   }
@@ -418,27 +344,8 @@ export class McpClientBase<
         throw new ProtocolError(ErrorCode.InternalError, `${method}: the server's result is invalid (${issue})`);
       }
     }
-    if (method !== 'tools/call' || validateStructuredContent === undefined || !isPlainObject(result)) return;
-    const name = params?.['name'];
-    const schema = typeof name === 'string' ? this.#outputSchemas.get(name) : undefined;
-    if (schema === undefined) return;
-    const problem =
-      result['structuredContent'] === undefined
-        ? result['isError'] === true
-          ? undefined
-          : 'no structuredContent although the tool declares an outputSchema'
-        : validateStructuredContent(schema, result['structuredContent']);
-    if (problem !== undefined) {
-      throw new ProtocolError(ErrorCode.InternalError, `tools/call ${String(name)}: structuredContent ${problem}`);
-    }
-  }
-
-  #rememberOutputSchemas(result: unknown): void {
-    if (!isPlainObject(result) || !Array.isArray(result['tools'])) return;
-    for (const tool of result['tools']) {
-      if (isPlainObject(tool) && typeof tool['name'] === 'string' && isPlainObject(tool['outputSchema'])) {
-        this.#outputSchemas.set(tool['name'], tool['outputSchema']);
-      }
+    if (method === 'tools/call' && validateStructuredContent !== undefined) {
+      this.#tools.checkStructuredContent(params, result, validateStructuredContent);
     }
   }
 
@@ -466,24 +373,9 @@ export class McpClientBase<
     return this.#modern && transport.mirrorsToolParams === true;
   }
 
-  /**
-   * Remembers each listed tool's `x-mcp-header` rules and leaves out tools whose annotations are invalid
-   * (the transport requires it: one malformed tool must not break the others).
-   */
+  /** Remembers the listed tools' header rules; tools with invalid annotations are left out (diagnosed). */
   #screenTools(result: unknown): unknown {
-    if (!isPlainObject(result) || !Array.isArray(result['tools'])) return result;
-    const kept: unknown[] = [];
-    for (const tool of result['tools']) {
-      if (!isPlainObject(tool) || typeof tool['name'] !== 'string') continue;
-      const rules = paramHeaderRules(tool['inputSchema']);
-      if (!rules.ok) {
-        this.peer.diagnose('invalid-notification', `Tool ${JSON.stringify(tool['name'])} left out: ${rules.reason}`);
-        continue;
-      }
-      this.#toolHeaders.set(tool['name'], rules.rules);
-      kept.push(tool);
-    }
-    return { ...result, tools: kept };
+    return this.#tools.screen(result, (message) => this.peer.diagnose('invalid-notification', message));
   }
 
   async #relistTools(options: RequestOptions | undefined): Promise<void> {
@@ -497,13 +389,6 @@ export class McpClientBase<
       this.#screenTools(page);
       cursor = typeof page['nextCursor'] === 'string' ? page['nextCursor'] : undefined;
     } while (cursor !== undefined);
-  }
-
-  #withParamHeaders(params: JsonObject | undefined, options: RequestOptions | undefined): RequestOptions | undefined {
-    const name = params?.['name'];
-    const rules = typeof name === 'string' ? this.#toolHeaders.get(name) : undefined;
-    if (rules === undefined || rules.length === 0) return options;
-    return { ...options, headers: { ...options?.headers, ...paramHeaders(rules, params?.['arguments']) } };
   }
 
   async #send(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
@@ -532,7 +417,7 @@ export class McpClientBase<
           `${method}: server still asks for input after ${maxRounds} rounds`,
         );
       }
-      sent = await this.#answerInputRequests(sent ?? {}, result, options?.signal);
+      sent = await answerInputRequests(sent ?? {}, result, this.#inputHandlers, this.options.validate, options?.signal);
     }
   }
 
@@ -573,67 +458,10 @@ export class McpClientBase<
     setMeta(meta, keys['clientCapabilities'], this.capabilities);
     return { ...params, _meta: { ...meta, ...given } };
   }
-
-  /** Answer each embedded input request with its registered handler; the retry's params. */
-  async #answerInputRequests(
-    params: JsonObject,
-    result: JsonObject,
-    signal: AbortSignal | undefined,
-  ): Promise<JsonObject> {
-    const requests = isPlainObject(result['inputRequests']) ? result['inputRequests'] : {};
-    const responses: JsonObject = {};
-    for (const [key, request] of Object.entries(requests)) {
-      if (!isPlainObject(request) || typeof request['method'] !== 'string') {
-        throw new ProtocolError(ErrorCode.InvalidRequest, `input request "${key}" has no method`);
-      }
-      const issue = this.options.validate?.params(request['method'], request['params'] as never) ?? null;
-      if (issue) {
-        throw new ProtocolError(
-          ErrorCode.InvalidParams,
-          `input request "${key}" (${request['method']}): invalid params at ${issue.pointer || '/'}: ${issue.message}`,
-        );
-      }
-      const handler = this.#inputHandlers.get(request['method']);
-      if (!handler) {
-        throw new ProtocolError(
-          ErrorCode.MethodNotFound,
-          `server asks for ${request['method']} input, but no handler is registered for it`,
-        );
-      }
-      const ctx = inputContext(key, request['method'], request['params'], signal);
-      responses[key] = await handler(request['params'], ctx);
-    }
-    const next: JsonObject = { ...params, inputResponses: responses };
-    if (typeof result['requestState'] === 'string') next['requestState'] = result['requestState'];
-    else delete next['requestState'];
-    return next;
-  }
 }
 
 /** The `supported` list of an UnsupportedProtocolVersionError's data. */
 function supportedList(data: unknown): string[] {
   const list = isPlainObject(data) ? data['supported'] : undefined;
   return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
-}
-
-/** The ctx an input-request handler gets: like a request's, without a way to answer out of band. */
-function inputContext(
-  key: string,
-  method: string,
-  params: unknown,
-  signal: AbortSignal | undefined,
-): HandlerContext<any, any> {
-  const never = () =>
-    Promise.reject(new ProtocolError(ErrorCode.InvalidRequest, 'input requests cannot send messages'));
-  return {
-    id: key,
-    method,
-    signal: signal ?? new AbortController().signal,
-    meta: isPlainObject(params) && isPlainObject(params['_meta']) ? params['_meta'] : undefined,
-    extra: undefined,
-    progress: () => Promise.resolve(),
-    notify: never,
-    request: never,
-    sendRaw: never,
-  };
 }

@@ -11,6 +11,7 @@ export * from './server-base.js';
 export * from './validation.js';
 export * from './http-client.js';
 export * from './sse-legacy-client.js';
+export * from './sse-fallback.js';
 export * from './websocket.js';
 export * from './sse.js';
 export * from './event-store.js';

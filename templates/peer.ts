@@ -8,181 +8,53 @@
 import {
   ErrorCode,
   LocalError,
-  PROTOCOL_ERROR_NAMES,
   ProtocolError,
   isPlainObject,
   isValidRequestId,
   type JsonRpcErrorObject,
-  type NotificationSpec,
   type NotificationTable,
   type ParamsArgs,
   type RequestId,
-  type RequestSpec,
   type RequestTable,
 } from './jsonrpc.js';
-import { inspectMessage, invalidRequestResponse, oversizeText, readFrameText } from './frame.js';
+import { inspectMessage, invalidRequestResponse, readFrameText } from './frame.js';
+import { oversize } from './json-size.js';
+import { Batch, InboundRequest, PendingCall, unwatchSignal, watchSignal, type AnyHandler } from './peer-calls.js';
+import {
+  abortError,
+  abortReason,
+  connectionClosed,
+  describe,
+  errorResponse,
+  invalidRequest,
+  isThenable,
+  malformedResponse,
+  metaOf,
+  reasonText,
+  withProgressToken,
+} from './peer-messages.js';
+import type {
+  AnyNotificationTable,
+  AnyRequestTable,
+  DiagnosticKind,
+  HandlerContext,
+  JsonObject,
+  NotificationContext,
+  NotificationHandler,
+  NotifyOptions,
+  PeerDiagnostic,
+  PeerHooks,
+  PeerOptions,
+  Progress,
+  RequestHandler,
+  RequestOptions,
+} from './peer-types.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
 
-type JsonObject = { [key: string]: unknown };
-
-/** The tables an untyped `RpcPeer` uses: any method, optional object params, object result. */
-export type AnyRequestTable = {
-  [method: string]: { params: JsonObject | undefined; paramsRequired: false; result: JsonObject };
-};
-export type AnyNotificationTable = {
-  [method: string]: { params: JsonObject | undefined; paramsRequired: false };
-};
-
-/** What a handler receives as params: possibly undefined unless the schema requires params. */
-export type HandlerParams<S extends { params: unknown; paramsRequired: boolean }> = S['paramsRequired'] extends true
-  ? S['params']
-  : S['params'] | undefined;
-
-export interface Progress {
-  progress: number;
-  total?: number;
-  message?: string;
-}
-
-export interface RequestOptions {
-  /** Called for each `notifications/progress` about this request; adds a progressToken to `params._meta`. */
-  onProgress?: (progress: Progress) => void;
-  /** Aborting sends `notifications/cancelled` and rejects with the signal's reason. */
-  signal?: AbortSignal;
-  /** Milliseconds before the call fails with ProtocolError(-32001); defaults to the peer's `timeout`. */
-  timeout?: number;
-  /** Restart the timeout whenever progress arrives (bounded by `maxTotalTimeout`). */
-  resetTimeoutOnProgress?: boolean;
-  /** Upper bound in milliseconds however much progress arrives. */
-  maxTotalTimeout?: number;
-  /** The incoming request this one is made on behalf of (HTTP transports route by it). */
-  relatedRequestId?: RequestId;
-  /** Extra HTTP headers for this request (HTTP transports only; e.g. `Mcp-Param-*`). */
-  headers?: Record<string, string>;
-}
-
-export interface NotifyOptions {
-  relatedRequestId?: RequestId;
-}
-
-/** The second argument of a request handler. */
-export interface HandlerContext<
-  OutRequests extends RequestTable<OutRequests> = AnyRequestTable,
-  OutNotifications extends NotificationTable<OutNotifications> = AnyNotificationTable,
-> {
-  readonly id: RequestId;
-  readonly method: string;
-  /** Aborted when the peer cancels this request (`notifications/cancelled`) or the connection closes. */
-  readonly signal: AbortSignal;
-  /** `params._meta` of the request, if it is an object. */
-  readonly meta: JsonObject | undefined;
-  /** What the transport attached to the message (auth, HTTP request info). */
-  readonly extra: MessageExtraInfo | undefined;
-  /** Reports progress if the request carried a progressToken; a no-op otherwise or once answered. */
-  progress(progress: number, total?: number, message?: string): Promise<void>;
-  notify<M extends keyof OutNotifications & string>(method: M, ...args: ParamsArgs<OutNotifications[M]>): Promise<void>;
-  request<M extends keyof OutRequests & string>(
-    method: M,
-    ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions | undefined]>
-  ): Promise<OutRequests[M]['result']>;
-  /** Sends any frame, tagged as related to this request. */
-  sendRaw(message: JsonRpcFrame): Promise<void>;
-}
-
-export interface NotificationContext {
-  readonly method: string;
-  readonly meta: JsonObject | undefined;
-  readonly extra: MessageExtraInfo | undefined;
-}
-
-export type RequestHandler<S extends RequestSpec, Ctx> = (
-  params: HandlerParams<S>,
-  ctx: Ctx,
-) => S['result'] | Promise<S['result']>;
-/** The return value is ignored, except that a rejected promise is reported to onHandlerError. */
-export type NotificationHandler<S extends NotificationSpec> = (
-  params: HandlerParams<S>,
-  ctx: NotificationContext,
-) => unknown;
-
-/** A params validation failure: a JSON pointer into params and what is wrong there. */
-export interface ParamsIssue {
-  pointer: string;
-  message: string;
-  [key: string]: unknown;
-}
-
-export type DiagnosticKind =
-  | 'unknown-response'
-  | 'malformed-response'
-  | 'unroutable-progress'
-  | 'invalid-notification'
-  | 'unknown-notification'
-  | 'oversized-frame'
-  | 'invalid-frame'
-  | 'send-failed'
-  | 'transport-error'
-  | 'callback-error'
-  | 'closed';
-
-/** Something went wrong that is nobody's call to reject: reported, never thrown. */
-export interface PeerDiagnostic {
-  kind: DiagnosticKind;
-  message: string;
-  id?: RequestId | null | undefined;
-  method?: string | undefined;
-  error?: unknown;
-}
-
-export interface PeerOptions<
-  OutRequests extends RequestTable<OutRequests> = AnyRequestTable,
-  OutNotifications extends NotificationTable<OutNotifications> = AnyNotificationTable,
-> {
-  /** Accept JSON-RPC batches (arrays). Only the 2025-03-26 MCP spec allows them. Default false. */
-  batches?: boolean;
-  /** Largest frame in UTF-8 bytes of its JSON, either way. Default 4 MiB; Infinity disables the check. */
-  maxFrameSize?: number;
-  /** Default request timeout in milliseconds (60 s). Infinity disables it. */
-  timeout?: number;
-  validateParams?: PeerHooks<OutRequests, OutNotifications>['validateParams'] | undefined;
-  beforeRequest?: PeerHooks<OutRequests, OutNotifications>['beforeRequest'] | undefined;
-  fallbackRequestHandler?: PeerHooks<OutRequests, OutNotifications>['fallbackRequestHandler'] | undefined;
-  fallbackNotificationHandler?: PeerHooks<OutRequests, OutNotifications>['fallbackNotificationHandler'] | undefined;
-  onHandlerError?: PeerHooks<OutRequests, OutNotifications>['onHandlerError'] | undefined;
-  onDiagnostic?: PeerHooks<OutRequests, OutNotifications>['onDiagnostic'] | undefined;
-  onclose?: (() => void) | undefined;
-}
-
-/** The hooks, also settable later as properties of the peer (lifecycle code layers on with them). */
-export interface PeerHooks<
-  OutRequests extends RequestTable<OutRequests> = AnyRequestTable,
-  OutNotifications extends NotificationTable<OutNotifications> = AnyNotificationTable,
-> {
-  /** Checks params of incoming requests and notifications; null when valid. */
-  validateParams: (method: string, params: JsonObject | undefined) => ParamsIssue | null | undefined;
-  /** Runs before a request's handler; returning a ProtocolError answers with it instead. */
-  beforeRequest: (
-    method: string,
-    params: JsonObject | undefined,
-    ctx: HandlerContext<OutRequests, OutNotifications>,
-  ) => ProtocolError | undefined;
-  fallbackRequestHandler: (
-    method: string,
-    params: JsonObject | undefined,
-    ctx: HandlerContext<OutRequests, OutNotifications>,
-  ) => unknown;
-  fallbackNotificationHandler: (method: string, params: JsonObject | undefined, ctx: NotificationContext) => unknown;
-  /** Gets the real error when a handler throws (the peer only answers 'Internal error'). */
-  onHandlerError: (error: unknown, info: { method: string; id?: RequestId }) => void;
-  onDiagnostic: (diagnostic: PeerDiagnostic) => void;
-}
+export type * from './peer-types.js';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_FRAME_SIZE = 4 * 1024 * 1024;
-/** setTimeout fires immediately above this; longer timeouts are treated as none. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-type AnyHandler = (params: JsonObject | undefined, ctx: unknown) => unknown;
 
 export class RpcPeer<
   OutRequests extends RequestTable<OutRequests> = AnyRequestTable,
@@ -249,9 +121,7 @@ export class RpcPeer<
     return this.closed;
   }
 
-  // ------------------------------------------------------------------------------------------
-  // Handler registration
-  // ------------------------------------------------------------------------------------------
+  // --- handler registration ---
 
   setRequestHandler<M extends keyof InRequests & string>(
     method: M,
@@ -275,9 +145,7 @@ export class RpcPeer<
     this.notificationHandlers.delete(method);
   }
 
-  // ------------------------------------------------------------------------------------------
-  // Outgoing
-  // ------------------------------------------------------------------------------------------
+  // --- outgoing ---
 
   request<M extends keyof OutRequests & string>(
     method: M,
@@ -304,7 +172,7 @@ export class RpcPeer<
     });
     // Registered before send: a transport may deliver progress (or the response) synchronously.
     this.pending.set(id, call);
-    this.startTimer(call, 0);
+    call.arm(0);
     if (signal !== undefined) watchSignal(signal, call);
     const relatedRequestId = options?.relatedRequestId;
     const headers = options?.headers;
@@ -366,7 +234,8 @@ export class RpcPeer<
   }
 
   /** Fire-and-forget send: failures are reported, never thrown. */
-  private post(frame: JsonRpcFrame, options?: TransportSendOptions): void {
+  /** @internal */
+  post(frame: JsonRpcFrame, options?: TransportSendOptions): void {
     this.transmit(frame, options).then(undefined, this.reportSendFailure);
   }
 
@@ -374,31 +243,11 @@ export class RpcPeer<
     this.diagnose('send-failed', `Send failed: ${describe(error)}`, { error });
   };
 
-  /** Arms the call's timer: the per-call timeout, or what is left of maxTotalTimeout if that is sooner. */
-  private startTimer(call: PendingCall, elapsed: number): void {
-    let ms = call.timeoutMs;
-    call.totalBound = false;
-    if (call.maxTotalMs !== undefined) {
-      const left = Math.max(0, call.maxTotalMs - elapsed);
-      if (left <= ms) {
-        ms = left;
-        // Remembered rather than recomputed from clocks at expiry, which may disagree by a millisecond.
-        call.totalBound = true;
-      }
-    }
-    this.armTimer(call, ms);
-  }
-
-  private armTimer(call: PendingCall, ms: number): void {
-    if (!(ms >= 0 && ms <= MAX_TIMER_MS)) return;
-    call.timer = setTimeout(onCallTimeout, ms, call);
-  }
-
   /** Removes a call from every route (map, timer, abort listener). False if it was already settled. */
   private settle(call: PendingCall): boolean {
     if (this.pending.get(call.id) !== call) return false;
     this.pending.delete(call.id);
-    if (call.timer !== undefined) clearTimeout(call.timer);
+    call.disarm();
     if (call.signal !== undefined) unwatchSignal(call.signal, call);
     return true;
   }
@@ -407,7 +256,7 @@ export class RpcPeer<
     if (this.settle(call)) call.reject(error);
   }
 
-  /** @internal the abort listener (onSignalAbort) lands here. */
+  /** @internal the abort listener (onSignalAbort, peer-calls.ts) lands here. */
   abortCall(call: PendingCall): void {
     if (!this.settle(call)) return;
     const reason = call.signal?.reason;
@@ -432,9 +281,7 @@ export class RpcPeer<
     this.post({ jsonrpc: '2.0', method: 'notifications/cancelled', params });
   }
 
-  // ------------------------------------------------------------------------------------------
-  // Incoming
-  // ------------------------------------------------------------------------------------------
+  // --- incoming ---
 
   /**
    * Handles one received frame: a JSON string, or an already parsed value. Never throws; every answer goes
@@ -507,72 +354,16 @@ export class RpcPeer<
     const ctx = new InboundRequest(this, id, method, params, extra, batch);
     this.inbound.set(id, ctx);
     batch?.open();
-    this.runHandler(ctx, handler, params);
-  }
-
-  private runHandler(ctx: InboundRequest, handler: AnyHandler | undefined, params: JsonObject | undefined): void {
-    let result: unknown;
-    try {
-      const refusal = this.beforeRequest?.(ctx.method, params, ctx as never);
-      if (refusal !== undefined) return this.fail(ctx, refusal);
-      const issue = this.validateParams?.(ctx.method, params);
-      if (issue != null) return this.fail(ctx, invalidParams(issue));
-      result =
-        handler !== undefined ? handler(params, ctx) : this.fallbackRequestHandler!(ctx.method, params, ctx as never);
-      if (!isThenable(result)) return this.succeed(ctx, result);
-    } catch (error) {
-      return this.fail(ctx, error);
-    }
-    Promise.resolve(result).then(
-      (value) => this.succeed(ctx, value),
-      (error) => this.fail(ctx, error),
-    );
-  }
-
-  private succeed(ctx: InboundRequest, value: unknown): void {
-    if (!this.complete(ctx)) return;
-    // MCP results are objects; a handler with nothing to say answers {}.
-    const result = value === undefined ? {} : value;
-    this.answer(ctx, { jsonrpc: '2.0', id: ctx.id, result } as JsonRpcFrame);
-  }
-
-  private fail(ctx: InboundRequest, error: unknown): void {
-    if (!this.complete(ctx)) return;
-    const protocolError = asProtocolError(error);
-    if (protocolError === undefined) this.reportHandlerError(error, ctx.method, ctx.id);
-    // Anything but a ProtocolError becomes a bare -32603: no message, stack or data leaks to the peer.
-    const body = protocolError?.toJSON() ?? { code: ErrorCode.InternalError, message: 'Internal error' };
-    this.answer(ctx, { jsonrpc: '2.0', id: ctx.id, error: body });
+    ctx.run(handler, params);
   }
 
   /** Marks a request answered; false if it was cancelled (or closed) and must get no response. */
-  private complete(ctx: InboundRequest): boolean {
+  /** @internal */
+  complete(ctx: InboundRequest): boolean {
     if (ctx.done) return false;
     ctx.done = true;
     if (this.inbound.get(ctx.id) === ctx) this.inbound.delete(ctx.id);
     return true;
-  }
-
-  /** Sends a handler's response, replaced by an error if it cannot go out as is. */
-  private answer(ctx: InboundRequest, response: JsonRpcFrame): void {
-    let size: number | undefined;
-    let fitted = response;
-    try {
-      size = oversize(response, this.maxFrameSize);
-    } catch (error) {
-      this.reportHandlerError(error, ctx.method, ctx.id);
-      fitted = errorResponse(ctx.id, ErrorCode.InternalError, 'Internal error');
-    }
-    if (size !== undefined) {
-      const limit = this.maxFrameSize;
-      this.diagnose('oversized-frame', `Response of ${size} bytes exceeds maxFrameSize (${limit} bytes)`, {
-        id: ctx.id,
-        method: ctx.method,
-      });
-      fitted = errorResponse(ctx.id, ErrorCode.InternalError, 'Response exceeds maxFrameSize', { size, limit });
-    }
-    if (ctx.batch !== undefined) ctx.batch.close(fitted);
-    else this.post(fitted);
   }
 
   /** Sends an answer now, or adds it to the batch being answered. */
@@ -644,7 +435,7 @@ export class RpcPeer<
       // Late (after the response) or for a token we never issued: harmless, so dropped quietly.
       return this.diagnose('unroutable-progress', `Progress for unknown token ${String(token)} dropped`);
     }
-    if (call.resetOnProgress) this.rearm(call);
+    if (call.resetOnProgress) call.rearm();
     const progress: Progress = { progress: params['progress'] };
     if (typeof params['total'] === 'number') progress.total = params['total'];
     if (typeof params['message'] === 'string') progress.message = params['message'];
@@ -653,13 +444,6 @@ export class RpcPeer<
     } catch (error) {
       this.diagnose('callback-error', `onProgress threw: ${describe(error)}`, { id: call.id, error });
     }
-  }
-
-  /** Restarts a call's timeout on progress, within what is left of maxTotalTimeout. */
-  private rearm(call: PendingCall): void {
-    if (call.timer !== undefined) clearTimeout(call.timer);
-    call.timer = undefined;
-    this.startTimer(call, call.maxTotalMs === undefined ? 0 : Date.now() - call.startedAt);
   }
 
   private onResponse(message: JsonObject): void {
@@ -686,9 +470,7 @@ export class RpcPeer<
     call.resolve(message['result']);
   }
 
-  // ------------------------------------------------------------------------------------------
-  // Closing and reporting
-  // ------------------------------------------------------------------------------------------
+  // --- closing and reporting ---
 
   private shutdown(): void {
     if (this.closed) return;
@@ -703,7 +485,8 @@ export class RpcPeer<
     }
   }
 
-  private reportHandlerError(error: unknown, method: string, id?: RequestId): void {
+  /** @internal */
+  reportHandlerError(error: unknown, method: string, id?: RequestId): void {
     try {
       this.onHandlerError?.(error, id === undefined ? { method } : { method, id });
     } catch {
@@ -721,318 +504,4 @@ export class RpcPeer<
       // Reporting is best effort by design.
     }
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Per-call records. Classes rather than closures: one allocation per call, methods on the prototype.
-// ---------------------------------------------------------------------------------------------
-
-/** One outgoing request awaiting its response. */
-class PendingCall {
-  resolve!: (value: unknown) => void;
-  reject!: (reason: unknown) => void;
-  timer: ReturnType<typeof setTimeout> | undefined = undefined;
-  readonly timeoutMs: number;
-  readonly maxTotalMs: number | undefined;
-  /** The armed timer is the maxTotalTimeout deadline, not the per-call timeout. */
-  totalBound = false;
-  readonly resetOnProgress: boolean;
-  readonly startedAt: number;
-
-  readonly peer: RpcPeer<any, any, any, any>;
-  readonly id: RequestId;
-  readonly onProgress: ((progress: Progress) => void) | undefined;
-  readonly signal: AbortSignal | undefined;
-
-  constructor(
-    peer: RpcPeer<any, any, any, any>,
-    id: RequestId,
-    onProgress: ((progress: Progress) => void) | undefined,
-    signal: AbortSignal | undefined,
-    options: RequestOptions | undefined,
-  ) {
-    this.peer = peer;
-    this.id = id;
-    this.onProgress = onProgress;
-    this.signal = signal;
-    const maxTotal = options?.maxTotalTimeout;
-    this.maxTotalMs = maxTotal;
-    this.resetOnProgress = options?.resetTimeoutOnProgress === true;
-    this.timeoutMs = options?.timeout ?? peer.timeout;
-    this.startedAt = maxTotal === undefined ? 0 : Date.now();
-  }
-}
-
-/**
- * The calls waiting on each caller's AbortSignal, behind one listener per signal: an app that hands one
- * signal to thousands of calls adds one abort listener to it, not one per call in flight.
- */
-const callsBySignal = new WeakMap<AbortSignal, Set<PendingCall>>();
-
-function watchSignal(signal: AbortSignal, call: PendingCall): void {
-  let calls = callsBySignal.get(signal);
-  if (calls === undefined) {
-    calls = new Set();
-    callsBySignal.set(signal, calls);
-    signal.addEventListener('abort', onSignalAbort, { once: true });
-  }
-  calls.add(call);
-}
-
-function unwatchSignal(signal: AbortSignal, call: PendingCall): void {
-  const calls = callsBySignal.get(signal);
-  if (calls === undefined || !calls.delete(call) || calls.size > 0) return;
-  callsBySignal.delete(signal);
-  signal.removeEventListener('abort', onSignalAbort);
-}
-
-function onSignalAbort(event: Event): void {
-  const signal = event.currentTarget as AbortSignal;
-  const calls = callsBySignal.get(signal);
-  callsBySignal.delete(signal);
-  for (const call of calls ?? []) call.peer.abortCall(call);
-}
-
-/** One shared timer callback (the call rides as setTimeout's argument): no closure per request. */
-function onCallTimeout(call: PendingCall): void {
-  call.peer.timeoutCall(call);
-}
-
-/** One incoming request being handled; it is the handler's `ctx`. */
-class InboundRequest {
-  done = false;
-  private controller: AbortController | undefined = undefined;
-  readonly meta: JsonObject | undefined;
-
-  private readonly peer: RpcPeer<any, any, any, any>;
-  readonly id: RequestId;
-  readonly method: string;
-  readonly extra: MessageExtraInfo | undefined;
-  readonly batch: Batch | undefined;
-
-  constructor(
-    peer: RpcPeer<any, any, any, any>,
-    id: RequestId,
-    method: string,
-    params: JsonObject | undefined,
-    extra: MessageExtraInfo | undefined,
-    batch: Batch | undefined,
-  ) {
-    this.peer = peer;
-    this.id = id;
-    this.method = method;
-    this.extra = extra;
-    this.batch = batch;
-    this.meta = metaOf(params);
-  }
-
-  /** Created on first use: most handlers never look at it. */
-  get signal(): AbortSignal {
-    this.controller ??= new AbortController();
-    return this.controller.signal;
-  }
-
-  abort(reason: unknown): void {
-    this.controller ??= new AbortController();
-    this.controller.abort(reason);
-  }
-
-  progress(progress: number, total?: number, message?: string): Promise<void> {
-    const token = this.meta?.['progressToken'];
-    if (this.done || !isValidRequestId(token)) return Promise.resolve();
-    const params: JsonObject = { progressToken: token, progress };
-    if (total !== undefined) params['total'] = total;
-    if (message !== undefined) params['message'] = message;
-    return this.peer.notify('notifications/progress', params, { relatedRequestId: this.id });
-  }
-
-  notify(method: string, params?: JsonObject): Promise<void> {
-    return this.peer.notify(method, params, { relatedRequestId: this.id });
-  }
-
-  request(method: string, params?: any, options?: RequestOptions): Promise<unknown> {
-    return this.peer.request(method, params, { ...options, relatedRequestId: this.id });
-  }
-
-  sendRaw(message: JsonRpcFrame): Promise<void> {
-    try {
-      return this.peer.transport.send(message, { relatedRequestId: this.id });
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-}
-
-/** Collects the answers to one batch; sends them as one array once every request has answered. */
-class Batch {
-  private readonly responses: JsonRpcFrame[] = [];
-  private outstanding = 0;
-  private sealed = false;
-
-  private readonly peer: RpcPeer<any, any, any, any>;
-
-  constructor(peer: RpcPeer<any, any, any, any>) {
-    this.peer = peer;
-  }
-
-  add(response: JsonRpcFrame): void {
-    this.responses.push(response);
-  }
-
-  open(): void {
-    this.outstanding++;
-  }
-
-  /** A request finished: with its response, or undefined when cancelled. */
-  close(response: JsonRpcFrame | undefined): void {
-    if (response !== undefined) this.responses.push(response);
-    this.outstanding--;
-    this.flushIfDone();
-  }
-
-  seal(): void {
-    this.sealed = true;
-    this.flushIfDone();
-  }
-
-  private flushIfDone(): void {
-    if (this.sealed && this.outstanding === 0) this.peer.flushBatch(this.responses);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Helpers
-// ---------------------------------------------------------------------------------------------
-
-function errorResponse(id: RequestId | null, code: number, message: string, data?: unknown): JsonRpcFrame {
-  const error: JsonRpcErrorObject = data === undefined ? { code, message } : { code, message, data };
-  return { jsonrpc: '2.0', id, error };
-}
-
-function invalidRequest(id: RequestId | null, reason: string): JsonRpcFrame {
-  return errorResponse(id, ErrorCode.InvalidRequest, `Invalid Request: ${reason}`);
-}
-
-function invalidParams(issue: ParamsIssue): ProtocolError {
-  return new ProtocolError(ErrorCode.InvalidParams, `Invalid params: ${issue.pointer} ${issue.message}`, { ...issue });
-}
-
-function connectionClosed(): ProtocolError {
-  return new LocalError(ErrorCode.ConnectionClosed, 'Connection closed');
-}
-
-/**
- * A thrown ProtocolError, also one from another copy of this runtime (two generated outputs in one
- * process), recognised by name and shape.
- */
-function asProtocolError(error: unknown): ProtocolError | undefined {
-  if (error instanceof ProtocolError) return error;
-  if (
-    error instanceof Error &&
-    PROTOCOL_ERROR_NAMES.includes(error.name) &&
-    Number.isInteger((error as { code?: unknown }).code)
-  ) {
-    const { code, data } = error as unknown as { code: number; data?: unknown };
-    return new ProtocolError(code, error.message, data);
-  }
-  return undefined;
-}
-
-/** Why a response for a pending call is unusable, or undefined if it is fine. */
-function malformedResponse(message: JsonObject): string | undefined {
-  if (message['jsonrpc'] !== '2.0') return 'jsonrpc must be "2.0"';
-  const hasError = Object.hasOwn(message, 'error');
-  if (hasError && Object.hasOwn(message, 'result')) return 'both result and error';
-  if (!hasError) return undefined;
-  const error = message['error'];
-  if (!isPlainObject(error) || !Number.isInteger(error['code']) || typeof error['message'] !== 'string') {
-    return 'error must be {code: integer, message: string}';
-  }
-  return undefined;
-}
-
-/** A copy of params with `_meta.progressToken` set; the caller's objects are left alone. */
-function withProgressToken(params: JsonObject | undefined, token: RequestId): JsonObject {
-  const meta = params !== undefined && isPlainObject(params['_meta']) ? params['_meta'] : undefined;
-  return { ...params, _meta: { ...meta, progressToken: token } };
-}
-
-function metaOf(params: JsonObject | undefined): JsonObject | undefined {
-  const meta = params?.['_meta'];
-  return isPlainObject(meta) ? meta : undefined;
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    value !== null &&
-    (typeof value === 'object' || typeof value === 'function') &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new LocalError(ErrorCode.RequestTimeout, 'Request cancelled');
-}
-
-function abortError(message: string): Error {
-  const error = new Error(message);
-  error.name = 'AbortError';
-  return error;
-}
-
-function reasonText(reason: unknown): string | undefined {
-  if (typeof reason === 'string') return reason;
-  if (reason instanceof Error) return reason.message;
-  return undefined;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** The UTF-8 size of a message's JSON if it exceeds `limit`, else undefined. Throws if unserializable. */
-function oversize(message: unknown, limit: number): number | undefined {
-  if (limit === Infinity) return undefined;
-  // Serializing every message just to measure it would cost more than the rest of the send path.
-  if (jsonSizeBound(message, 0) <= limit) return undefined;
-  const text = JSON.stringify(message);
-  return oversizeText(text, limit);
-}
-
-/**
- * An upper bound on the UTF-8 bytes of `value`'s JSON, found without serializing; Infinity when it cannot
- * tell cheaply (class instances, toJSON, deep or circular values, BigInt), so the caller measures exactly.
- */
-function jsonSizeBound(value: unknown, depth: number): number {
-  switch (typeof value) {
-    case 'string':
-      return value.length * 6 + 2; // worst case per UTF-16 unit: a \u00XX escape
-    case 'number':
-      return 24;
-    case 'boolean':
-      return 5;
-    case 'undefined':
-    case 'function':
-    case 'symbol':
-      return 4;
-    case 'object':
-      break;
-    default:
-      return Infinity;
-  }
-  if (value === null) return 4;
-  if (depth > 32) return Infinity;
-  let total = 2;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) total += jsonSizeBound(value[i], depth + 1) + 1;
-    return total;
-  }
-  const proto = Object.getPrototypeOf(value);
-  if ((proto !== Object.prototype && proto !== null) || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    return Infinity;
-  }
-  for (const key in value) {
-    total += key.length * 6 + 3 + jsonSizeBound((value as JsonObject)[key], depth + 1) + 1;
-  }
-  return total;
 }

@@ -110,6 +110,7 @@ export const CORE_EXPORTS = {
     'RpcPeer',
     'createInMemoryPair',
     'StreamableHttpClientTransport',
+    'sseFallback',
   ],
 };
 export const CLIENT_RUNTIME_EXPORTS = { types: ['McpClientOptions', 'MessageChecker'], values: ['checkWith'] };

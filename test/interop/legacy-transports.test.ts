@@ -15,7 +15,7 @@ import { SSEServerTransport as SdkSseServerTransport } from '@modelcontextprotoc
 import { WebSocket as UndiciWebSocket } from 'undici';
 import { z } from 'zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SseLegacyClientTransport, WebSocketClientTransport } from '@mcp-typegen/runtime';
+import { SseLegacyClientTransport, WebSocketClientTransport, sseFallback } from '@mcp-typegen/runtime';
 import { createSseLegacyServer } from '@mcp-typegen/runtime/node';
 import { createWebSocketServer } from '@mcp-typegen/runtime/ws';
 import { built, importBuilt } from '../client/helpers/build.js';
@@ -195,7 +195,8 @@ describe('generated 2025-11-25 McpClient ↔ SDK SSEServerTransport', () => {
 
   const transports: Record<string, () => unknown> = {
     SseLegacyClientTransport: () => new SseLegacyClientTransport(`${http.url}/sse`),
-    'StreamableHttpClientTransport (falls back)': () => new gen.StreamableHttpClientTransport(`${http.url}/sse`),
+    'StreamableHttpClientTransport (falls back)': () =>
+      new gen.StreamableHttpClientTransport(`${http.url}/sse`, { legacySse: sseFallback() }),
   };
 
   it.each(Object.keys(transports))('over %s: initializes, calls a tool, a notification each way', async (name) => {
@@ -210,7 +211,9 @@ describe('generated 2025-11-25 McpClient ↔ SDK SSEServerTransport', () => {
   it('a generated 2026-07-28 client: server/discover refused, initialize refused, then HTTP+SSE', async () => {
     const gen2026 = await importBuilt(await built('2026-07-28'), 'index.js');
     // Its own memory of HTTP+SSE URLs: the test before taught the process's one that this URL is one.
-    const transport = new gen2026.StreamableHttpClientTransport(`${http.url}/sse`, { legacySseCache: new Set() });
+    const transport = new gen2026.StreamableHttpClientTransport(`${http.url}/sse`, {
+      legacySse: sseFallback({ cache: new Set() }),
+    });
     const client = gen2026.createClient(transport, {
       clientInfo: { name: 'generated-2026-client', version: '0.0.0' },
       capabilities: { roots: { listChanged: true } },

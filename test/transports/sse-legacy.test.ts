@@ -11,6 +11,7 @@ import { RpcPeer } from '../../templates/peer.js';
 import { StreamableHttpClientTransport, StreamableHttpError } from '../../templates/http-client.js';
 import { createSseLegacyServer, type SseLegacyServerTransport } from '../../templates/sse-legacy-server.js';
 import { SseLegacyClientTransport } from '../../templates/sse-legacy-client.js';
+import { sseFallback } from '../../templates/sse-fallback.js';
 import { listen, rawRequest } from './helpers/http.js';
 
 type Listening = Awaited<ReturnType<typeof listen>>;
@@ -256,7 +257,7 @@ describe('Streamable HTTP client: fallback to HTTP+SSE', () => {
   // A Streamable HTTP URL that is really an HTTP+SSE server's stream: POST gets 405, GET the endpoint.
   it('an initialize refused with 405 and no modern error: GET finds the endpoint, and the session runs on it', async () => {
     const { handler, base } = await serve();
-    const transport = new StreamableHttpClientTransport(`${base}/sse`);
+    const transport = new StreamableHttpClientTransport(`${base}/sse`, { legacySse: sseFallback() });
     const client = new RpcPeer(transport);
     await client.start();
     const init = { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'c', version: '1' } };
@@ -280,7 +281,7 @@ describe('Streamable HTTP client: fallback to HTTP+SSE', () => {
     const url = `${http!.url}/sse`;
     const init = { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'c', version: '1' } };
     const connect = async () => {
-      const client = new RpcPeer(new StreamableHttpClientTransport(url, { legacySseCache: cache }));
+      const client = new RpcPeer(new StreamableHttpClientTransport(url, { legacySse: sseFallback({ cache }) }));
       await client.start();
       const result = await client.request('initialize' as never, init as never);
       await client.close();
@@ -299,7 +300,9 @@ describe('Streamable HTTP client: fallback to HTTP+SSE', () => {
 
     // The URL moved on: its GET fails, the POST is tried, and the memory is dropped.
     const stale = new Set([`${http!.url}/elsewhere`]);
-    const transport = new StreamableHttpClientTransport(`${http!.url}/elsewhere`, { legacySseCache: stale });
+    const transport = new StreamableHttpClientTransport(`${http!.url}/elsewhere`, {
+      legacySse: sseFallback({ cache: stale }),
+    });
     transport.onerror = () => {};
     await transport.start();
     const error = await transport
@@ -312,7 +315,7 @@ describe('Streamable HTTP client: fallback to HTTP+SSE', () => {
     await transport.close();
   });
 
-  it('no fallback on a modern error body, when disabled, or for a message that is not initialize', async () => {
+  it('no fallback on a modern error body, without the option, or for a message that is not initialize', async () => {
     const seen: string[] = [];
     http = await listen((req: IncomingMessage, res: ServerResponse) => {
       seen.push(`${req.method} ${req.headers['x-case'] ?? ''}`);
@@ -326,6 +329,7 @@ describe('Streamable HTTP client: fallback to HTTP+SSE', () => {
       const transport = new StreamableHttpClientTransport(`${http!.url}/mcp`, {
         headers: { 'x-case': name },
         terminateOnClose: false,
+        legacySse: sseFallback(),
         ...options,
       });
       transport.onerror = () => {};
@@ -335,7 +339,7 @@ describe('Streamable HTTP client: fallback to HTTP+SSE', () => {
       return error as StreamableHttpError;
     };
     expect((await attempt('modern', {})).status).toBe(400);
-    expect((await attempt('disabled', { legacySseFallback: false })).status).toBe(400);
+    expect((await attempt('disabled', { legacySse: undefined })).status).toBe(400);
     expect((await attempt('ping', {}, { jsonrpc: '2.0', id: 2, method: 'ping' })).status).toBe(400);
     const legacy = await attempt('legacy', {});
     expect(legacy.message).toContain('no HTTP+SSE endpoint either');
