@@ -5,6 +5,9 @@
  * the calls run: the shared signal carries one abort listener however many calls wait on it, none after;
  * stdio keeps at most one 'drain' listener; the peer's and the transports' maps return to their baseline; no
  * MaxListenersExceededWarning.
+ *
+ * In test/stress rather than test/transports: the platform matrix reruns test/transports on Node 22 and 24,
+ * and these 20 000 calls need not run three times.
  */
 import { getEventListeners } from 'node:events';
 import { join } from 'node:path';
@@ -15,10 +18,16 @@ import { StreamableHttpClientTransport } from '../../templates/http-client.js';
 import { createStreamableHttpServer, type StreamableHttpServerTransport } from '../../templates/http-server.js';
 import { StdioClientTransport } from '../../templates/stdio.js';
 import { ROOT } from '../helpers/paths.js';
-import { listen } from './helpers/http.js';
+import { listen } from '../transports/helpers/http.js';
 
 const CALLS = 10_000;
 const IN_FLIGHT = 256;
+/**
+ * Per call: generous, since a loaded 2-core machine can starve one loopback connection for a while; a lost
+ * answer still fails the test (the test's own timeout).
+ */
+const CALL_TIMEOUT = 240_000;
+const TEST_TIMEOUT = 300_000;
 
 let warnings: Error[] = [];
 const onWarning = (warning: Error): void => void warnings.push(warning);
@@ -58,9 +67,17 @@ async function load(call: (i: number) => Promise<unknown>, sample: () => Sample)
   return max;
 }
 
+async function until(condition: () => boolean, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 const pendingOf = (peer: RpcPeer): number => (peer as unknown as { pending: Map<unknown, unknown> }).pending.size;
 
-it('Streamable HTTP: 10k calls, 256 in flight, one shared signal', { timeout: 120_000 }, async () => {
+it('Streamable HTTP: 10k calls, 256 in flight, one shared signal', { timeout: TEST_TIMEOUT }, async () => {
   let session: StreamableHttpServerTransport | undefined;
   const handler = createStreamableHttpServer({
     keepAliveMs: 0,
@@ -86,7 +103,7 @@ it('Streamable HTTP: 10k calls, 256 in flight, one shared signal', { timeout: 12
     socket.once('close', () => sockets.delete(socket));
   });
   const transport = new StreamableHttpClientTransport(`${http.url}/mcp`, { openSseStream: false });
-  const client = new RpcPeer(transport, { timeout: 60_000 });
+  const client = new RpcPeer(transport, { timeout: CALL_TIMEOUT });
   const shared = new AbortController();
   try {
     await client.start();
@@ -109,8 +126,9 @@ it('Streamable HTTP: 10k calls, 256 in flight, one shared signal', { timeout: 12
     expect(max.pending).toBeLessThanOrEqual(IN_FLIGHT);
     expect(getEventListeners(shared.signal, 'abort')).toHaveLength(0);
     expect(pendingOf(client)).toBe(0);
-    expect(transport.requestsInFlight).toBe(0);
-    expect(session!.stats).toEqual(baseline);
+    // Both sides finish their bookkeeping just after the last answer is delivered.
+    await until(() => transport.requestsInFlight === 0);
+    await until(() => session!.stats.channels === baseline.channels && session!.stats.requests === 0);
     // Connections are pooled and reused: a bounded pool (a reused socket is freed a moment after its answer
     // is read, so a few more than the calls in flight), never one per call made.
     expect(mostSockets).toBeLessThanOrEqual(2 * IN_FLIGHT);
@@ -122,11 +140,11 @@ it('Streamable HTTP: 10k calls, 256 in flight, one shared signal', { timeout: 12
   }
 });
 
-it('stdio: 10k calls with 4 KiB payloads, 256 in flight, one shared signal', { timeout: 120_000 }, async () => {
+it('stdio: 10k calls with 4 KiB payloads, 256 in flight, one shared signal', { timeout: TEST_TIMEOUT }, async () => {
   const fixture = join(ROOT, 'test', 'transports', 'fixtures', 'echo-stdio-server.mjs');
   const runtime = join(ROOT, 'packages', 'runtime', 'dist', 'esm');
   const transport = new StdioClientTransport({ command: process.execPath, args: [fixture, runtime], stderr: 'ignore' });
-  const client = new RpcPeer(transport, { timeout: 60_000 });
+  const client = new RpcPeer(transport, { timeout: CALL_TIMEOUT });
   const shared = new AbortController();
   const payload = 'x'.repeat(4096);
   try {
