@@ -2,7 +2,7 @@
 /**
  * `npm run bench`: mcp-typegen against its baselines, side by side, in one run.
  *
- *   node bench/run.mjs [--runs N] [--warmup N] [--out file] [--write-readme] [--keep] [--smoke] [--no-scale] [--diff-only]
+ *   node bench/run.mjs [--runs N] [--warmup N] [--out file] [--write-readme] [--keep] [--smoke] [--no-scale] [--diff-only] [--only a,b]
  *
  * Every row is measured against its baseline in the same run, the sides taking turns. Process rows
  * (generate, --check, diff, tsc) run a fresh `node` child per measurement and report its wall time, its CPU
@@ -51,10 +51,18 @@ const { values: flags } = parseArgs({
     keep: { type: 'boolean', default: false },
     'no-scale': { type: 'boolean', default: false },
     'diff-only': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
-/** `--diff-only`: node start-up and the diff row alone (issue 17's goal, without the minutes of the rest). */
-const DIFF_ONLY = flags['diff-only'];
+/**
+ * `--only a,b`: node start-up and the named sections alone (generate, check, scale, roundtrip, validation, tsc,
+ * diff, bundle), for checking one goal without the minutes of the rest; `--diff-only` is `--only diff`.
+ */
+const SECTIONS = ['generate', 'check', 'scale', 'roundtrip', 'validation', 'tsc', 'diff', 'bundle'];
+const ONLY = flags.only !== undefined ? flags.only.split(',') : flags['diff-only'] ? ['diff'] : SECTIONS;
+for (const section of ONLY)
+  if (!SECTIONS.includes(section)) fail(`--only: no section ${section} (${SECTIONS.join(', ')})`);
+const want = (section) => ONLY.includes(section);
 const smoke = flags.smoke;
 const RUNS = Number(flags.runs ?? (smoke ? 1 : 5));
 const WARMUP = Number(flags.warmup ?? (smoke ? 0 : 1));
@@ -267,7 +275,7 @@ log('node start-up');
 // 1. generate each version, every artifact, formatted, fresh process and empty user cache, vs JSTT
 // compileFromFile on the same schema.
 let genDir;
-for (const version of DIFF_ONLY ? [] : VERSIONS) {
+for (const version of want('generate') ? VERSIONS : []) {
   log(`generate ${version}`);
   const r = await alternate(
     {
@@ -294,9 +302,15 @@ for (const version of DIFF_ONLY ? [] : VERSIONS) {
   });
 }
 
+// The later rows (check, round trips, tsc) use the output of VERSION: generated once, unmeasured, without row 1.
+if (genDir === undefined && ['check', 'roundtrip', 'tsc'].some(want)) {
+  genDir = join(tmp, `gen-${VERSION}`);
+  await nodeProcess([CLI, 'generate', '--spec', VERSION, '--out', genDir]);
+}
+
 // 1a. the same with a warm user cache, for information.
 log(`generate ${VERSION}, warm user cache`);
-if (!DIFF_ONLY) {
+if (want('generate')) {
   const cache = join(tmp, 'warm-cache');
   const warm = (i) =>
     nodeProcess([CLI, 'generate', '--spec', VERSION, ...SMOKE_ARTIFACTS, '--out', join(tmp, `warm-${i}`)], { cache });
@@ -321,7 +335,7 @@ if (!DIFF_ONLY) {
 
 // 1b. every version in one process.
 log(`generate ${VERSIONS.length} version(s) in one process`);
-if (!DIFF_ONLY) {
+if (want('generate')) {
   const r = await alternate(
     {
       ours: (i) =>
@@ -348,7 +362,7 @@ if (!DIFF_ONLY) {
 }
 
 // 1c. no ceiling: synthetic MCP-shaped schemas (and a large extension), one run each, vs JSTT on the same file.
-if (!flags['no-scale'] && !DIFF_ONLY) {
+if (!flags['no-scale'] && want('scale')) {
   const base = JSON.parse(readFileSync(schemaPath('2025-11-25'), 'utf8'));
   for (const [definitions, methods] of SCALE.schemas) {
     log(`generate synthetic ${definitions} definitions / ${methods} methods`);
@@ -418,7 +432,7 @@ if (!flags['no-scale'] && !DIFF_ONLY) {
 
 // 2. generate --check on up-to-date output, against node's own start-up.
 log('generate --check');
-if (!DIFF_ONLY) {
+if (want('check')) {
   const r = await alternate(
     {
       ours: async () => {
@@ -446,7 +460,7 @@ if (!DIFF_ONLY) {
 // Compile the generated TypeScript to plain JS for the throughput rows (as the runtime tests do).
 log('compile generated output to JS');
 const jsDir = join(tmp, 'js');
-if (!DIFF_ONLY) {
+if (want('roundtrip')) {
   const ts = (await import('typescript')).default;
   const walk = (dir) =>
     readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
@@ -488,7 +502,7 @@ const v2 = existsSync(join(ROOT, 'node_modules', '@modelcontextprotocol', 'clien
 const SDK_SIDES = v2 ? ['sdk', 'sdk2'] : ['sdk'];
 const SDK_NAMES = { sdk: '@modelcontextprotocol/sdk 1.32.2', sdk2: '@modelcontextprotocol/client + server 2.4.0' };
 log(`round trips over stdio (${COUNTS.calls} calls per run)`);
-for (const [inflight, name] of DIFF_ONLY
+for (const [inflight, name] of !want('roundtrip')
   ? []
   : [
       [1, 'sequential'],
@@ -514,7 +528,7 @@ for (const [inflight, name] of DIFF_ONLY
   }
 }
 log('round trips in memory');
-if (!DIFF_ONLY) {
+if (want('roundtrip')) {
   const r = await throughput(
     'roundtrip.mjs',
     [jsDir],
@@ -534,7 +548,7 @@ if (!DIFF_ONLY) {
 
 // 4. validation: the generated validator vs ajv compiled at run time with the same options, and vs zod.
 log('validation');
-if (!DIFF_ONLY) {
+if (want('validation')) {
   const config = { iterations: COUNTS.validations, runs: 1, warmup: WARMUP };
   const one = (side) => async () => {
     const result = await nodeProcess(
@@ -568,7 +582,7 @@ if (!DIFF_ONLY) {
 
 // 5. type-check cost.
 log(`type-check cost (${COUNTS.usageCalls} calls)`);
-if (!DIFF_ONLY) {
+if (want('tsc')) {
   const files = usageFiles(COUNTS.usageCalls);
   const project = (side) => {
     const dir = join(tmp, `tsc-${side}`);
@@ -656,7 +670,7 @@ if (!DIFF_ONLY) {
 
 // 6. diff, against node's own start-up.
 log(`diff ${DIFF.join(' → ')}`);
-{
+if (want('diff')) {
   const help = await run(process.execPath, [CLI, '--help'], { env: ENV });
   const viaCli = /\bdiff\b/.test(help.stdout + help.stderr);
   const r = await alternate(
@@ -684,7 +698,7 @@ log(`diff ${DIFF.join(' → ')}`);
 
 // 7. browser bundle: client + Streamable HTTP transport, ours (client-only output) vs the SDK's, same esbuild.
 log('browser bundle size');
-if (!DIFF_ONLY) {
+if (want('bundle')) {
   const dir = join(tmp, 'bundle');
   await nodeProcess([CLI, 'generate', '--spec', VERSION, '--artifacts', 'client', '--out', join(dir, 'gen')]);
   const sizes = await bundleSizes(dir);
