@@ -17,16 +17,6 @@ export class InputError extends Error {
   }
 }
 
-/** Escape one reference token for a JSON pointer (RFC 6901). */
-export function escapePointerToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-/** Build a JSON pointer from tokens. */
-export function pointer(...tokens: (string | number)[]): string {
-  return tokens.map((t) => '/' + escapePointerToken(String(t))).join('');
-}
-
 const ERRNO_MEANINGS: Record<string, string> = {
   EACCES: 'permission denied',
   EPERM: 'operation not permitted',

@@ -11,29 +11,36 @@ import { formatFile, usesDefaultFormat } from './emit/format.js';
 import { header } from './emit/header.js';
 import { runtimeImports, runtimeRange, withImportExtension } from './emit/runtime.js';
 import { printConcurrently } from './emit/concurrent.js';
-import { REGISTRY, resolveArtifacts, type ArtifactEntry, type EmitContext } from './generate-artifacts.js';
-import { inputsHash, sha256 } from './inputs.js';
+import {
+  REGISTRY,
+  resolveArtifacts,
+  type ArtifactEntry,
+  type EmitContext,
+  type GeneratedFile,
+} from './emit/registry.js';
+import { inputsHash } from './inputs.js';
 import { InputError } from './errors.js';
 import { appliesTo } from './extensions/types.js';
 import { applyExtensions, loadExtensionsFor, type LoadedExtension } from './model/extensions.js';
-import type { GenerateOptions } from './config/target.js';
+import type { GenerateOptions } from './config/generate-options.js';
 import { loadSchema } from './load/schema.js';
 import { toolPackage } from './load/package-root.js';
 import { buildModel } from './model/build.js';
 import { readPairingFile } from './model/pairing.js';
 import type { ProtocolModel } from './model/types.js';
+import { sha256 } from './load/hash.js';
 
-export { ARTIFACTS, resolveArtifacts, type Artifact, type ImportExtension } from './generate-artifacts.js';
+export {
+  ARTIFACTS,
+  resolveArtifacts,
+  type Artifact,
+  type GeneratedFile,
+  type ImportExtension,
+} from './emit/registry.js';
 export { RUNTIME_MODES, type RuntimeMode } from './emit/runtime.js';
 
 /** The options type lives with the option table's users (config/target.ts): one type for API and CLI. */
-export type { GenerateOptions } from './config/target.js';
-
-export interface GeneratedFile {
-  /** Relative to the output directory, with `/` separators. */
-  path: string;
-  contents: string;
-}
+export type { GenerateOptions } from './config/generate-options.js';
 
 export interface GenerateResult {
   files: GeneratedFile[];

@@ -7,17 +7,17 @@
  *   const stale = await check({ spec: '2025-11-25', outDir: 'src/mcp' });
  */
 import { resolve } from 'node:path';
-import { generateTarget, type GenerateOptions, type Target } from './config/target.js';
+import { generateTarget, type GenerateOptions, type Target } from './run/target.js';
 import type { GenerateResult } from './generate.js';
 import { toolPackage } from './load/package-root.js';
 import type { StaleFile } from './write/check.js';
 import type { WriteSummary } from './write/write.js';
 
 export type { GenerateResult, GeneratedFile, Artifact, ImportExtension } from './generate.js';
-export { ARTIFACTS } from './generate-artifacts.js';
+export { ARTIFACTS } from './emit/registry.js';
 export type { StaleFile } from './write/check.js';
 export type { WriteSummary } from './write/write.js';
-export type { Target } from './config/target.js';
+export type { Target } from './run/target.js';
 export {
   loadConfig,
   findConfig,
@@ -28,10 +28,10 @@ export {
 } from './config/load.js';
 export { TARGET_OPTIONS, type TargetOptions, type OptionSpec } from './config/options.js';
 export { InputError } from './errors.js';
-export { startWatch, type WatchOptions } from './cli/watch.js';
-export { targetFromConfig } from './cli/targets.js';
+export { startWatch, type WatchOptions } from './run/watch.js';
+export { targetFromConfig } from './run/targets.js';
 
-export type { GenerateOptions } from './config/target.js';
+export type { GenerateOptions } from './run/target.js';
 export type { FetchPolicy } from './load/download.js';
 
 /** Generate every file in memory; nothing is written. */
@@ -50,7 +50,7 @@ export async function write(result: GenerateResult, outDir: string): Promise<Wri
 
 /** The files in `options.outDir` (default `generated`) that `generate` + `write` would change; empty when up to date. */
 export async function check(options: GenerateOptions): Promise<StaleFile[]> {
-  const { checkTarget } = await import('./cli/generate-command.js');
+  const { checkTarget } = await import('./run/generate.js');
   const outDir = resolve(options.cwd ?? process.cwd(), options.outDir ?? 'generated');
   const target: Target = { label: 'api', outDir, options: { ...options, outDir } };
   return checkTarget(target);

@@ -8,7 +8,6 @@
  * When an input cannot be known cheaply (a JavaScript prettier config, an unpinned schema URL) the
  * hash is `undefined` and the fast path steps aside.
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -18,10 +17,7 @@ import type { SchemaInput } from './load/schema.js';
 import { specSha256WithoutNetwork } from './load/spec-source.js';
 import { toolPackage } from './load/package-root.js';
 import { runtimeTemplates } from './emit/runtime.js';
-
-export function sha256(text: string | Buffer): string {
-  return createHash('sha256').update(text).digest('hex');
-}
+import { sha256 } from './load/hash.js';
 
 export interface InputFacts {
   schemaSha256: string;

@@ -7,7 +7,7 @@ import type { DiffReport, FailOn, ReportFormat, SchemaLocator, SideFilter } from
 import { InputError } from '../errors.js';
 import type { FetchPolicy } from '../load/download.js';
 import type { ExtensionReader } from '../model/extensions.js';
-import { EXIT, type Out } from './console.js';
+import { EXIT, type Out } from '../run/console.js';
 import { readUserFile } from '../load/read-file.js';
 
 export interface DiffFlags {

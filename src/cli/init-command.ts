@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { RUNTIME_PACKAGE, runtimeRange } from '../emit/runtime.js';
 import { CONFIG_NAME, findConfig } from '../config/load.js';
 import { InputError } from '../errors.js';
-import { EXIT, type Out } from './console.js';
+import { EXIT, type Out } from '../run/console.js';
 
 export const STARTER_EXTENSION = 'mcp.extension.json';
 

@@ -6,11 +6,11 @@
 import type { Argv } from 'yargs';
 import type { FetchPolicy } from '../load/download.js';
 import { toolPackage } from '../load/package-root.js';
-import { EXIT, UsageError, createOut, reportError, type Out, type Verbosity } from './console.js';
+import { EXIT, UsageError, createOut, reportError, type Out, type Verbosity } from '../run/console.js';
 import type { OptionSpec } from '../config/options.js';
 import type { DiffOptionSpec } from './diff-options.js';
 import type { DiffFlags } from './diff-command.js';
-import type { TargetFlags } from './targets.js';
+import type { TargetFlags } from '../run/targets.js';
 
 interface GlobalFlags {
   quiet?: boolean;
@@ -116,8 +116,8 @@ export async function main(argv: string[], out?: Out): Promise<number> {
       import('../config/options.js'),
       import('./diff-options.js'),
     ]);
-  const { runGenerate } = await import('./generate-command.js');
-  const { resolveTargets } = await import('./targets.js');
+  const { runGenerate } = await import('../run/generate.js');
+  const { resolveTargets } = await import('../run/targets.js');
   let exitCode: number = EXIT.ok;
   let output = out;
   const outFor = (flags: GlobalFlags) => (output ??= createOut(verbosity(flags)));
@@ -185,7 +185,7 @@ export async function main(argv: string[], out?: Out): Promise<number> {
           };
           if (flags.watch) {
             const first = await resolveTargets(tflags, cwd);
-            const { startWatch } = await import('./watch.js');
+            const { startWatch } = await import('../run/watch.js');
             const controller = new AbortController();
             const onSigint = () => controller.abort();
             process.once('SIGINT', onSigint);

@@ -1,6 +1,6 @@
 /** `mcp-typegen methods`: print the protocol model, as a table or as stable JSON. */
 import type { GenerateOptions } from '../generate.js';
-import type { MethodInfo } from '../model/types.js';
+import { paramsRefText, type MethodInfo } from '../model/types.js';
 
 /** The stable `--json` shape: sorted by method; `result` only on requests; `extension` (its id) only on extension methods. */
 export function methodsJson(methods: MethodInfo[]): string {
@@ -8,7 +8,7 @@ export function methodsJson(methods: MethodInfo[]): string {
     method: m.method,
     kind: m.kind,
     directions: m.directions,
-    params: m.params,
+    params: m.params && paramsRefText(m.params),
     paramsRequired: m.paramsRequired,
     ...(m.kind === 'request' ? { result: m.result ?? [] } : {}),
     ...(m.source !== 'mcp' ? { extension: m.source } : {}),
@@ -21,7 +21,7 @@ export function methodsTable(methods: MethodInfo[]): string {
     m.method,
     m.kind,
     m.directions.join(', '),
-    m.params === null ? '-' : `${m.params}${m.paramsRequired ? '' : '?'}`,
+    m.params === null ? '-' : `${paramsRefText(m.params)}${m.paramsRequired ? '' : '?'}`,
     m.result?.join(' | ') ?? '',
   ]);
   const head = ['method', 'kind', 'directions', 'params', 'result'];

@@ -9,7 +9,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { OptionSpec } from '../config/options.js';
-import { createOut, EXIT, reportError, type Out } from './console.js';
+import { createOut, EXIT, reportError, type Out } from '../run/console.js';
 
 /** parseArgs options of `generate --check`, from the one option table. */
 const checkOptions = (TARGET_OPTIONS: readonly OptionSpec[]): ParseArgsConfig['options'] => ({
@@ -41,7 +41,7 @@ export async function quickCheck(argv: string[], given?: Out): Promise<number | 
     return undefined;
   // The generator's modules, loaded only for `generate --check` (a plain diff never needs them).
   const [{ TARGET_OPTIONS, optionsFromFlags }, { isTargetUpToDateFast, upToDateLine }, { resolveTargets }] =
-    await Promise.all([import('../config/options.js'), import('./generate-command.js'), import('./targets.js')]);
+    await Promise.all([import('../config/options.js'), import('../run/generate.js'), import('../run/targets.js')]);
   let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   try {
     ({ values } = parseArgs({

@@ -6,7 +6,7 @@ import { InputError } from '../errors.js';
 import type { FetchPolicy } from '../load/download.js';
 import { knownVersionNames, versionManifest } from '../load/manifest.js';
 import { locateSpec, pullSpec } from '../load/spec-source.js';
-import { EXIT, UsageError, type Out } from './console.js';
+import { EXIT, UsageError, type Out } from '../run/console.js';
 
 export interface SchemaListEntry {
   version: string;

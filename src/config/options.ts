@@ -11,7 +11,7 @@
  * Adding a per-target option is one entry here plus the code that uses it.
  */
 import { resolve } from 'node:path';
-import { ARTIFACTS, resolveArtifacts, type Artifact } from '../generate-artifacts.js';
+import { ARTIFACTS, resolveArtifacts, type Artifact } from '../emit/registry.js';
 import { RUNTIME_MODES } from '../emit/runtime.js';
 
 export interface OptionSpec {

@@ -9,7 +9,9 @@ import { compareKeywords } from './keywords.js';
 import { matchMembers, memberLabel, shape } from './match.js';
 import type { ChangeKind } from './rules.js';
 import { stableJson } from './stable-json.js';
-import { ANY, child, isObj, SideReader, typeList, type Cursor, type SchemaSide, type View } from './view.js';
+import { isObject } from '../load/schema-types.js';
+import { ANY, child, SideReader, typeList, type Cursor, type SchemaSide, type View } from './view.js';
+import { definitionPointer } from '../load/pointer.js';
 
 export type { Cursor, SchemaSide } from './view.js';
 export { stableJson } from './stable-json.js';
@@ -63,9 +65,7 @@ export class SchemaComparer {
   /** Resolve a `#/...` pointer or definition name on a side into a cursor. */
   cursor(which: 'old' | 'new', refOrName: string): Cursor {
     const reader = which === 'old' ? this.old : this.new;
-    const ref = refOrName.startsWith('#')
-      ? refOrName
-      : `#/${reader.side.defsKeyword}/${refOrName.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const ref = refOrName.startsWith('#') ? refOrName : `#${definitionPointer(reader.side.defsKeyword, refOrName)}`;
     const target = reader.resolveRef(ref);
     return target ? { node: { $ref: ref }, ptr: target.ptr } : { node: ANY, ptr: null };
   }
@@ -115,8 +115,8 @@ export class SchemaComparer {
   /** A description next to a `$ref` belongs to the use site, not to the definition. */
   private useSiteDescription(o: Cursor, n: Cursor, path: string, out: RawChange[]): void {
     const at = (node: unknown) =>
-      isObj(node) && node.$ref !== undefined && typeof node.description === 'string' ? node.description : undefined;
-    const hasRef = (node: unknown) => isObj(node) && node.$ref !== undefined;
+      isObject(node) && node.$ref !== undefined && typeof node.description === 'string' ? node.description : undefined;
+    const hasRef = (node: unknown) => isObject(node) && node.$ref !== undefined;
     if (!hasRef(o.node) && !hasRef(n.node)) return;
     const dO = at(o.node);
     const dN = at(n.node);
@@ -158,7 +158,7 @@ export class SchemaComparer {
       const r: Record<string, unknown> = {};
       for (const [k, c] of v.checks) {
         if (SCHEMA_VALUED.has(k)) r[k] = shape(reader, { node: c.value, ptr: c.ptr }, 6);
-        else if (k === 'patternProperties' && isObj(c.value)) {
+        else if (k === 'patternProperties' && isObject(c.value)) {
           const entries = Object.entries(c.value).map(([p, s]) => [p, shape(reader, { node: s, ptr: null }, 6)]);
           r[k] = Object.fromEntries(entries);
         } else r[k] = c.value;

@@ -10,7 +10,7 @@ import { definitionRefReader, resultUnions } from '../model/unions.js';
 import { SchemaComparer } from './compare.js';
 import { dedupeFacts } from './dedupe.js';
 import { extensionRenames, withOldExtensionIds } from './extension-ids.js';
-import { addChange, compareStrings, toFact, type AddFn } from './facts.js';
+import { addChange, toFact, type AddFn } from './facts.js';
 import { applyIgnores } from './ignore.js';
 import { compareMethods } from './methods.js';
 import {
@@ -25,6 +25,7 @@ import {
   type SideFilter,
   type VerdictCounts,
 } from './types.js';
+import { compareStrings } from '../load/order.js';
 
 export { parseIgnoreFile } from './ignore.js';
 export { locationKey } from './facts.js';

@@ -61,10 +61,6 @@ export function locationKey(method: string, part: MessagePart, path: string): st
   return `${method}/${part}${inner ? `/${inner}` : ''}`;
 }
 
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 function sortKeys(o: { [key: string]: JsonValue }): { [key: string]: JsonValue } {
   return Object.fromEntries(
     Object.keys(o)

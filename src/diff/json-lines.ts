@@ -2,7 +2,7 @@
  * The 1-based line of the value at each of some JSON pointers in a JSON text, in one pass — for
  * `file=`/`line=` of GitHub annotations. The text is valid JSON (it was parsed before).
  */
-import { escapePointerToken } from '../errors.js';
+import { escapePointerToken } from '../load/pointer.js';
 
 export function pointerLines(text: string, pointers: Iterable<string>): Map<string, number> {
   const wanted = new Set(pointers);

@@ -1,7 +1,9 @@
 /** Facts about each method: added, removed, directions, kind, params presence, params/result/payload. */
-import { DIRECTIONS, type Direction, type MethodInfo, type ProtocolModel } from '../model/types.js';
+import { DIRECTIONS, paramsRefText, type Direction, type MethodInfo, type ProtocolModel } from '../model/types.js';
 import type { SchemaComparer, Cursor } from './compare.js';
-import { addChange, compareStrings, type AddFn } from './facts.js';
+import { addChange, type AddFn } from './facts.js';
+import { definitionPointer } from '../load/pointer.js';
+import { compareStrings } from '../load/order.js';
 
 export function compareMethods(
   oldModel: ProtocolModel,
@@ -126,7 +128,7 @@ function compareResults(
 
 function paramsCursor(comparer: SchemaComparer, which: 'old' | 'new', m: MethodInfo): Cursor {
   if (m.params === null) return { node: { type: 'object' }, ptr: null };
-  return comparer.cursor(which, m.params);
+  return comparer.cursor(which, paramsRefText(m.params));
 }
 
 function resultCursor(comparer: SchemaComparer, which: 'old' | 'new', names: string[]): Cursor {
@@ -135,5 +137,5 @@ function resultCursor(comparer: SchemaComparer, which: 'old' | 'new', names: str
 }
 
 function defPtr(model: ProtocolModel, name: string): string {
-  return `#/${model.defsKeyword}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  return `#${definitionPointer(model.defsKeyword, name)}`;
 }

@@ -9,9 +9,10 @@
  *   (`type: [string, null]` ≡ `anyOf: [{type: string}, {type: null}]`), since each member's keywords
  *   apply to its own type only.
  */
-import { escapePointerToken } from '../errors.js';
-import type { JsonSchema } from '../load/schema-types.js';
+import { escapePointerToken } from '../load/pointer.js';
+import { isObject, type JsonSchema } from '../load/schema-types.js';
 import { KEYWORDS } from './keywords.js';
+import { decodeFragmentToken } from '../load/pointer.js';
 
 export interface SchemaSide {
   definitions: Record<string, JsonSchema>;
@@ -44,10 +45,6 @@ export interface View {
 }
 
 export const ANY: JsonSchema = {};
-
-export function isObj(v: unknown): v is JsonSchema {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export function child(ptr: string | null, ...tokens: (string | number)[]): string | null {
   if (ptr === null) return null;
@@ -109,14 +106,14 @@ export class SideReader {
     const tokens = ref
       .slice(2)
       .split('/')
-      .map((raw) => decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~'));
+      .map((raw) => decodeFragmentToken(raw));
     if (tokens.length < 2 || (tokens[0] !== 'definitions' && tokens[0] !== '$defs')) return undefined;
     const name = tokens[1]!;
     if (!Object.hasOwn(this.side.definitions, name)) return undefined;
     let node: unknown = this.side.definitions[name];
     for (const token of tokens.slice(2)) {
       if (Array.isArray(node)) node = node[Number(token)];
-      else if (isObj(node) && Object.hasOwn(node, token)) node = node[token];
+      else if (isObject(node) && Object.hasOwn(node, token)) node = node[token];
       else return undefined;
     }
     const ptr = `#/${this.side.defsKeyword}/${tokens.slice(1).map(escapePointerToken).join('/')}`;
@@ -128,7 +125,7 @@ export class SideReader {
     let node = cur.node;
     let ptr = cur.ptr;
     let ref: string | null = null;
-    for (let i = 0; i < 64 && isObj(node) && typeof node.$ref === 'string'; i++) {
+    for (let i = 0; i < 64 && isObject(node) && typeof node.$ref === 'string'; i++) {
       const target = this.resolveRef(node.$ref);
       if (!target) break;
       node = target.node;
@@ -157,7 +154,7 @@ export class SideReader {
       v.types = new Set();
       return v;
     }
-    if (!isObj(node)) return v;
+    if (!isObject(node)) return v;
     if (typeof node.description === 'string') v.description = node.description;
     const unionKey = Array.isArray(node.anyOf) ? 'anyOf' : Array.isArray(node.oneOf) ? 'oneOf' : null;
     if (unionKey && depth < 32) {
@@ -191,7 +188,7 @@ export class SideReader {
 
   flattenUnion(cur: Cursor, depth: number): Cursor[] {
     const { node, ptr } = this.deref(cur);
-    if (!isObj(node) || depth > 32) return [cur];
+    if (!isObject(node) || depth > 32) return [cur];
     const key = Array.isArray(node.anyOf) ? 'anyOf' : Array.isArray(node.oneOf) ? 'oneOf' : null;
     if (!key) return [cur];
     const out: Cursor[] = [];
@@ -211,16 +208,17 @@ function mergeInto(v: View, node: JsonSchema, ptr: string | null): void {
   if (typeof node.type === 'string') v.types = intersect(v.types, new Set([node.type]));
   else if (Array.isArray(node.type))
     v.types = intersect(v.types, new Set(node.type.filter((t): t is string => typeof t === 'string')));
-  if (isObj(node.properties)) {
+  if (isObject(node.properties)) {
     for (const [name, schema] of Object.entries(node.properties))
       v.props.set(name, { node: schema, ptr: child(ptr, 'properties', name) });
   }
   if (Array.isArray(node.required)) for (const r of node.required) if (typeof r === 'string') v.required.add(r);
   if (node.additionalProperties === false) v.ap = false;
-  else if (isObj(node.additionalProperties) && v.ap === null)
+  else if (isObject(node.additionalProperties) && v.ap === null)
     v.ap = { node: node.additionalProperties, ptr: child(ptr, 'additionalProperties') };
   if (node.items !== undefined && v.items === null) {
-    if (isObj(node.items) || typeof node.items === 'boolean') v.items = { node: node.items, ptr: child(ptr, 'items') };
+    if (isObject(node.items) || typeof node.items === 'boolean')
+      v.items = { node: node.items, ptr: child(ptr, 'items') };
   }
   if (node.const !== undefined) v.enumVals = [node.const];
   else if (Array.isArray(node.enum) && v.enumVals === null) v.enumVals = [...node.enum];

@@ -4,7 +4,8 @@
  * on top of the hand-written runtime/client-base.ts. Built with ts-morph from structures.
  */
 import { Scope, StructureKind, type ClassDeclarationStructure, type StatementStructures } from 'ts-morph';
-import { isObject, resolvePointer } from '../load/schema.js';
+import { isObject } from '../load/schema.js';
+import { resolvePointer } from '../load/pointer.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { baseClassMembers } from './base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
@@ -32,11 +33,8 @@ function callerParamsRequired(model: ProtocolModel, m: MethodInfo): boolean {
 
 export function paramsSchema(model: ProtocolModel, m: MethodInfo): unknown {
   if (m.params === null) return undefined;
-  if (m.params.startsWith('#')) {
-    const tokens = m.params.slice(`#/${model.defsKeyword}/`.length);
-    return resolvePointer(model.definitions, `/${tokens}`);
-  }
-  return model.definitions[m.params];
+  if (m.params.kind === 'definition') return model.definitions[m.params.name];
+  return resolvePointer(model.definitions, m.params.pointer.slice(`#/${model.defsKeyword}`.length));
 }
 
 /** The result the caller gets: input-required rounds are resolved by the client. */

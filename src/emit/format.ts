@@ -2,9 +2,9 @@
  * Formatting, once, in memory, with the prettier config that applies to the output directory (so the
  * files on disk match what the user's own prettier would produce, and `--check` never flags formatting).
  */
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
+import { sha256 } from '../load/hash.js';
 
 const PARSERS: Record<string, string> = { '.ts': 'babel-ts', '.js': 'babel', '.json': 'json', '.md': 'markdown' };
 export const DEFAULTS: prettier.Options = { printWidth: 120, singleQuote: true };
@@ -37,7 +37,7 @@ export async function formatFile(outDir: string, path: string, text: string): Pr
   if (!parser) return text;
   const found = await prettier.resolveConfig(join(outDir, path), { editorconfig: false });
   const options: prettier.Options = { ...DEFAULTS, ...(found ?? {}), parser, filepath: undefined };
-  const key = createHash('sha256').update(JSON.stringify(options)).update('\0').update(text).digest('hex');
+  const key = sha256(`${JSON.stringify(options)}\0${text}`);
   let formatted = memo.get(key);
   if (!formatted) {
     formatted = prettier.format(text, options);

@@ -4,7 +4,7 @@
  * Built with ts-morph from structures, one whole file at a time.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { ProtocolModel } from '../model/types.js';
+import { paramsRefText, type ProtocolModel } from '../model/types.js';
 import { ALIASES, TABLES, paramsType, resultType, type Table } from './tables.js';
 import { printFile } from './ts-project.js';
 import { docComment, propertyKey, stringLiteral } from './ts-names.js';
@@ -33,7 +33,7 @@ function methodsConst(model: ProtocolModel): string {
       `kind: ${stringLiteral(m.kind)}`,
       `directions: ${constListInner(m.directions)}`,
       `definition: ${stringLiteral(m.definition)}`,
-      `params: ${m.params === null ? 'null' : stringLiteral(m.params)}`,
+      `params: ${m.params === null ? 'null' : stringLiteral(paramsRefText(m.params))}`,
       `paramsRequired: ${m.paramsRequired}`,
       ...(m.result ? [`result: ${constListInner(m.result)}`] : []),
       `source: ${stringLiteral(m.source)}`,

@@ -30,6 +30,7 @@ import { InputError } from '../errors.js';
 import { isObject } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import type { MethodInfo } from '../model/types.js';
+import { decodeFragmentToken, escapePointerToken } from '../load/pointer.js';
 
 const GENERATOR_KEYWORDS = new Set(['tsType', 'tsEnumNames', 'tsExtends', 'tsDeclare']);
 const NAMING_HINTS = new Set(['title', '$id', 'id', '$schema', '$anchor', '$comment']);
@@ -138,7 +139,11 @@ export function normalizeDefinition(
     } else if (SCHEMA_MAPS.has(key) && isObject(value)) {
       const map: JsonSchema = {};
       for (const [name, sub] of Object.entries(value)) {
-        setOwn(map, name, normalizeDefinition(sub, file, `${here}/${escapeToken(name)}`, refToType, objectKeyword));
+        setOwn(
+          map,
+          name,
+          normalizeDefinition(sub, file, `${here}/${escapePointerToken(name)}`, refToType, objectKeyword),
+        );
       }
       setOwn(out, key, map);
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
@@ -173,10 +178,6 @@ const ANNOTATION_KEYS = new Set(['description', 'title', '$comment', 'examples',
 /** Assign as an own data property: a key literally named "__proto__" must not set the prototype. */
 export function setOwn(target: JsonSchema, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-function escapeToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /**
@@ -308,7 +309,7 @@ function localRefName(ref: unknown, defsKeyword: string): string | undefined {
   const prefix = `#/${defsKeyword}/`;
   if (typeof ref !== 'string' || !ref.startsWith(prefix)) return undefined;
   const token = ref.slice(prefix.length);
-  return token.includes('/') ? undefined : decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+  return token.includes('/') ? undefined : decodeFragmentToken(token);
 }
 
 const PRIMITIVE_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'null']);
@@ -363,7 +364,7 @@ function mapSchemas(
 }
 
 /** meta-on-all-params: the base message's params `_meta` schema, added where a method's params lack one. */
-function withMetaOnAllParams({ definitions, defsKeyword, methods }: RepairInput): Record<string, unknown> {
+function withMetaOnAllParams({ definitions, methods }: RepairInput): Record<string, unknown> {
   const baseMeta = (message: string, params: string): unknown => {
     const fromMessage = property(property(definitions[message], 'params'), '_meta');
     return fromMessage ?? property(definitions[params], '_meta');
@@ -376,9 +377,9 @@ function withMetaOnAllParams({ definitions, defsKeyword, methods }: RepairInput)
   for (const m of methods) {
     const meta = bases[m.kind];
     if (meta === undefined || m.params === null || !m.directions.some((d) => d !== 'input')) continue;
-    const inline = m.params.startsWith('#');
-    const owner = inline ? m.definition : m.params;
-    if (inline && m.params !== `#/${defsKeyword}/${escapeToken(m.definition)}/properties/params`) continue;
+    const inline = m.params.kind === 'inline';
+    const owner = m.params.kind === 'inline' ? m.definition : m.params.name;
+    if (m.params.kind === 'inline' && !m.params.direct) continue;
     const definition = out[owner];
     const params = inline ? property(definition, 'params') : definition;
     if (!isObject(params) || params.type !== 'object' || !isObject(params.properties)) continue;

@@ -5,7 +5,7 @@
  * thread never loads ts-morph unless it must run this itself (see concurrent.ts).
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { entry, type EmitContext } from '../generate-artifacts.js';
+import { entry, type EmitContext } from './registry.js';
 import type { ProtocolModel } from '../model/types.js';
 import { formatFile } from './format.js';
 

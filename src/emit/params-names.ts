@@ -6,20 +6,15 @@
  */
 import { isObject } from '../load/schema.js';
 import type { MethodInfo } from '../model/types.js';
+import { compareStrings } from '../load/order.js';
 
 /** Names the other generated modules export: an alias must not shadow one in index.ts. */
 const RESERVED = new Set(['ClientCalls', 'McpServerHandlers', 'ServerContext']);
 
 /** The alias for a method's inline params, or undefined when they are named already or the name is taken. */
-export function inlineParamsAlias(
-  m: MethodInfo,
-  definitions: Readonly<Record<string, unknown>>,
-  defsKeyword: string,
-): string | undefined {
-  if (m.params === null || !m.params.startsWith('#')) return undefined;
+export function inlineParamsAlias(m: MethodInfo, definitions: Readonly<Record<string, unknown>>): string | undefined {
   // Only params directly under the message definition (`#/$defs/<Definition>/properties/params`).
-  const token = m.definition.replace(/~/g, '~0').replace(/\//g, '~1');
-  if (m.params !== `#/${defsKeyword}/${token}/properties/params`) return undefined;
+  if (m.params?.kind !== 'inline' || !m.params.direct) return undefined;
   const message = definitions[m.definition];
   const params = isObject(message) && isObject(message.properties) ? message.properties.params : undefined;
   if (!isObject(params)) return undefined;
@@ -32,12 +27,11 @@ export function inlineParamsAlias(
 export function inlineParamsAliases(
   methods: readonly MethodInfo[],
   definitions: Readonly<Record<string, unknown>>,
-  defsKeyword: string,
 ): Map<string, MethodInfo> {
   const aliases = new Map<string, MethodInfo>();
   for (const m of methods) {
-    const name = inlineParamsAlias(m, definitions, defsKeyword);
+    const name = inlineParamsAlias(m, definitions);
     if (name !== undefined && !aliases.has(name)) aliases.set(name, m);
   }
-  return new Map([...aliases].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return new Map([...aliases].sort(([a], [b]) => compareStrings(a, b)));
 }

@@ -93,8 +93,8 @@ export const ALIASES: readonly (readonly [string, string, string])[] = [
  */
 export function paramsType(m: MethodInfo, model: Pick<ProtocolModel, 'definitions' | 'defsKeyword'>): string {
   if (m.params === null) return 'undefined';
-  if (!m.params.startsWith('#')) return `T.${m.params}`;
-  const alias = inlineParamsAlias(m, model.definitions, model.defsKeyword);
+  if (m.params.kind === 'definition') return `T.${m.params.name}`;
+  const alias = inlineParamsAlias(m, model.definitions);
   return alias === undefined ? `NonNullable<T.${m.definition}["params"]>` : `T.${alias}`;
 }
 

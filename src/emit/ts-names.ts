@@ -3,19 +3,9 @@
  * through these functions: as a string literal, a quoted property key, or a doc comment.
  */
 import { InputError } from '../errors.js';
+import { isIdentifier } from '../load/type-names.js';
 
-const RESERVED = new Set(
-  (
-    'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
-    'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
-    'as implements interface let package private protected public static yield any boolean number string symbol ' +
-    'type from of namespace module declare abstract readonly keyof unique infer is asserts never unknown object undefined'
-  ).split(' '),
-);
-
-export function isIdentifier(name: string): boolean {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && !RESERVED.has(name);
-}
+export { isIdentifier };
 
 /** A definition name must be usable, unchanged, as an exported type name. */
 export function assertTypeName(name: string, file: string, pointer: string): void {

@@ -12,6 +12,7 @@ import type { JsonSchema } from '../load/schema-types.js';
 import { normalizeDefinition, repairDefinitions, setOwn, type RefNamer, type RepairRule } from './normalize.js';
 import { inlineParamsAliases } from './params-names.js';
 import { assertTypeName, propertyKey } from './ts-names.js';
+import { decodeFragmentToken, definitionPointer } from '../load/pointer.js';
 
 const JSTT_OPTIONS: Partial<Options> = {
   bannerComment: '',
@@ -49,13 +50,13 @@ export async function emitTypes(model: ProtocolModel, file: string, options: Emi
     without.filter((r): r is RepairRule => r !== 'ts-object-keyword'),
   );
   const paramsAliases = new Map(
-    [...inlineParamsAliases(model.methods, model.definitions, model.defsKeyword)].map(([alias, m]) => [
+    [...inlineParamsAliases(model.methods, model.definitions)].map(([alias, m]) => [
       m.definition,
       { alias, method: m.method },
     ]),
   );
   for (const [name, definition] of Object.entries(definitions)) {
-    const pointer = `/${model.defsKeyword}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const pointer = definitionPointer(model.defsKeyword, name);
     assertTypeName(name, file, pointer);
     let normalized = normalizeDefinition(definition, file, pointer, refToType, !without.includes('ts-object-keyword'));
     if (NOTES[name] && typeof normalized === 'object' && normalized !== null) {
@@ -115,7 +116,7 @@ function refToTypeExpression(
   const tokens = ref
     .slice(defsPrefix.length)
     .split('/')
-    .map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map((t) => decodeFragmentToken(t));
   const [name, ...rest] = tokens;
   if (name === undefined || !Object.hasOwn(definitions, name)) return undefined;
   let expression = name;

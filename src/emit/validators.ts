@@ -8,17 +8,18 @@
  * `isolatedDeclarations` never look into it.
  */
 import { createRequire } from 'node:module';
-import type { ProtocolModel } from '../model/types.js';
+import type { ParamsRef, ProtocolModel } from '../model/types.js';
 import { repairDefinitions } from './normalize.js';
 import { stringLiteral } from './ts-names.js';
 import { compiledAt, standaloneModule } from './validator-code.js';
 import { compactErrors } from './validator-errors.js';
+import { escapePointerToken } from '../load/pointer.js';
 
 const require = createRequire(import.meta.url);
 
 /** The export name of the validator for a method's params. */
-export function paramsValidatorName(params: string, definition: string): string {
-  return params.startsWith('#') ? `params$${definition}` : params;
+export function paramsValidatorName(params: ParamsRef, definition: string): string {
+  return params.kind === 'inline' ? `params$${definition}` : params.name;
 }
 
 /**
@@ -54,11 +55,11 @@ export function emitValidators(model: ProtocolModel): string {
   const id = 'urn:mcp-typegen:schema';
   ajv.addSchema({ $id: id, [model.defsKeyword]: schema }, id);
   const defs = `#/${model.defsKeyword}/`;
-  const pointerToken = (s: string) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'));
+  const pointerToken = (s: string) => encodeURIComponent(escapePointerToken(s));
   const refs: Record<string, string> = {};
   for (const name of Object.keys(model.definitions)) refs[name] = `${defs}${pointerToken(name)}`;
   for (const m of model.methods) {
-    if (m.params?.startsWith('#')) {
+    if (m.params?.kind === 'inline') {
       const name = paramsValidatorName(m.params, m.definition);
       refs[name] = `${defs}${pointerToken(name)}`;
     }
@@ -109,7 +110,7 @@ export function emitValidators(model: ProtocolModel): string {
 function hoistInlineParams(defs: Record<string, unknown>, model: ProtocolModel): Record<string, unknown> {
   const out = { ...defs };
   for (const m of model.methods) {
-    if (!m.params?.startsWith('#')) continue;
+    if (m.params?.kind !== 'inline') continue;
     const name = paramsValidatorName(m.params, m.definition);
     const message = out[m.definition] as { properties?: Record<string, unknown> } | undefined;
     const params = message?.properties?.params;

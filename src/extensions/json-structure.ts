@@ -4,7 +4,7 @@
  * recursive walks after parsing would overflow the stack). One iterative pass, so a hostile
  * 100,000-deep file costs no stack either.
  */
-import { escapePointerToken } from '../errors.js';
+import { escapePointerToken } from '../load/pointer.js';
 
 /** Deeper than any extension file needs; far below what the recursive schema walks can take. */
 export const MAX_DEPTH = 200;

@@ -8,13 +8,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { InputError, escapePointerToken, pointer } from '../errors.js';
+import { InputError } from '../errors.js';
+import { escapePointerToken, pointer } from '../load/pointer.js';
 import type { JsonSchema } from '../load/schema-types.js';
-import type { Direction } from '../model/types.js';
+import type { Direction } from '../protocol-terms.js';
 import type { ExtensionAugment, ExtensionMethod, ExtensionSpec } from './types.js';
 import { parseJson as parseJsonText } from '../load/json.js';
 import { findStructureProblem } from './json-structure.js';
 import { toolPackage } from '../load/package-root.js';
+import { compareStrings } from '../load/order.js';
 
 export type { ExtensionMethod, ExtensionSpec } from './types.js';
 
@@ -159,10 +161,6 @@ function augmentOf(raw: RawExtension['augment']): ExtensionAugment {
     }
   }
   return out;
-}
-
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function directionsOf(direction: RawMethod['direction']): Direction[] {

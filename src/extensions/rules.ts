@@ -28,9 +28,11 @@
  * to this one, which the loader then loads too); anything else is rejected.
  */
 import { dirname, isAbsolute, posix, resolve } from 'node:path';
-import { InputError, pointer } from '../errors.js';
-import type { JsonSchema } from '../load/schema-types.js';
+import { InputError } from '../errors.js';
+import { isObject, type JsonSchema } from '../load/schema-types.js';
 import type { ExtensionSpec } from './types.js';
+import { pointer, unescapePointerToken } from '../load/pointer.js';
+import { isIdentifierText, isReservedWord } from '../load/type-names.js';
 
 export interface ExtensionCheckContext {
   /**
@@ -72,68 +74,6 @@ export const RESERVED_SECOND_LABELS: readonly string[] = ['modelcontextprotocol'
 
 export const LABEL_RE = /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 export const NAME_RE = /^[A-Za-z0-9_][A-Za-z0-9_-]*(?:[./][A-Za-z0-9_][A-Za-z0-9_-]*)*$/;
-const IDENTIFIER_RE = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** Words that cannot name a TypeScript type alias / interface. */
-const RESERVED_TYPE_NAMES = new Set([
-  // reserved words
-  'break',
-  'case',
-  'catch',
-  'class',
-  'const',
-  'continue',
-  'debugger',
-  'default',
-  'delete',
-  'do',
-  'else',
-  'enum',
-  'export',
-  'extends',
-  'false',
-  'finally',
-  'for',
-  'function',
-  'if',
-  'import',
-  'in',
-  'instanceof',
-  'new',
-  'null',
-  'return',
-  'super',
-  'switch',
-  'this',
-  'throw',
-  'true',
-  'try',
-  'typeof',
-  'var',
-  'void',
-  'while',
-  'with',
-  'implements',
-  'interface',
-  'let',
-  'package',
-  'private',
-  'protected',
-  'public',
-  'static',
-  'yield',
-  // predefined type names
-  'any',
-  'unknown',
-  'never',
-  'object',
-  'string',
-  'number',
-  'boolean',
-  'bigint',
-  'symbol',
-  'undefined',
-]);
 
 /** True when `prefix` is one label or dot-separated labels as described above. */
 export function isValidPrefix(prefix: string): boolean {
@@ -298,7 +238,7 @@ function checkInputDirection(spec: ExtensionSpec, context: ExtensionCheckContext
 function checkDefinitionNames(spec: ExtensionSpec, context: ExtensionCheckContext): void {
   for (const name of Object.keys(spec.definitions)) {
     const ptr = pointer('definitions', name);
-    if (!IDENTIFIER_RE.test(name)) {
+    if (!isIdentifierText(name)) {
       throw new InputError(spec.file, ptr, `definition name "${name}" is not a TypeScript identifier`);
     }
     if (name === '__proto__' || name === 'constructor' || name === 'prototype') {
@@ -308,7 +248,7 @@ function checkDefinitionNames(spec: ExtensionSpec, context: ExtensionCheckContex
         `definition name "${name}" is not allowed: it names a built-in of every JavaScript object`,
       );
     }
-    if (RESERVED_TYPE_NAMES.has(name)) {
+    if (isReservedWord(name)) {
       throw new InputError(spec.file, ptr, `definition name "${name}" is reserved in TypeScript`);
     }
     if (context.mcpDefinitionNames?.has(name)) {
@@ -338,10 +278,6 @@ const SCHEMA_KEYWORDS = [
   'contentSchema',
 ];
 const SCHEMA_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
-
-function isObject(value: unknown): value is JsonSchema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Calls `visit` for every `$ref` string in a schema (schema keywords only, not inside const/enum/default/examples). */
 function walkRefs(schema: unknown, ptr: string, visit: (ref: string, ptr: string) => void): void {
@@ -384,17 +320,13 @@ export function resolveSibling(file: string, relative: string): string {
   return isAbsolute(file) ? resolve(dirname(file), relative) : posix.join(posix.dirname(file), relative);
 }
 
-function unescapeToken(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
 function checkRefs(spec: ExtensionSpec, context: ExtensionCheckContext, files: Map<string, ExtensionSpec>): void {
   for (const [schema, at] of schemasOf(spec)) {
     walkRefs(schema, at, (ref, ptr) => {
       const mcp = MCP_REF.exec(ref);
       if (mcp) {
         const name = mcp[1]!;
-        if (!IDENTIFIER_RE.test(name)) {
+        if (!isIdentifierText(name)) {
           throw new InputError(spec.file, ptr, `"${ref}" is not a valid MCP reference: use "mcp:<DefinitionName>"`);
         }
         if (context.mcpDefinitionNames && !context.mcpDefinitionNames.has(name)) {
@@ -408,7 +340,7 @@ function checkRefs(spec: ExtensionSpec, context: ExtensionCheckContext, files: M
       }
       const local = LOCAL_REF.exec(ref);
       if (local) {
-        const name = unescapeToken(local[1]!);
+        const name = unescapePointerToken(local[1]!);
         if (!Object.prototype.hasOwnProperty.call(spec.definitions, name)) {
           throw new InputError(spec.file, ptr, `"${ref}" does not resolve: no definition "${name}" in this file`);
         }
@@ -417,7 +349,7 @@ function checkRefs(spec: ExtensionSpec, context: ExtensionCheckContext, files: M
       const other = FILE_REF.exec(ref);
       if (other) {
         const file = resolveSibling(spec.file, other[1]!);
-        const name = unescapeToken(other[2]!);
+        const name = unescapePointerToken(other[2]!);
         const target = files.get(file);
         if (!target) {
           throw new InputError(
@@ -471,10 +403,10 @@ function checkAliasCycles(spec: ExtensionSpec, files: Map<string, ExtensionSpec>
   const key = (n: Node) => `${n.spec.file}#${n.name}`;
   const target = (from: ExtensionSpec, ref: string): Node | null => {
     const local = LOCAL_REF.exec(ref);
-    if (local) return { spec: from, name: unescapeToken(local[1]!) };
+    if (local) return { spec: from, name: unescapePointerToken(local[1]!) };
     const other = FILE_REF.exec(ref);
     const file = other ? files.get(resolveSibling(from.file, other[1]!)) : undefined;
-    return other && file ? { spec: file, name: unescapeToken(other[2]!) } : null;
+    return other && file ? { spec: file, name: unescapePointerToken(other[2]!) } : null;
   };
   const done = new Set<string>();
   for (const start of Object.keys(spec.definitions)) {

@@ -3,7 +3,7 @@
  * See `schema/extension.schema.json` for the file format and `rules.ts` for the name rules.
  */
 import type { JsonSchema } from '../load/schema-types.js';
-import type { Direction, MethodKind } from '../model/types.js';
+import type { Direction, MethodKind } from '../protocol-terms.js';
 
 export interface ExtensionMethod {
   /** The method string, e.g. `acme/jobs.start`. */

@@ -8,8 +8,8 @@
  *
  * Every failure is an InputError naming the URL, with what to do in the same line.
  */
-import { createHash } from 'node:crypto';
 import { InputError } from '../errors.js';
+import { sha256 } from './hash.js';
 
 /** Network behaviour shared by spec downloads and `--schema https://…`. */
 export interface FetchPolicy {
@@ -37,10 +37,6 @@ export function timeoutMs(policy: FetchPolicy, env: NodeJS.ProcessEnv = process.
   if (policy.fetchTimeoutMs !== undefined) return policy.fetchTimeoutMs;
   const seconds = Number(env.MCP_TYPEGEN_FETCH_TIMEOUT);
   return env.MCP_TYPEGEN_FETCH_TIMEOUT && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_TIMEOUT_MS;
-}
-
-export function sha256Hex(bytes: Buffer | string): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }
 
 /** True for `https:` URLs, and `http:` ones on a loopback host (local mirrors and tests). */
@@ -117,9 +113,9 @@ export async function download(request: DownloadRequest, policy: FetchPolicy = {
     const body = Buffer.concat(chunks);
     if (Number.isFinite(declared) && body.length !== declared)
       throw fail(`download truncated: ${body.length} of ${declared} bytes arrived`);
-    if (request.sha256 && sha256Hex(body) !== request.sha256) {
+    if (request.sha256 && sha256(body) !== request.sha256) {
       throw fail(
-        `sha256 mismatch: the server sent ${body.length} bytes hashing to ${sha256Hex(body).slice(0, 12)}…, expected ${request.sha256.slice(0, 12)}… (nothing was used or cached)`,
+        `sha256 mismatch: the server sent ${body.length} bytes hashing to ${sha256(body).slice(0, 12)}…, expected ${request.sha256.slice(0, 12)}… (nothing was used or cached)`,
       );
     }
     return body;

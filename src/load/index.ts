@@ -1,4 +1,5 @@
-export { loadSchema, parseSchemaText, resolveSchemaPath, resolvePointer, schemaRoot, isObject } from './schema.js';
+export { loadSchema, parseSchemaText, resolveSchemaPath, schemaRoot, isObject } from './schema.js';
+export { resolvePointer } from './pointer.js';
 export type { LoadedSchema, SchemaInput } from './schema.js';
 export { knownVersionNames, versionManifest } from './manifest.js';
 export type { JsonSchema, JsonValue } from './schema-types.js';

@@ -2,14 +2,15 @@
  * Loading: find the schema file, read it, check it is an MCP schema whose local `$ref`s all resolve.
  * Returns plain data; nothing here prints or writes.
  */
-import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { InputError, escapePointerToken } from '../errors.js';
-import { checkSchemaUrl, download, looksLikeUrl, sha256Hex, type FetchPolicy } from './download.js';
+import { InputError } from '../errors.js';
+import { definitionPointer, escapePointerToken, resolvePointer } from './pointer.js';
+import { checkSchemaUrl, download, looksLikeUrl, type FetchPolicy } from './download.js';
+import { sha256 } from './hash.js';
 import { parseJson } from './json.js';
 import { versionBySha } from './manifest.js';
 import { locateSpec, specRootKey, specSchema } from './spec-source.js';
-import type { JsonSchema } from './schema-types.js';
+import { isObject, type JsonSchema } from './schema-types.js';
 import { readUserFile } from './read-file.js';
 
 export interface SchemaInput extends FetchPolicy {
@@ -87,11 +88,11 @@ export async function loadSchema(input: SchemaInput): Promise<LoadedSchema> {
   } else if (input.spec) {
     ({ file, text } = await specSchema(input.spec, { ...input, cwd }));
   } else throw noSchema();
-  if (input.sha256 && sha256Hex(text) !== input.sha256.toLowerCase()) {
+  if (input.sha256 && sha256(text) !== input.sha256.toLowerCase()) {
     throw new InputError(
       file,
       undefined,
-      `sha256 mismatch: the schema hashes to ${sha256Hex(text)}, the pin (--schema-sha256 / "sha256") says ${input.sha256}`,
+      `sha256 mismatch: the schema hashes to ${sha256(text)}, the pin (--schema-sha256 / "sha256") says ${input.sha256}`,
     );
   }
   return parseSchemaText(text, file, input.spec ?? null);
@@ -131,11 +132,11 @@ export function parseSchemaText(text: string, file: string, requestedVersion: st
   }
   for (const [name, def] of Object.entries(definitions)) {
     if (!isObject(def) && typeof def !== 'boolean') {
-      throw new InputError(file, `/${defsKeyword}/${escapePointerToken(name)}`, 'a definition must be a schema object');
+      throw new InputError(file, definitionPointer(defsKeyword, name), 'a definition must be a schema object');
     }
   }
-  const sha256 = createHash('sha256').update(text).digest('hex');
-  const known = versionBySha(sha256);
+  const digest = sha256(text);
+  const known = versionBySha(digest);
   // A published schema's bytes are checked once, by the tests (test/diff/unions.test.ts); others every time.
   if (!known) checkRefs(root, file);
   const declared = typeof root.$schema === 'string' ? root.$schema : '';
@@ -143,7 +144,7 @@ export function parseSchemaText(text: string, file: string, requestedVersion: st
   const warnings: string[] = [];
   if (!known) {
     warnings.push(
-      `${file}: not a known MCP schema (sha256 ${sha256.slice(0, 12)}… is not in schema/mcp-versions.json); generating from it anyway`,
+      `${file}: not a known MCP schema (sha256 ${digest.slice(0, 12)}… is not in schema/mcp-versions.json); generating from it anyway`,
     );
   } else if (requestedVersion && requestedVersion !== known.version) {
     warnings.push(`${file}: content is the published ${known.version} schema, not ${requestedVersion}`);
@@ -151,7 +152,7 @@ export function parseSchemaText(text: string, file: string, requestedVersion: st
   return {
     file,
     text,
-    sha256,
+    sha256: digest,
     json: root,
     dialect,
     defsKeyword,
@@ -207,26 +208,4 @@ export function checkRefs(root: JsonSchema, file: string): void {
   walk(root);
 }
 
-/** Resolve an RFC 6901 pointer (URI-fragment decoded) in a document; undefined when it leads nowhere. */
-export function resolvePointer(root: unknown, pointer: string): unknown {
-  if (pointer === '') return root;
-  if (!pointer.startsWith('/')) return undefined;
-  let node: unknown = root;
-  for (const raw of pointer.slice(1).split('/')) {
-    const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node)) {
-      if (!/^\d+$/.test(token)) return undefined;
-      node = node[Number(token)];
-    } else if (isObject(node) && Object.hasOwn(node, token)) {
-      node = node[token];
-    } else {
-      return undefined;
-    }
-    if (node === undefined) return undefined;
-  }
-  return node;
-}
-
-export function isObject(value: unknown): value is JsonSchema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject };

@@ -15,7 +15,8 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { cachedSchemaFile, cacheRoot, writeCached } from './cache.js';
-import { download, isOffline, sha256Hex, type FetchPolicy } from './download.js';
+import { download, isOffline, type FetchPolicy } from './download.js';
+import { sha256 } from './hash.js';
 import { downloadUrl, knownVersion, knownVersionNames, type KnownVersion } from './manifest.js';
 import { readUserFile } from './read-file.js';
 
@@ -83,7 +84,7 @@ export async function specSchema(
   if (location.kind === 'dir') return { file: location.file, text: await readLocal(location.file), location };
   if (location.kind === 'cache') {
     const bytes = await readFile(location.file).catch(() => undefined);
-    if (bytes && sha256Hex(bytes) === location.known.sha256)
+    if (bytes && sha256(bytes) === location.known.sha256)
       return { file: location.file, text: bytes.toString('utf8'), location };
     // A damaged cache entry is replaced like a missing one.
   }
@@ -112,7 +113,7 @@ export async function pullSpec(version: string, policy: FetchPolicy, env: NodeJS
   if (!known) return locateSpec(version, {}, env); // throws "unknown spec version"
   const file = cachedSchemaFile(version, env);
   const bytes = await readFile(file).catch(() => undefined);
-  if (bytes && sha256Hex(bytes) === known.sha256) return { kind: 'cache' as const, version, file, known };
+  if (bytes && sha256(bytes) === known.sha256) return { kind: 'cache' as const, version, file, known };
   const url = downloadUrl(known, env);
   if (isOffline(policy, env))
     throw new InputError(url, undefined, `offline: cannot pull spec version ${version}; drop --offline`);
@@ -130,7 +131,7 @@ export async function pullSpec(version: string, policy: FetchPolicy, env: NodeJS
  * version always has the manifest's hash (it is verified before use). */
 export async function specSha256WithoutNetwork(version: string, input: SpecRootInput): Promise<string> {
   const location = locateSpec(version, input);
-  if (location.kind === 'dir') return sha256Hex(await readFile(location.file));
+  if (location.kind === 'dir') return sha256(await readFile(location.file));
   return location.known.sha256;
 }
 

@@ -7,7 +7,7 @@
  *   table); an unpaired request gets the generic `Result`, marked `resultUnknown`, with a warning.
  * Features (batches, per-request `_meta`, …) are detected from structure in features.ts.
  */
-import { InputError, escapePointerToken } from '../errors.js';
+import { InputError } from '../errors.js';
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import { protocolFacts } from './protocol-facts.js';
 import type { JsonSchema } from '../load/schema-types.js';
@@ -15,7 +15,9 @@ import { detectFeatures } from './features.js';
 import { GENERIC_RESULT, pairResult, type UserPairing } from './pairing.js';
 import { pairByStructure } from './pair-structure.js';
 import { messageParts, messageUnions, methodConst } from './unions.js';
-import { DIRECTIONS, type MethodInfo, type MethodKind, type ProtocolModel } from './types.js';
+import { DIRECTIONS, type MethodInfo, type MethodKind, type ParamsRef, type ProtocolModel } from './types.js';
+import { decodeFragmentToken, definitionPointer } from '../load/pointer.js';
+import { compareStrings } from '../load/order.js';
 
 export { methodConst } from './unions.js';
 
@@ -80,11 +82,6 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
   };
 }
 
-/** Code-unit order, so the output never depends on the machine's locale. */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 interface MessageRef {
   /** Definition name of the whole message. */
   name: string;
@@ -102,7 +99,7 @@ class ModelContext {
   }
 
   defPointer(name: string): string {
-    return `/${this.schema.defsKeyword}/${escapePointerToken(name)}`;
+    return definitionPointer(this.schema.defsKeyword, name);
   }
 
   /** A `$ref` to a definition of this schema → its name. */
@@ -110,7 +107,7 @@ class ModelContext {
     if (typeof ref !== 'string') return undefined;
     const prefix = `#/${this.schema.defsKeyword}/`;
     if (!ref.startsWith(prefix)) return undefined;
-    const name = decodeURIComponent(ref.slice(prefix.length)).replace(/~1/g, '/').replace(/~0/g, '~');
+    const name = decodeFragmentToken(ref.slice(prefix.length));
     return Object.hasOwn(this.schema.definitions, name) ? name : undefined;
   }
 
@@ -168,17 +165,24 @@ class ModelContext {
     }
     const { properties, required } = messageParts(message.schema);
     const params = properties.get('params');
-    let paramsName: string | null = null;
+    let paramsRef: ParamsRef | null = null;
     if (params && isObject(params.schema)) {
-      paramsName = this.refName(params.schema.$ref) ?? `#${this.defPointer(message.name)}${params.at}`;
+      const name = this.refName(params.schema.$ref);
+      paramsRef = name
+        ? { kind: 'definition', name }
+        : {
+            kind: 'inline',
+            pointer: `#${this.defPointer(message.name)}${params.at}`,
+            direct: params.at === '/properties/params',
+          };
     }
     return {
       method,
       kind,
       directions: [],
       definition: message.name,
-      params: paramsName,
-      paramsRequired: paramsName !== null && required.has('params'),
+      params: paramsRef,
+      paramsRequired: paramsRef !== null && required.has('params'),
       source: 'mcp',
     };
   }

@@ -16,13 +16,14 @@ import { parseExtension } from '../extensions/load.js';
 import { FILE_REF, checkExtensions, resolveSibling } from '../extensions/rules.js';
 import { officialExtensionFile } from '../extensions/official.js';
 import { appliesTo, type ExtensionSpec } from '../extensions/types.js';
-import { sha256 } from '../inputs.js';
+import { sha256 } from '../load/hash.js';
 import { knownVersionNames } from '../load/manifest.js';
 import { isObject } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
-import { compareStrings } from './build.js';
+import { compareStrings } from '../load/order.js';
 import { applyAugmentations } from './augment.js';
 import type { MethodInfo, ProtocolModel } from './types.js';
+import { unescapePointerToken } from '../load/pointer.js';
 
 export interface LoadedExtension {
   /** The file as the user gave it (part of the inputs hash). */
@@ -127,7 +128,7 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
   };
   const inputMessages: string[] = [];
   /** Methods whose paramsRequired is derived once every definition (other files' too) is merged. */
-  const derived: MethodInfo[] = [];
+  const derived: { info: MethodInfo; paramsName: string }[] = [];
   const inputResults: string[] = [];
 
   for (const e of applicable) {
@@ -175,13 +176,13 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
         kind: m.kind,
         directions: [...m.directions],
         definition: messageName,
-        params: paramsName,
+        params: paramsName === null ? null : { kind: 'definition', name: paramsName },
         paramsRequired: paramsName !== null && m.paramsRequired,
         ...(result ? { result } : {}),
         source: e.spec.id,
       };
       methods.push(info);
-      if (paramsName !== null && !m.paramsRequiredGiven) derived.push(info);
+      if (paramsName !== null && !m.paramsRequiredGiven) derived.push({ info, paramsName });
     }
     if (e.spec.settings && model.features.capabilityExtensions) {
       const settingsName = `${pascalCase(e.spec.id)}Settings`;
@@ -196,8 +197,8 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
       }
     }
   }
-  for (const info of derived) {
-    info.paramsRequired = requiresParams(definitions[info.params!]!, definitions, model);
+  for (const { info, paramsName } of derived) {
+    info.paramsRequired = requiresParams(definitions[paramsName]!, definitions, model);
     definitions[info.definition] = withParamsRequired(definitions[info.definition]!, info.paramsRequired);
   }
   for (const e of applicable) {
@@ -298,7 +299,7 @@ function refTarget(value: string): string | null {
   if (value.startsWith('mcp:')) return value.slice(4);
   const local = /^#\/definitions\/([^/]+)$/.exec(value) ?? FILE_REF.exec(value)?.slice(1);
   const token = local ? local[local.length - 1]! : null;
-  return token === null ? null : token.replace(/~1/g, '/').replace(/~0/g, '~');
+  return token === null ? null : unescapePointerToken(token);
 }
 
 /** Add `$ref`s to a union definition (`anyOf`), without touching the loaded schema. */

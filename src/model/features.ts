@@ -4,14 +4,15 @@
  */
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
-import type { MethodInfo, ProtocolFeatures } from './types.js';
+import { paramsRefText, type MethodInfo, type ProtocolFeatures } from './types.js';
+import { decodeFragmentToken } from '../load/pointer.js';
 
 export function detectFeatures(schema: LoadedSchema, methods: MethodInfo[]): ProtocolFeatures {
   const s = new Structure(schema);
   const defs = Object.values(schema.definitions);
   const requestMeta = methods
     .filter((m) => m.kind === 'request' && m.params !== null)
-    .map((m) => s.prop(s.resolve(m.params!), '_meta'));
+    .map((m) => s.prop(s.resolve(paramsRefText(m.params!)), '_meta'));
   return {
     // A batch: an array whose items are JSON-RPC messages (objects carrying `jsonrpc`).
     batches: defs.some((d) =>
@@ -46,7 +47,7 @@ class Structure {
     if (!refOrName.startsWith('#/')) return this.schema.definitions[refOrName];
     let node: unknown = { [this.schema.defsKeyword]: this.schema.definitions };
     for (const raw of refOrName.slice(2).split('/')) {
-      const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      const token = decodeFragmentToken(raw);
       node = Array.isArray(node)
         ? node[Number(token)]
         : isObject(node) && Object.hasOwn(node, token)

@@ -1,2 +1,2 @@
-export { buildModel, compareStrings, methodConst } from './build.js';
+export { buildModel, methodConst } from './build.js';
 export * from './types.js';

@@ -10,13 +10,14 @@
  * A valid request none of these pairs is not an error: its result is the generic `Result` (anything a
  * result may be), marked `resultUnknown`, and the model carries a warning saying how to pair it.
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { InputError, escapePointerToken } from '../errors.js';
+import { InputError } from '../errors.js';
+import { definitionPointer, escapePointerToken } from '../load/pointer.js';
 import { resultPairingTable } from '../load/manifest.js';
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import type { MethodInfo } from './types.js';
+import { sha256 } from '../load/hash.js';
 
 /** Pairings the user supplies: method → result definition name. */
 export interface UserPairing {
@@ -64,7 +65,7 @@ export function pairResult(
     wanted !== undefined
       ? ` (${user!.file}#/pairs/${escapePointerToken(info.method)} names "${wanted}", which this schema lacks)`
       : '';
-  const where = `${schema.file}#/${schema.defsKeyword}/${escapePointerToken(info.definition)}`;
+  const where = `${schema.file}#${definitionPointer(schema.defsKeyword, info.definition)}`;
   const warning =
     `${where}: request "${info.method}" has no result the pairing rules find (no ${base}ResultResponse, no ${base}Result, no pairing entry${missed}); ` +
     `its result is the generic Result. Pair it in a file given with --pairing (or the config's "pairing"): { "pairs": { "${info.method}": "<ResultDefinition>" } }`;
@@ -120,7 +121,7 @@ export async function readPairingFile(file: string): Promise<UserPairing & { tex
 
 /** The pairing file's entry in the inputs hash (next to the extension files; inputs.ts hashes it the same way). */
 export function pairingHashEntry(given: string, read: { text: string }): [string, string] {
-  return [`pairing:${given}`, createHash('sha256').update(read.text).digest('hex')];
+  return [`pairing:${given}`, sha256(read.text)];
 }
 
 export function parsePairing(text: string, file: string): UserPairing {

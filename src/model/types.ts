@@ -3,20 +3,26 @@
  * Everything downstream — types, maps, client, server, validators, `methods --json`, diff — reads this.
  */
 import type { JsonSchema } from '../load/schema-types.js';
+import type { Direction, MethodKind } from '../protocol-terms.js';
 import type { ProtocolFacts } from './protocol-facts.js';
 
-/**
- * Who sends a message.
- * - `client->server`, `server->client`: from the ClientRequest / ServerRequest / ClientNotification /
- *   ServerNotification unions.
- * - `input`: a 2026-07-28+ embedded input request: the server asks for it inside an
- *   `InputRequiredResult` and the client answers it in `inputResponses` on its retry; it is never sent
- *   as a JSON-RPC request of its own.
- */
-export type Direction = 'client->server' | 'server->client' | 'input';
-export const DIRECTIONS: readonly Direction[] = ['client->server', 'server->client', 'input'];
+export { DIRECTIONS, type Direction, type MethodKind } from '../protocol-terms.js';
 
-export type MethodKind = 'request' | 'notification';
+/** Where a method's params schema is. */
+export type ParamsRef =
+  /** params is a `$ref` to this definition. */
+  | { kind: 'definition'; name: string }
+  /**
+   * params is written in the message definition, at this pointer (URI-fragment form, e.g.
+   * `#/$defs/ListRootsRequest/properties/params`); `direct` when that is the message's own
+   * `properties/params`, not one reached through `allOf` parts.
+   */
+  | { kind: 'inline'; pointer: string; direct: boolean };
+
+/** The params' location as one string: the definition name, or the inline schema's pointer. */
+export function paramsRefText(ref: ParamsRef): string {
+  return ref.kind === 'definition' ? ref.name : ref.pointer;
+}
 
 export interface MethodInfo {
   /** The method string, e.g. `tools/call`. */
@@ -26,12 +32,8 @@ export interface MethodInfo {
   directions: Direction[];
   /** The definition that declares the whole message (e.g. `CallToolRequest`). */
   definition: string;
-  /**
-   * The params type: a definition name when params is a `$ref` to a definition, the JSON pointer of
-   * the inline schema (e.g. `#/$defs/ListRootsRequest/properties/params`) when it is inline, or null
-   * when the message declares no params.
-   */
-  params: string | null;
+  /** Where the params schema is; null when the message declares no params. */
+  params: ParamsRef | null;
   /** True when params is required by the message definition. */
   paramsRequired: boolean;
   /** Requests only: result definition names; several when the result is a union (2026-07-28 on). */

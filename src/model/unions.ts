@@ -19,6 +19,7 @@ import { isObject, type LoadedSchema } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { pairResult, type UserPairing } from './pairing.js';
 import type { Direction, MethodInfo, MethodKind } from './types.js';
+import { decodeFragmentToken, escapePointerToken } from '../load/pointer.js';
 
 export interface UnionRole {
   definition: string;
@@ -57,7 +58,7 @@ export function messageParts(def: unknown): MessageParts {
     if (isObject(node.properties)) {
       for (const [name, schema] of Object.entries(node.properties))
         if (!parts.properties.has(name))
-          parts.properties.set(name, { schema, at: `${at}/properties/${escapeToken(name)}` });
+          parts.properties.set(name, { schema, at: `${at}/properties/${escapePointerToken(name)}` });
     }
     if (Array.isArray(node.required)) for (const r of node.required) if (typeof r === 'string') parts.required.add(r);
     if (Array.isArray(node.allOf)) node.allOf.forEach((part, i) => visit(part, `${at}/allOf/${i}`, depth + 1));
@@ -68,10 +69,6 @@ export function messageParts(def: unknown): MessageParts {
   };
   visit(def, '', 0);
   return parts;
-}
-
-function escapeToken(name: string): string {
-  return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** The method a message schema declares: `properties.method.const` (or a one-value enum), at its top. */
@@ -445,7 +442,7 @@ export function definitionRefReader(
     if (typeof ref !== 'string' || !ref.startsWith(prefix)) return undefined;
     const raw = ref.slice(prefix.length);
     if (raw.includes('/')) return undefined;
-    const name = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    const name = decodeFragmentToken(raw);
     return Object.hasOwn(definitions, name) ? name : undefined;
   };
 }

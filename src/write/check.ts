@@ -11,8 +11,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { GeneratedFile } from '../generate.js';
-import { MANIFEST_NAME, manifestText, readManifest, sha256 } from './manifest.js';
+import type { GeneratedFile } from '../emit/registry.js';
+import { MANIFEST_NAME, manifestText, readManifest } from './manifest.js';
+import { sha256 } from '../load/hash.js';
 
 export interface StaleFile {
   path: string;

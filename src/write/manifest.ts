@@ -3,9 +3,9 @@
  * touches others) and the hash of the inputs they came from (so `--check` can answer without
  * regenerating when nothing changed).
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sha256 } from '../load/hash.js';
 
 export const MANIFEST_NAME = '.mcp-typegen.json';
 /** Every generated file starts with this line prefix (see emit/header.ts). */
@@ -34,10 +34,6 @@ export async function readManifest(outDir: string): Promise<OutputManifest | und
   } catch {
     return undefined;
   }
-}
-
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }
 
 /** The manifest's bytes as `generate` writes them (`--check` compares them too). */

@@ -10,8 +10,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { InputError, describeFsError, isFsError } from '../errors.js';
-import type { GeneratedFile } from '../generate.js';
-import { GENERATED_MARK, MANIFEST_NAME, manifestText, readManifest, sha256 } from './manifest.js';
+import type { GeneratedFile } from '../emit/registry.js';
+import { GENERATED_MARK, MANIFEST_NAME, manifestText, readManifest } from './manifest.js';
+import { sha256 } from '../load/hash.js';
 
 export interface WriteSummary {
   written: string[];

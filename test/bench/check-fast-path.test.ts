@@ -5,7 +5,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inputsHash, inputsHashFromDisk, sha256 } from '../../src/inputs.js';
+import { inputsHash, inputsHashFromDisk } from '../../src/inputs.js';
+import { sha256 } from '../../src/load/hash.js';
 import { loadSchema } from '../../src/load/schema.js';
 import { ROOT, SCHEMA_DIR } from '../helpers/paths.js';
 

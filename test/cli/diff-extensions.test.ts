@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { Out } from '../../src/cli/console.js';
+import type { Out } from '../../src/run/console.js';
 import { main } from '../../src/cli/main.js';
 
 import { ROOT, SCHEMA_DIR } from '../helpers/paths.js';

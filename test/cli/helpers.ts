@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Out } from '../../src/cli/console.js';
+import type { Out } from '../../src/run/console.js';
 
 import { CLI, ROOT as REPO_ROOT, SCHEMA_DIR } from '../helpers/paths.js';
 

@@ -6,7 +6,7 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Out } from '../../src/cli/console.js';
+import type { Out } from '../../src/run/console.js';
 import { main } from '../../src/cli/main.js';
 import { quickCheck } from '../../src/cli/quick-check.js';
 

@@ -2,8 +2,8 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { resolveTargets } from '../../src/cli/targets.js';
-import { startWatch } from '../../src/cli/watch.js';
+import { resolveTargets } from '../../src/run/targets.js';
+import { startWatch } from '../../src/run/watch.js';
 import { captureOut, REPO_ROOT, SCHEMA_DIR, tempDir } from './helpers.js';
 
 it('regenerates on schema, extension and config edits, survives a broken edit, stops on abort', async () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import type { Out } from '../../src/cli/console.js';
+import type { Out } from '../../src/run/console.js';
 import { type BadCase, badCases } from './bad-files.js';
 import { ROOT, SCHEMA_DIR } from './helpers.js';
 import { R, rows } from './rule-cases.js';

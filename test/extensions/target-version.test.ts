@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import type { Out } from '../../src/cli/console.js';
+import type { Out } from '../../src/run/console.js';
 import { ROOT, SCHEMA_DIR } from './helpers.js';
 import { R } from './rule-cases.js';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSchema } from '../../src/load/schema.js';
 import { buildModel } from '../../src/model/build.js';
-import type { Direction, ProtocolModel } from '../../src/model/types.js';
+import { paramsRefText, type Direction, type ProtocolModel } from '../../src/model/types.js';
 import { FIXTURE_SCHEMAS, ROOT, SCHEMA_DIR, VERSIONS, cli, ensureBuilt, type Version } from '../helpers/generate.js';
 
 interface Expected {
@@ -270,7 +270,9 @@ describe.each(VERSIONS)('model of %s', (version) => {
     for (const [method, [params, required]] of Object.entries(expected.params)) {
       const m = byMethod.get(method);
       expect(m, method).toBeDefined();
-      expect([m!.params, m!.paramsRequired], method).toEqual([params, required]);
+      expect([m!.params && paramsRefText(m!.params), m!.paramsRequired], method).toEqual([params, required]);
+      // Every sample's inline params sit right under the message's own properties.
+      if (m!.params?.kind === 'inline') expect(m!.params.direct, method).toBe(true);
     }
   });
 });
@@ -353,7 +355,7 @@ describe('methods --json', () => {
         method: m.method,
         kind: m.kind,
         directions: m.directions,
-        params: m.params,
+        params: m.params && paramsRefText(m.params),
         paramsRequired: m.paramsRequired,
         ...(m.kind === 'request' ? { result: m.result } : {}),
       })),

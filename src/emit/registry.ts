@@ -7,7 +7,7 @@
  * Light on imports (`--check` reads ARTIFACTS and resolveArtifacts): emitters are imported when used, so
  * the main thread never loads ts-morph for the entries printed on the worker.
  */
-import type { ProtocolModel } from './model/types.js';
+import type { ProtocolModel } from '../model/types.js';
 import {
   CLIENT_RUNTIME_EXPORTS,
   CORE_EXPORTS,
@@ -16,9 +16,9 @@ import {
   runtimeImports,
   vendoredRuntime,
   type RuntimeMode,
-} from './emit/runtime.js';
-import type { RuntimeRef } from './emit/runtime-ref.js';
-import { clientExports, mapsExports, serverExports } from './emit/tables.js';
+} from './runtime.js';
+import type { RuntimeRef } from './runtime-ref.js';
+import { clientExports, mapsExports, serverExports } from './tables.js';
 
 /** The artifacts users choose from (`artifacts` option). */
 export const ARTIFACTS = ['types', 'maps', 'client', 'server', 'validators'] as const;
@@ -36,7 +36,9 @@ export interface EmitContext {
   schemaFile: string;
 }
 
-export interface EmittedFile {
+/** One output file. */
+export interface GeneratedFile {
+  /** Relative to the output directory, with `/` separators. */
   path: string;
   contents: string;
 }
@@ -61,7 +63,7 @@ export interface ArtifactEntry {
   offThread: boolean;
   /** Folded into index.ts by `singleFile`. */
   mergeable: boolean;
-  emit: (model: ProtocolModel, ctx: EmitContext) => Promise<EmittedFile[]>;
+  emit: (model: ProtocolModel, ctx: EmitContext) => Promise<GeneratedFile[]>;
 }
 
 const chosen = (name: Artifact) => (ctx: EmitContext) => ctx.artifacts.includes(name);
@@ -76,7 +78,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     offThread: false,
     mergeable: true,
     emit: async (model, ctx) => {
-      const { emitTypes } = await import('./emit/types.js');
+      const { emitTypes } = await import('./types.js');
       return [{ path: 'types.ts', contents: await emitTypes(model, ctx.schemaFile) }];
     },
   },
@@ -88,7 +90,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     offThread: true,
     mergeable: true,
     emit: async (model, ctx) => {
-      const { emitMaps } = await import('./emit/maps.js');
+      const { emitMaps } = await import('./maps.js');
       return [{ path: 'maps.ts', contents: emitMaps(model, ctx.importExt) }];
     },
   },
@@ -100,7 +102,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     offThread: false,
     mergeable: false,
     emit: async (model) => {
-      const { emitValidators } = await import('./emit/validators.js');
+      const { emitValidators } = await import('./validators.js');
       return [{ path: 'validators.ts', contents: emitValidators(model) }];
     },
   },
@@ -112,7 +114,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     offThread: true,
     mergeable: true,
     emit: async (model, ctx) => {
-      const { emitClient } = await import('./emit/client.js');
+      const { emitClient } = await import('./client.js');
       return [{ path: 'client.ts', contents: emitClient(model, ctx.importExt, ctx.runtime) }];
     },
   },
@@ -124,7 +126,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     offThread: true,
     mergeable: true,
     emit: async (model, ctx) => {
-      const { emitServer } = await import('./emit/server.js');
+      const { emitServer } = await import('./server.js');
       return [{ path: 'server.ts', contents: emitServer(model, ctx.importExt, ctx.runtime) }];
     },
   },

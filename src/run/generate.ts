@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import type { TargetOptions } from '../config/options.js';
-import { generateTarget, type GenerateOptions, type Target } from '../config/target.js';
+import { generateTarget, type GenerateOptions, type Target } from './target.js';
 import type { GenerateResult } from '../generate.js';
 import type { FetchPolicy } from '../load/download.js';
 import { inputsHashFromDisk } from '../inputs.js';
@@ -13,7 +13,7 @@ import { toolPackage } from '../load/package-root.js';
 import { isUpToDateFast, type StaleFile } from '../write/check.js';
 import { EXIT, UsageError, type Out } from './console.js';
 
-export type { Target } from '../config/target.js';
+export type { Target } from './target.js';
 
 /** What `generate` was asked on the command line: the table's options (as `optionsFromFlags` read
  * them, paths resolved against the cwd), the network policy, and the run-level flags. */

@@ -8,10 +8,10 @@
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import type { Target } from '../config/target.js';
+import type { Target } from './target.js';
 import { resolveSchemaPath } from '../load/schema.js';
 import { reportError, type Out } from './console.js';
-import { runWrite } from './generate-command.js';
+import { runWrite } from './generate.js';
 
 export interface WatchOptions {
   signal: AbortSignal;

@@ -1,7 +1,7 @@
 /**
  * `singleFile: true`: fold types.ts, maps.ts, client.ts and server.ts into one `index.ts`.
  *
- * The registry says which modules merge (generate-artifacts.ts, `mergeable`); validators.ts and a vendored
+ * The registry says which modules merge (registry.ts, `mergeable`); validators.ts and a vendored
  * runtime/ stay separate files (ajv's code and the templates are kept as written); the merged index.ts
  * imports them as before. Imports between the
  * merged modules are removed; `T.Name` references through a namespace import (`import type * as T from
@@ -10,8 +10,8 @@
  * name, as in the multi-file index.ts, where the definition wins too). Imports of kept files are merged.
  */
 import ts from 'typescript';
-import type { GeneratedFile } from '../generate.js';
-import { MERGEABLE } from '../generate-artifacts.js';
+import type { GeneratedFile } from './registry.js';
+import { MERGEABLE } from './registry.js';
 
 const MERGED = MERGEABLE;
 type Merged = string;

@@ -3,23 +3,9 @@
  * both produce the same bytes for the same options.
  */
 import type { GenerateResult } from '../generate.js';
-import type { FetchPolicy } from '../load/download.js';
-import type { TargetOptions } from './options.js';
+import type { GenerateOptions } from '../config/generate-options.js';
 
-/**
- * Options of one generation, for the API and every CLI target: the option table's per-target options
- * (src/config/options.ts; the output directory is `outDir` here), where paths are relative to, and
- * the network policy.
- */
-export type GenerateOptions = Omit<TargetOptions, 'out'> &
-  FetchPolicy & {
-    /** Output directory (default `generated`); also where the prettier config is looked up. */
-    outDir?: string;
-    /** Paths are relative to this (default: the process's cwd). */
-    cwd?: string;
-    /** Schema text already in memory; `schema` is then only its display name. */
-    text?: string;
-  };
+export type { GenerateOptions };
 
 /** A target ready to run: what to generate and where it goes. */
 export interface Target {
@@ -34,7 +20,7 @@ export async function generateTarget(options: GenerateOptions): Promise<Generate
   const { generate } = await import('../generate.js');
   const result = await generate(options);
   if (!options.singleFile) return result;
-  const { mergeSingleFile } = await import('./single-file.js');
+  const { mergeSingleFile } = await import('../emit/single-file.js');
   const { formatFile } = await import('../emit/format.js');
   const { resolve } = await import('node:path');
   const outDir = resolve(options.cwd ?? process.cwd(), options.outDir ?? 'generated');

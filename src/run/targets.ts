@@ -10,9 +10,9 @@ import { dirname, resolve } from 'node:path';
 import { findConfig, loadConfig, type ConfigTarget } from '../config/load.js';
 import { pickTargetOptions, type TargetOptions } from '../config/options.js';
 import type { FetchPolicy } from '../load/download.js';
-import type { Target } from '../config/target.js';
+import type { Target } from './target.js';
 import { UsageError } from './console.js';
-import { targetsFromFlags, type GenerateFlags } from './generate-command.js';
+import { targetsFromFlags, type GenerateFlags } from './generate.js';
 
 export interface TargetFlags extends GenerateFlags {
   config?: string;
