@@ -26,7 +26,6 @@ import {
   connectionClosed,
   describe,
   errorResponse,
-  invalidRequest,
   isThenable,
   malformedResponse,
   metaOf,
@@ -317,8 +316,8 @@ export class RpcPeer<
   }
 
   #receiveBatch(items: unknown[], extra: MessageExtraInfo | undefined): void {
-    if (items.length === 0) return this.post(invalidRequest(null, 'empty batch'));
-    if (!this.batches) return this.post(invalidRequest(null, 'batches are not supported'));
+    if (items.length === 0) return this.post(invalidRequestResponse(null, 'empty batch'));
+    if (!this.batches) return this.post(invalidRequestResponse(null, 'batches are not supported'));
     const batch = new Batch(this);
     for (const item of items) this.#dispatch(item, batch, extra);
     batch.seal();
@@ -346,7 +345,8 @@ export class RpcPeer<
     batch: Batch | undefined,
     extra: MessageExtraInfo | undefined,
   ): void {
-    if (this.#inbound.has(id)) return this.#emit(invalidRequest(id, 'id is in use by a request in progress'), batch);
+    if (this.#inbound.has(id))
+      return this.#emit(invalidRequestResponse(id, 'id is in use by a request in progress'), batch);
     const handler = this.#requestHandlers.get(method);
     if (handler === undefined && this.fallbackRequestHandler === undefined) {
       return this.#emit(errorResponse(id, ErrorCode.MethodNotFound, `Method not found: ${method}`), batch);
