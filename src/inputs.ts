@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { InputError } from './errors.js';
+import { officialExtensionFile } from './extensions/official.js';
 import { hashedOptions, type TargetOptions } from './config/options.js';
 import type { SchemaInput } from './load/schema.js';
 import { specSha256WithoutNetwork } from './load/spec-source.js';
@@ -56,7 +57,10 @@ export async function inputsHashFromDisk(
     const schemaSha256 = await schemaSha256WithoutNetwork({ ...options, cwd });
     if (schemaSha256 === undefined) return undefined;
     const extensionShas: string[] = [];
-    for (const file of options.extensions ?? []) extensionShas.push(sha256(await readFile(resolve(cwd, file), 'utf8')));
+    for (const file of options.extensions ?? []) {
+      const path = officialExtensionFile(file, cwd) ?? resolve(cwd, file);
+      extensionShas.push(sha256(await readFile(path, 'utf8')));
+    }
     const pairingSha = options.pairing ? sha256(await readFile(resolve(cwd, options.pairing), 'utf8')) : undefined;
     return await inputsHash({ schemaSha256, extensionShas, pairingSha, options, outDir: resolve(cwd, options.outDir) });
   } catch (error) {

@@ -37,6 +37,7 @@ import {
   type ProtocolDescription,
   type VersionFact,
 } from './protocol.js';
+import { hasExtensionsCapability, mergeCapabilities, withExtensionIds } from './capabilities.js';
 import type { MessageChecker } from './validation.js';
 import type { Transport } from './transport.js';
 
@@ -53,8 +54,11 @@ const SHARED_ERA_CACHE: EraCache = new Map();
 
 export interface McpClientOptions extends Omit<PeerOptions, 'batches'> {
   clientInfo: Implementation;
-  /** Client capabilities; derived from the registered handlers when omitted (roots, sampling, elicitation). */
-  capabilities?: JsonObject;
+  /**
+   * Client capabilities, merged over those derived from the registered handlers (roots, sampling,
+   * elicitation) and the extensions the client was generated with (`extensions: { <id>: {} }`).
+   */
+  capabilities?: object;
   /** The version to ask for first; default the newest of `supportedProtocolVersions`. */
   protocolVersion?: string;
   /**
@@ -179,16 +183,20 @@ export class McpClientBase<
     return version;
   }
 
-  /** Capabilities as sent: the explicit ones, else derived from the registered server→client handlers. */
+  /**
+   * Capabilities as sent: derived from the registered server→client handlers and the extensions generated
+   * in, with the explicit ones merged over them.
+   */
   get capabilities(): JsonObject {
-    if (this.options.capabilities) return this.options.capabilities;
-    const caps: JsonObject = {};
+    let caps: JsonObject = {};
     const has = (method: string) => this.#inputHandlers.has(method);
     // listChanged is only claimed by passing capabilities explicitly: the client cannot know it will send it.
     if (has('roots/list')) caps['roots'] = {};
     if (has('sampling/createMessage')) caps['sampling'] = {};
     if (has('elicitation/create')) caps['elicitation'] = {};
-    return caps;
+    if (hasExtensionsCapability(this.protocol))
+      caps = withExtensionIds(caps, Object.keys(this.protocol.facts.extensions ?? {}));
+    return mergeCapabilities(caps, this.options.capabilities);
   }
 
   /**

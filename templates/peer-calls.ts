@@ -18,7 +18,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** A registered handler as the engine stores it. */
 export type AnyHandler = (params: JsonObject | undefined, ctx: unknown) => unknown;
 
-/** One outgoing request awaiting its response. Doubles as the abort listener (handleEvent). */
+/** One outgoing request awaiting its response. */
 export class PendingCall {
   resolve!: (value: unknown) => void;
   reject!: (reason: unknown) => void;
@@ -53,10 +53,6 @@ export class PendingCall {
     this.startedAt = maxTotal === undefined ? 0 : Date.now();
   }
 
-  handleEvent(): void {
-    this.peer.abortCall(this);
-  }
-
   /** Arms the timer: the per-call timeout, or what is left of maxTotalTimeout if that is sooner. */
   arm(elapsed: number): void {
     let ms = this.timeoutMs;
@@ -82,6 +78,38 @@ export class PendingCall {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
   }
+}
+
+/**
+ * The calls waiting on each caller's AbortSignal, behind one listener per signal: an app that hands one
+ * signal to thousands of calls adds one abort listener to it, not one per call in flight.
+ */
+const callsBySignal = new WeakMap<AbortSignal, Set<PendingCall>>();
+
+/** Aborts `call` when `signal` does (one listener per signal, shared by its calls). */
+export function watchSignal(signal: AbortSignal, call: PendingCall): void {
+  let calls = callsBySignal.get(signal);
+  if (calls === undefined) {
+    calls = new Set();
+    callsBySignal.set(signal, calls);
+    signal.addEventListener('abort', onSignalAbort, { once: true });
+  }
+  calls.add(call);
+}
+
+/** Forgets a settled call; the signal's listener goes with its last call. */
+export function unwatchSignal(signal: AbortSignal, call: PendingCall): void {
+  const calls = callsBySignal.get(signal);
+  if (calls === undefined || !calls.delete(call) || calls.size > 0) return;
+  callsBySignal.delete(signal);
+  signal.removeEventListener('abort', onSignalAbort);
+}
+
+function onSignalAbort(event: Event): void {
+  const signal = event.currentTarget as AbortSignal;
+  const calls = callsBySignal.get(signal);
+  callsBySignal.delete(signal);
+  for (const call of calls ?? []) call.peer.abortCall(call);
 }
 
 /** One shared timer callback (the call rides as setTimeout's argument): no closure per request. */

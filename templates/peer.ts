@@ -19,7 +19,7 @@ import {
 } from './jsonrpc.js';
 import { inspectMessage, invalidRequestResponse, readFrameText } from './frame.js';
 import { oversize } from './json-size.js';
-import { Batch, InboundRequest, PendingCall, type AnyHandler } from './peer-calls.js';
+import { Batch, InboundRequest, PendingCall, unwatchSignal, watchSignal, type AnyHandler } from './peer-calls.js';
 import {
   abortError,
   abortReason,
@@ -172,7 +172,7 @@ export class RpcPeer<
     // Registered before send: a transport may deliver progress (or the response) synchronously.
     this.#pending.set(id, call);
     call.arm(0);
-    signal?.addEventListener('abort', call, { once: true });
+    if (signal !== undefined) watchSignal(signal, call);
     const relatedRequestId = options?.relatedRequestId;
     const headers = options?.headers;
     const sendOptions: TransportSendOptions | undefined =
@@ -247,7 +247,7 @@ export class RpcPeer<
     if (this.#pending.get(call.id) !== call) return false;
     this.#pending.delete(call.id);
     call.disarm();
-    call.signal?.removeEventListener('abort', call);
+    if (call.signal !== undefined) unwatchSignal(call.signal, call);
     return true;
   }
 
@@ -255,7 +255,7 @@ export class RpcPeer<
     if (this.#settle(call)) call.reject(error);
   }
 
-  /** @internal the abort listener (PendingCall.handleEvent) lands here. */
+  /** @internal the abort listener (onSignalAbort, peer-calls.ts) lands here. */
   abortCall(call: PendingCall): void {
     if (!this.#settle(call)) return;
     const reason = call.signal?.reason;

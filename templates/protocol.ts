@@ -44,6 +44,8 @@ export interface ProtocolFacts {
   readonly metaKeys: { readonly [name: string]: string };
   /** Error codes by schema definition name. */
   readonly errorCodes: { readonly [name: string]: number };
+  /** The extensions generated in → their methods (absent without extensions). */
+  readonly extensions?: { readonly [id: string]: readonly string[] };
   readonly transport: {
     readonly sessions: boolean;
     readonly metadataHeaders: boolean;

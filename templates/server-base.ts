@@ -20,6 +20,7 @@ import {
   type Implementation,
   type VersionFact,
 } from './client-base.js';
+import { hasExtensionsCapability, mergeCapabilities, requestCapabilities, withExtensionIds } from './capabilities.js';
 import { paramHeaderMismatch, paramHeaderRules } from './http-headers.js';
 import type { Transport } from './transport.js';
 import { paramsIssue, resultIssue, type CompiledValidator } from './validation.js';
@@ -29,8 +30,8 @@ type JsonObject = { [key: string]: unknown };
 export interface McpServerOptions extends Omit<PeerOptions, 'batches' | 'validateParams'> {
   serverInfo: Implementation;
   instructions?: string;
-  /** Added to the capabilities derived from the handlers. */
-  capabilities?: JsonObject;
+  /** Merged over the capabilities derived from the handlers (an `extensions` entry adds to theirs). */
+  capabilities?: object;
   /**
    * Versions this server speaks, in any era; default every known version up to the generated one (a
    * 2026-07-28 server then also serves clients that open with `initialize`). Narrow it to refuse them.
@@ -131,13 +132,9 @@ export class McpServerBase<Handlers extends object> {
     }
     if (methods.includes('resources/subscribe'))
       caps['resources'] = { ...(caps['resources'] as JsonObject), subscribe: true };
-    const extensionIds = [
-      ...new Set(methods.map((m) => this.tables.extensionMethods[m]).filter((id): id is string => Boolean(id))),
-    ];
-    if (extensionIds.length > 0 && this.protocol.features.capabilityExtensions) {
-      caps['extensions'] = Object.fromEntries(extensionIds.map((id) => [id, {}]));
-    }
-    return { ...caps, ...this.options.capabilities };
+    const extensionIds = new Set(methods.map((m) => this.tables.extensionMethods[m]).filter((id) => id !== undefined));
+    const derived = hasExtensionsCapability(this.protocol) ? withExtensionIds(caps, extensionIds) : caps;
+    return mergeCapabilities(derived, this.options.capabilities);
   }
 
   /** Serve one connection. Call once per transport (each HTTP session or stdio pipe). */
@@ -176,7 +173,12 @@ export class McpServerBase<Handlers extends object> {
       } else {
         const results = this.tables.results[method] ?? [];
         peer.setRequestHandler(method, async (received: JsonObject | undefined, ctx: HandlerContext) => {
-          (ctx as unknown as { session: SessionInfo }).session = session;
+          // A modern request stands alone: its handler sees the capabilities this request declares, never
+          // those of an earlier one (nor of a request running beside it).
+          (ctx as unknown as { session: SessionInfo }).session =
+            session.era === 'modern'
+              ? { ...session, clientCapabilities: requestCapabilities(this.protocol, received) }
+              : session;
           const params = this.paramsFor(session, method, received);
           if (method === 'logging/setLevel' && isPlainObject(params) && typeof params['level'] === 'string') {
             session.logLevel = params['level'];

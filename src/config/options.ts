@@ -13,6 +13,7 @@
 import { resolve } from 'node:path';
 import { ARTIFACTS, resolveArtifacts, type Artifact } from '../emit/registry.js';
 import { RUNTIME_MODES } from '../emit/runtime.js';
+import { officialExtensionFile } from '../extensions/official.js';
 
 export interface OptionSpec {
   /** Key in the config file and in the API. */
@@ -28,6 +29,8 @@ export interface OptionSpec {
   cliAliases?: Readonly<Record<string, string>>;
   /** A path (or paths), resolved against the config file's directory (or the cwd for flags). */
   path?: boolean;
+  /** A value that names something other than a path (an official extension id) and stays as written. */
+  notAPath?: (text: string, dir: string) => boolean;
   /** Only per target: not allowed as a top-level default in the config file. */
   perTargetOnly?: boolean;
   /**
@@ -85,7 +88,8 @@ export const TARGET_OPTIONS = [
     flag: 'ext',
     type: 'string[]',
     path: true,
-    describe: 'Vendor extension files merged into the output',
+    notAPath: (text: string, dir: string) => officialExtensionFile(text, dir) !== null,
+    describe: 'Extension files merged into the output, or the id of an official one (io.modelcontextprotocol/tasks)',
   },
   {
     key: 'pairing',
@@ -166,7 +170,8 @@ function normalise(o: OptionSpec, value: unknown, dir: string): unknown {
   const one = (v: unknown) => {
     const text = fromCli(v);
     // A URL stays a URL; everything else a path names is resolved.
-    return o.path && typeof text === 'string' && !/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? resolve(dir, text) : text;
+    if (typeof text !== 'string' || !o.path || o.notAPath?.(text, dir)) return text;
+    return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : resolve(dir, text);
   };
   return Array.isArray(value) ? value.map(one) : one(value);
 }

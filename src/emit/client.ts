@@ -7,6 +7,7 @@ import { Scope, StructureKind, type ClassDeclarationStructure, type StatementStr
 import { isObject } from '../load/schema.js';
 import { resolvePointer } from '../load/pointer.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
+import { withDiscriminant } from './server.js';
 import { baseClassMembers } from './base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
 import { TABLES, paramsType } from './tables.js';
@@ -40,7 +41,7 @@ export function paramsSchema(model: ProtocolModel, m: MethodInfo): unknown {
 /** The result the caller gets: input-required rounds are resolved by the client. */
 function callerResult(model: ProtocolModel, m: MethodInfo): string {
   const results = (m.result ?? []).filter((r) => !(model.features.inputRequests && r === 'InputRequiredResult'));
-  return results.map((r) => `T.${r}`).join(' | ') || 'T.Result';
+  return results.map((r) => withDiscriminant(`T.${r}`, m.discriminants?.[r])).join(' | ') || 'T.Result';
 }
 
 /**
@@ -114,6 +115,13 @@ function groupLiteral(model: ProtocolModel, node: StubNode, indent: string): str
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
 
+/** The options, with `capabilities` typed as this version's ClientCapabilities (extension settings included). */
+function optionsType(model: ProtocolModel): string {
+  return 'ClientCapabilities' in model.definitions
+    ? 'McpClientOptions & { capabilities?: T.ClientCapabilities }'
+    : 'McpClientOptions';
+}
+
 export function emitClient(model: ProtocolModel, importExt: string, runtime: RuntimeRef): string {
   const tree = stubTree(clientCalls(model), model.facts.handshakeRequests);
   const classStructure: ClassDeclarationStructure = {
@@ -129,7 +137,7 @@ export function emitClient(model: ProtocolModel, importExt: string, runtime: Run
       {
         parameters: [
           { name: 'transport', type: 'Transport' },
-          { name: 'options', type: 'McpClientOptions' },
+          { name: 'options', type: optionsType(model) },
         ],
         statements: ['super(transport, PROTOCOL, options);'],
       },
@@ -208,7 +216,7 @@ export function emitClient(model: ProtocolModel, importExt: string, runtime: Run
       docs: ['Create a client on a transport (stdio, Streamable HTTP, in-memory, or any SDK-compatible Transport).'],
       parameters: [
         { name: 'transport', type: 'Transport' },
-        { name: 'options', type: 'McpClientOptions' },
+        { name: 'options', type: optionsType(model) },
       ],
       returnType: 'McpClient',
       statements: ['return new McpClient(transport, options);'],

@@ -56,9 +56,29 @@ function handlersInterface(model: ProtocolModel): string {
 function handlerResult(model: ProtocolModel, m: MethodInfo): string {
   const members = (m.result ?? []).map((name) => {
     const fields = defaultedFields(model.definitions[name]);
-    return fields.length === 0 ? `T.${name}` : `WithDefaults<T.${name}, ${fields.map(stringLiteral).join(' | ')}>`;
+    const type =
+      fields.length === 0 ? `T.${name}` : `WithDefaults<T.${name}, ${fields.map(stringLiteral).join(' | ')}>`;
+    return withDiscriminant(type, m.discriminants?.[name], model.facts.resultDefaults[m.method]);
   });
   return members.join(' | ') || 'never';
+}
+
+/**
+ * A result variant of a request an extension added variants to, pinned to its discriminant value
+ * (`CallToolResult` → `resultType: 'complete'`): the schema's plain `string` would let a misspelled
+ * `resultType: 'tsak'` pass as some variant. Optional where the runtime fills in that very value.
+ */
+export function withDiscriminant(
+  type: string,
+  values: Record<string, string | number | boolean> | undefined,
+  defaults: Readonly<Record<string, unknown>> = {},
+): string {
+  if (values === undefined) return type;
+  const members = Object.entries(values).map(
+    ([property, value]) =>
+      `${propertyKey(property)}${defaults[property] === value ? '?' : ''}: ${JSON.stringify(value)}`,
+  );
+  return `(${type} & { ${members.join('; ')} })`;
 }
 
 /** Whether some handler's result type uses WithDefaults (its import is left out otherwise: noUnusedLocals). */
@@ -66,6 +86,13 @@ function usesDefaults(model: ProtocolModel): boolean {
   return received(model, 'ClientRequests').some((m) =>
     (m.result ?? []).some((name) => defaultedFields(model.definitions[name]).length > 0),
   );
+}
+
+/** The options, with `capabilities` typed as this version's ServerCapabilities (extension settings included). */
+function optionsType(model: ProtocolModel): string {
+  return 'ServerCapabilities' in model.definitions
+    ? 'McpServerOptions & { capabilities?: T.ServerCapabilities }'
+    : 'McpServerOptions';
 }
 
 export function emitServer(model: ProtocolModel, importExt: string, runtime: RuntimeRef): string {
@@ -164,7 +191,7 @@ export function emitServer(model: ProtocolModel, importExt: string, runtime: Run
         {
           parameters: [
             { name: 'handlers', type: 'Partial<McpServerHandlers>' },
-            { name: 'options', type: 'McpServerOptions' },
+            { name: 'options', type: optionsType(model) },
           ],
           statements: ['super(PROTOCOL, TABLES, handlers, options);'],
         },
@@ -177,7 +204,7 @@ export function emitServer(model: ProtocolModel, importExt: string, runtime: Run
       docs: ['Create a server from any subset of the handlers; its capabilities follow from the handlers given.'],
       parameters: [
         { name: 'handlers', type: 'Partial<McpServerHandlers>' },
-        { name: 'options', type: 'McpServerOptions' },
+        { name: 'options', type: optionsType(model) },
       ],
       returnType: 'McpServer',
       statements: ['return new McpServer(handlers, options);'],

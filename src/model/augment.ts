@@ -54,6 +54,17 @@ function declaredConst(
   return undefined;
 }
 
+/**
+ * The discriminant value an MCP result implies without declaring it as a constant: `resultType` is a plain
+ * string in the schema, but a result that asks for input (one with `inputRequests` or `requestState`) says
+ * "input_required" and any other the final "complete" (the schema's ResultType description).
+ */
+function impliedValue(definition: unknown, property: string): string | undefined {
+  if (property !== 'resultType' || !isObject(definition)) return undefined;
+  const properties = isObject(definition.properties) ? definition.properties : {};
+  return 'inputRequests' in properties || 'requestState' in properties ? 'input_required' : 'complete';
+}
+
 /** Apply one extension's augmentations. Throws InputError(file, pointer, reason) for anything that does not fit the target. */
 export function applyAugmentations(spec: ExtensionSpec, target: AugmentTarget): void {
   const { model, definitions, methods } = target;
@@ -89,7 +100,19 @@ export function applyAugmentations(spec: ExtensionSpec, target: AugmentTarget): 
         }
       }
     }
-    methods[index] = { ...method, result: [...(method.result ?? []), name] };
+    const discriminants = { ...method.discriminants };
+    for (const other of method.result ?? []) {
+      const values = { ...discriminants[other] };
+      for (const property of Object.keys(a.discriminant)) {
+        const value =
+          declaredConst(definitions, other, property, target.refName) ?? impliedValue(definitions[other], property);
+        if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+          values[property] = value;
+      }
+      if (Object.keys(values).length > 0) discriminants[other] = values;
+    }
+    discriminants[name] = { ...a.discriminant };
+    methods[index] = { ...method, result: [...(method.result ?? []), name], discriminants };
   }
   for (const a of spec.augment.properties) {
     const def = definitions[a.definition];

@@ -184,17 +184,18 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
       methods.push(info);
       if (paramsName !== null && !m.paramsRequiredGiven) derived.push({ info, paramsName });
     }
-    if (e.spec.settings && model.features.capabilityExtensions) {
-      const settingsName = `${pascalCase(e.spec.id)}Settings`;
-      addDefinition(
-        e,
-        settingsName,
-        withDescription(e.spec.settings, `Settings of the ${e.spec.id} extension.`),
-        '/settings',
-      );
-      for (const caps of ['ClientCapabilities', 'ServerCapabilities']) {
-        definitions[caps] = withCapabilityEntry(definitions[caps], e.spec.id, ref(settingsName));
-      }
+    // Every extension gets a settings type (an empty object schema when the file declares none) and its
+    // entry in both capabilities' `extensions` map — also in versions whose schema has no such map
+    // (SEP-2133 negotiates extensions there too: capabilities are open objects).
+    const settingsName = `${pascalCase(e.spec.id)}Settings`;
+    addDefinition(
+      e,
+      settingsName,
+      withDescription(e.spec.settings ?? { type: 'object' }, `Settings of the ${e.spec.id} extension.`),
+      '/settings',
+    );
+    for (const caps of ['ClientCapabilities', 'ServerCapabilities']) {
+      definitions[caps] = withCapabilityEntry(definitions[caps], e.spec.id, ref(settingsName));
     }
   }
   for (const { info, paramsName } of derived) {
@@ -222,7 +223,19 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
   if (model.facts.transport.metadataHeaders) {
     for (const e of applicable) for (const m of e.spec.methods) if (m.nameFrom) nameSources[m.method] = m.nameFrom;
   }
-  const facts = { ...model.facts, transport: { ...model.facts.transport, nameSources } };
+  const extensionMethods = Object.fromEntries(
+    applicable
+      .map((e) => [e.spec.id, e.spec.methods.map((m) => m.method).sort(compareStrings)] as const)
+      .sort(([a], [b]) => compareStrings(a, b)),
+  );
+  // The `extensions` capability exists in every version an extension is generated for (see above).
+  const { extensions: _present, ...capabilityVersions } = model.facts.capabilityVersions;
+  const facts = {
+    ...model.facts,
+    capabilityVersions,
+    extensions: extensionMethods,
+    transport: { ...model.facts.transport, nameSources },
+  };
   const sorted = Object.fromEntries(
     Object.keys(definitions)
       .sort(compareStrings)
@@ -277,10 +290,19 @@ function withDescription(schemaNode: JsonSchema, description: string | undefined
   return description && typeof schemaNode.description !== 'string' ? { description, ...schemaNode } : schemaNode;
 }
 
-/** Add `extensions.<id>` to a capabilities definition, without touching the loaded schema. */
+/**
+ * Add `extensions.<id>` to a capabilities definition, without touching the loaded schema; where the
+ * version has no `extensions` map, add one (open to other extensions' settings objects).
+ */
 function withCapabilityEntry(caps: JsonSchema | undefined, id: string, settingsRef: string): JsonSchema {
-  if (!isObject(caps) || !isObject(caps.properties) || !isObject(caps.properties.extensions)) return caps ?? {};
-  const extensions = caps.properties.extensions;
+  if (!isObject(caps) || !isObject(caps.properties)) return caps ?? {};
+  const extensions: JsonSchema = isObject(caps.properties.extensions)
+    ? caps.properties.extensions
+    : {
+        description: 'Extensions this peer supports, by extension id, each with its settings object.',
+        type: 'object',
+        additionalProperties: { type: 'object', additionalProperties: {} },
+      };
   const properties = isObject(extensions.properties) ? { ...extensions.properties } : {};
   Object.defineProperty(properties, id, {
     value: { $ref: settingsRef },

@@ -37,6 +37,11 @@ export interface ProtocolFacts {
   metaKeys: Record<string, string>;
   /** Error codes by definition name, from the schema's `*Error` definitions (JSON-RPC's own included). */
   errorCodes: Record<string, number>;
+  /**
+   * The extensions generated in (ids, sorted) → their methods: each peer advertises them under the
+   * capabilities' `extensions` map. Absent without extensions.
+   */
+  extensions?: Record<string, string[]>;
   /** Which Streamable HTTP rules apply to this version. */
   transport: {
     /** Sessions (`Mcp-Session-Id`) and the initialize handshake; false: every request stands alone. */

@@ -45,6 +45,12 @@ export interface MethodInfo {
   resultUnknown?: boolean;
   /** Where the method comes from: `mcp`, or the id of the vendor extension that declares it. */
   source: string;
+  /**
+   * Requests an extension added result variants to: each result definition → the value of the
+   * discriminant that tells it apart (`{ CallToolResult: { resultType: "complete" }, CreateTaskResult:
+   * { resultType: "task" } }`), so the types can narrow on it.
+   */
+  discriminants?: Record<string, Record<string, string | number | boolean>>;
 }
 
 /** Facts about the spec version that the runtime and the diff care about. */

@@ -58,6 +58,22 @@ describe('methods --json with the extension', () => {
     expect(acme.map((m) => m.extension)).toEqual(ACME_METHODS.map(() => 'acme/jobs'));
     expect(methods.find((m) => m.method === 'tools/call')).not.toHaveProperty('extension');
   });
+
+  it('takes an official extension by its id (not a path relative to the cwd)', async () => {
+    const cwd = tempDir('ext-cli-official');
+    const args = ['methods', '--spec', '2026-07-28', '--ext', 'io.modelcontextprotocol/tasks', '--json'];
+    const { code, stdout, stderr } = await cli(args, { cwd });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const methods = JSON.parse(stdout) as { method: string; extension?: string; result?: string[] }[];
+    expect(methods.filter((m) => m.extension === 'io.modelcontextprotocol/tasks').map((m) => m.method)).toEqual([
+      'notifications/tasks',
+      'tasks/cancel',
+      'tasks/get',
+      'tasks/update',
+    ]);
+    expect(methods.find((m) => m.method === 'tools/call')?.result).toContain('CreateTaskResult');
+  });
 });
 
 describe('a rejected extension writes nothing', () => {

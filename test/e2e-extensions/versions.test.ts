@@ -80,8 +80,9 @@ describe('the example extension in every version it targets', () => {
     for (const name of ['AcmeJobsListRequestParams', 'AcmeJobsCancelRequestParams', 'AcmeJobsStartRequestParams']) {
       expect(types, name).toMatch(new RegExp(`export interface ${name} \\{[^}]*\\b_meta\\?:`));
     }
-    // Settings become capabilities.extensions["acme/jobs"] only where the version has that map.
-    expect(types.includes('AcmeJobsSettings')).toBe(version === '2026-07-28');
+    // Settings become capabilities.extensions["acme/jobs"] in every version (the model adds the map where
+    // the schema has none: SEP-2133 negotiates extensions in initialize too).
+    expect(types).toMatch(/extensions\?: \{\s*'acme\/jobs'\?: AcmeJobsSettings;/);
   });
 
   it('has tagged negative type tests for each case', () => {
