@@ -186,72 +186,54 @@ export class SseLegacyServerTransport implements Transport {
  * `ssePath` and `postPath` to it next to a Streamable HTTP endpoint. Other paths get 404.
  */
 export function createSseLegacyServer(options: SseLegacyServerOptions): SseLegacyHandler {
-  const sessions = new Map<string, SseLegacyServerTransport>();
-  const ssePath = options.ssePath ?? '/sse';
-  const postPath = options.postPath ?? '/messages';
-  const maxBody = options.maxBodyBytes ?? 10 * 1024 * 1024;
-  const maxSessions = options.maxSessions ?? 1000;
-  const forbidden = dnsRebindingGuard(options);
-  const limits: SessionLimits = {
-    maxBufferedBytes: options.maxBufferedBytes ?? 16 * 1024 * 1024,
-    keepAliveMs: options.keepAliveMs ?? 25_000,
-    handshakeTimeoutMs: options.handshakeTimeoutMs ?? 30_000,
-    onClosed: (t) => {
-      if (sessions.get(t.sessionId) !== t) return;
-      sessions.delete(t.sessionId);
-      options.onSessionClosed?.(t.sessionId);
-    },
-  };
+  const endpoint = new SseLegacyEndpoint(options);
+  const handle = (req: IncomingMessage, res: ServerResponse) => endpoint.handle(req, res);
+  const handler = ((req: IncomingMessage, res: ServerResponse) => void handle(req, res)) as SseLegacyHandler;
+  Object.defineProperties(handler, {
+    handle: { value: handle },
+    sessions: { value: endpoint.sessions },
+    close: { value: async () => void (await Promise.all([...endpoint.sessions.values()].map((s) => s.close()))) },
+  });
+  return handler;
+}
 
-  async function handleGet(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const accept = req.headers.accept;
-    if (accept !== undefined && !accepts(accept, 'text/event-stream')) {
-      return writeError(res, 406, 'Not Acceptable: Accept must list text/event-stream');
-    }
-    if (sessions.size >= maxSessions) {
-      return writeError(res, 503, `Service Unavailable: the server holds its maximum of ${maxSessions} sessions`);
-    }
-    const sessionId = options.sessionIdGenerator?.() ?? globalThis.crypto.randomUUID();
-    if (!/^[\w.~-]+$/.test(sessionId)) throw new Error(`Invalid session id: ${JSON.stringify(sessionId)}`);
-    const transport = new SseLegacyServerTransport(sessionId, res, limits);
-    sessions.set(sessionId, transport);
-    try {
-      await options.onSession(transport);
-    } catch (error) {
-      sessions.delete(sessionId);
-      writeError(res, 500, `Internal error: could not create the session (${toError(error).message})`);
-      void transport.close();
-      return;
-    }
-    if (transport.isClosed) return;
-    req.socket.setKeepAlive?.(true, limits.keepAliveMs || 25_000);
-    transport.open(`${postPath}?sessionId=${encodeURIComponent(sessionId)}`);
+/** The two endpoints' state (options, limits, open sessions) and their request handling. */
+class SseLegacyEndpoint {
+  readonly sessions = new Map<string, SseLegacyServerTransport>();
+  private readonly options: SseLegacyServerOptions;
+  private readonly ssePath: string;
+  private readonly postPath: string;
+  private readonly maxBody: number;
+  private readonly maxSessions: number;
+  private readonly forbidden: ReturnType<typeof dnsRebindingGuard>;
+  private readonly limits: SessionLimits;
+
+  constructor(options: SseLegacyServerOptions) {
+    this.options = options;
+    this.ssePath = options.ssePath ?? '/sse';
+    this.postPath = options.postPath ?? '/messages';
+    this.maxBody = options.maxBodyBytes ?? 10 * 1024 * 1024;
+    this.maxSessions = options.maxSessions ?? 1000;
+    this.forbidden = dnsRebindingGuard(options);
+    this.limits = {
+      maxBufferedBytes: options.maxBufferedBytes ?? 16 * 1024 * 1024,
+      keepAliveMs: options.keepAliveMs ?? 25_000,
+      handshakeTimeoutMs: options.handshakeTimeoutMs ?? 30_000,
+      onClosed: (t) => {
+        if (this.sessions.get(t.sessionId) !== t) return;
+        this.sessions.delete(t.sessionId);
+        options.onSessionClosed?.(t.sessionId);
+      },
+    };
   }
 
-  async function handlePost(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const sessionId = url.searchParams.get('sessionId');
-    if (sessionId === null || sessionId === '') {
-      return writeError(res, 400, 'Bad Request: the sessionId query parameter is required');
-    }
-    const session = sessions.get(sessionId);
-    if (session === undefined) return writeError(res, 404, 'Session not found');
-    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/json') {
-      return writeError(res, 415, 'Unsupported Media Type: Content-Type must be application/json');
-    }
-    const body = await readBody(req, maxBody);
-    if ('tooLarge' in body) return writeError(res, 413, `Request body exceeds ${maxBody} bytes`);
-    res.writeHead(202, { 'content-type': 'text/plain' }).end('Accepted');
-    session.receive(body.text, { requestInfo: requestInfoOf(req) });
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const endpoint = url.pathname === ssePath ? 'sse' : url.pathname === postPath ? 'post' : undefined;
+      const endpoint = url.pathname === this.ssePath ? 'sse' : url.pathname === this.postPath ? 'post' : undefined;
       if (endpoint === undefined) return writeError(res, 404, 'Not Found');
       const origin = req.headers.origin;
-      const refusal = forbidden(req.headers.host, origin);
+      const refusal = this.forbidden(req.headers.host, origin);
       if (refusal !== undefined) return writeError(res, 403, refusal);
       if (origin !== undefined) {
         res.setHeader('access-control-allow-origin', origin);
@@ -269,19 +251,53 @@ export function createSseLegacyServer(options: SseLegacyServerOptions): SseLegac
         return;
       }
       if (req.method !== allowed) return writeError(res, 405, 'Method Not Allowed', { allow: allowed });
-      return endpoint === 'sse' ? await handleGet(req, res) : await handlePost(req, res, url);
+      return endpoint === 'sse' ? await this.get(req, res) : await this.post(req, res, url);
     } catch (error) {
       writeError(res, 500, `Internal error: ${toError(error).message}`);
     }
   }
 
-  const handler = ((req: IncomingMessage, res: ServerResponse) => void handle(req, res)) as SseLegacyHandler;
-  Object.defineProperties(handler, {
-    handle: { value: handle },
-    sessions: { value: sessions },
-    close: { value: async () => void (await Promise.all([...sessions.values()].map((s) => s.close()))) },
-  });
-  return handler;
+  private async get(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const accept = req.headers.accept;
+    if (accept !== undefined && !accepts(accept, 'text/event-stream')) {
+      return writeError(res, 406, 'Not Acceptable: Accept must list text/event-stream');
+    }
+    if (this.sessions.size >= this.maxSessions) {
+      return writeError(res, 503, `Service Unavailable: the server holds its maximum of ${this.maxSessions} sessions`);
+    }
+    const sessionId = this.options.sessionIdGenerator?.() ?? globalThis.crypto.randomUUID();
+    if (!/^[\w.~-]+$/.test(sessionId)) throw new Error(`Invalid session id: ${JSON.stringify(sessionId)}`);
+    const transport = new SseLegacyServerTransport(sessionId, res, this.limits);
+    this.sessions.set(sessionId, transport);
+    try {
+      await this.options.onSession(transport);
+    } catch (error) {
+      this.sessions.delete(sessionId);
+      writeError(res, 500, `Internal error: could not create the session (${toError(error).message})`);
+      void transport.close();
+      return;
+    }
+    if (transport.isClosed) return;
+    req.socket.setKeepAlive?.(true, this.limits.keepAliveMs || 25_000);
+    transport.open(`${this.postPath}?sessionId=${encodeURIComponent(sessionId)}`);
+  }
+
+  private async post(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const sessionId = url.searchParams.get('sessionId');
+    if (sessionId === null || sessionId === '') {
+      return writeError(res, 400, 'Bad Request: the sessionId query parameter is required');
+    }
+    const session = this.sessions.get(sessionId);
+    if (session === undefined) return writeError(res, 404, 'Session not found');
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') {
+      return writeError(res, 415, 'Unsupported Media Type: Content-Type must be application/json');
+    }
+    const body = await readBody(req, this.maxBody);
+    if ('tooLarge' in body) return writeError(res, 413, `Request body exceeds ${this.maxBody} bytes`);
+    res.writeHead(202, { 'content-type': 'text/plain' }).end('Accepted');
+    session.receive(body.text, { requestInfo: requestInfoOf(req) });
+  }
 }
 
 /** An HTTP-level refusal: a JSON-RPC error without id as the body (nothing if the headers went out). */

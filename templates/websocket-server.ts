@@ -202,7 +202,6 @@ export async function createWebSocketServer(options: WebSocketServerOptions): Pr
   const ws = options.ws ?? (await loadWs());
   const path = options.path ?? '/mcp';
   const maxSessions = options.maxSessions ?? 1000;
-  const keepAliveMs = options.keepAliveMs ?? 25_000;
   const forbidden = dnsRebindingGuard(options);
   const sessions = new Map<string, WebSocketServerTransport>();
   const server = new ws.WebSocketServer({
@@ -211,54 +210,6 @@ export async function createWebSocketServer(options: WebSocketServerOptions): Pr
     perMessageDeflate: false,
     handleProtocols: (protocols) => (protocols.has(WEBSOCKET_SUBPROTOCOL) ? WEBSOCKET_SUBPROTOCOL : false),
   });
-
-  function accept(req: IncomingMessage, socket: WsSocket): void {
-    const sessionId = options.sessionIdGenerator?.() ?? globalThis.crypto.randomUUID();
-    const transport = new WebSocketServerTransport(
-      sessionId,
-      socket,
-      { requestInfo: requestInfoOf(req) },
-      options.maxBufferedBytes ?? 16 * 1024 * 1024,
-    );
-    sessions.set(sessionId, transport);
-    let alive = true;
-    const pinger =
-      keepAliveMs > 0
-        ? setInterval(() => {
-            if (!alive) return socket.terminate();
-            alive = false;
-            socket.ping();
-          }, keepAliveMs)
-        : undefined;
-    pinger?.unref?.();
-    socket.on('pong', () => (alive = true));
-    socket.on('message', (data, isBinary) => {
-      alive = true;
-      if (isBinary) {
-        transport.onerror?.(new Error('Received a binary WebSocket frame; MCP messages are text frames'));
-        socket.close(WebSocketCloseCode.UnsupportedData, 'MCP messages are text frames');
-        return;
-      }
-      transport.receive(textOf(data));
-    });
-    socket.on('error', (error) => transport.onerror?.(error));
-    socket.on('close', () => {
-      if (pinger !== undefined) clearInterval(pinger);
-      if (sessions.get(sessionId) === transport) {
-        sessions.delete(sessionId);
-        options.onSessionClosed?.(sessionId);
-      }
-      transport.ended();
-    });
-    void (async () => {
-      try {
-        await options.onSession(transport);
-      } catch (error) {
-        transport.onerror?.(toError(error));
-        await transport.close(WebSocketCloseCode.InternalError, 'could not create the session');
-      }
-    })();
-  }
 
   const handler = ((req: IncomingMessage, socket: Duplex, head: Buffer) => {
     try {
@@ -273,7 +224,7 @@ export async function createWebSocketServer(options: WebSocketServerOptions): Pr
       if (sessions.size >= maxSessions) {
         return refuse(socket, 503, `Service Unavailable: the server holds its maximum of ${maxSessions} sessions`);
       }
-      server.handleUpgrade(req, socket, head, (connection) => accept(req, connection));
+      server.handleUpgrade(req, socket, head, (connection) => acceptSession(req, connection, sessions, options));
     } catch (error) {
       refuse(socket, 500, `Internal error: ${toError(error).message}`);
     }
@@ -288,6 +239,64 @@ export async function createWebSocketServer(options: WebSocketServerOptions): Pr
     },
   });
   return handler;
+}
+
+/** A new session on an upgraded socket: its transport, keep-alive pings, and the user's onSession. */
+function acceptSession(
+  req: IncomingMessage,
+  socket: WsSocket,
+  sessions: Map<string, WebSocketServerTransport>,
+  options: WebSocketServerOptions,
+): void {
+  const sessionId = options.sessionIdGenerator?.() ?? globalThis.crypto.randomUUID();
+  const transport = new WebSocketServerTransport(
+    sessionId,
+    socket,
+    { requestInfo: requestInfoOf(req) },
+    options.maxBufferedBytes ?? 16 * 1024 * 1024,
+  );
+  sessions.set(sessionId, transport);
+  const stopPinging = keepAlive(socket, options.keepAliveMs ?? 25_000);
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) {
+      transport.onerror?.(new Error('Received a binary WebSocket frame; MCP messages are text frames'));
+      socket.close(WebSocketCloseCode.UnsupportedData, 'MCP messages are text frames');
+      return;
+    }
+    transport.receive(textOf(data));
+  });
+  socket.on('error', (error) => transport.onerror?.(error));
+  socket.on('close', () => {
+    stopPinging();
+    if (sessions.get(sessionId) === transport) {
+      sessions.delete(sessionId);
+      options.onSessionClosed?.(sessionId);
+    }
+    transport.ended();
+  });
+  void (async () => {
+    try {
+      await options.onSession(transport);
+    } catch (error) {
+      transport.onerror?.(toError(error));
+      await transport.close(WebSocketCloseCode.InternalError, 'could not create the session');
+    }
+  })();
+}
+
+/** Pings every `ms`; a socket that answered nothing (no pong, no message) since the last ping is dropped. */
+function keepAlive(socket: WsSocket, ms: number): () => void {
+  if (ms <= 0) return () => undefined;
+  let alive = true;
+  const pinger = setInterval(() => {
+    if (!alive) return socket.terminate();
+    alive = false;
+    socket.ping();
+  }, ms);
+  pinger.unref?.();
+  socket.on('pong', () => (alive = true));
+  socket.on('message', () => (alive = true));
+  return () => clearInterval(pinger);
 }
 
 /** Answers an upgrade request with a plain HTTP error and drops the connection. */
