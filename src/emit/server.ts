@@ -95,7 +95,13 @@ function optionsType(model: ProtocolModel): string {
     : 'McpServerOptions';
 }
 
+/** Whether handlers can ask for input (2026-07-28 on): ServerContext then carries the typed `inputs` helper. */
+function asksForInput(model: ProtocolModel): boolean {
+  return model.features.inputRequests && model.definitions['InputRequiredResult'] !== undefined;
+}
+
 export function emitServer(model: ProtocolModel, importExt: string, runtime: RuntimeRef): string {
+  const inputs = asksForInput(model);
   const requests = received(model, 'ClientRequests');
   const results = `{\n${requests.map((m) => `  ${objectKey(m.method)}: [${(m.result ?? []).map(stringLiteral).join(', ')}],`).join('\n')}\n}`;
   const required = [...requests, ...received(model, 'ClientNotifications')]
@@ -114,7 +120,7 @@ export function emitServer(model: ProtocolModel, importExt: string, runtime: Run
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
-      namedImports: ['ServerNotifications', 'ServerRequests'],
+      namedImports: [...(inputs ? ['InputRequests'] : []), 'ServerNotifications', 'ServerRequests'],
       moduleSpecifier: `./maps${importExt}`,
     },
     {
@@ -135,6 +141,7 @@ export function emitServer(model: ProtocolModel, importExt: string, runtime: Run
         'type ServerTables',
         'type SessionInfo',
         'type HandlerContext',
+        ...(inputs ? ['type InputsHelper'] : []),
         ...(usesDefaults(model) ? ['type WithDefaults'] : []),
         // Only where a notification handler uses it: an unused import fails noUnusedLocals.
         ...(receivesNotifications(model) ? ['type NotificationContext'] : []),
@@ -148,9 +155,17 @@ export function emitServer(model: ProtocolModel, importExt: string, runtime: Run
       isExported: true,
       name: 'ServerContext',
       docs: [
-        'What a request handler gets besides params: cancellation signal, progress, typed notify/request to the client, `_meta`, and the session.',
+        'What a request handler gets besides params: cancellation signal, progress, typed notify/request to the client, `_meta`, and the session' +
+          (inputs
+            ? '; and `inputs(params, { name: { method, params } })`, which asks the client for named inputs (an input-required result to return) or hands back its answers, typed by method.'
+            : '.'),
       ],
-      type: 'HandlerContext<ServerRequests, ServerNotifications> & { readonly session: SessionInfo }',
+      // The ask is pinned to 'input_required' so it fits a handler result whose variants are pinned too.
+      type: `HandlerContext<ServerRequests, ServerNotifications> & { readonly session: SessionInfo${
+        inputs
+          ? "; readonly inputs: InputsHelper<InputRequests, T.InputRequiredResult & { resultType: 'input_required' }>"
+          : ''
+      } }`,
     },
     {
       kind: StructureKind.TypeAlias,
