@@ -2,7 +2,7 @@
 /**
  * `npm run bench`: mcp-typegen against its baselines, side by side, in one run.
  *
- *   node bench/run.mjs [--runs N] [--warmup N] [--out file] [--write-readme] [--keep] [--smoke] [--no-scale] [--diff-only] [--stdio-only]
+ *   node bench/run.mjs [--runs N] [--warmup N] [--out file] [--write-readme] [--keep] [--smoke] [--no-scale] [--diff-only] [--stdio-only] [--only a,b]
  *
  * Every row is measured against its baseline in the same run, the sides taking turns. Process rows
  * (generate, --check, diff, tsc) run a fresh `node` child per measurement and report its wall time, its CPU
@@ -52,17 +52,21 @@ const { values: flags } = parseArgs({
     'no-scale': { type: 'boolean', default: false },
     'diff-only': { type: 'boolean', default: false },
     'stdio-only': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
-/** `--diff-only`: node start-up and the diff row alone (issue 17's goal, without the minutes of the rest). */
-const DIFF_ONLY = flags['diff-only'];
 /**
- * `--stdio-only`: node start-up and the stdio round-trip rows alone (issue 14's goals: ≥ 3× the SDK at 64 in
- * flight, ≥ 0.9× a raw newline-JSON echo), on one generated output, without the minutes of the rest.
+ * `--only a,b`: node start-up and the named sections alone, for checking some goals without the minutes of the
+ * rest. `--diff-only` is `--only diff` (issue 17's goal); `--stdio-only` is `--only stdio` (issue 14's goals:
+ * ≥ 3× the SDK at 64 in flight, ≥ 0.9× a raw newline-JSON echo), which also leaves the v2 SDK's slow rows out.
  */
+const SECTIONS = ['generate', 'check', 'scale', 'stdio', 'memory', 'validation', 'tsc', 'diff', 'bundle'];
 const STDIO_ONLY = flags['stdio-only'];
-/** Rows that neither focused run wants. */
-const FOCUSED = DIFF_ONLY || STDIO_ONLY;
+const ONLY =
+  flags.only !== undefined ? flags.only.split(',') : flags['diff-only'] ? ['diff'] : STDIO_ONLY ? ['stdio'] : SECTIONS;
+for (const section of ONLY)
+  if (!SECTIONS.includes(section)) fail(`--only: no section ${section} (${SECTIONS.join(', ')})`);
+const want = (section) => ONLY.includes(section);
 const smoke = flags.smoke;
 const RUNS = Number(flags.runs ?? (smoke ? 1 : 5));
 const WARMUP = Number(flags.warmup ?? (smoke ? 0 : 1));
@@ -275,7 +279,7 @@ log('node start-up');
 // 1. generate each version, every artifact, formatted, fresh process and empty user cache, vs JSTT
 // compileFromFile on the same schema.
 let genDir;
-for (const version of FOCUSED ? [] : VERSIONS) {
+for (const version of want('generate') ? VERSIONS : []) {
   log(`generate ${version}`);
   const r = await alternate(
     {
@@ -302,14 +306,15 @@ for (const version of FOCUSED ? [] : VERSIONS) {
   });
 }
 
-if (STDIO_ONLY) {
-  genDir = join(tmp, 'gen-stdio');
+// The later rows (check, round trips, tsc) use the output of VERSION: generated once, unmeasured, without row 1.
+if (genDir === undefined && ['check', 'stdio', 'memory', 'validation', 'tsc'].some(want)) {
+  genDir = join(tmp, `gen-${VERSION}`);
   await nodeProcess([CLI, 'generate', '--spec', VERSION, '--out', genDir]);
 }
 
 // 1a. the same with a warm user cache, for information.
 log(`generate ${VERSION}, warm user cache`);
-if (!FOCUSED) {
+if (want('generate')) {
   const cache = join(tmp, 'warm-cache');
   const warm = (i) =>
     nodeProcess([CLI, 'generate', '--spec', VERSION, ...SMOKE_ARTIFACTS, '--out', join(tmp, `warm-${i}`)], { cache });
@@ -334,7 +339,7 @@ if (!FOCUSED) {
 
 // 1b. every version in one process.
 log(`generate ${VERSIONS.length} version(s) in one process`);
-if (!FOCUSED) {
+if (want('generate')) {
   const r = await alternate(
     {
       ours: (i) =>
@@ -361,7 +366,7 @@ if (!FOCUSED) {
 }
 
 // 1c. no ceiling: synthetic MCP-shaped schemas (and a large extension), one run each, vs JSTT on the same file.
-if (!flags['no-scale'] && !FOCUSED) {
+if (!flags['no-scale'] && want('scale')) {
   const base = JSON.parse(readFileSync(schemaPath('2025-11-25'), 'utf8'));
   for (const [definitions, methods] of SCALE.schemas) {
     log(`generate synthetic ${definitions} definitions / ${methods} methods`);
@@ -431,7 +436,7 @@ if (!flags['no-scale'] && !FOCUSED) {
 
 // 2. generate --check on up-to-date output, against node's own start-up.
 log('generate --check');
-if (!FOCUSED) {
+if (want('check')) {
   const r = await alternate(
     {
       ours: async () => {
@@ -459,7 +464,7 @@ if (!FOCUSED) {
 // Compile the generated TypeScript to plain JS for the throughput rows (as the runtime tests do).
 log('compile generated output to JS');
 const jsDir = join(tmp, 'js');
-if (!DIFF_ONLY) {
+if (['stdio', 'memory', 'validation'].some(want)) {
   const ts = (await import('typescript')).default;
   const walk = (dir) =>
     readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
@@ -502,7 +507,7 @@ const v2 = existsSync(join(ROOT, 'node_modules', '@modelcontextprotocol', 'clien
 const SDK_SIDES = v2 && !STDIO_ONLY ? ['sdk', 'sdk2'] : ['sdk'];
 const SDK_NAMES = { sdk: '@modelcontextprotocol/sdk 1.32.2', sdk2: '@modelcontextprotocol/client + server 2.4.0' };
 log(`round trips over stdio (${COUNTS.calls} calls per run)`);
-for (const [inflight, name] of DIFF_ONLY
+for (const [inflight, name] of !want('stdio')
   ? []
   : [
       [1, 'sequential'],
@@ -540,7 +545,7 @@ for (const [inflight, name] of DIFF_ONLY
   });
 }
 log('round trips in memory');
-if (!FOCUSED) {
+if (want('memory')) {
   const r = await throughput(
     'roundtrip.mjs',
     [jsDir],
@@ -560,7 +565,7 @@ if (!FOCUSED) {
 
 // 4. validation: the generated validator vs ajv compiled at run time with the same options, and vs zod.
 log('validation');
-if (!FOCUSED) {
+if (want('validation')) {
   const config = { iterations: COUNTS.validations, runs: 1, warmup: WARMUP };
   const one = (side) => async () => {
     const result = await nodeProcess(
@@ -594,7 +599,7 @@ if (!FOCUSED) {
 
 // 5. type-check cost.
 log(`type-check cost (${COUNTS.usageCalls} calls)`);
-if (!FOCUSED) {
+if (want('tsc')) {
   const files = usageFiles(COUNTS.usageCalls);
   const project = (side) => {
     const dir = join(tmp, `tsc-${side}`);
@@ -682,7 +687,7 @@ if (!FOCUSED) {
 
 // 6. diff, against node's own start-up.
 log(`diff ${DIFF.join(' → ')}`);
-if (!STDIO_ONLY) {
+if (want('diff')) {
   const help = await run(process.execPath, [CLI, '--help'], { env: ENV });
   const viaCli = /\bdiff\b/.test(help.stdout + help.stderr);
   const r = await alternate(
@@ -710,7 +715,7 @@ if (!STDIO_ONLY) {
 
 // 7. browser bundle: client + Streamable HTTP transport, ours (client-only output) vs the SDK's, same esbuild.
 log('browser bundle size');
-if (!FOCUSED) {
+if (want('bundle')) {
   const dir = join(tmp, 'bundle');
   await nodeProcess([CLI, 'generate', '--spec', VERSION, '--artifacts', 'client', '--out', join(dir, 'gen')]);
   const sizes = await bundleSizes(dir);
