@@ -100,17 +100,10 @@ function asksForInput(model: ProtocolModel): boolean {
   return model.features.inputRequests && model.definitions['InputRequiredResult'] !== undefined;
 }
 
-export function emitServer(model: ProtocolModel, importExt: string, runtime: RuntimeRef): string {
+/** The imports of server.ts: only what it uses (an unused import fails noUnusedLocals). */
+function serverImports(model: ProtocolModel, importExt: string, runtime: RuntimeRef): (StatementStructures | string)[] {
   const inputs = asksForInput(model);
-  const requests = received(model, 'ClientRequests');
-  const results = `{\n${requests.map((m) => `  ${objectKey(m.method)}: [${(m.result ?? []).map(stringLiteral).join(', ')}],`).join('\n')}\n}`;
-  const required = [...requests, ...received(model, 'ClientNotifications')]
-    .filter((m) => m.paramsRequired)
-    .map((m) => stringLiteral(m.method));
-  const extensions = model.methods.filter((m) => m.source !== 'mcp');
-  const extensionMethods = `{\n${extensions.map((m) => `  ${objectKey(m.method)}: ${stringLiteral(m.source)},`).join('\n')}\n}`;
-  const lit = (text: string) => `Object.freeze(Object.setPrototypeOf(${text}, null))`;
-  const statements: (StatementStructures | string)[] = [
+  return [
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
@@ -150,23 +143,68 @@ export function emitServer(model: ProtocolModel, importExt: string, runtime: Run
       moduleSpecifier: runtime.core,
     },
     ...runtimeCheck(runtime, 'server.ts'),
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      name: 'ServerContext',
-      docs: [
-        'What a request handler gets besides params: cancellation signal, progress, typed notify/request to the client, `_meta`, and the session' +
-          (inputs
-            ? '; and `inputs(params, { name: { method, params } })`, which asks the client for named inputs (an input-required result to return) or hands back its answers, typed by method.'
-            : '.'),
-      ],
-      // The ask is pinned to 'input_required' so it fits a handler result whose variants are pinned too.
-      type: `HandlerContext<ServerRequests, ServerNotifications> & { readonly session: SessionInfo${
-        inputs
-          ? "; readonly inputs: InputsHelper<InputRequests, T.InputRequiredResult & { resultType: 'input_required' }>"
-          : ''
-      } }`,
-    },
+  ];
+}
+
+/** TABLES: what the server base reads about this version's methods (results, required params, extensions). */
+function serverTables(model: ProtocolModel): StatementStructures {
+  const requests = received(model, 'ClientRequests');
+  const results = `{\n${requests.map((m) => `  ${objectKey(m.method)}: [${(m.result ?? []).map(stringLiteral).join(', ')}],`).join('\n')}\n}`;
+  const required = [...requests, ...received(model, 'ClientNotifications')]
+    .filter((m) => m.paramsRequired)
+    .map((m) => stringLiteral(m.method));
+  const extensions = model.methods.filter((m) => m.source !== 'mcp');
+  const extensionMethods = `{\n${extensions.map((m) => `  ${objectKey(m.method)}: ${stringLiteral(m.source)},`).join('\n')}\n}`;
+  const lit = (text: string) => `Object.freeze(Object.setPrototypeOf(${text}, null))`;
+  return {
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [
+      {
+        name: 'TABLES',
+        type: 'ServerTables',
+        initializer: `{
+  paramsValidators,
+  resultValidators,
+  results: ${lit(results)},
+  requestMethods: CLIENT_REQUEST_METHODS,
+  notificationMethods: CLIENT_NOTIFICATION_METHODS,
+  extensionMethods: ${lit(extensionMethods)},
+  paramsRequired: Object.freeze([${required.join(', ')}]),
+}`,
+      },
+    ],
+  };
+}
+
+/**
+ * ServerContext: HandlerContext plus the session, and where handlers can ask for input the typed `inputs`
+ * helper (its ask pinned to 'input_required', so it fits a handler result whose variants are pinned too).
+ */
+function serverContext(model: ProtocolModel): StatementStructures {
+  const inputs = asksForInput(model);
+  return {
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name: 'ServerContext',
+    docs: [
+      'What a request handler gets besides params: cancellation signal, progress, typed notify/request to the client, `_meta`, and the session' +
+        (inputs
+          ? '; and `inputs(params, { name: { method, params } })`, which asks the client for named inputs (an input-required result to return) or hands back its answers, typed by method.'
+          : '.'),
+    ],
+    type: `HandlerContext<ServerRequests, ServerNotifications> & { readonly session: SessionInfo${
+      inputs
+        ? "; readonly inputs: InputsHelper<InputRequests, T.InputRequiredResult & { resultType: 'input_required' }>"
+        : ''
+    } }`,
+  };
+}
+
+export function emitServer(model: ProtocolModel, importExt: string, runtime: RuntimeRef): string {
+  const statements: (StatementStructures | string)[] = [
+    ...serverImports(model, importExt, runtime),
+    serverContext(model),
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
@@ -177,25 +215,7 @@ export function emitServer(model: ProtocolModel, importExt: string, runtime: Run
       ],
       type: handlersInterface(model),
     },
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [
-        {
-          name: 'TABLES',
-          type: 'ServerTables',
-          initializer: `{
-  paramsValidators,
-  resultValidators,
-  results: ${lit(results)},
-  requestMethods: CLIENT_REQUEST_METHODS,
-  notificationMethods: CLIENT_NOTIFICATION_METHODS,
-  extensionMethods: ${lit(extensionMethods)},
-  paramsRequired: Object.freeze([${required.join(', ')}]),
-}`,
-        },
-      ],
-    },
+    serverTables(model),
     {
       kind: StructureKind.Class,
       isExported: true,
