@@ -8,6 +8,7 @@ import { defaultedFields } from '../model/protocol-facts.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
 import { TABLES, paramsType } from './tables.js';
+import { channelServerClasses, channelsOf } from './channels.js';
 import { docComment, propertyKey, stringLiteral } from './ts-names.js';
 import { printFile } from './ts-project.js';
 
@@ -114,7 +115,11 @@ export function emitServer(model: ProtocolModel, importExt: string, runtime: Run
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
-      namedImports: ['ServerNotifications', 'ServerRequests'],
+      namedImports: [
+        ...(channelsOf(model).length > 0 ? ['ClientNotifications', 'ClientRequests'] : []),
+        'ServerNotifications',
+        'ServerRequests',
+      ],
       moduleSpecifier: `./maps${importExt}`,
     },
     {
@@ -131,6 +136,7 @@ export function emitServer(model: ProtocolModel, importExt: string, runtime: Run
       kind: StructureKind.ImportDeclaration,
       namedImports: [
         'McpServerBase',
+        ...(channelsOf(model).length > 0 ? ['ChannelServer', 'type PeerOptions', 'type Transport'] : []),
         'type McpServerOptions',
         'type ServerTables',
         'type SessionInfo',
@@ -209,6 +215,7 @@ export function emitServer(model: ProtocolModel, importExt: string, runtime: Run
       returnType: 'McpServer',
       statements: ['return new McpServer(handlers, options);'],
     },
+    ...channelServerClasses(model),
   ];
   return printFile('server.ts', statements);
 }
