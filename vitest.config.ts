@@ -1,11 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { PROJECTS, projectOf, testFiles } from './test/projects.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const files = testFiles(root);
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // Named projects (test/projects.ts), all run by `npm test`; `vitest run --project unit` runs one.
+    projects: PROJECTS.map((name) => ({
+      extends: true,
+      test: { name, include: files.filter((file) => projectOf(file) === name) },
+    })),
     // test/.tmp holds generated projects and copies; a .test.ts left there must not run as part of the suite.
     exclude: ['test/.tmp/**', '**/node_modules/**'],
     // Installs Chromium (Debian package) for the platform matrix when missing, outside the tests' time.
