@@ -29,6 +29,7 @@ import { buildModel } from './model/build.js';
 import { readPairingFile } from './model/pairing.js';
 import type { ProtocolModel } from './model/types.js';
 import { sha256 } from './load/hash.js';
+import { compareStrings } from './load/order.js';
 
 export {
   ARTIFACTS,
@@ -54,8 +55,33 @@ export interface GenerateResult {
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const cwd = options.cwd ?? process.cwd();
   const outDir = resolve(cwd, options.outDir ?? 'generated');
-  const importExt = options.importExtension ?? '.js';
-  const artifacts = resolveArtifacts(options.artifacts);
+  const { loaded, extensions, pairing, model } = await loadModel(options, cwd);
+  const hash = await inputsHash({
+    schemaSha256: loaded.sha256,
+    extensionShas: extensions.map((e) => e.sha256),
+    pairingSha: pairing ? sha256(pairing.text) : undefined,
+    options,
+    outDir,
+  });
+  const ctx = emitContext(options, loaded.file);
+  const format = options.format !== false;
+  const bodies = await emitBodies(model, ctx, outDir, format);
+  const sourceName = loaded.file.slice(Math.max(loaded.file.lastIndexOf('/'), loaded.file.lastIndexOf('\\')) + 1);
+  const head = header(toolPackage().version, sourceName, loaded.sha256, model.version, runtimeNote(ctx));
+  const files = bodies.map((file) => ({ path: file.path, contents: `${head}\n${file.contents}` }));
+  files.sort((a, b) => compareStrings(a.path, b.path));
+  return {
+    files,
+    model,
+    warnings: [...loaded.warnings, ...(model.warnings ?? []), ...extensions.flatMap((e) => e.warnings)],
+    // No hash (a prettier config written as code): --check always regenerates to compare.
+    inputsHash: hash ?? 'unhashable',
+    schemaFile: loaded.file,
+  };
+}
+
+/** The schema, the extensions and the pairing file read, and the model built from them. */
+async function loadModel(options: GenerateOptions, cwd: string) {
   const loaded = await loadSchema({ ...options, cwd });
   const extensions = await loadExtensionsFor(options.extensions ?? [], cwd);
   const pairing = options.pairing ? await readPairingFile(resolve(cwd, options.pairing)) : undefined;
@@ -65,32 +91,30 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const named = new Set(options.extensions ?? []);
   const namedExtensions = extensions.filter((e) => named.has(e.file));
   rejectUntargeted(base.version, namedExtensions, options.skipUntargeted === true);
-  const model = applyExtensions(base, extensions);
-  const tool = toolPackage();
+  return { loaded, extensions, pairing, model: applyExtensions(base, extensions) };
+}
+
+function emitContext(options: GenerateOptions, schemaFile: string): EmitContext {
+  const importExt = options.importExtension ?? '.js';
   const runtimeMode = options.runtime ?? 'package';
-  const hash = await inputsHash({
-    schemaSha256: loaded.sha256,
-    extensionShas: extensions.map((e) => e.sha256),
-    pairingSha: pairing ? sha256(pairing.text) : undefined,
-    options,
-    outDir,
-  });
-  const ctx: EmitContext = {
+  return {
     importExt,
-    artifacts,
+    artifacts: resolveArtifacts(options.artifacts),
     runtimeMode,
     runtime: {
       ...runtimeImports(runtimeMode, importExt),
       range: runtimeMode === 'package' ? runtimeRange() : null,
-      generator: `mcp-typegen ${tool.version}`,
+      generator: `mcp-typegen ${toolPackage().version}`,
     },
-    schemaFile: loaded.file,
+    schemaFile,
   };
-  const entries = REGISTRY.filter((e) => e.enabled(ctx));
+}
 
+/** Every enabled artifact's files, formatted, without the header. */
+async function emitBodies(model: ProtocolModel, ctx: EmitContext, outDir: string, format: boolean) {
+  const entries = REGISTRY.filter((e) => e.enabled(ctx));
   // Started first: the ts-morph printers (maps, client, server) run and format on another thread while
   // the types (json-schema-to-typescript) and validators (ajv) are emitted here.
-  const format = options.format !== false;
   const printed = printConcurrently({
     model,
     entries: entries.filter((e) => e.offThread).map((e) => e.name),
@@ -101,31 +125,18 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // If the types throw first, theirs is the error reported; this must not go unhandled meanwhile.
   printed.catch(() => undefined);
   const raw: GeneratedFile[] = [];
-  for (const e of entries.filter((e) => !e.offThread)) {
-    for (const file of await e.emit(model, ctx)) raw.push({ path: file.path, contents: file.contents });
-  }
+  for (const e of entries.filter((e) => !e.offThread)) raw.push(...(await e.emit(model, ctx)));
   raw.push({ path: 'index.ts', contents: emitIndex(model, entries, ctx) });
-
-  const sourceName = loaded.file.slice(Math.max(loaded.file.lastIndexOf('/'), loaded.file.lastIndexOf('\\')) + 1);
-  const head = header(tool.version, sourceName, loaded.sha256, model.version, runtimeNote(ctx));
   const files: GeneratedFile[] = [];
   for (const file of raw) {
     // The header is comments only: format the body, so identical bodies (the runtime) format once.
     files.push({
       path: file.path,
-      contents: `${head}\n${await formatBody(outDir, file.path, file.contents, format, importExt)}`,
+      contents: await formatBody(outDir, file.path, file.contents, format, ctx.importExt),
     });
   }
-  for (const [path, body] of Object.entries(await printed)) files.push({ path, contents: `${head}\n${body}` });
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return {
-    files,
-    model,
-    warnings: [...loaded.warnings, ...(model.warnings ?? []), ...extensions.flatMap((e) => e.warnings)],
-    // No hash (a prettier config written as code): --check always regenerates to compare.
-    inputsHash: hash ?? 'unhashable',
-    schemaFile: loaded.file,
-  };
+  for (const [path, contents] of Object.entries(await printed)) files.push({ path, contents });
+  return files;
 }
 
 /**

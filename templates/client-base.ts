@@ -27,6 +27,7 @@ import {
   type RequestOptions,
 } from './peer.js';
 import { ListedTools } from './client-tools.js';
+import { metaOf } from './peer-messages.js';
 import { answerInputRequests, type InputHandlers } from './client-input.js';
 import {
   setMeta,
@@ -159,9 +160,19 @@ export class McpClientBase<
     return this.#supported;
   }
 
+  /** The versions this client accepts in an era, newest first. */
+  #versionsOf(era: Era): string[] {
+    return this.#supported.filter((v) => v.era === era).map((v) => v.version);
+  }
+
+  /** Every version this client accepts, for error messages. */
+  get #accepted(): string {
+    return this.#supported.map((v) => v.version).join(', ');
+  }
+
   /** The version to ask for first in an era: `protocolVersion` when it is of that era, else the newest. */
   #newest(era: Era): string | undefined {
-    const versions = this.supportedVersions.filter((v) => v.era === era).map((v) => v.version);
+    const versions = this.#versionsOf(era);
     const asked = this.options.protocolVersion;
     return asked !== undefined && versions.includes(asked) ? asked : versions[0];
   }
@@ -220,8 +231,7 @@ export class McpClientBase<
       }
     }
     if (legacy === undefined) {
-      const offered = this.supportedVersions.map((v) => v.version).join(', ');
-      throw new ProtocolError(ErrorCode.InvalidRequest, `No version to speak: this client accepts ${offered}`);
+      throw new ProtocolError(ErrorCode.InvalidRequest, `No version to speak: this client accepts ${this.#accepted}`);
     }
     await this.#initialize(legacy);
     if (key !== undefined) cache.set(key, 'legacy');
@@ -229,7 +239,7 @@ export class McpClientBase<
 
   /** `server/discover`: true when the server is modern (and a version was agreed), false when it is legacy. */
   async #probe(version: string, canFallBack: boolean): Promise<boolean> {
-    const modern = this.supportedVersions.filter((v) => v.era === 'modern').map((v) => v.version);
+    const modern = this.#versionsOf('modern');
     const { modernErrorCodes, errorCodes } = this.protocol.facts;
     let asked = version;
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -267,7 +277,7 @@ export class McpClientBase<
         }
         throw new ProtocolError(
           ErrorCode.InvalidRequest,
-          `Server supports ${versions.join(', ') || 'no versions'}; this client accepts ${this.supportedVersions.map((v) => v.version).join(', ')}`,
+          `Server supports ${versions.join(', ') || 'no versions'}; this client accepts ${this.#accepted}`,
         );
       }
       this.era = 'modern';
@@ -279,7 +289,7 @@ export class McpClientBase<
 
   /** The `initialize` handshake of the legacy era. */
   async #initialize(version: string): Promise<void> {
-    const accepted = this.supportedVersions.filter((v) => v.era === 'legacy').map((v) => v.version);
+    const accepted = this.#versionsOf('legacy');
     this.era = 'legacy';
     this.negotiatedVersion = undefined;
     const result = (await this.peer.request('initialize', {
@@ -458,7 +468,7 @@ export class McpClientBase<
 
   /** 2026-07-28 on: every request carries the protocol version, client info and capabilities. */
   #withRequestMeta(params: JsonObject | undefined): JsonObject {
-    const given = isPlainObject(params?.['_meta']) ? params['_meta'] : {};
+    const given = metaOf(params) ?? {};
     const keys = this.protocol.facts.metaKeys;
     const meta: JsonObject = {};
     setMeta(meta, keys['protocolVersion'], this.negotiatedVersion ?? this.#requestedVersion);

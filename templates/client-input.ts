@@ -6,6 +6,7 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/client-input.ts`). No dependencies.
  */
 import { ErrorCode, ProtocolError, isPlainObject } from './jsonrpc.js';
+import { metaOf } from './peer-messages.js';
 import type { HandlerContext } from './peer.js';
 import type { MessageChecker } from './validation.js';
 
@@ -67,7 +68,7 @@ function inputContext(
     id: key,
     method,
     signal: signal ?? new AbortController().signal,
-    meta: isPlainObject(params) && isPlainObject(params['_meta']) ? params['_meta'] : undefined,
+    meta: metaOf(isPlainObject(params) ? params : undefined),
     extra: undefined,
     progress: () => Promise.resolve(),
     notify: never,

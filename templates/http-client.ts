@@ -88,129 +88,129 @@ export class StreamableHttpClientTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
 
-  private readonly url: URL;
-  private readonly fetchImpl: typeof fetch;
-  private abort?: AbortController;
-  private closed = false;
-  private closing?: Promise<void>;
-  private protocolVersionValue?: string;
-  private sessionIdValue?: string | undefined;
-  private initializeId?: RequestId;
-  private readonly options: StreamableHttpClientTransportOptions;
-  private readonly streams: SseStreams;
+  readonly #url: URL;
+  readonly #fetchImpl: typeof fetch;
+  #abort?: AbortController;
+  #closed = false;
+  #closing?: Promise<void>;
+  #protocolVersionValue?: string;
+  #sessionIdValue?: string | undefined;
+  #initializeId?: RequestId;
+  readonly #options: StreamableHttpClientTransportOptions;
+  readonly #streams: SseStreams;
   /** Tells the MCP client to mirror tool arguments into `Mcp-Param-*` headers (2026-07-28 on). */
   readonly mirrorsToolParams = true;
   /** One controller per request in flight: aborting it closes that request's response stream only. */
-  private readonly inFlight = new Map<string, Flight>();
+  readonly #inFlight = new Map<string, Flight>();
   /** Set once the server turned out to speak HTTP+SSE only: every message goes through it. */
-  private legacy: SseLegacyClientTransport | undefined;
+  #legacy: SseLegacyClientTransport | undefined;
   /** Some POST succeeded: this is a Streamable HTTP server, no fallback any more. */
-  private answeredOnce = false;
+  #answeredOnce = false;
   /** The `Mcp-Name` sources of the generated protocol (extension methods included), set by the client. */
-  private protocolNameSources?: NameSources;
+  #protocolNameSources?: NameSources;
 
   constructor(url: string | URL, options: StreamableHttpClientTransportOptions = {}) {
-    this.options = options;
-    this.url = new URL(url);
+    this.#options = options;
+    this.#url = new URL(url);
     const fetchImpl = options.fetch ?? fetch;
     // Called as a plain function: a browser's fetch throws 'Illegal invocation' when called as a method of
     // another object (this transport, or the options).
-    this.fetchImpl = (input, init) => fetchImpl(input, init);
-    this.sessionIdValue = options.sessionId;
+    this.#fetchImpl = (input, init) => fetchImpl(input, init);
+    this.#sessionIdValue = options.sessionId;
     const owner: StreamOwner = {
-      url: this.url,
-      fetch: this.fetchImpl,
-      signal: () => this.abort?.signal,
-      closed: () => this.closed,
-      headers: () => this.headers(),
-      receive: (value, replayId) => this.receive(value, replayId),
+      url: this.#url,
+      fetch: this.#fetchImpl,
+      signal: () => this.#abort?.signal,
+      closed: () => this.#closed,
+      headers: () => this.#headers(),
+      receive: (value, replayId) => this.#receive(value, replayId),
       error: (error) => this.onerror?.(error),
     };
-    this.streams = new SseStreams(owner, options.reconnection);
+    this.#streams = new SseStreams(owner, options.reconnection);
   }
 
   get sessionId(): string | undefined {
-    return this.sessionIdValue;
+    return this.#sessionIdValue;
   }
 
   /** Called by the MCP client with its PROTOCOL's `Mcp-Name` sources (the `nameSources` option wins). */
   setNameSources(sources: NameSources): void {
-    this.protocolNameSources = sources;
+    this.#protocolNameSources = sources;
   }
 
   /** Identifies the server for the client's era cache: the endpoint URL. */
   get serverKey(): string {
-    return this.url.href;
+    return this.#url.href;
   }
 
   /** Requests whose response is still being awaited or read (for leak checks). */
   get requestsInFlight(): number {
-    return this.inFlight.size;
+    return this.#inFlight.size;
   }
 
   get protocolVersion(): string | undefined {
-    return this.protocolVersionValue;
+    return this.#protocolVersionValue;
   }
 
   setProtocolVersion(version: string): void {
-    this.protocolVersionValue = version;
-    this.legacy?.setProtocolVersion(version);
+    this.#protocolVersionValue = version;
+    this.#legacy?.setProtocolVersion(version);
   }
 
   /** Whether the server turned out to speak only the deprecated HTTP+SSE transport (see the legacySse option). */
   get usesLegacySse(): boolean {
-    return this.legacy !== undefined;
+    return this.#legacy !== undefined;
   }
 
   async start(): Promise<void> {
-    if (this.abort) throw new Error('StreamableHttpClientTransport already started');
-    this.abort = new AbortController();
+    if (this.#abort) throw new Error('StreamableHttpClientTransport already started');
+    this.#abort = new AbortController();
     // Reconnecting to a known session: listen for server messages right away.
-    if (this.sessionIdValue !== undefined) this.openStandalone();
+    if (this.#sessionIdValue !== undefined) this.#openStandalone();
   }
 
   async send(message: JsonRpcFrame, options?: TransportSendOptions): Promise<void> {
-    if (!this.abort || this.closed) throw new Error('Not connected');
-    if (this.legacy !== undefined) return this.legacy.send(message);
+    if (!this.#abort || this.#closed) throw new Error('Not connected');
+    if (this.#legacy !== undefined) return this.#legacy.send(message);
     const messages = Array.isArray(message) ? message : [message];
     if (options?.resumptionToken) {
       // Continue a request whose stream was lost: the answer arrives on the resumed stream.
       const request = messages.find(isRequest);
-      this.streams.resume(options.resumptionToken, options.onresumptiontoken, request?.id);
+      this.#streams.resume(options.resumptionToken, options.onresumptiontoken, request?.id);
       return;
     }
     const first = messages[0];
-    const version = first === undefined ? undefined : (declaredVersion(first) ?? this.protocolVersionValue);
+    const version = first === undefined ? undefined : (declaredVersion(first) ?? this.#protocolVersionValue);
     const sessionless = isHeaderEra(version);
-    const overtaken = this.cancelFlights(messages, sessionless);
+    const overtaken = this.#cancelFlights(messages, sessionless);
     if (sessionless && messages.every(isCancellation)) return;
     if (overtaken.length > 0) await Promise.all(overtaken);
-    if (this.closed) return;
-    for (const m of messages) if (isInitializeRequest(m) && isRequest(m)) this.initializeId = m.id;
+    if (this.#closed) return;
+    for (const m of messages) if (isInitializeRequest(m) && isRequest(m)) this.#initializeId = m.id;
     let sseTried: string | undefined;
-    const fallback = this.options.legacySse;
-    if (fallback?.urls.has(this.url.href) && this.opensSession(messages, sessionless)) {
+    const fallback = this.#options.legacySse;
+    if (fallback?.urls.has(this.#url.href) && this.#opensSession(messages, sessionless)) {
       // This URL spoke HTTP+SSE before: go there at once; if it no longer does, probe with the POST below.
-      const legacy = await this.fallBackToSse(fallback);
+      const legacy = await this.#fallBackToSse(fallback);
       if (typeof legacy !== 'string') return legacy.send(message);
-      fallback.urls.delete(this.url.href);
+      fallback.urls.delete(this.#url.href);
       sseTried = legacy;
     }
-    const headers = await this.postHeaders(first, version, sessionless, options);
-    const flight = new Flight(messages.filter(isRequest), this.inFlight);
+    const headers = await this.#postHeaders(first, version, sessionless, options);
+    const flight = new Flight(messages.filter(isRequest), this.#inFlight);
     let response: Response;
     try {
-      response = await this.fetchImpl(this.url, {
+      response = await this.#fetchImpl(this.#url, {
         method: 'POST',
         headers,
         body: JSON.stringify(message),
-        signal: flight.requests.length > 0 ? flight.controller.signal : this.abort.signal,
+        signal: flight.requests.length > 0 ? flight.controller.signal : this.#abort.signal,
       });
     } catch (error) {
       flight.answered();
       flight.release();
-      if (flight.controller.signal.aborted && !this.closed) return; // cancelled by us: nothing to report
-      throw this.fail(new Error(`POST ${this.url.href} failed: ${toError(error).message}`, { cause: error }));
+      if (flight.controller.signal.aborted && !this.#closed) return; // cancelled by us: nothing to report
+      throw this.#fail(new Error(`POST ${this.#url.href} failed: ${toError(error).message}`, { cause: error }));
     }
     flight.answered();
     if (flight.cancelled) {
@@ -221,11 +221,11 @@ export class StreamableHttpClientTransport implements Transport {
       return;
     }
     const sessionId = response.headers.get(HEADER.sessionId);
-    if (sessionId && !sessionless) this.sessionIdValue = sessionId;
-    if (!response.ok) return this.refused(response, message, messages, flight, sessionless, sseTried);
-    this.answeredOnce = true;
-    if (fallback?.urls.has(this.url.href)) fallback.urls.delete(this.url.href);
-    return this.readAnswer(response, messages, flight, options);
+    if (sessionId && !sessionless) this.#sessionIdValue = sessionId;
+    if (!response.ok) return this.#refused(response, message, messages, flight, sessionless, sseTried);
+    this.#answeredOnce = true;
+    if (fallback?.urls.has(this.#url.href)) fallback.urls.delete(this.#url.href);
+    return this.#readAnswer(response, messages, flight, options);
   }
 
   /**
@@ -234,14 +234,14 @@ export class StreamableHttpClientTransport implements Transport {
    * the server has answered the request's POST, so it cannot overtake the request it cancels: the returned
    * promises settle then.
    */
-  private cancelFlights(messages: WireMessage[], sessionless: boolean): Promise<void>[] {
+  #cancelFlights(messages: WireMessage[], sessionless: boolean): Promise<void>[] {
     const overtaken: Promise<void>[] = [];
     for (const m of messages) {
       if (!isCancellation(m)) continue;
       const params = (m as { params?: unknown }).params;
       const requestId = isPlainObject(params) ? params['requestId'] : undefined;
       if (typeof requestId === 'string' || typeof requestId === 'number') {
-        const flight = this.stopReading(requestId, sessionless);
+        const flight = this.#stopReading(requestId, sessionless);
         if (flight !== undefined) overtaken.push(flight.headers);
       }
     }
@@ -249,18 +249,18 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /** A POST's headers: the session's (or, sessionless, the request metadata ones), then the caller's. */
-  private async postHeaders(
+  async #postHeaders(
     first: WireMessage | undefined,
     version: string | undefined,
     sessionless: boolean,
     options: TransportSendOptions | undefined,
   ): Promise<Headers> {
-    const headers = await this.headers(sessionless);
+    const headers = await this.#headers(sessionless);
     headers.set('content-type', 'application/json');
     headers.set('accept', 'application/json, text/event-stream');
     if (sessionless && first !== undefined && 'method' in first && typeof first.method === 'string') {
       const body = first as { method: string; params?: { [key: string]: unknown } };
-      const sources = this.options.nameSources ?? this.protocolNameSources ?? DEFAULT_NAME_SOURCES;
+      const sources = this.#options.nameSources ?? this.#protocolNameSources ?? DEFAULT_NAME_SOURCES;
       const standard = standardHeaders(body, version!, sources);
       for (const [name, value] of Object.entries(standard)) headers.set(name, value);
     }
@@ -272,7 +272,7 @@ export class StreamableHttpClientTransport implements Transport {
    * A POST answered with an HTTP error: a JSON-RPC error for the request goes to the engine; a refused first
    * `initialize` may fall back to HTTP+SSE; anything else rejects the send.
    */
-  private async refused(
+  async #refused(
     response: Response,
     message: JsonRpcFrame,
     messages: WireMessage[],
@@ -284,25 +284,25 @@ export class StreamableHttpClientTransport implements Transport {
     flight.release();
     const type = contentType(response);
     // A JSON-RPC error answer for the request (a modern server's 400/404): the engine settles the call.
-    if (type === 'application/json' && flight.requests.length > 0 && this.deliverErrorAnswer(text, flight.requests)) {
+    if (type === 'application/json' && flight.requests.length > 0 && this.#deliverErrorAnswer(text, flight.requests)) {
       return;
     }
     let fallback = '';
-    const sse = this.options.legacySse;
+    const sse = this.#options.legacySse;
     if (sseTried !== undefined) fallback = `; no HTTP+SSE endpoint either (${sseTried})`;
-    else if (sse !== undefined && this.opensSession(messages, sessionless) && sse.refused(response.status, text)) {
-      const legacy = await this.fallBackToSse(sse);
+    else if (sse !== undefined && this.#opensSession(messages, sessionless) && sse.refused(response.status, text)) {
+      const legacy = await this.#fallBackToSse(sse);
       if (typeof legacy !== 'string') return legacy.send(message);
       fallback = `; no HTTP+SSE endpoint either (${legacy})`;
     }
-    if (response.status === 404 && this.sessionIdValue !== undefined && !messages.some(isInitializeRequest)) {
+    if (response.status === 404 && this.#sessionIdValue !== undefined && !messages.some(isInitializeRequest)) {
       // The session is gone: a new one must be started with initialize.
-      this.sessionIdValue = undefined;
+      this.#sessionIdValue = undefined;
     }
-    throw this.fail(
+    throw this.#fail(
       new StreamableHttpError(
         response.status,
-        `POST ${this.url.href} answered HTTP ${response.status}${text ? `: ${text}` : ''}${fallback}`,
+        `POST ${this.#url.href} answered HTTP ${response.status}${text ? `: ${text}` : ''}${fallback}`,
         text,
         response.headers.get('www-authenticate') ?? undefined,
       ),
@@ -310,7 +310,7 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /** A POST's successful answer: nothing (202), an SSE stream, or JSON. */
-  private async readAnswer(
+  async #readAnswer(
     response: Response,
     messages: WireMessage[],
     flight: Flight,
@@ -320,13 +320,13 @@ export class StreamableHttpClientTransport implements Transport {
     if (response.status === 202 || response.status === 204 || flight.requests.length === 0) {
       flight.release();
       await discard(response);
-      if (messages.some((m) => 'method' in m && m.method === 'notifications/initialized')) this.openStandalone();
+      if (messages.some((m) => 'method' in m && m.method === 'notifications/initialized')) this.#openStandalone();
       return;
     }
     if (type === 'text/event-stream') {
       const pending = new Set(flight.requests.map((m) => key(m.id)));
       const state = { kind: 'post' as const, pending, signal: flight.controller.signal };
-      void this.streams.read(response, { ...state, onresumptiontoken: options?.onresumptiontoken }).finally(() => {
+      void this.#streams.read(response, { ...state, onresumptiontoken: options?.onresumptiontoken }).finally(() => {
         flight.release();
       });
       return;
@@ -338,19 +338,19 @@ export class StreamableHttpClientTransport implements Transport {
       } catch (error) {
         flight.release();
         if (flight.controller.signal.aborted) return;
-        throw this.fail(new Error(`Invalid JSON in the response to POST: ${toError(error).message}`));
+        throw this.#fail(new Error(`Invalid JSON in the response to POST: ${toError(error).message}`));
       }
       flight.release();
-      for (const item of Array.isArray(data) ? data : [data]) this.receive(item);
+      for (const item of Array.isArray(data) ? data : [data]) this.#receive(item);
       return;
     }
     flight.release();
     await discard(response);
-    throw this.fail(new StreamableHttpError(response.status, `Unexpected content type: ${type || '(none)'}`));
+    throw this.#fail(new StreamableHttpError(response.status, `Unexpected content type: ${type || '(none)'}`));
   }
 
   /** Reports an error to onerror and returns it, for the caller to throw. */
-  private fail(error: Error): Error {
+  #fail(error: Error): Error {
     this.onerror?.(error);
     return error;
   }
@@ -359,42 +359,42 @@ export class StreamableHttpClientTransport implements Transport {
    * Stops reading the response of a cancelled request: its stream is closed now if the server has answered
    * the POST (or `now` is set: in the sessionless era closing is the cancellation), else as soon as it does.
    */
-  private stopReading(requestId: RequestId, now: boolean): Flight | undefined {
-    const flight = this.inFlight.get(key(requestId));
+  #stopReading(requestId: RequestId, now: boolean): Flight | undefined {
+    const flight = this.#inFlight.get(key(requestId));
     if (flight === undefined) return undefined;
-    this.inFlight.delete(key(requestId));
+    this.#inFlight.delete(key(requestId));
     // Another request of the same POST (a batch) may still be waiting: only close when none is.
-    for (const other of this.inFlight.values()) if (other === flight) return flight;
+    for (const other of this.#inFlight.values()) if (other === flight) return flight;
     flight.cancelled = true;
     if (now || flight.hasAnswer) flight.controller.abort();
     return flight;
   }
 
   /** Whether these messages open the first session of this transport (an `initialize`, nothing answered yet). */
-  private opensSession(messages: WireMessage[], sessionless: boolean): boolean {
-    if (this.answeredOnce || sessionless || this.sessionIdValue !== undefined) return false;
+  #opensSession(messages: WireMessage[], sessionless: boolean): boolean {
+    if (this.#answeredOnce || sessionless || this.#sessionIdValue !== undefined) return false;
     return messages.some(isInitializeRequest);
   }
 
   /** GETs the URL as an HTTP+SSE stream; on its endpoint event, routes everything through it. */
-  private async fallBackToSse(fallback: LegacySseFallback): Promise<SseLegacyClientTransport | string> {
-    const legacy = await fallback.open(this.url, this.fetchImpl, this.options.headers);
+  async #fallBackToSse(fallback: LegacySseFallback): Promise<SseLegacyClientTransport | string> {
+    const legacy = await fallback.open(this.#url, this.#fetchImpl, this.#options.headers);
     if (typeof legacy === 'string') return legacy;
-    if (this.closed) {
+    if (this.#closed) {
       await legacy.close();
       return 'the transport was closed meanwhile';
     }
-    legacy.onmessage = (frame) => void this.receive(frame);
+    legacy.onmessage = (frame) => void this.#receive(frame);
     legacy.onerror = (error) => this.onerror?.(error);
     legacy.onclose = () => void this.close();
-    if (this.protocolVersionValue !== undefined) legacy.setProtocolVersion(this.protocolVersionValue);
-    this.legacy = legacy;
-    fallback.urls.add(this.url.href);
+    if (this.#protocolVersionValue !== undefined) legacy.setProtocolVersion(this.#protocolVersionValue);
+    this.#legacy = legacy;
+    fallback.urls.add(this.#url.href);
     return legacy;
   }
 
   /** Delivers an error body that is a JSON-RPC error for one of `requests`; false when it is not. */
-  private deliverErrorAnswer(text: string, requests: Array<WireMessage & { id: RequestId }>): boolean {
+  #deliverErrorAnswer(text: string, requests: Array<WireMessage & { id: RequestId }>): boolean {
     let data: unknown;
     try {
       data = JSON.parse(text);
@@ -407,7 +407,7 @@ export class StreamableHttpClientTransport implements Transport {
         isPlainObject(item) && isPlainObject(item['error']) && requests.some((r) => r.id === item['id']),
     );
     if (answers.length === 0) return false;
-    for (const answer of answers) this.receive(answer);
+    for (const answer of answers) this.#receive(answer);
     return true;
   }
 
@@ -416,57 +416,57 @@ export class StreamableHttpClientTransport implements Transport {
     lastEventId: string,
     options: { onresumptiontoken?: ((token: string) => void) | undefined; replayId?: RequestId | undefined } = {},
   ): void {
-    this.streams.resume(lastEventId, options.onresumptiontoken, options.replayId);
+    this.#streams.resume(lastEventId, options.onresumptiontoken, options.replayId);
   }
 
   /** Ends the session on the server (DELETE; a 405 answer is accepted). */
   async terminateSession(): Promise<void> {
-    if (this.sessionIdValue === undefined) return;
-    const headers = await this.headers();
-    const response = await this.fetchImpl(this.url, {
+    if (this.#sessionIdValue === undefined) return;
+    const headers = await this.#headers();
+    const response = await this.#fetchImpl(this.#url, {
       method: 'DELETE',
       headers,
       signal: AbortSignal.timeout(5000),
     });
     await discard(response);
     if (!response.ok && response.status !== 405 && response.status !== 404) {
-      throw new StreamableHttpError(response.status, `DELETE ${this.url.href} answered HTTP ${response.status}`);
+      throw new StreamableHttpError(response.status, `DELETE ${this.#url.href} answered HTTP ${response.status}`);
     }
-    this.sessionIdValue = undefined;
+    this.#sessionIdValue = undefined;
   }
 
   /** Stops all streams and timers, ends the session (DELETE, unless disabled), then fires onclose once. */
   close(): Promise<void> {
-    this.closing ??= (async () => {
-      this.closed = true;
-      this.streams.close();
-      this.abort?.abort();
-      for (const flight of this.inFlight.values()) flight.controller.abort();
-      this.inFlight.clear();
-      const legacy = this.legacy;
+    this.#closing ??= (async () => {
+      this.#closed = true;
+      this.#streams.close();
+      this.#abort?.abort();
+      for (const flight of this.#inFlight.values()) flight.controller.abort();
+      this.#inFlight.clear();
+      const legacy = this.#legacy;
       if (legacy !== undefined) {
         legacy.onclose = undefined;
         await legacy.close();
-      } else if (this.options.terminateOnClose !== false && this.abort) {
+      } else if (this.#options.terminateOnClose !== false && this.#abort) {
         await this.terminateSession().catch((error) => this.onerror?.(toError(error)));
       }
       this.onclose?.();
     })();
-    return this.closing;
+    return this.#closing;
   }
 
   // --- internals ------------------------------------------------------------------------------
 
-  private async headers(sessionless = false): Promise<Headers> {
-    const extra = typeof this.options.headers === 'function' ? await this.options.headers() : this.options.headers;
+  async #headers(sessionless = false): Promise<Headers> {
+    const extra = typeof this.#options.headers === 'function' ? await this.#options.headers() : this.#options.headers;
     const headers = new Headers(extra);
     if (sessionless) return headers;
-    if (this.sessionIdValue !== undefined) headers.set(HEADER.sessionId, this.sessionIdValue);
-    if (this.protocolVersionValue !== undefined) headers.set(HEADER.protocolVersion, this.protocolVersionValue);
+    if (this.#sessionIdValue !== undefined) headers.set(HEADER.sessionId, this.#sessionIdValue);
+    if (this.#protocolVersionValue !== undefined) headers.set(HEADER.protocolVersion, this.#protocolVersionValue);
     return headers;
   }
 
-  private receive(value: unknown, replayId?: RequestId): boolean {
+  #receive(value: unknown, replayId?: RequestId): boolean {
     const items = Array.isArray(value) ? value : [value];
     if (!items.every(isWireMessage)) {
       this.onerror?.(new Error(`Received something that is not a JSON-RPC message: ${JSON.stringify(value)}`));
@@ -475,10 +475,10 @@ export class StreamableHttpClientTransport implements Transport {
     for (const m of items as WireMessage[]) {
       if (isResponse(m)) {
         if (replayId !== undefined) (m as { id?: RequestId | null }).id = replayId;
-        if (m.id !== undefined && m.id === this.initializeId && 'result' in m && isPlainObject(m.result)) {
+        if (m.id !== undefined && m.id === this.#initializeId && 'result' in m && isPlainObject(m.result)) {
           const version = m.result['protocolVersion'];
-          if (typeof version === 'string' && this.protocolVersionValue === undefined)
-            this.protocolVersionValue = version;
+          if (typeof version === 'string' && this.#protocolVersionValue === undefined)
+            this.#protocolVersionValue = version;
         }
       }
     }
@@ -486,8 +486,8 @@ export class StreamableHttpClientTransport implements Transport {
     return true;
   }
 
-  private openStandalone(): void {
-    if (this.options.openSseStream !== false) this.streams.openStandalone();
+  #openStandalone(): void {
+    if (this.#options.openSseStream !== false) this.#streams.openStandalone();
   }
 }
 

@@ -15,25 +15,25 @@ export class Flight {
   hasAnswer = false;
   /** Settles when the POST's response headers arrive (or the POST fails). */
   readonly headers: Promise<void>;
-  private resolveHeaders: () => void = () => {};
+  #resolveHeaders: () => void = () => {};
   readonly requests: Array<WireMessage & { id: RequestId; method: string }>;
-  private readonly inFlight: Map<string, Flight>;
+  readonly #inFlight: Map<string, Flight>;
 
   /** Registers the flight under each of its requests' ids in `inFlight` (the transport's map). */
   constructor(requests: Array<WireMessage & { id: RequestId; method: string }>, inFlight: Map<string, Flight>) {
-    this.headers = new Promise<void>((resolve) => (this.resolveHeaders = resolve));
+    this.headers = new Promise<void>((resolve) => (this.#resolveHeaders = resolve));
     this.requests = requests;
-    this.inFlight = inFlight;
+    this.#inFlight = inFlight;
     for (const r of requests) inFlight.set(key(r.id), this);
   }
 
   answered(): void {
     this.hasAnswer = true;
-    this.resolveHeaders();
+    this.#resolveHeaders();
   }
 
   /** The answers are in (or will never come): the requests leave `inFlight`. */
   release(): void {
-    for (const r of this.requests) if (this.inFlight.get(key(r.id)) === this) this.inFlight.delete(key(r.id));
+    for (const r of this.requests) if (this.#inFlight.get(key(r.id)) === this) this.#inFlight.delete(key(r.id));
   }
 }

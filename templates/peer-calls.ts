@@ -18,7 +18,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** A registered handler as the engine stores it. */
 export type AnyHandler = (params: JsonObject | undefined, ctx: unknown) => unknown;
 
-/** One outgoing request awaiting its response. Doubles as the abort listener (handleEvent). */
+/** One outgoing request awaiting its response. */
 export class PendingCall {
   resolve!: (value: unknown) => void;
   reject!: (reason: unknown) => void;
@@ -53,10 +53,6 @@ export class PendingCall {
     this.startedAt = maxTotal === undefined ? 0 : Date.now();
   }
 
-  handleEvent(): void {
-    this.peer.abortCall(this);
-  }
-
   /** Arms the timer: the per-call timeout, or what is left of maxTotalTimeout if that is sooner. */
   arm(elapsed: number): void {
     let ms = this.timeoutMs;
@@ -84,6 +80,38 @@ export class PendingCall {
   }
 }
 
+/**
+ * The calls waiting on each caller's AbortSignal, behind one listener per signal: an app that hands one
+ * signal to thousands of calls adds one abort listener to it, not one per call in flight.
+ */
+const callsBySignal = new WeakMap<AbortSignal, Set<PendingCall>>();
+
+/** Aborts `call` when `signal` does (one listener per signal, shared by its calls). */
+export function watchSignal(signal: AbortSignal, call: PendingCall): void {
+  let calls = callsBySignal.get(signal);
+  if (calls === undefined) {
+    calls = new Set();
+    callsBySignal.set(signal, calls);
+    signal.addEventListener('abort', onSignalAbort, { once: true });
+  }
+  calls.add(call);
+}
+
+/** Forgets a settled call; the signal's listener goes with its last call. */
+export function unwatchSignal(signal: AbortSignal, call: PendingCall): void {
+  const calls = callsBySignal.get(signal);
+  if (calls === undefined || !calls.delete(call) || calls.size > 0) return;
+  callsBySignal.delete(signal);
+  signal.removeEventListener('abort', onSignalAbort);
+}
+
+function onSignalAbort(event: Event): void {
+  const signal = event.currentTarget as AbortSignal;
+  const calls = callsBySignal.get(signal);
+  callsBySignal.delete(signal);
+  for (const call of calls ?? []) call.peer.abortCall(call);
+}
+
 /** One shared timer callback (the call rides as setTimeout's argument): no closure per request. */
 function onCallTimeout(call: PendingCall): void {
   call.peer.timeoutCall(call);
@@ -92,10 +120,10 @@ function onCallTimeout(call: PendingCall): void {
 /** One incoming request being handled; it is the handler's `ctx`. */
 export class InboundRequest {
   done = false;
-  private controller: AbortController | undefined = undefined;
+  #controller: AbortController | undefined = undefined;
   readonly meta: JsonObject | undefined;
 
-  private readonly peer: RpcPeer<any, any, any, any>;
+  readonly #peer: RpcPeer<any, any, any, any>;
   readonly id: RequestId;
   readonly method: string;
   readonly extra: MessageExtraInfo | undefined;
@@ -109,7 +137,7 @@ export class InboundRequest {
     extra: MessageExtraInfo | undefined,
     batch: Batch | undefined,
   ) {
-    this.peer = peer;
+    this.#peer = peer;
     this.id = id;
     this.method = method;
     this.extra = extra;
@@ -119,46 +147,46 @@ export class InboundRequest {
 
   /** Runs the handler, after the peer's beforeRequest and validateParams hooks, and answers with its outcome. */
   run(handler: AnyHandler | undefined, params: JsonObject | undefined): void {
-    const peer = this.peer;
+    const peer = this.#peer;
     let result: unknown;
     try {
       const refusal = peer.beforeRequest?.(this.method, params, this as never);
-      if (refusal !== undefined) return this.fail(refusal);
+      if (refusal !== undefined) return this.#fail(refusal);
       const issue = peer.validateParams?.(this.method, params);
-      if (issue != null) return this.fail(invalidParams(issue));
+      if (issue != null) return this.#fail(invalidParams(issue));
       result =
         handler !== undefined
           ? handler(params, this)
           : peer.fallbackRequestHandler!(this.method, params, this as never);
-      if (!isThenable(result)) return this.succeed(result);
+      if (!isThenable(result)) return this.#succeed(result);
     } catch (error) {
-      return this.fail(error);
+      return this.#fail(error);
     }
     Promise.resolve(result).then(
-      (value) => this.succeed(value),
-      (error) => this.fail(error),
+      (value) => this.#succeed(value),
+      (error) => this.#fail(error),
     );
   }
 
-  private succeed(value: unknown): void {
-    if (!this.peer.complete(this)) return;
+  #succeed(value: unknown): void {
+    if (!this.#peer.complete(this)) return;
     // MCP results are objects; a handler with nothing to say answers {}.
     const result = value === undefined ? {} : value;
-    this.answer({ jsonrpc: '2.0', id: this.id, result } as JsonRpcFrame);
+    this.#answer({ jsonrpc: '2.0', id: this.id, result } as JsonRpcFrame);
   }
 
-  private fail(error: unknown): void {
-    if (!this.peer.complete(this)) return;
+  #fail(error: unknown): void {
+    if (!this.#peer.complete(this)) return;
     const protocolError = asProtocolError(error);
-    if (protocolError === undefined) this.peer.reportHandlerError(error, this.method, this.id);
+    if (protocolError === undefined) this.#peer.reportHandlerError(error, this.method, this.id);
     // Anything but a ProtocolError becomes a bare -32603: no message, stack or data leaks to the peer.
     const body = protocolError?.toJSON() ?? { code: ErrorCode.InternalError, message: 'Internal error' };
-    this.answer({ jsonrpc: '2.0', id: this.id, error: body });
+    this.#answer({ jsonrpc: '2.0', id: this.id, error: body });
   }
 
   /** Sends the handler's response, replaced by an error if it cannot go out as is. */
-  private answer(response: JsonRpcFrame): void {
-    const peer = this.peer;
+  #answer(response: JsonRpcFrame): void {
+    const peer = this.#peer;
     let size: number | undefined;
     let fitted = response;
     try {
@@ -181,13 +209,13 @@ export class InboundRequest {
 
   /** Created on first use: most handlers never look at it. */
   get signal(): AbortSignal {
-    this.controller ??= new AbortController();
-    return this.controller.signal;
+    this.#controller ??= new AbortController();
+    return this.#controller.signal;
   }
 
   abort(reason: unknown): void {
-    this.controller ??= new AbortController();
-    this.controller.abort(reason);
+    this.#controller ??= new AbortController();
+    this.#controller.abort(reason);
   }
 
   progress(progress: number, total?: number, message?: string): Promise<void> {
@@ -196,20 +224,20 @@ export class InboundRequest {
     const params: JsonObject = { progressToken: token, progress };
     if (total !== undefined) params['total'] = total;
     if (message !== undefined) params['message'] = message;
-    return this.peer.notify('notifications/progress', params, { relatedRequestId: this.id });
+    return this.#peer.notify('notifications/progress', params, { relatedRequestId: this.id });
   }
 
   notify(method: string, params?: JsonObject): Promise<void> {
-    return this.peer.notify(method, params, { relatedRequestId: this.id });
+    return this.#peer.notify(method, params, { relatedRequestId: this.id });
   }
 
   request(method: string, params?: any, options?: RequestOptions): Promise<unknown> {
-    return this.peer.request(method, params, { ...options, relatedRequestId: this.id });
+    return this.#peer.request(method, params, { ...options, relatedRequestId: this.id });
   }
 
   sendRaw(message: JsonRpcFrame): Promise<void> {
     try {
-      return this.peer.transport.send(message, { relatedRequestId: this.id });
+      return this.#peer.transport.send(message, { relatedRequestId: this.id });
     } catch (error) {
       return Promise.reject(error);
     }
@@ -218,37 +246,37 @@ export class InboundRequest {
 
 /** Collects the answers to one batch; sends them as one array once every request has answered. */
 export class Batch {
-  private readonly responses: JsonRpcFrame[] = [];
-  private outstanding = 0;
-  private sealed = false;
+  readonly #responses: JsonRpcFrame[] = [];
+  #outstanding = 0;
+  #sealed = false;
 
-  private readonly peer: RpcPeer<any, any, any, any>;
+  readonly #peer: RpcPeer<any, any, any, any>;
 
   constructor(peer: RpcPeer<any, any, any, any>) {
-    this.peer = peer;
+    this.#peer = peer;
   }
 
   add(response: JsonRpcFrame): void {
-    this.responses.push(response);
+    this.#responses.push(response);
   }
 
   open(): void {
-    this.outstanding++;
+    this.#outstanding++;
   }
 
   /** A request finished: with its response, or undefined when cancelled. */
   close(response: JsonRpcFrame | undefined): void {
-    if (response !== undefined) this.responses.push(response);
-    this.outstanding--;
-    this.flushIfDone();
+    if (response !== undefined) this.#responses.push(response);
+    this.#outstanding--;
+    this.#flushIfDone();
   }
 
   seal(): void {
-    this.sealed = true;
-    this.flushIfDone();
+    this.#sealed = true;
+    this.#flushIfDone();
   }
 
-  private flushIfDone(): void {
-    if (this.sealed && this.outstanding === 0) this.peer.flushBatch(this.responses);
+  #flushIfDone(): void {
+    if (this.#sealed && this.#outstanding === 0) this.#peer.flushBatch(this.#responses);
   }
 }

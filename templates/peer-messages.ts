@@ -21,10 +21,6 @@ export function errorResponse(id: RequestId | null, code: number, message: strin
   return { jsonrpc: '2.0', id, error };
 }
 
-export function invalidRequest(id: RequestId | null, reason: string): JsonRpcFrame {
-  return errorResponse(id, ErrorCode.InvalidRequest, `Invalid Request: ${reason}`);
-}
-
 export function invalidParams(issue: ParamsIssue): ProtocolError {
   return new ProtocolError(ErrorCode.InvalidParams, `Invalid params: ${issue.pointer} ${issue.message}`, { ...issue });
 }

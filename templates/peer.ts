@@ -19,14 +19,13 @@ import {
 } from './jsonrpc.js';
 import { inspectMessage, invalidRequestResponse, readFrameText } from './frame.js';
 import { oversize } from './json-size.js';
-import { Batch, InboundRequest, PendingCall, type AnyHandler } from './peer-calls.js';
+import { Batch, InboundRequest, PendingCall, unwatchSignal, watchSignal, type AnyHandler } from './peer-calls.js';
 import {
   abortError,
   abortReason,
   connectionClosed,
   describe,
   errorResponse,
-  invalidRequest,
   isThenable,
   malformedResponse,
   metaOf,
@@ -75,14 +74,14 @@ export class RpcPeer<
   /** Whether batches are accepted now (a server lowers or raises it to the version agreed in initialize). */
   batches: boolean;
 
-  private readonly requestHandlers = new Map<string, AnyHandler>();
-  private readonly notificationHandlers = new Map<string, AnyHandler>();
+  readonly #requestHandlers = new Map<string, AnyHandler>();
+  readonly #notificationHandlers = new Map<string, AnyHandler>();
   /** Our outstanding requests by id (the id doubles as the progress token). */
-  private readonly pending = new Map<RequestId, PendingCall>();
+  readonly #pending = new Map<RequestId, PendingCall>();
   /** Incoming requests whose handler has not answered yet, by id. */
-  private readonly inbound = new Map<RequestId, InboundRequest>();
+  readonly #inbound = new Map<RequestId, InboundRequest>();
   private nextId = 1;
-  private closed = false;
+  #closed = false;
 
   readonly transport: Transport;
 
@@ -101,7 +100,7 @@ export class RpcPeer<
     transport.onmessage = (message: unknown, extra?: MessageExtraInfo) => this.receive(message, extra);
     // Text transports hand over raw frames: the engine parses and answers them like any other frame.
     transport.ontext = (text: string, extra?: MessageExtraInfo) => this.receive(text, extra);
-    transport.onclose = () => this.shutdown();
+    transport.onclose = () => this.#shutdown();
     transport.onerror = (error: Error) =>
       this.diagnose('transport-error', `Transport error: ${error?.message}`, { error });
   }
@@ -113,12 +112,12 @@ export class RpcPeer<
 
   /** Rejects every pending call with ProtocolError(-32000), aborts running handlers, closes the transport. */
   async close(): Promise<void> {
-    this.shutdown();
+    this.#shutdown();
     await this.transport.close();
   }
 
   get isClosed(): boolean {
-    return this.closed;
+    return this.#closed;
   }
 
   // --- handler registration ---
@@ -127,22 +126,22 @@ export class RpcPeer<
     method: M,
     handler: RequestHandler<InRequests[M], HandlerContext<OutRequests, OutNotifications>>,
   ): void {
-    this.requestHandlers.set(method, handler as AnyHandler);
+    this.#requestHandlers.set(method, handler as AnyHandler);
   }
 
   removeRequestHandler(method: keyof InRequests & string): void {
-    this.requestHandlers.delete(method);
+    this.#requestHandlers.delete(method);
   }
 
   setNotificationHandler<M extends keyof InNotifications & string>(
     method: M,
     handler: NotificationHandler<InNotifications[M]>,
   ): void {
-    this.notificationHandlers.set(method, handler as AnyHandler);
+    this.#notificationHandlers.set(method, handler as AnyHandler);
   }
 
   removeNotificationHandler(method: keyof InNotifications & string): void {
-    this.notificationHandlers.delete(method);
+    this.#notificationHandlers.delete(method);
   }
 
   // --- outgoing ---
@@ -152,17 +151,17 @@ export class RpcPeer<
     ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions | undefined]>
   ): Promise<OutRequests[M]['result']>;
   request(method: string, params?: any, options?: RequestOptions): Promise<unknown> {
-    if (this.closed) return Promise.reject(connectionClosed());
+    if (this.#closed) return Promise.reject(connectionClosed());
     const signal = options?.signal;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
-    const id = this.allocateId();
+    const id = this.#allocateId();
     const onProgress = options?.onProgress;
     const sent = onProgress === undefined ? params : withProgressToken(params, id);
     const message =
       sent === undefined
         ? { jsonrpc: '2.0' as const, id, method }
         : { jsonrpc: '2.0' as const, id, method, params: sent };
-    const refusal = this.checkOutgoing(message);
+    const refusal = this.#checkOutgoing(message);
     if (refusal !== undefined) return Promise.reject(refusal);
 
     const call = new PendingCall(this, id, onProgress, signal, options);
@@ -171,9 +170,9 @@ export class RpcPeer<
       call.reject = reject;
     });
     // Registered before send: a transport may deliver progress (or the response) synchronously.
-    this.pending.set(id, call);
+    this.#pending.set(id, call);
     call.arm(0);
-    signal?.addEventListener('abort', call, { once: true });
+    if (signal !== undefined) watchSignal(signal, call);
     const relatedRequestId = options?.relatedRequestId;
     const headers = options?.headers;
     const sendOptions: TransportSendOptions | undefined =
@@ -182,7 +181,7 @@ export class RpcPeer<
         : headers === undefined
           ? { relatedRequestId }
           : { relatedRequestId, headers };
-    this.transmit(message, sendOptions).then(undefined, (error) => this.failCall(call, error));
+    this.#transmit(message, sendOptions).then(undefined, (error) => this.#failCall(call, error));
     return promise;
   }
 
@@ -191,25 +190,25 @@ export class RpcPeer<
     ...args: ParamsArgs<OutNotifications[M], [options?: NotifyOptions]>
   ): Promise<void>;
   notify(method: string, params?: any, options?: NotifyOptions): Promise<void> {
-    if (this.closed) return Promise.reject(connectionClosed());
+    if (this.#closed) return Promise.reject(connectionClosed());
     const message =
       params === undefined ? { jsonrpc: '2.0' as const, method } : { jsonrpc: '2.0' as const, method, params };
-    const refusal = this.checkOutgoing(message);
+    const refusal = this.#checkOutgoing(message);
     if (refusal !== undefined) return Promise.reject(refusal);
     const relatedRequestId = options?.relatedRequestId;
-    return this.transmit(message, relatedRequestId === undefined ? undefined : { relatedRequestId });
+    return this.#transmit(message, relatedRequestId === undefined ? undefined : { relatedRequestId });
   }
 
   /** Counter ids: integers, skipping any still outstanding (only possible after wrapping). */
-  private allocateId(): number {
+  #allocateId(): number {
     let id = this.nextId;
-    while (this.pending.has(id)) id = id >= Number.MAX_SAFE_INTEGER ? 1 : id + 1;
+    while (this.#pending.has(id)) id = id >= Number.MAX_SAFE_INTEGER ? 1 : id + 1;
     this.nextId = id >= Number.MAX_SAFE_INTEGER ? 1 : id + 1;
     return id;
   }
 
   /** A frame we must not send: too large, or not serializable. Undefined when it may go. */
-  private checkOutgoing(message: object): ProtocolError | undefined {
+  #checkOutgoing(message: object): ProtocolError | undefined {
     let size: number | undefined;
     try {
       size = oversize(message, this.maxFrameSize);
@@ -225,7 +224,7 @@ export class RpcPeer<
   }
 
   /** transport.send, with a synchronous throw turned into a rejection. */
-  private transmit(frame: JsonRpcFrame, options: TransportSendOptions | undefined): Promise<void> {
+  #transmit(frame: JsonRpcFrame, options: TransportSendOptions | undefined): Promise<void> {
     try {
       return this.transport.send(frame, options);
     } catch (error) {
@@ -236,46 +235,46 @@ export class RpcPeer<
   /** Fire-and-forget send: failures are reported, never thrown. */
   /** @internal */
   post(frame: JsonRpcFrame, options?: TransportSendOptions): void {
-    this.transmit(frame, options).then(undefined, this.reportSendFailure);
+    this.#transmit(frame, options).then(undefined, this.#reportSendFailure);
   }
 
-  private readonly reportSendFailure = (error: unknown): void => {
+  readonly #reportSendFailure = (error: unknown): void => {
     this.diagnose('send-failed', `Send failed: ${describe(error)}`, { error });
   };
 
   /** Removes a call from every route (map, timer, abort listener). False if it was already settled. */
-  private settle(call: PendingCall): boolean {
-    if (this.pending.get(call.id) !== call) return false;
-    this.pending.delete(call.id);
+  #settle(call: PendingCall): boolean {
+    if (this.#pending.get(call.id) !== call) return false;
+    this.#pending.delete(call.id);
     call.disarm();
-    call.signal?.removeEventListener('abort', call);
+    if (call.signal !== undefined) unwatchSignal(call.signal, call);
     return true;
   }
 
-  private failCall(call: PendingCall, error: unknown): void {
-    if (this.settle(call)) call.reject(error);
+  #failCall(call: PendingCall, error: unknown): void {
+    if (this.#settle(call)) call.reject(error);
   }
 
-  /** @internal the abort listener (PendingCall.handleEvent) lands here. */
+  /** @internal the abort listener (onSignalAbort, peer-calls.ts) lands here. */
   abortCall(call: PendingCall): void {
-    if (!this.settle(call)) return;
+    if (!this.#settle(call)) return;
     const reason = call.signal?.reason;
-    this.sendCancelled(call.id, reason);
+    this.#sendCancelled(call.id, reason);
     call.reject(reason ?? new LocalError(ErrorCode.RequestTimeout, 'Request cancelled'));
   }
 
   /** @internal the timer (onCallTimeout) lands here. */
   timeoutCall(call: PendingCall): void {
-    if (!this.settle(call)) return;
+    if (!this.#settle(call)) return;
     const total = call.totalBound;
     const message = total ? 'Request exceeded maxTotalTimeout' : 'Request timed out';
-    this.sendCancelled(call.id, message);
+    this.#sendCancelled(call.id, message);
     const data = total ? { maxTotalTimeout: call.maxTotalMs } : { timeout: call.timeoutMs };
     call.reject(new LocalError(ErrorCode.RequestTimeout, message, data));
   }
 
-  private sendCancelled(requestId: RequestId, reason: unknown): void {
-    if (this.closed) return;
+  #sendCancelled(requestId: RequestId, reason: unknown): void {
+    if (this.#closed) return;
     const text = reasonText(reason);
     const params = text === undefined ? { requestId } : { requestId, reason: text };
     this.post({ jsonrpc: '2.0', method: 'notifications/cancelled', params });
@@ -289,15 +288,15 @@ export class RpcPeer<
    */
   receive(frame: unknown, extra?: MessageExtraInfo): void {
     try {
-      this.receiveFrame(frame, extra);
+      this.#receiveFrame(frame, extra);
     } catch (error) {
       // Only reachable through hostile values (throwing getters, proxies): report and move on.
       this.diagnose('invalid-frame', `Frame could not be handled: ${describe(error)}`, { error });
     }
   }
 
-  private receiveFrame(frame: unknown, extra: MessageExtraInfo | undefined): void {
-    if (this.closed) {
+  #receiveFrame(frame: unknown, extra: MessageExtraInfo | undefined): void {
+    if (this.#closed) {
       this.diagnose('closed', 'Frame received after close was dropped');
       return;
     }
@@ -312,47 +311,48 @@ export class RpcPeer<
       }
       value = read.value;
     }
-    if (Array.isArray(value)) return this.receiveBatch(value, extra);
-    this.dispatch(value, undefined, extra);
+    if (Array.isArray(value)) return this.#receiveBatch(value, extra);
+    this.#dispatch(value, undefined, extra);
   }
 
-  private receiveBatch(items: unknown[], extra: MessageExtraInfo | undefined): void {
-    if (items.length === 0) return this.post(invalidRequest(null, 'empty batch'));
-    if (!this.batches) return this.post(invalidRequest(null, 'batches are not supported'));
+  #receiveBatch(items: unknown[], extra: MessageExtraInfo | undefined): void {
+    if (items.length === 0) return this.post(invalidRequestResponse(null, 'empty batch'));
+    if (!this.batches) return this.post(invalidRequestResponse(null, 'batches are not supported'));
     const batch = new Batch(this);
-    for (const item of items) this.dispatch(item, batch, extra);
+    for (const item of items) this.#dispatch(item, batch, extra);
     batch.seal();
   }
 
   /** Classifies one message (frame.ts) and hands it on: request, notification, response, or an answer. */
-  private dispatch(value: unknown, batch: Batch | undefined, extra: MessageExtraInfo | undefined): void {
+  #dispatch(value: unknown, batch: Batch | undefined, extra: MessageExtraInfo | undefined): void {
     const verdict = inspectMessage(value);
     switch (verdict.kind) {
       case 'request':
-        return this.onRequest(verdict.id, verdict.method, verdict.params, batch, extra);
+        return this.#onRequest(verdict.id, verdict.method, verdict.params, batch, extra);
       case 'notification':
-        return this.onNotification(verdict.method, verdict.params, extra);
+        return this.#onNotification(verdict.method, verdict.params, extra);
       case 'response':
-        return this.onResponse(verdict.message);
+        return this.#onResponse(verdict.message);
       case 'invalid':
-        return this.emit(invalidRequestResponse(verdict.id, verdict.reason), batch);
+        return this.#emit(invalidRequestResponse(verdict.id, verdict.reason), batch);
     }
   }
 
-  private onRequest(
+  #onRequest(
     id: RequestId,
     method: string,
     params: JsonObject | undefined,
     batch: Batch | undefined,
     extra: MessageExtraInfo | undefined,
   ): void {
-    if (this.inbound.has(id)) return this.emit(invalidRequest(id, 'id is in use by a request in progress'), batch);
-    const handler = this.requestHandlers.get(method);
+    if (this.#inbound.has(id))
+      return this.#emit(invalidRequestResponse(id, 'id is in use by a request in progress'), batch);
+    const handler = this.#requestHandlers.get(method);
     if (handler === undefined && this.fallbackRequestHandler === undefined) {
-      return this.emit(errorResponse(id, ErrorCode.MethodNotFound, `Method not found: ${method}`), batch);
+      return this.#emit(errorResponse(id, ErrorCode.MethodNotFound, `Method not found: ${method}`), batch);
     }
     const ctx = new InboundRequest(this, id, method, params, extra, batch);
-    this.inbound.set(id, ctx);
+    this.#inbound.set(id, ctx);
     batch?.open();
     ctx.run(handler, params);
   }
@@ -362,26 +362,26 @@ export class RpcPeer<
   complete(ctx: InboundRequest): boolean {
     if (ctx.done) return false;
     ctx.done = true;
-    if (this.inbound.get(ctx.id) === ctx) this.inbound.delete(ctx.id);
+    if (this.#inbound.get(ctx.id) === ctx) this.#inbound.delete(ctx.id);
     return true;
   }
 
   /** Sends an answer now, or adds it to the batch being answered. */
-  private emit(response: JsonRpcFrame, batch: Batch | undefined): void {
+  #emit(response: JsonRpcFrame, batch: Batch | undefined): void {
     if (batch !== undefined) batch.add(response);
     else this.post(response);
   }
 
   /** @internal */
   flushBatch(responses: JsonRpcFrame[]): void {
-    if (responses.length > 0 && !this.closed) this.post(responses as JsonRpcFrame);
+    if (responses.length > 0 && !this.#closed) this.post(responses as JsonRpcFrame);
   }
 
-  private onNotification(method: string, params: JsonObject | undefined, extra: MessageExtraInfo | undefined): void {
+  #onNotification(method: string, params: JsonObject | undefined, extra: MessageExtraInfo | undefined): void {
     const builtIn = method === 'notifications/cancelled' || method === 'notifications/progress';
-    if (method === 'notifications/cancelled') this.onCancelled(params);
-    else if (method === 'notifications/progress') this.onProgress(params);
-    const handler = this.notificationHandlers.get(method);
+    if (method === 'notifications/cancelled') this.#onCancelled(params);
+    else if (method === 'notifications/progress') this.#onProgress(params);
+    const handler = this.#notificationHandlers.get(method);
     if (handler === undefined && this.fallbackNotificationHandler === undefined) {
       if (!builtIn) this.diagnose('unknown-notification', `No handler for notification ${method}`, { method });
       return;
@@ -390,10 +390,10 @@ export class RpcPeer<
     if (issue != null) {
       return this.diagnose('invalid-notification', `Invalid params: ${issue.pointer} ${issue.message}`, { method });
     }
-    this.runNotificationHandler(handler, method, params, extra);
+    this.#runNotificationHandler(handler, method, params, extra);
   }
 
-  private runNotificationHandler(
+  #runNotificationHandler(
     handler: AnyHandler | undefined,
     method: string,
     params: JsonObject | undefined,
@@ -411,26 +411,26 @@ export class RpcPeer<
   }
 
   /** notifications/cancelled: abort the named request's handler; its response is never sent. */
-  private onCancelled(params: JsonObject | undefined): void {
+  #onCancelled(params: JsonObject | undefined): void {
     const requestId = params?.['requestId'];
-    const ctx = isValidRequestId(requestId) ? this.inbound.get(requestId) : undefined;
+    const ctx = isValidRequestId(requestId) ? this.#inbound.get(requestId) : undefined;
     if (ctx === undefined) return; // Already answered or never seen: the spec says ignore it.
     const reason = typeof params?.['reason'] === 'string' ? params['reason'] : 'Request cancelled by the peer';
-    this.cancelInbound(ctx, abortError(reason));
+    this.#cancelInbound(ctx, abortError(reason));
   }
 
-  private cancelInbound(ctx: InboundRequest, reason: unknown): void {
+  #cancelInbound(ctx: InboundRequest, reason: unknown): void {
     if (ctx.done) return;
     ctx.done = true;
-    if (this.inbound.get(ctx.id) === ctx) this.inbound.delete(ctx.id);
+    if (this.#inbound.get(ctx.id) === ctx) this.#inbound.delete(ctx.id);
     ctx.batch?.close(undefined);
     ctx.abort(reason);
   }
 
   /** notifications/progress: route by token to the pending call that asked for progress. */
-  private onProgress(params: JsonObject | undefined): void {
+  #onProgress(params: JsonObject | undefined): void {
     const token = params?.['progressToken'];
-    const call = isValidRequestId(token) ? this.pending.get(token) : undefined;
+    const call = isValidRequestId(token) ? this.#pending.get(token) : undefined;
     if (call === undefined || call.onProgress === undefined || typeof params?.['progress'] !== 'number') {
       // Late (after the response) or for a token we never issued: harmless, so dropped quietly.
       return this.diagnose('unroutable-progress', `Progress for unknown token ${String(token)} dropped`);
@@ -446,9 +446,9 @@ export class RpcPeer<
     }
   }
 
-  private onResponse(message: JsonObject): void {
+  #onResponse(message: JsonObject): void {
     const id = message['id'];
-    const call = isValidRequestId(id) ? this.pending.get(id) : undefined;
+    const call = isValidRequestId(id) ? this.#pending.get(id) : undefined;
     if (call === undefined) {
       const error = isPlainObject(message['error']) ? message['error'] : undefined;
       const what = error === undefined ? '' : ` (error ${String(error['code'])}: ${String(error['message'])})`;
@@ -457,7 +457,7 @@ export class RpcPeer<
         error,
       });
     }
-    this.settle(call);
+    this.#settle(call);
     const problem = malformedResponse(message);
     if (problem !== undefined) {
       this.diagnose('malformed-response', `Malformed response for id ${id}: ${problem}`, { id: call.id });
@@ -472,12 +472,12 @@ export class RpcPeer<
 
   // --- closing and reporting ---
 
-  private shutdown(): void {
-    if (this.closed) return;
-    this.closed = true;
+  #shutdown(): void {
+    if (this.#closed) return;
+    this.#closed = true;
     const error = connectionClosed();
-    for (const call of [...this.pending.values()]) this.failCall(call, error);
-    for (const ctx of [...this.inbound.values()]) this.cancelInbound(ctx, error);
+    for (const call of [...this.#pending.values()]) this.#failCall(call, error);
+    for (const ctx of [...this.#inbound.values()]) this.#cancelInbound(ctx, error);
     try {
       this.onclose?.();
     } catch (callbackError) {

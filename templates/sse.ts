@@ -30,25 +30,25 @@ export interface SseEvent {
  * per `retry:` field. Comments and unknown fields are ignored; CR, LF and CRLF all end lines.
  */
 export class SseParser {
-  private buffer = '';
-  private data: string[] = [];
-  private eventType = '';
-  private eventId?: string | undefined;
-  private sawId = false;
-  private pendingCr = false;
+  #buffer = '';
+  #data: string[] = [];
+  #eventType = '';
+  #eventId?: string | undefined;
+  #sawId = false;
+  #pendingCr = false;
 
-  private readonly onEvent: (event: SseEvent) => void;
-  private readonly onRetry: ((ms: number) => void) | undefined;
+  readonly #onEvent: (event: SseEvent) => void;
+  readonly #onRetry: ((ms: number) => void) | undefined;
 
   constructor(onEvent: (event: SseEvent) => void, onRetry?: (ms: number) => void) {
-    this.onEvent = onEvent;
-    this.onRetry = onRetry;
+    this.#onEvent = onEvent;
+    this.#onRetry = onRetry;
   }
 
   /** Characters held for the event being read (its data and the unfinished line): for size limits. */
   get pending(): number {
-    let size = this.buffer.length;
-    for (const line of this.data) size += line.length + 1;
+    let size = this.#buffer.length;
+    for (const line of this.#data) size += line.length + 1;
     return size;
   }
 
@@ -56,26 +56,26 @@ export class SseParser {
   lastEventId?: string | undefined;
 
   push(text: string): void {
-    if (this.pendingCr && text.startsWith('\n')) text = text.slice(1);
-    this.pendingCr = false;
-    this.buffer += text;
+    if (this.#pendingCr && text.startsWith('\n')) text = text.slice(1);
+    this.#pendingCr = false;
+    this.#buffer += text;
     let start = 0;
-    for (let i = 0; i < this.buffer.length; i++) {
-      const c = this.buffer.charCodeAt(i);
+    for (let i = 0; i < this.#buffer.length; i++) {
+      const c = this.#buffer.charCodeAt(i);
       if (c !== 10 && c !== 13) continue;
-      this.line(this.buffer.slice(start, i));
+      this.#line(this.#buffer.slice(start, i));
       if (c === 13) {
-        if (i + 1 === this.buffer.length) this.pendingCr = true;
-        else if (this.buffer.charCodeAt(i + 1) === 10) i++;
+        if (i + 1 === this.#buffer.length) this.#pendingCr = true;
+        else if (this.#buffer.charCodeAt(i + 1) === 10) i++;
       }
       start = i + 1;
     }
-    this.buffer = this.buffer.slice(start);
+    this.#buffer = this.#buffer.slice(start);
   }
 
-  private line(line: string): void {
+  #line(line: string): void {
     if (line === '') {
-      this.dispatch();
+      this.#dispatch();
       return;
     }
     if (line.startsWith(':')) return;
@@ -85,33 +85,33 @@ export class SseParser {
     if (value.startsWith(' ')) value = value.slice(1);
     switch (field) {
       case 'data':
-        this.data.push(value);
+        this.#data.push(value);
         break;
       case 'event':
-        this.eventType = value;
+        this.#eventType = value;
         break;
       case 'id':
         if (!value.includes('\0')) {
-          this.eventId = value;
-          this.sawId = true;
+          this.#eventId = value;
+          this.#sawId = true;
         }
         break;
       case 'retry':
-        if (/^\d+$/.test(value)) this.onRetry?.(Number(value));
+        if (/^\d+$/.test(value)) this.#onRetry?.(Number(value));
         break;
     }
   }
 
-  private dispatch(): void {
-    if (this.sawId) this.lastEventId = this.eventId;
-    const hadId = this.sawId;
-    const event: SseEvent = { event: this.eventType || 'message', data: this.data.join('\n') };
-    if (hadId) event.id = this.eventId;
-    const hasData = this.data.length > 0;
-    this.data = [];
-    this.eventType = '';
-    this.sawId = false;
+  #dispatch(): void {
+    if (this.#sawId) this.lastEventId = this.#eventId;
+    const hadId = this.#sawId;
+    const event: SseEvent = { event: this.#eventType || 'message', data: this.#data.join('\n') };
+    if (hadId) event.id = this.#eventId;
+    const hasData = this.#data.length > 0;
+    this.#data = [];
+    this.#eventType = '';
+    this.#sawId = false;
     // Events with an id but no data (priming events) are surfaced so the id can be tracked.
-    if (hasData || hadId) this.onEvent(event);
+    if (hasData || hadId) this.#onEvent(event);
   }
 }

@@ -145,7 +145,7 @@ export class WebSocketClientTransport implements Transport {
     if (this.closed) return;
     this.closed = true;
     const code = event?.code;
-    if (typeof code === 'number' && !NORMAL_CLOSES.includes(code) && this.closing === undefined) {
+    if (typeof code === 'number' && !isNormalClose(code) && this.closing === undefined) {
       this.onerror?.(new Error(`WebSocket closed by the server (${describeClose(event ?? {})})`));
     }
     this.onclose?.();
@@ -153,7 +153,13 @@ export class WebSocketClientTransport implements Transport {
   }
 }
 
-const NORMAL_CLOSES: readonly number[] = [WebSocketCloseCode.Normal, WebSocketCloseCode.GoingAway];
+/**
+ * A close the peer meant (normal, or going away), not a failure. A function, not a module constant: a bundle
+ * without the WebSocket transport then keeps none of it.
+ */
+function isNormalClose(code: number): boolean {
+  return code === WebSocketCloseCode.Normal || code === WebSocketCloseCode.GoingAway;
+}
 
 function describeClose(event: { code?: unknown; reason?: unknown }): string {
   const reason = typeof event.reason === 'string' && event.reason !== '' ? `: ${event.reason}` : '';

@@ -35,6 +35,7 @@ const FOLDERS: Record<string, Project> = {
   platforms: 'platforms',
   runtime: 'unit',
   server: 'unit',
+  stress: 'unit',
   templates: 'unit',
   transports: 'unit',
   'types-fidelity': 'unit',

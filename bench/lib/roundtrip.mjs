@@ -1,5 +1,6 @@
 // Round trips in a fresh child: `tools/call` of a trivial tool, our generated client + server against the
-// official SDK's Client + Server, over stdio (a spawned server process per side: the headline) or in memory
+// official SDK's Client + Server and against a raw newline-JSON echo (stdio only: the floor), over stdio (a
+// spawned server process per side: the headline) or in memory
 // (ours with `clone: true`, a JSON-equivalent copy of every message; the SDK's InMemoryTransport copies
 // nothing — for information only).
 // Usage: node roundtrip.mjs <compiled generated JS dir> <json config>
@@ -81,6 +82,43 @@ const SIDES = {
       serverUsage: async () =>
         config.transport === 'stdio' ? JSON.parse(text(await client.callTool({ name: 'usage' }))) : NONE,
       close: () => client.close(),
+    };
+  },
+  /**
+   * The floor any stdio stack pays: a raw newline-JSON echo over the same kind of pipe, no MCP and no
+   * engine — one JSON line written per call, one read back and matched by id (the server side parses each
+   * line and answers it: stdio-server.mjs `echo`).
+   */
+  async echo() {
+    if (config.transport !== 'stdio') throw new Error('echo is measured over stdio only');
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [SERVER, 'echo'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const waiting = new Map();
+    let buffer = '';
+    let nextId = 1;
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      buffer += chunk;
+      let start = 0;
+      let newline;
+      while ((newline = buffer.indexOf('\n', start)) !== -1) {
+        const message = JSON.parse(buffer.slice(start, newline));
+        start = newline + 1;
+        const resolve = waiting.get(message.id);
+        waiting.delete(message.id);
+        resolve?.(message.result);
+      }
+      buffer = buffer.slice(start);
+    });
+    const request = (params) =>
+      new Promise((resolve) => {
+        const id = nextId++;
+        waiting.set(id, resolve);
+        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params })}\n`);
+      });
+    return {
+      call: () => request(PARAMS),
+      serverUsage: async () => JSON.parse(text(await request({ name: 'usage' }))),
+      close: () => new Promise((resolve) => (child.once('close', resolve), child.stdin.end())),
     };
   },
   async sdk2() {

@@ -379,12 +379,7 @@ const server = createServer(handlers, {
   onHandlerError: (error, { method }) => console.error(`[server] ${method} failed:`, error),
 });
 
-const endpoint = createStreamableHttpServer({
-  retryMs: 500,
-  onSession: async (transport) => {
-    await server.connect(transport);
-  },
-});
+const endpoint = createStreamableHttpServer({ retryMs: 500, server });
 
 const requested = Number(process.argv[2] ?? process.env.PORT ?? 0);
 const http = createHttpServer(endpoint);

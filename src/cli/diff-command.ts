@@ -4,9 +4,11 @@
  */
 import { resolve } from 'node:path';
 import type { DiffReport, FailOn, ReportFormat, SchemaLocator, SideFilter } from '../diff/index.js';
+import type { readDiffSource } from '../diff/sources.js';
 import { InputError } from '../errors.js';
 import type { FetchPolicy } from '../load/download.js';
 import type { ExtensionReader } from '../model/extensions.js';
+import type { UserPairing } from '../model/pairing.js';
 import { EXIT, type Out } from '../run/console.js';
 import { readUserFile } from '../load/read-file.js';
 
@@ -51,31 +53,13 @@ export async function runDiff(
       'each a schema file, a spec version (e.g. 2025-11-25) or git:<ref>:<path>',
     );
   const cwd = process.cwd();
-  const { loadSchema } = await import('../load/schema.js');
-  const { buildModel } = await import('../model/build.js');
   const { readPairingFile } = await import('../model/pairing.js');
   const pairing = flags.pairing ? await readPairingFile(resolve(cwd, flags.pairing)) : undefined;
-  // An extension may be a file or, like a schema side, a git object: an extension's own change diffs too.
-  const readExtension: ExtensionReader = async (spec, dir) => {
-    if (!spec.startsWith('git:')) return (await import('../model/extensions.js')).readExtensionFile(spec, dir);
-    const source = await diff.readDiffSource(spec, { cwd: dir });
-    return { name: source.name, text: source.text };
-  };
   const sources: Record<'old' | 'new', { file: string; text: string } | undefined> = { old: undefined, new: undefined };
   const side = async (spec: string, extensionSpecs: string[], which: 'old' | 'new') => {
     const source = await diff.readDiffSource(spec, { ...flags.policy, cwd, schemaDir: flags.schemaDir });
     sources[which] = source;
-    const loaded = await loadSchema({ text: source.text, schema: source.name, spec: source.version ?? undefined, cwd });
-    const model = buildModel(loaded, { pairing });
-    // An unpaired request is diffed with an unknown result: the user must hear about it.
-    for (const w of model.warnings ?? []) out.warn(w);
-    for (const w of loaded.warnings) out.verbose(`warning: ${w}`);
-    // Extensions (and their JSON Schema checker) are loaded only when a side has some.
-    if (extensionSpecs.length === 0) return model;
-    const { applyExtensions, loadExtensionsFor } = await import('../model/extensions.js');
-    const extensions = await loadExtensionsFor(extensionSpecs, cwd, readExtension);
-    for (const w of extensions.flatMap((e) => e.warnings)) out.verbose(`warning: ${w}`);
-    return applyExtensions(model, extensions);
+    return modelOfSide(source, extensionSpecs, { cwd, pairing, out, readSource: diff.readDiffSource });
   };
   const ignore = flags.ignore ? diff.parseIgnoreFile(await readIgnore(resolve(cwd, flags.ignore)), flags.ignore) : [];
   const oldModel = await side(flags.old, [...(flags.ext ?? []), ...(flags.oldExt ?? [])], 'old');
@@ -100,6 +84,39 @@ export async function runDiff(
   const locate = format === 'github' ? locator(diff.pointerLines, report, sources) : undefined;
   write(diff.renderReport(report, format, { side: sideFilter, maxAnnotations: flags.maxAnnotations, locate }));
   return code;
+}
+
+/** One side's model: its schema read from `source`, with its extensions (files or git objects). */
+async function modelOfSide(
+  source: { name: string; text: string; version?: string | null },
+  extensionSpecs: string[],
+  ctx: {
+    cwd: string;
+    pairing: UserPairing | undefined;
+    out: Out;
+    readSource: typeof readDiffSource;
+  },
+) {
+  const { loadSchema } = await import('../load/schema.js');
+  const { buildModel } = await import('../model/build.js');
+  const { cwd, pairing, out } = ctx;
+  const loaded = await loadSchema({ text: source.text, schema: source.name, spec: source.version ?? undefined, cwd });
+  const model = buildModel(loaded, { pairing });
+  // An unpaired request is diffed with an unknown result: the user must hear about it.
+  for (const w of model.warnings ?? []) out.warn(w);
+  for (const w of loaded.warnings) out.verbose(`warning: ${w}`);
+  // Extensions (and their JSON Schema checker) are loaded only when a side has some.
+  if (extensionSpecs.length === 0) return model;
+  // An extension may be a file or, like a schema side, a git object: an extension's own change diffs too.
+  const readExtension: ExtensionReader = async (spec, dir) => {
+    if (!spec.startsWith('git:')) return (await import('../model/extensions.js')).readExtensionFile(spec, dir);
+    const read = await ctx.readSource(spec, { cwd: dir });
+    return { name: read.name, text: read.text };
+  };
+  const { applyExtensions, loadExtensionsFor } = await import('../model/extensions.js');
+  const extensions = await loadExtensionsFor(extensionSpecs, cwd, readExtension);
+  for (const w of extensions.flatMap((e) => e.warnings)) out.verbose(`warning: ${w}`);
+  return applyExtensions(model, extensions);
 }
 
 /** Lines of the schema locations the report names, one scan per side (annotations carry file and line). */

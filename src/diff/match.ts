@@ -62,6 +62,9 @@ export function memberLabel(reader: SideReader, m: Cursor, index: number): strin
  * Pair old and new union members structurally, in phases: same shape; same definition name; same
  * const discriminator (e.g. `type=text`); same JSON type (members without properties); then most
  * shared property names. Within a phase, several candidates are told apart by shared property names.
+ *
+ * Long because the phases are one greedy algorithm over the same two sets of free members, written
+ * as closures over them; read top to bottom, the phase order is the algorithm.
  */
 export function matchMembers(
   oldReader: SideReader,

@@ -123,7 +123,8 @@ function optionsType(model: ProtocolModel): string {
     : 'McpClientOptions';
 }
 
-export function emitClient(model: ProtocolModel, importExt: string, runtime: RuntimeRef): string {
+/** McpClient: one method per request, grouped by the method's path (`client.tools.call(...)`). */
+function clientClass(model: ProtocolModel): ClassDeclarationStructure {
   const tree = stubTree(clientCalls(model), model.facts.handshakeRequests);
   const classStructure: ClassDeclarationStructure = {
     kind: StructureKind.Class,
@@ -172,7 +173,12 @@ export function emitClient(model: ProtocolModel, importExt: string, runtime: Run
       });
     }
   }
-  const statements: (StatementStructures | string)[] = [
+  return classStructure;
+}
+
+/** The imports of client.ts: only what it uses (an unused import fails noUnusedLocals). */
+function clientImports(model: ProtocolModel, importExt: string, runtime: RuntimeRef): (StatementStructures | string)[] {
+  return [
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
@@ -207,6 +213,12 @@ export function emitClient(model: ProtocolModel, importExt: string, runtime: Run
       moduleSpecifier: runtime.core,
     },
     ...runtimeCheck(runtime, 'client.ts'),
+  ];
+}
+
+export function emitClient(model: ProtocolModel, importExt: string, runtime: RuntimeRef): string {
+  const statements: (StatementStructures | string)[] = [
+    ...clientImports(model, importExt, runtime),
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
@@ -216,7 +228,7 @@ export function emitClient(model: ProtocolModel, importExt: string, runtime: Run
       ],
       type: callsType(model),
     },
-    classStructure,
+    clientClass(model),
     {
       kind: StructureKind.Function,
       isExported: true,

@@ -95,6 +95,15 @@ export function emitMaps(model: ProtocolModel, importExt: string): string {
       'The spec version these maps were generated from, its protocol features, and the facts the runtime reads (lifecycle, capabilities, meta keys, error codes, transport rules).',
     ),
   );
+  // Typed explicitly: isolatedDeclarations (which the strictest settings use) needs a type on every export.
+  statements.push(
+    constStatement(
+      'ERROR_CODES',
+      'PROTOCOL.facts.errorCodes',
+      "This version's JSON-RPC error codes by their schema definition name (`ERROR_CODES.InvalidParamsError`): compare a `ProtocolError`'s `code` with these, or throw them, instead of writing the numbers.",
+      "(typeof PROTOCOL)['facts']['errorCodes']",
+    ),
+  );
   return printFile('maps.ts', statements);
 }
 
@@ -114,12 +123,12 @@ function typeAliases(rows: readonly (readonly [string, string, string])[]): Stat
   });
 }
 
-function constStatement(name: string, initializer: string, doc: string): StatementStructures {
+function constStatement(name: string, initializer: string, doc: string, type?: string): StatementStructures {
   return {
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name, initializer }],
+    declarations: [type === undefined ? { name, initializer } : { name, initializer, type }],
     docs: [doc],
   };
 }

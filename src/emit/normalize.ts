@@ -31,6 +31,7 @@ import { isObject } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import type { MethodInfo } from '../model/types.js';
 import { decodeFragmentToken, escapePointerToken } from '../load/pointer.js';
+import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_VALUES } from '../load/schema-keywords.js';
 
 const GENERATOR_KEYWORDS = new Set(['tsType', 'tsEnumNames', 'tsExtends', 'tsDeclare']);
 const NAMING_HINTS = new Set(['title', '$id', 'id', '$schema', '$anchor', '$comment']);
@@ -80,25 +81,6 @@ const VALIDATION_KEYWORDS = new Set([
   'tsType',
 ]);
 
-/** Keywords whose value is a map from names to sub-schemas. */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas']);
-/** Keywords whose value is one sub-schema. */
-const SCHEMA_VALUES = new Set([
-  'additionalProperties',
-  'items',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'additionalItems',
-]);
-/** Keywords whose value is a list of sub-schemas. */
-const SCHEMA_LISTS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items']);
-
 export interface RefNamer {
   /** Turn a local `$ref` into a TypeScript type expression; undefined when it cannot be resolved. */
   (ref: string): string | undefined;
@@ -136,7 +118,7 @@ export function normalizeDefinition(
     } else if (key === 'description' && typeof value === 'string') {
       // U+2028/U+2029 are line breaks to a reader: make them real ones (docComment does the same).
       setOwn(out, key, value.replace(/[\u2028\u2029]/g, '\n'));
-    } else if (SCHEMA_MAPS.has(key) && isObject(value)) {
+    } else if (SUBSCHEMA_MAPS.has(key) && isObject(value)) {
       const map: JsonSchema = {};
       for (const [name, sub] of Object.entries(value)) {
         setOwn(
@@ -146,13 +128,13 @@ export function normalizeDefinition(
         );
       }
       setOwn(out, key, map);
-    } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
+    } else if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) {
       setOwn(
         out,
         key,
         value.map((sub, i) => normalizeDefinition(sub, file, `${here}/${i}`, refToType, objectKeyword)),
       );
-    } else if (SCHEMA_VALUES.has(key) && (isObject(value) || typeof value === 'boolean')) {
+    } else if (SUBSCHEMA_VALUES.has(key) && (isObject(value) || typeof value === 'boolean')) {
       setOwn(out, key, normalizeDefinition(value, file, here, refToType, objectKeyword));
     } else {
       setOwn(out, key, value);
@@ -339,18 +321,18 @@ function mapSchemas(
   if (!isObject(node)) return node;
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
-    if (SCHEMA_MAPS.has(key) && isObject(value)) {
+    if (SUBSCHEMA_MAPS.has(key) && isObject(value)) {
       const map: JsonSchema = {};
       for (const [name, sub] of Object.entries(value))
         setOwn(map, name, mapSchemas(sub, visit, key === 'properties' ? name : undefined));
       setOwn(out, key, map);
-    } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
+    } else if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) {
       setOwn(
         out,
         key,
         value.map((sub) => mapSchemas(sub, visit)),
       );
-    } else if (SCHEMA_VALUES.has(key) && isObject(value)) {
+    } else if (SUBSCHEMA_VALUES.has(key) && isObject(value)) {
       setOwn(out, key, mapSchemas(value, visit));
     } else if (NESTED_DEFINITIONS.has(key) && isObject(value)) {
       const map: JsonSchema = {};

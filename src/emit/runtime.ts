@@ -19,8 +19,13 @@ export const RUNTIME_PACKAGE = '@mcp-typegen/runtime';
 
 /** The runtime modules that need Node (or Deno/Bun): left out of output without a server. */
 export const NODE_ONLY_TEMPLATES: readonly string[] = [
+  'http-replies.ts',
+  'http-request-transport.ts',
   'http-request.ts',
+  'http-server-checks.ts',
   'http-server.ts',
+  'http-session-store.ts',
+  'http-session.ts',
   'node.ts',
   'sse-legacy-server.ts',
   'stdio.ts',

@@ -96,16 +96,9 @@ function optionsType(model: ProtocolModel): string {
     : 'McpServerOptions';
 }
 
-export function emitServer(model: ProtocolModel, importExt: string, runtime: RuntimeRef): string {
-  const requests = received(model, 'ClientRequests');
-  const results = `{\n${requests.map((m) => `  ${objectKey(m.method)}: [${(m.result ?? []).map(stringLiteral).join(', ')}],`).join('\n')}\n}`;
-  const required = [...requests, ...received(model, 'ClientNotifications')]
-    .filter((m) => m.paramsRequired)
-    .map((m) => stringLiteral(m.method));
-  const extensions = model.methods.filter((m) => m.source !== 'mcp');
-  const extensionMethods = `{\n${extensions.map((m) => `  ${objectKey(m.method)}: ${stringLiteral(m.source)},`).join('\n')}\n}`;
-  const lit = (text: string) => `Object.freeze(Object.setPrototypeOf(${text}, null))`;
-  const statements: (StatementStructures | string)[] = [
+/** The imports of server.ts: only what it uses (an unused import fails noUnusedLocals). */
+function serverImports(model: ProtocolModel, importExt: string, runtime: RuntimeRef): (StatementStructures | string)[] {
+  return [
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
@@ -149,6 +142,43 @@ export function emitServer(model: ProtocolModel, importExt: string, runtime: Run
       moduleSpecifier: runtime.core,
     },
     ...runtimeCheck(runtime, 'server.ts'),
+  ];
+}
+
+/** TABLES: what the server base reads about this version's methods (results, required params, extensions). */
+function serverTables(model: ProtocolModel): StatementStructures {
+  const requests = received(model, 'ClientRequests');
+  const results = `{\n${requests.map((m) => `  ${objectKey(m.method)}: [${(m.result ?? []).map(stringLiteral).join(', ')}],`).join('\n')}\n}`;
+  const required = [...requests, ...received(model, 'ClientNotifications')]
+    .filter((m) => m.paramsRequired)
+    .map((m) => stringLiteral(m.method));
+  const extensions = model.methods.filter((m) => m.source !== 'mcp');
+  const extensionMethods = `{\n${extensions.map((m) => `  ${objectKey(m.method)}: ${stringLiteral(m.source)},`).join('\n')}\n}`;
+  const lit = (text: string) => `Object.freeze(Object.setPrototypeOf(${text}, null))`;
+  return {
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [
+      {
+        name: 'TABLES',
+        type: 'ServerTables',
+        initializer: `{
+  paramsValidators,
+  resultValidators,
+  results: ${lit(results)},
+  requestMethods: CLIENT_REQUEST_METHODS,
+  notificationMethods: CLIENT_NOTIFICATION_METHODS,
+  extensionMethods: ${lit(extensionMethods)},
+  paramsRequired: Object.freeze([${required.join(', ')}]),
+}`,
+      },
+    ],
+  };
+}
+
+export function emitServer(model: ProtocolModel, importExt: string, runtime: RuntimeRef): string {
+  const statements: (StatementStructures | string)[] = [
+    ...serverImports(model, importExt, runtime),
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
@@ -168,25 +198,7 @@ export function emitServer(model: ProtocolModel, importExt: string, runtime: Run
       ],
       type: handlersInterface(model),
     },
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [
-        {
-          name: 'TABLES',
-          type: 'ServerTables',
-          initializer: `{
-  paramsValidators,
-  resultValidators,
-  results: ${lit(results)},
-  requestMethods: CLIENT_REQUEST_METHODS,
-  notificationMethods: CLIENT_NOTIFICATION_METHODS,
-  extensionMethods: ${lit(extensionMethods)},
-  paramsRequired: Object.freeze([${required.join(', ')}]),
-}`,
-        },
-      ],
-    },
+    serverTables(model),
     {
       kind: StructureKind.Class,
       isExported: true,

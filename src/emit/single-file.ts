@@ -12,6 +12,7 @@
 import ts from 'typescript';
 import type { GeneratedFile } from './registry.js';
 import { MERGEABLE } from './registry.js';
+import { compareStrings } from '../load/order.js';
 
 const MERGED = MERGEABLE;
 type Merged = string;
@@ -76,24 +77,52 @@ interface Edit {
   text: string;
 }
 
+type Sources = Map<Merged, { header: string; body: string; source: ts.SourceFile }>;
+type FinalNames = Map<Merged, Map<string, string>>;
+
+/** What the merged file imports and re-exports from files that stay separate. */
+interface KeptImports {
+  /** specifier → "a" | "a as b" → type-only */
+  named: Map<string, Map<string, boolean>>;
+  other: Set<string>;
+  exports: Set<string>;
+}
+
 export function mergeSingleFile(files: GeneratedFile[]): GeneratedFile[] {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const present = MERGED.filter((m) => byPath.has(`${m}.ts`));
   if (present.length === 0) return files;
-
-  const sources = new Map<Merged, { header: string; body: string; source: ts.SourceFile }>();
+  const sources: Sources = new Map();
   for (const m of present) {
     const { header, body } = stripHeader(byPath.get(`${m}.ts`)!.contents);
-    sources.set(m, {
-      header,
-      body,
-      source: ts.createSourceFile(`${m}.ts`, body, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS),
-    });
+    sources.set(m, { header, body, source: parse(`${m}.ts`, body) });
   }
+  const finalNames = assignFinalNames(present, sources);
+  const kept: KeptImports = { named: new Map(), other: new Set(), exports: new Set() };
+  const bodies = present.map((m) => `// --- ${m} ---\n${rewriteModule(m, sources.get(m)!, finalNames, kept).trim()}\n`);
+  const index = byPath.get('index.ts');
+  if (index) for (const line of separateReExports(index.contents)) kept.exports.add(line);
+  const importLines = [...kept.other, ...namedImportLines(kept.named)];
+  const header = sources.get(present[0]!)!.header;
+  const contents = [header, '', ...importLines, importLines.length ? '' : null, ...bodies, ...kept.exports]
+    .filter((l) => l !== null)
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
+  const mergedPaths = new Set([...present.map((m) => `${m}.ts`), 'index.ts']);
+  const out = files.filter((f) => !mergedPaths.has(f.path));
+  out.push({ path: 'index.ts', contents: contents.endsWith('\n') ? contents : `${contents}\n` });
+  out.sort((a, b) => compareStrings(a.path, b.path));
+  return out;
+}
 
-  // Final names: first module to declare a name keeps it (types first); later ones are renamed.
+function parse(path: string, text: string): ts.SourceFile {
+  return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+}
+
+/** Final names: the first module to declare a name keeps it (types first); later ones are renamed. */
+function assignFinalNames(present: readonly Merged[], sources: Sources): FinalNames {
   const taken = new Set<string>();
-  const finalName = new Map<Merged, Map<string, string>>();
+  const finalNames: FinalNames = new Map();
   for (const m of present) {
     const names = new Map<string, string>();
     for (const n of topLevelNames(sources.get(m)!.source)) {
@@ -101,127 +130,129 @@ export function mergeSingleFile(files: GeneratedFile[]): GeneratedFile[] {
       names.set(n, final);
       taken.add(final);
     }
-    finalName.set(m, names);
+    finalNames.set(m, names);
   }
-  const nameIn = (m: Merged, n: string) => finalName.get(m)?.get(n) ?? n;
+  return finalNames;
+}
 
-  // Imports of files that stay separate, merged by specifier.
-  const named = new Map<string, Map<string, boolean>>(); // specifier → "a" | "a as b" → type-only
-  const otherImports = new Set<string>();
-  const keptExports = new Set<string>();
+/** One module's body with its imports and re-exports removed and its identifiers renamed to the final names. */
+function rewriteModule(
+  m: Merged,
+  { body, source }: { body: string; source: ts.SourceFile },
+  finalNames: FinalNames,
+  kept: KeptImports,
+): string {
+  const nameIn = (module: Merged, n: string) => finalNames.get(module)?.get(n) ?? n;
+  const renames = new Map<string, string>(); // local identifier → final name
+  for (const [n, f] of finalNames.get(m)!) if (n !== f) renames.set(n, f);
+  const namespaces = new Map<string, Merged>(); // local namespace alias → module
+  const edits: Edit[] = [];
+  for (const st of source.statements) {
+    if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier)) {
+      edits.push({ start: st.getFullStart(), end: st.getEnd(), text: '' });
+      const target = mergedModule(st.moduleSpecifier.text);
+      if (target) bindMergedImport(st, m, target, nameIn, renames, namespaces);
+      else keepImport(st, kept);
+    } else if (ts.isExportDeclaration(st) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier)) {
+      edits.push({ start: st.getFullStart(), end: st.getEnd(), text: '' });
+      if (!mergedModule(st.moduleSpecifier.text)) kept.exports.add(st.getText().trim());
+    }
+  }
+  edits.push(...renameEdits(source, renames, namespaces, nameIn));
+  edits.sort((a, b) => b.start - a.start);
+  let text = body;
+  for (const e of edits) text = text.slice(0, e.start) + e.text + text.slice(e.end);
+  return text;
+}
 
-  const bodies: string[] = [];
-  for (const m of present) {
-    const { body, source } = sources.get(m)!;
-    const edits: Edit[] = [];
-    const renames = new Map<string, string>(); // local identifier → final name
-    for (const [n, f] of finalName.get(m)!) if (n !== f) renames.set(n, f);
-    const namespaces = new Map<string, Merged>(); // local namespace alias → module
+/** An import from another merged module: its names become renames, a namespace import is remembered. */
+function bindMergedImport(
+  st: ts.ImportDeclaration,
+  m: Merged,
+  target: Merged,
+  nameIn: (module: Merged, n: string) => string,
+  renames: Map<string, string>,
+  namespaces: Map<string, Merged>,
+): void {
+  const clause = st.importClause;
+  if (clause?.name) throw new Error(`single-file: unsupported default import from ${target} in ${m}.ts`);
+  const nb = clause?.namedBindings;
+  if (nb && ts.isNamespaceImport(nb)) namespaces.set(nb.name.text, target);
+  else if (nb)
+    for (const el of nb.elements) renames.set(el.name.text, nameIn(target, (el.propertyName ?? el.name).text));
+}
 
-    for (const st of source.statements) {
-      if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier)) {
-        const spec = st.moduleSpecifier.text;
-        const target = mergedModule(spec);
-        edits.push({ start: st.getFullStart(), end: st.getEnd(), text: '' });
-        const clause = st.importClause;
-        if (target) {
-          if (clause?.name) throw new Error(`single-file: unsupported default import from ${spec} in ${m}.ts`);
-          const nb = clause?.namedBindings;
-          if (nb && ts.isNamespaceImport(nb)) namespaces.set(nb.name.text, target);
-          else if (nb)
-            for (const el of nb.elements) renames.set(el.name.text, nameIn(target, (el.propertyName ?? el.name).text));
-          continue;
-        }
-        const nb = clause?.namedBindings;
-        if (clause && !clause.name && nb && ts.isNamedImports(nb)) {
-          const map = named.get(spec) ?? new Map<string, boolean>();
-          named.set(spec, map);
-          for (const el of nb.elements) {
-            const key = el.propertyName ? `${el.propertyName.text} as ${el.name.text}` : el.name.text;
-            const typeOnly = clause.isTypeOnly || el.isTypeOnly;
-            map.set(key, (map.get(key) ?? true) && typeOnly);
-          }
-        } else {
-          otherImports.add(st.getText().trim());
-        }
-      } else if (ts.isExportDeclaration(st) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier)) {
-        edits.push({ start: st.getFullStart(), end: st.getEnd(), text: '' });
-        if (!mergedModule(st.moduleSpecifier.text)) keptExports.add(st.getText().trim());
+/** An import from a file that stays separate: named imports merge by specifier, others are kept as written. */
+function keepImport(st: ts.ImportDeclaration, kept: KeptImports): void {
+  const spec = (st.moduleSpecifier as ts.StringLiteral).text;
+  const clause = st.importClause;
+  const nb = clause?.namedBindings;
+  if (!clause || clause.name || !nb || !ts.isNamedImports(nb)) {
+    kept.other.add(st.getText().trim());
+    return;
+  }
+  const map = kept.named.get(spec) ?? new Map<string, boolean>();
+  kept.named.set(spec, map);
+  for (const el of nb.elements) {
+    const key = el.propertyName ? `${el.propertyName.text} as ${el.name.text}` : el.name.text;
+    const typeOnly = clause.isTypeOnly || el.isTypeOnly;
+    map.set(key, (map.get(key) ?? true) && typeOnly);
+  }
+}
+
+/** Edits renaming identifiers and `ns.Name` accesses to their final names. */
+function renameEdits(
+  source: ts.SourceFile,
+  renames: ReadonlyMap<string, string>,
+  namespaces: ReadonlyMap<string, Merged>,
+  nameIn: (module: Merged, n: string) => string,
+): Edit[] {
+  const edits: Edit[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) || (ts.isExportDeclaration(node) && node.moduleSpecifier)) return;
+    if (
+      (ts.isQualifiedName(node) && ts.isIdentifier(node.left)) ||
+      (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression))
+    ) {
+      const left = ts.isQualifiedName(node) ? (node.left as ts.Identifier) : (node.expression as ts.Identifier);
+      const right = ts.isQualifiedName(node) ? node.right : node.name;
+      const ns = namespaces.get(left.text);
+      if (ns && ts.isIdentifier(right)) {
+        edits.push({ start: node.getStart(), end: node.getEnd(), text: nameIn(ns, right.text) });
+        return;
       }
     }
+    if (ts.isIdentifier(node) && renames.has(node.text) && !isPropertyName(node)) {
+      const final = renames.get(node.text)!;
+      // `{ Name }` shorthand keeps its property name.
+      const text = ts.isShorthandPropertyAssignment(node.parent) ? `${node.text}: ${final}` : final;
+      edits.push({ start: node.getStart(), end: node.getEnd(), text });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return edits;
+}
 
-    const visit = (node: ts.Node): void => {
-      if (ts.isImportDeclaration(node) || (ts.isExportDeclaration(node) && node.moduleSpecifier)) return;
-      if (
-        (ts.isQualifiedName(node) && ts.isIdentifier(node.left)) ||
-        (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression))
-      ) {
-        const left = ts.isQualifiedName(node) ? (node.left as ts.Identifier) : (node.expression as ts.Identifier);
-        const right = ts.isQualifiedName(node) ? node.right : node.name;
-        const ns = namespaces.get(left.text);
-        if (ns && ts.isIdentifier(right)) {
-          edits.push({ start: node.getStart(), end: node.getEnd(), text: nameIn(ns, right.text) });
-          return;
-        }
-      }
-      if (ts.isIdentifier(node) && renames.has(node.text) && !isPropertyName(node)) {
-        const p = node.parent;
-        const final = renames.get(node.text)!;
-        // `{ Name }` shorthand keeps its property name.
-        edits.push({
-          start: node.getStart(),
-          end: node.getEnd(),
-          text: ts.isShorthandPropertyAssignment(p) ? `${node.text}: ${final}` : final,
-        });
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-
-    edits.sort((a, b) => b.start - a.start);
-    let text = body;
-    for (const e of edits) text = text.slice(0, e.start) + e.text + text.slice(e.end);
-    bodies.push(`// --- ${m} ---\n${text.trim()}\n`);
-  }
-
-  // Re-exports of the original index.ts that point at files kept separate (runtime/, validators).
-  const index = byPath.get('index.ts');
-  if (index) {
-    const src = ts.createSourceFile(
-      'index.ts',
-      stripHeader(index.contents).body,
-      ts.ScriptTarget.Latest,
-      true,
-      ts.ScriptKind.TS,
-    );
-    for (const st of src.statements) {
-      if (
+/** Re-exports of the original index.ts that point at files kept separate (runtime/, validators). */
+function separateReExports(indexContents: string): string[] {
+  const src = parse('index.ts', stripHeader(indexContents).body);
+  return src.statements
+    .filter(
+      (st) =>
         ts.isExportDeclaration(st) &&
-        st.moduleSpecifier &&
+        st.moduleSpecifier !== undefined &&
         ts.isStringLiteral(st.moduleSpecifier) &&
-        !mergedModule(st.moduleSpecifier.text)
-      ) {
-        keptExports.add(st.getText().trim());
-      }
-    }
-  }
+        !mergedModule(st.moduleSpecifier.text),
+    )
+    .map((st) => st.getText().trim());
+}
 
-  const importLines: string[] = [...otherImports];
-  for (const [spec, map] of named) {
+function namedImportLines(named: KeptImports['named']): string[] {
+  return [...named].map(([spec, map]) => {
     const entries = [...map];
     const allTypes = entries.every(([, t]) => t);
     const list = entries.map(([k, t]) => (t && !allTypes ? `type ${k}` : k)).join(', ');
-    importLines.push(`import ${allTypes ? 'type ' : ''}{ ${list} } from '${spec}';`);
-  }
-
-  const header = sources.get(present[0]!)!.header;
-  const contents = [header, '', ...importLines, importLines.length ? '' : null, ...bodies, ...keptExports]
-    .filter((l) => l !== null)
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n');
-  const mergedPaths = new Set([...present.map((m) => `${m}.ts`), 'index.ts']);
-  const out = files.filter((f) => !mergedPaths.has(f.path));
-  out.push({ path: 'index.ts', contents: contents.endsWith('\n') ? contents : `${contents}\n` });
-  out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return out;
+    return `import ${allTypes ? 'type ' : ''}{ ${list} } from '${spec}';`;
+  });
 }

@@ -106,7 +106,7 @@ export function resultType(m: MethodInfo): string {
 export function mapsExports(): { types: string[]; values: string[] } {
   return {
     types: [...TABLES.map((t) => t.name), ...ALIASES.map(([name]) => name.replace(/<.*$/, ''))],
-    values: [...TABLES.map((t) => t.listName), 'METHODS', 'PROTOCOL'],
+    values: [...TABLES.map((t) => t.listName), 'METHODS', 'PROTOCOL', 'ERROR_CODES'],
   };
 }
 

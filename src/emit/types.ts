@@ -31,7 +31,7 @@ const JSTT_OPTIONS: Partial<Options> = {
 /** Extra documentation for definitions whose TypeScript type cannot say everything the schema does. */
 const NOTES: Record<string, string> = {
   RequestId:
-    'A JSON-RPC request id: a string or an integer. Never a float and never null (TypeScript has no integer type: send integers).',
+    'A JSON-RPC request id: a string or an integer. Never a float and never null (TypeScript has no integer type: send integers). Integers beyond Number.MAX_SAFE_INTEGER (±(2^53−1)) are refused with -32600: JavaScript cannot read them back exactly, so an answer could not be matched to its request.',
   ProgressToken: 'A string or an integer, never a float.',
 };
 

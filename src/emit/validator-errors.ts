@@ -82,38 +82,13 @@ export function compactErrors(code: string, dropParentData = true): { code: stri
     if (dropParentData && CALL_FIELDS.has(keys)) {
       // A call to another validator: parentData and parentDataProperty serve only ajv options that
       // change data (defaults, coercion, removeAdditional), none of which the generator uses.
-      parts.push(code.slice(copied, at));
-      const kept = literal.fields.filter(([key]) => key !== 'parentData' && key !== 'parentDataProperty');
-      parts.push(`{${kept.map(([key, value]) => (key === value ? key : `${key}:${value}`)).join(',')}}`);
+      parts.push(code.slice(copied, at), withoutParentData(literal.fields));
       copied = literal.end;
       next.lastIndex = literal.end;
       continue;
     }
     if (keys !== FIELDS.join()) continue;
-    // FIELDS matched above, so the five fields are there in this order.
-    const [[, path], , [, keyword], [, params], [, message]] = literal.fields as [
-      [string, string],
-      [string, string],
-      [string, string],
-      [string, string],
-      [string, string],
-    ];
-    const name = JSON.parse(keyword) as unknown;
-    parts.push(code.slice(copied, at));
-    const typeParam = /^\{type: ([^,]*)\}$/.exec(params)?.[1];
-    const missing = /^\{missingProperty: ([\w$]+)\}$/.exec(params)?.[1];
-    if (name === 'type' && typeParam !== undefined) {
-      used.add('type');
-      parts.push(`t$(${path},${typeParam})`);
-    } else if (name === 'required' && missing !== undefined) {
-      used.add('required');
-      parts.push(`r$(${path},${missing})`);
-    } else if (typeof name === 'string' && Object.hasOwn(MESSAGES, name)) {
-      used.add(name);
-      parts.push(`e$(${path},${keyword},${params})`);
-    } else {
-      parts.push(`{instancePath:${path},keyword:${keyword},params:${params},message:${message}}`);
-    }
+    parts.push(code.slice(copied, at), compactError(literal.fields, used));
     copied = literal.end;
     next.lastIndex = literal.end;
   }
@@ -122,27 +97,7 @@ export function compactErrors(code: string, dropParentData = true): { code: stri
   // Only if nothing else reads them: else the calls keep them as ajv wrote them.
   if (dropParentData && /\bparentData/.test(withoutStrings(compacted))) return compactErrorsOnly(code);
   if (used.size === 0) return { code: compacted, helper: '' };
-  const rules = [...used].sort().map((k) => `  ${JSON.stringify(k)}: ${MESSAGES[k]},`);
-  const helper = [
-    'const m$ = {',
-    ...rules,
-    '};',
-    'function e$(instancePath, keyword, params) {',
-    '  return {instancePath, keyword, params, message: m$[keyword](params)};',
-    '}',
-    // The two commonest errors by far, shorter still.
-    ...(used.has('type')
-      ? ['function t$(instancePath, type) {', '  return e$(instancePath, "type", {type});', '}']
-      : []),
-    ...(used.has('required')
-      ? [
-          'function r$(instancePath, missingProperty) {',
-          '  return e$(instancePath, "required", {missingProperty});',
-          '}',
-        ]
-      : []),
-  ].join('\n');
-  return { code: compacted, helper };
+  return { code: compacted, helper: helperCode(used) };
 }
 
 /**
@@ -197,4 +152,62 @@ function stringEnd(code: string, i: number): number {
   const quote = code[i];
   for (i++; i < code.length && code[i] !== quote; i++) if (code[i] === '\\') i++;
   return i;
+}
+
+/** A call's argument object without parentData and parentDataProperty. */
+function withoutParentData(fields: [string, string][]): string {
+  const kept = fields.filter(([key]) => key !== 'parentData' && key !== 'parentDataProperty');
+  return `{${kept.map(([key, value]) => (key === value ? key : `${key}:${value}`)).join(',')}}`;
+}
+
+/** One ajv error object as a call of the compact helpers; `used` collects the helpers called. */
+function compactError(fields: [string, string][], used: Set<string>): string {
+  // FIELDS matched above, so the five fields are there in this order.
+  const [[, path], , [, keyword], [, params], [, message]] = fields as [
+    [string, string],
+    [string, string],
+    [string, string],
+    [string, string],
+    [string, string],
+  ];
+  const name = JSON.parse(keyword) as unknown;
+  const typeParam = /^\{type: ([^,]*)\}$/.exec(params)?.[1];
+  const missing = /^\{missingProperty: ([\w$]+)\}$/.exec(params)?.[1];
+  if (name === 'type' && typeParam !== undefined) {
+    used.add('type');
+    return `t$(${path},${typeParam})`;
+  }
+  if (name === 'required' && missing !== undefined) {
+    used.add('required');
+    return `r$(${path},${missing})`;
+  }
+  if (typeof name === 'string' && Object.hasOwn(MESSAGES, name)) {
+    used.add(name);
+    return `e$(${path},${keyword},${params})`;
+  }
+  return `{instancePath:${path},keyword:${keyword},params:${params},message:${message}}`;
+}
+
+/** The helpers the compact errors call, only those used. */
+function helperCode(used: ReadonlySet<string>): string {
+  const rules = [...used].sort().map((k) => `  ${JSON.stringify(k)}: ${MESSAGES[k]},`);
+  return [
+    'const m$ = {',
+    ...rules,
+    '};',
+    'function e$(instancePath, keyword, params) {',
+    '  return {instancePath, keyword, params, message: m$[keyword](params)};',
+    '}',
+    // The two commonest errors by far, shorter still.
+    ...(used.has('type')
+      ? ['function t$(instancePath, type) {', '  return e$(instancePath, "type", {type});', '}']
+      : []),
+    ...(used.has('required')
+      ? [
+          'function r$(instancePath, missingProperty) {',
+          '  return e$(instancePath, "required", {missingProperty});',
+          '}',
+        ]
+      : []),
+  ].join('\n');
 }

@@ -14,6 +14,7 @@ import { stringLiteral } from './ts-names.js';
 import { compiledAt, standaloneModule } from './validator-code.js';
 import { compactErrors } from './validator-errors.js';
 import { escapePointerToken } from '../load/pointer.js';
+import { DEFINITION_MAPS, SUBSCHEMA_MAPS } from '../load/schema-keywords.js';
 
 const require = createRequire(import.meta.url);
 
@@ -38,6 +39,38 @@ export const VALIDATION_OPTIONS = {
 } as const;
 
 export function emitValidators(model: ProtocolModel): string {
+  const js = compiledExports(model);
+  // fromEntries + null prototype: a method named "__proto__" or "toString" is data, never inherited.
+  const table = (rows: [string, string][]) =>
+    `Object.freeze(Object.setPrototypeOf(Object.fromEntries([\n${rows.map(([k, v]) => `  [${stringLiteral(k)}, ${v}],`).join('\n')}\n]), null))`;
+  const paramsRows = model.methods
+    .filter((m) => m.params !== null)
+    .map((m): [string, string] => [m.method, paramsValidatorName(m.params!, m.definition)]);
+  const resultNames = [...new Set(model.methods.flatMap((m) => m.result ?? []))].sort();
+  return [
+    "// @ts-nocheck -- the body is ajv's generated JavaScript; the exports are typed.",
+    '/** A compiled ajv validator: call it, and read `errors` when it returns false. */',
+    'export interface CompiledValidator {',
+    '  (data: unknown): boolean;',
+    '  errors?: null | { instancePath: string; keyword: string; params: Record<string, unknown>; message: string }[];',
+    '}',
+    js,
+    '/** Params validators by method. */',
+    `export const paramsValidators: Readonly<Record<string, CompiledValidator>> = ${table(paramsRows)};`,
+    '/** Result validators by definition name (for development-time result checks). */',
+    `export const resultValidators: Readonly<Record<string, CompiledValidator>> = ${table(resultNames.map((n) => [n, n]))};`,
+    '/** Method → the result definitions it may answer with (what a client checks results against). */',
+    `export const resultsByMethod: Readonly<Record<string, readonly string[]>> = ${table(
+      model.methods
+        .filter((m) => m.result !== undefined && m.result !== null && m.result.length > 0)
+        .map((m): [string, string] => [m.method, JSON.stringify(m.result)]),
+    )};`,
+    '',
+  ].join('\n');
+}
+
+/** One exported validator per definition and per inline params schema, compiled by ajv into one module. */
+function compiledExports(model: ProtocolModel): string {
   const AjvClass = (model.dialect === '2020-12' ? require('ajv/dist/2020.js') : require('ajv')).default;
   const ajv = new AjvClass({
     ...VALIDATION_OPTIONS,
@@ -73,33 +106,7 @@ export function emitValidators(model: ProtocolModel): string {
     /export const ([\w$]+) = /g,
     (match, name: string) => (names.has(name) ? `export const ${name}: CompiledValidator = ` : match),
   );
-  // fromEntries + null prototype: a method named "__proto__" or "toString" is data, never inherited.
-  const table = (rows: [string, string][]) =>
-    `Object.freeze(Object.setPrototypeOf(Object.fromEntries([\n${rows.map(([k, v]) => `  [${stringLiteral(k)}, ${v}],`).join('\n')}\n]), null))`;
-  const paramsRows = model.methods
-    .filter((m) => m.params !== null)
-    .map((m): [string, string] => [m.method, paramsValidatorName(m.params!, m.definition)]);
-  const resultNames = [...new Set(model.methods.flatMap((m) => m.result ?? []))].sort();
-  return [
-    "// @ts-nocheck -- the body is ajv's generated JavaScript; the exports are typed.",
-    '/** A compiled ajv validator: call it, and read `errors` when it returns false. */',
-    'export interface CompiledValidator {',
-    '  (data: unknown): boolean;',
-    '  errors?: null | { instancePath: string; keyword: string; params: Record<string, unknown>; message: string }[];',
-    '}',
-    js,
-    '/** Params validators by method. */',
-    `export const paramsValidators: Readonly<Record<string, CompiledValidator>> = ${table(paramsRows)};`,
-    '/** Result validators by definition name (for development-time result checks). */',
-    `export const resultValidators: Readonly<Record<string, CompiledValidator>> = ${table(resultNames.map((n) => [n, n]))};`,
-    '/** Method → the result definitions it may answer with (what a client checks results against). */',
-    `export const resultsByMethod: Readonly<Record<string, readonly string[]>> = ${table(
-      model.methods
-        .filter((m) => m.result !== undefined && m.result !== null && m.result.length > 0)
-        .map((m): [string, string] => [m.method, JSON.stringify(m.result)]),
-    )};`,
-    '',
-  ].join('\n');
+  return js;
 }
 
 /**
@@ -151,7 +158,7 @@ const ANNOTATIONS = new Set([
   'readOnly',
   'writeOnly',
 ]);
-const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const NAME_MAPS = new Set([...SUBSCHEMA_MAPS, ...DEFINITION_MAPS]);
 
 /**
  * Annotations do not validate anything, but ajv embeds the schema objects its errors refer to: without

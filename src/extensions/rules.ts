@@ -33,6 +33,7 @@ import { isObject, type JsonSchema } from '../load/schema-types.js';
 import type { ExtensionSpec } from './types.js';
 import { pointer, unescapePointerToken } from '../load/pointer.js';
 import { isIdentifierText, isReservedWord } from '../load/type-names.js';
+import { forEachSubschema } from '../load/schema-keywords.js';
 
 export interface ExtensionCheckContext {
   /**
@@ -262,38 +263,11 @@ function checkDefinitionNames(spec: ExtensionSpec, context: ExtensionCheckContex
   }
 }
 
-const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const SCHEMA_KEYWORDS = [
-  'additionalProperties',
-  'unevaluatedProperties',
-  'propertyNames',
-  'items',
-  'additionalItems',
-  'contains',
-  'unevaluatedItems',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contentSchema',
-];
-const SCHEMA_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
-
 /** Calls `visit` for every `$ref` string in a schema (schema keywords only, not inside const/enum/default/examples). */
 function walkRefs(schema: unknown, ptr: string, visit: (ref: string, ptr: string) => void): void {
   if (!isObject(schema)) return;
   if (typeof schema.$ref === 'string') visit(schema.$ref, `${ptr}/$ref`);
-  for (const keyword of SCHEMA_MAP_KEYWORDS) {
-    const map = schema[keyword];
-    if (isObject(map)) for (const key of Object.keys(map)) walkRefs(map[key], ptr + pointer(keyword, key), visit);
-  }
-  for (const keyword of SCHEMA_KEYWORDS) {
-    if (isObject(schema[keyword])) walkRefs(schema[keyword], ptr + pointer(keyword), visit);
-  }
-  for (const keyword of SCHEMA_ARRAY_KEYWORDS) {
-    const list = schema[keyword];
-    if (Array.isArray(list)) list.forEach((item, i) => walkRefs(item, ptr + pointer(keyword, i), visit));
-  }
+  forEachSubschema(schema, (sub, tokens) => walkRefs(sub, ptr + pointer(...tokens), visit), { definitions: true });
 }
 
 /** Every schema of a spec with its pointer, in file order of sections (methods, definitions, settings). */

@@ -20,7 +20,12 @@ class Failure {
   ) {}
 }
 
-/** Returns the first syntax error of `text`, or null when it is valid JSON. */
+/**
+ * Returns the first syntax error of `text`, or null when it is valid JSON.
+ *
+ * Long because it is one recursive-descent scanner: the nested readers share the position `i` and
+ * `fail`, and split into separate functions they would pass that state around on every call.
+ */
 export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
   let i = 0;
   const fail = (message?: string): never => {

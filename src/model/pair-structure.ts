@@ -18,6 +18,12 @@ import { messageParts, methodConst, resultUnions } from './unions.js';
 
 type RefName = (ref: unknown) => string | undefined;
 
+/**
+ * Pairs the requests no rule paired, from the result unions' structure; returns the ones it paired.
+ *
+ * Long because its two passes (the one member left per answering side, then the table's generic result
+ * under another name) share what is claimed so far and the alias index; they read in order.
+ */
 export function pairByStructure(
   schema: LoadedSchema,
   methods: MethodInfo[],

@@ -18,7 +18,8 @@
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { pairResult, type UserPairing } from './pairing.js';
-import type { Direction, MethodInfo, MethodKind } from './types.js';
+import { DIRECTIONS, type Direction, type MethodInfo, type MethodKind } from './types.js';
+import { compareStrings } from '../load/order.js';
 import { decodeFragmentToken, escapePointerToken } from '../load/pointer.js';
 
 export interface UnionRole {
@@ -117,39 +118,8 @@ export function messageUnions(
     const method = methodConst(def);
     if (method !== undefined) declaring.set(method, [...(declaring.get(method) ?? []), name]);
   }
-  const found = new Map<string, Leaves>();
-  const restated: string[] = [];
-  for (const [name, def] of Object.entries(defs)) {
-    const method = methodConst(def);
-    if (method !== undefined) {
-      // A message restated in a definition nobody uses: a union of the one message it restates.
-      if ((declaring.get(method)?.length ?? 0) > 1) {
-        found.set(name, { methods: [method], subUnions: new Set(), withId: hasId(def) });
-        restated.push(name);
-      }
-    } else if (Array.isArray(def.anyOf) || Array.isArray(def.oneOf)) {
-      const leaves = unionLeaves(defs, def, refName);
-      if (leaves && leaves.methods.length > 0) found.set(name, leaves);
-    }
-  }
-  const referrers = referencedBy(defs, new Set(found.keys()), refName);
-  for (const name of restated) if (referrers.has(name)) found.delete(name);
-  const subUnions = new Set([...found.values()].flatMap((f) => [...f.subUnions]));
-  const candidates: Candidate[] = [];
-  for (const [name, f] of found) {
-    if (subUnions.has(name)) continue;
-    const notifications = f.methods.filter((m) => m.startsWith('notifications/')).length;
-    const kind = notifications === f.methods.length ? 'notification' : f.withId ? 'request' : null;
-    const embedded = [...(referrers.get(name) ?? [])].some((r) => !found.has(r));
-    candidates.push({
-      definition: name,
-      methods: f.methods,
-      embedded,
-      kind,
-      direction: null,
-      noneUnder: notifications === 0,
-    });
-  }
+  const found = unionDefinitions(defs, refName, declaring);
+  const candidates = topUnions(found, referencedBy(defs, new Set(found.keys()), refName));
   for (const c of candidates) c.kind ??= NAMED[c.definition]?.kind ?? (c.noneUnder ? 'request' : null);
   directRequests(
     candidates.filter((c) => c.kind === 'request'),
@@ -166,11 +136,57 @@ export function messageUnions(
   for (const [name, role] of Object.entries(NAMED)) {
     if (isObject(defs[name]) && !found.has(name)) roles.push({ definition: name, ...role });
   }
-  const order = (r: UnionRole) =>
-    (r.kind === 'request' ? 0 : 3) + ['client->server', 'server->client', 'input'].indexOf(r.direction);
-  return roles.sort(
-    (a, b) => order(a) - order(b) || (a.definition < b.definition ? -1 : a.definition > b.definition ? 1 : 0),
-  );
+  const order = (r: UnionRole) => (r.kind === 'request' ? 0 : 3) + DIRECTIONS.indexOf(r.direction);
+  return roles.sort((a, b) => order(a) - order(b) || compareStrings(a.definition, b.definition));
+}
+
+/**
+ * Definitions that are unions of messages, with their leaves. A message restated in a definition nobody
+ * uses counts as a union of the one message it restates.
+ */
+function unionDefinitions(
+  defs: LoadedSchema['definitions'],
+  refName: (ref: unknown) => string | undefined,
+  declaring: ReadonlyMap<string, string[]>,
+): Map<string, Leaves> {
+  const found = new Map<string, Leaves>();
+  const restated: string[] = [];
+  for (const [name, def] of Object.entries(defs)) {
+    const method = methodConst(def);
+    if (method !== undefined) {
+      if ((declaring.get(method)?.length ?? 0) > 1) {
+        found.set(name, { methods: [method], subUnions: new Set(), withId: hasId(def) });
+        restated.push(name);
+      }
+    } else if (Array.isArray(def.anyOf) || Array.isArray(def.oneOf)) {
+      const leaves = unionLeaves(defs, def, refName);
+      if (leaves && leaves.methods.length > 0) found.set(name, leaves);
+    }
+  }
+  const referrers = referencedBy(defs, new Set(found.keys()), refName);
+  for (const name of restated) if (referrers.has(name)) found.delete(name);
+  return found;
+}
+
+/** The unions no other union passes through, with the kind their members show. */
+function topUnions(found: ReadonlyMap<string, Leaves>, referrers: ReadonlyMap<string, Set<string>>): Candidate[] {
+  const subUnions = new Set([...found.values()].flatMap((f) => [...f.subUnions]));
+  const candidates: Candidate[] = [];
+  for (const [name, f] of found) {
+    if (subUnions.has(name)) continue;
+    const notifications = f.methods.filter((m) => m.startsWith('notifications/')).length;
+    const kind = notifications === f.methods.length ? 'notification' : f.withId ? 'request' : null;
+    const embedded = [...(referrers.get(name) ?? [])].some((r) => !found.has(r));
+    candidates.push({
+      definition: name,
+      methods: f.methods,
+      embedded,
+      kind,
+      direction: null,
+      noneUnder: notifications === 0,
+    });
+  }
+  return candidates;
 }
 
 interface Leaves {

@@ -43,110 +43,127 @@ export function inputsOf(targets: Target[], configFile?: string): string[] {
 }
 
 export async function startWatch(targets: Target[] | (() => Promise<Target[]>), options: WatchOptions): Promise<void> {
-  const { signal, out } = options;
-  const debounceMs = options.debounceMs ?? 100;
-  const load = typeof targets === 'function' ? targets : async () => targets;
-  let current: Target[] = [];
-  let watchers: FSWatcher[] = [];
-  let watched: string[] = options.configFile ? [resolve(options.configFile)] : [];
-  let timer: NodeJS.Timeout | undefined;
-  let pending = new Set<string>();
-  let running: Promise<void> | undefined;
-  let again = false;
+  if (options.signal.aborted) return;
+  const session = new WatchSession(typeof targets === 'function' ? targets : async () => targets, options);
+  await session.run();
+}
 
-  const closeWatchers = () => {
-    for (const w of watchers) w.close();
-    watchers = [];
-  };
+/** One watch run: file watchers per directory, a debounce, and one regeneration at a time. */
+class WatchSession {
+  private current: Target[] = [];
+  private watchers: FSWatcher[] = [];
+  private watched: string[];
+  private timer: NodeJS.Timeout | undefined;
+  private pending = new Set<string>();
+  private running: Promise<void> | undefined;
+  private again = false;
+  private readonly debounceMs: number;
 
-  const arm = () => {
-    closeWatchers();
-    if (signal.aborted) return;
+  constructor(
+    private readonly load: () => Promise<Target[]>,
+    private readonly options: WatchOptions,
+  ) {
+    this.debounceMs = options.debounceMs ?? 100;
+    this.watched = options.configFile ? [resolve(options.configFile)] : [];
+  }
+
+  /** Generates once, then on every change until the signal aborts. */
+  async run(): Promise<void> {
+    const { signal } = this.options;
+    this.running = this.cycle(true).finally(() => {
+      this.running = undefined;
+    });
+    await new Promise<void>((done) => {
+      const stop = () => {
+        if (this.timer) clearTimeout(this.timer);
+        this.closeWatchers();
+        void (this.running ?? Promise.resolve()).then(() => {
+          this.closeWatchers();
+          done();
+        });
+      };
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
+    });
+  }
+
+  private closeWatchers(): void {
+    for (const w of this.watchers) w.close();
+    this.watchers = [];
+  }
+
+  /** Watches the directories of the watched files (a file replaced by an editor's rename stays watched). */
+  private arm(): void {
+    this.closeWatchers();
+    if (this.options.signal.aborted) return;
     const byDir = new Map<string, Set<string>>();
-    for (const file of watched) {
-      const dir = dirname(file);
-      const set = byDir.get(dir) ?? new Set<string>();
+    for (const file of this.watched) {
+      const set = byDir.get(dirname(file)) ?? new Set<string>();
       set.add(basename(file));
-      byDir.set(dir, set);
+      byDir.set(dirname(file), set);
     }
     for (const [dir, names] of byDir) {
       try {
         const w = watch(dir, { persistent: true }, (_event, filename) => {
           const name = filename?.toString();
           if (name && !names.has(name)) return;
-          pending.add(name ? resolve(dir, name) : dir);
-          schedule();
+          this.pending.add(name ? resolve(dir, name) : dir);
+          this.schedule();
         });
         w.on('error', () => undefined);
-        watchers.push(w);
+        this.watchers.push(w);
       } catch (error) {
-        out.warn(`watch: cannot watch ${dir} (${(error as Error).message})`);
+        this.options.out.warn(`watch: cannot watch ${dir} (${(error as Error).message})`);
       }
     }
-    out.verbose(`watch: watching ${watched.join(', ')}`);
-  };
+    this.options.out.verbose(`watch: watching ${this.watched.join(', ')}`);
+  }
 
-  const schedule = () => {
-    if (signal.aborted) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = undefined;
-      if (running) {
-        again = true;
+  private schedule(): void {
+    if (this.options.signal.aborted) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.running) {
+        this.again = true;
         return;
       }
-      running = cycle().finally(() => {
-        running = undefined;
-        if (again && !signal.aborted) {
-          again = false;
-          schedule();
+      this.running = this.cycle().finally(() => {
+        this.running = undefined;
+        if (this.again && !this.options.signal.aborted) {
+          this.again = false;
+          this.schedule();
         }
       });
-    }, debounceMs);
-  };
+    }, this.debounceMs);
+  }
 
-  const cycle = async (first = false) => {
-    const changed = [...pending];
-    pending = new Set();
+  private async cycle(first = false): Promise<void> {
+    const { out, configFile, signal } = this.options;
+    const changed = [...this.pending];
+    this.pending = new Set();
     const started = performance.now();
     if (!first) out.info(`watch: ${changed.map(displayPath).join(', ') || 'input'} changed; regenerating`);
     let ok = true;
     try {
-      current = await load();
-      await runWrite(current, out);
+      this.current = await this.load();
+      await runWrite(this.current, out);
     } catch (error) {
       ok = false;
       reportError(out, error);
     }
-    const next = inputsOf(current, options.configFile);
+    const next = inputsOf(this.current, configFile);
     // Keep watching what was watched before too, so a broken config or schema can still be fixed.
-    watched = [...new Set([...next, ...(ok ? [] : watched)])].sort();
+    this.watched = [...new Set([...next, ...(ok ? [] : this.watched)])].sort();
     const ms = Math.round(performance.now() - started);
     out.info(
       ok
         ? `watch: done in ${ms} ms; waiting for changes (Ctrl-C to stop)`
         : `watch: failed after ${ms} ms; fix it and save again (still watching)`,
     );
-    if (!signal.aborted) arm();
-    options.onRun?.({ ok, changed });
-  };
-
-  if (signal.aborted) return;
-  running = cycle(true).finally(() => {
-    running = undefined;
-  });
-  await new Promise<void>((resolveDone) => {
-    const stop = () => {
-      if (timer) clearTimeout(timer);
-      closeWatchers();
-      void (running ?? Promise.resolve()).then(() => {
-        closeWatchers();
-        resolveDone();
-      });
-    };
-    if (signal.aborted) stop();
-    else signal.addEventListener('abort', stop, { once: true });
-  });
+    if (!signal.aborted) this.arm();
+    this.options.onRun?.({ ok, changed });
+  }
 }
 
 function displayPath(path: string): string {

@@ -42,8 +42,36 @@ async function writeFiles(
   toolVersion: string,
 ): Promise<WriteSummary> {
   const previous = await readManifest(outDir);
-  const summary: WriteSummary = { written: [], unchanged: [], removed: [] };
-  const plan: { target: string; path: string; contents: string }[] = [];
+  const { plan, unchanged } = await planWrites(outDir, files, previous);
+  const manifestTarget = join(outDir, MANIFEST_NAME);
+  if (existsSync(manifestTarget) && !previous) {
+    throw new InputError(
+      manifestTarget,
+      undefined,
+      'exists but is not an mcp-typegen manifest: refusing to overwrite it',
+    );
+  }
+  const manifest = {
+    target: manifestTarget,
+    path: MANIFEST_NAME,
+    contents: manifestText(files, inputsHash, toolVersion),
+  };
+  await writeAllOrNothing([...plan, manifest]);
+  const removed = await removeStale(outDir, files, previous);
+  return { written: plan.map((p) => p.path), unchanged, removed };
+}
+
+type Manifest = Awaited<ReturnType<typeof readManifest>>;
+interface PlannedWrite {
+  target: string;
+  path: string;
+  contents: string;
+}
+
+/** Which files change; refuses to overwrite a file mcp-typegen did not generate. */
+async function planWrites(outDir: string, files: GeneratedFile[], previous: Manifest) {
+  const plan: PlannedWrite[] = [];
+  const unchanged: string[] = [];
   for (const file of files) {
     const target = safeJoin(outDir, file.path);
     let current: string | undefined;
@@ -59,23 +87,17 @@ async function writeFiles(
         );
       }
     }
-    if (current === file.contents) summary.unchanged.push(file.path);
+    if (current === file.contents) unchanged.push(file.path);
     else plan.push({ target, path: file.path, contents: file.contents });
   }
-  const manifest = manifestText(files, inputsHash, toolVersion);
-  const manifestTarget = join(outDir, MANIFEST_NAME);
-  if (existsSync(manifestTarget) && !previous) {
-    throw new InputError(
-      manifestTarget,
-      undefined,
-      'exists but is not an mcp-typegen manifest: refusing to overwrite it',
-    );
-  }
+  return { plan, unchanged };
+}
 
-  // Stage every file first; only when all are staged do the renames happen.
+/** Stages every file first; only when all are staged do the renames happen. */
+async function writeAllOrNothing(plan: readonly PlannedWrite[]): Promise<void> {
   const staged: { temp: string; target: string }[] = [];
   try {
-    for (const item of [...plan, { target: manifestTarget, path: MANIFEST_NAME, contents: manifest }]) {
+    for (const item of plan) {
       await mkdir(dirname(item.target), { recursive: true });
       const temp = join(dirname(item.target), `.${randomBytes(6).toString('hex')}.mcp-typegen.tmp`);
       await writeFile(temp, item.contents);
@@ -86,8 +108,11 @@ async function writeFiles(
     await Promise.all(staged.map(({ temp }) => rm(temp, { force: true })));
     throw error;
   }
-  summary.written = plan.map((p) => p.path);
+}
 
+/** Removes files generated earlier and no longer generated (only if they are still ours). */
+async function removeStale(outDir: string, files: GeneratedFile[], previous: Manifest): Promise<string[]> {
+  const removed: string[] = [];
   for (const stale of Object.keys(previous?.files ?? {})) {
     if (files.some((f) => f.path === stale)) continue;
     const target = safeJoin(outDir, stale);
@@ -95,10 +120,10 @@ async function writeFiles(
     const text = await readFile(target, 'utf8');
     if (text.startsWith(GENERATED_MARK) || sha256(text) === previous!.files[stale]) {
       await rm(target);
-      summary.removed.push(stale);
+      removed.push(stale);
     }
   }
-  return summary;
+  return removed;
 }
 
 /** Join a generated relative path to the out dir, refusing anything that would leave it. */

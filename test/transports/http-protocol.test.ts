@@ -1,6 +1,7 @@
 /**
- * The Streamable HTTP server reads its version facts from the generated PROTOCOL it is given (the model),
- * not from its own defaults: which `MCP-Protocol-Version` values it accepts and which sessions may batch.
+ * The Streamable HTTP server reads its version facts from the generated server it serves (or the PROTOCOL
+ * it is given): the model, not its own defaults, says which `MCP-Protocol-Version` values it accepts and
+ * which sessions may batch. `{ server }` is all a generated server needs: no PROTOCOL passed by hand.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createStreamableHttpServer } from '@mcp-typegen/runtime/node';
@@ -18,15 +19,24 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
 
-async function endpoint(version: '2025-03-26' | '2025-11-25', withProtocol: boolean) {
+/** `server`: the generated server handed in; `protocol`: its PROTOCOL with onSession; `none`: neither. */
+type Wiring = 'server' | 'protocol' | 'none';
+
+async function endpoint(version: '2025-03-26' | '2025-11-25', wiring: Wiring, serverOptions: Json = {}) {
   const g = gen[version];
-  const server = g.createServer({ 'tools/list': () => ({ tools: [] }) }, { serverInfo: { name: 's', version: '1' } });
-  const handler = createStreamableHttpServer({
-    keepAliveMs: 0,
-    enableJsonResponse: true,
-    ...(withProtocol ? { protocol: g.PROTOCOL } : {}),
-    onSession: (t) => void server.connect(t),
-  });
+  const server = g.createServer(
+    { 'tools/list': () => ({ tools: [] }) },
+    { serverInfo: { name: 's', version: '1' }, ...serverOptions },
+  );
+  const common = { keepAliveMs: 0, enableJsonResponse: true };
+  const handler =
+    wiring === 'server'
+      ? createStreamableHttpServer({ ...common, server })
+      : createStreamableHttpServer({
+          ...common,
+          ...(wiring === 'protocol' ? { protocol: g.PROTOCOL } : {}),
+          onSession: (t) => void server.connect(t),
+        });
   const http = await listen(handler);
   cleanups.push(async () => {
     await handler.close();
@@ -52,23 +62,27 @@ async function initialize(url: string, version: string): Promise<string> {
   return res.headers['mcp-session-id'] as string;
 }
 
-describe('createStreamableHttpServer({ protocol })', () => {
-  it("accepts only the protocol's versions in MCP-Protocol-Version; without it, every version the runtime knows", async () => {
-    const ping = async (url: string, header: string) => {
-      const session = await initialize(url, '2025-03-26');
-      const headers = { ...HEADERS, 'mcp-session-id': session, 'mcp-protocol-version': header };
-      return (
-        await rawRequest(url, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
-        })
-      ).status;
-    };
+async function ping(url: string, header: string, opening = '2025-03-26'): Promise<number> {
+  const session = await initialize(url, opening);
+  const headers = { ...HEADERS, 'mcp-session-id': session, 'mcp-protocol-version': header };
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+  return (await rawRequest(url, { method: 'POST', headers, body })).status;
+}
+
+describe('createStreamableHttpServer({ server }) and ({ protocol })', () => {
+  it("accepts only the model's versions in MCP-Protocol-Version; without it, every version the runtime knows", async () => {
     // A 2025-03-26 server's facts know no 2025-06-18; the runtime's defaults do.
-    expect(await ping(await endpoint('2025-03-26', true), '2025-06-18')).toBe(400);
-    expect(await ping(await endpoint('2025-03-26', false), '2025-06-18')).toBe(200);
-    expect(await ping(await endpoint('2025-03-26', true), '2025-03-26')).toBe(200);
+    for (const wiring of ['server', 'protocol'] as const) {
+      expect(await ping(await endpoint('2025-03-26', wiring), '2025-06-18')).toBe(400);
+      expect(await ping(await endpoint('2025-03-26', wiring), '2025-03-26')).toBe(200);
+    }
+    expect(await ping(await endpoint('2025-03-26', 'none'), '2025-06-18')).toBe(200);
+  });
+
+  it("{ server } follows the server's own narrowed supportedProtocolVersions", async () => {
+    const narrowed = await endpoint('2025-11-25', 'server', { supportedProtocolVersions: ['2025-11-25'] });
+    expect(await ping(narrowed, '2025-06-18', '2025-11-25')).toBe(400);
+    expect(await ping(narrowed, '2025-11-25', '2025-11-25')).toBe(200);
   });
 
   it('batches follow the facts: a 2025-03-26 server refuses a batch in a session that agreed on 2024-11-05', async () => {
@@ -81,9 +95,15 @@ describe('createStreamableHttpServer({ protocol })', () => {
       const headers = { ...HEADERS, 'mcp-session-id': session, 'mcp-protocol-version': version };
       return rawRequest(url, { method: 'POST', headers, body: batch });
     };
-    expect((await send(await endpoint('2025-03-26', true), '2024-11-05')).status).toBe(400);
-    expect((await send(await endpoint('2025-03-26', true), '2025-03-26')).status).toBe(200);
+    for (const wiring of ['server', 'protocol'] as const) {
+      expect((await send(await endpoint('2025-03-26', wiring), '2024-11-05')).status).toBe(400);
+      expect((await send(await endpoint('2025-03-26', wiring), '2025-03-26')).status).toBe(200);
+    }
     // The runtime's own default counts every version up to 2025-03-26 as batching.
-    expect((await send(await endpoint('2025-03-26', false), '2024-11-05')).status).toBe(200);
+    expect((await send(await endpoint('2025-03-26', 'none'), '2024-11-05')).status).toBe(200);
+  });
+
+  it('needs a server or an onSession', () => {
+    expect(() => createStreamableHttpServer({})).toThrow(/pass `server` or `onSession`/);
   });
 });

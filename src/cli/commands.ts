@@ -1,0 +1,232 @@
+/**
+ * The commands of the command line, one yargs module each. The work of each lives in its own module
+ * (run/, *-command.ts); these only declare flags and hand them over.
+ */
+import type { Argv, CommandModule } from 'yargs';
+import { EXIT, UsageError, type Out } from '../run/console.js';
+import type { TargetFlags } from '../run/targets.js';
+import type { OptionSpec } from '../config/options.js';
+import type { DiffOptionSpec } from './diff-options.js';
+import type { DiffFlags } from './diff-command.js';
+import {
+  diffYargsOptions,
+  fetchOptionSpecs,
+  fetchOptions,
+  fetchPolicy,
+  schemaOptions,
+  targetOptions,
+  type FetchFlags,
+  type GlobalFlags,
+} from './options.js';
+
+/** What every command needs from main(): the console for its flags, and the exit code it returns. */
+export interface CliContext {
+  outFor(flags: GlobalFlags): Out;
+  /** Wraps a command's work: its return value (or the error it throws) becomes the exit code. */
+  run<F>(work: (flags: F) => Promise<number>): (flags: F) => Promise<void>;
+  configName: string;
+}
+
+type GenerateCliFlags = GlobalFlags &
+  FetchFlags & { all?: boolean; config?: string; target?: string[]; check?: boolean; watch?: boolean };
+
+function generateBuilder<T>(y: Argv<T>, table: readonly OptionSpec[], configName: string) {
+  return fetchOptions(targetOptions(y, table))
+    .option('all', { type: 'boolean', describe: 'Every known spec version, into <out>/<version>/' })
+    .option('config', {
+      alias: 'c',
+      type: 'string',
+      describe: `A config file (default: ${configName} found upward from the cwd, unless --schema/--spec/--all is given)`,
+    })
+    .option('target', {
+      alias: 't',
+      type: 'string',
+      array: true,
+      describe: 'Only these config targets (by name; repeatable)',
+    })
+    .option('check', { type: 'boolean', describe: 'Write nothing; exit 1 if the output on disk is stale or missing' })
+    .option('watch', {
+      alias: 'w',
+      type: 'boolean',
+      describe: 'Regenerate when a schema, an extension or the config changes (Ctrl-C to stop)',
+    })
+    .conflicts('check', 'watch')
+    .example('$0 generate', `Every target of ${configName}`)
+    .example('$0 generate --spec 2025-11-25 --out src/mcp', 'Generate for one spec version')
+    .example(
+      '$0 generate --schema ./schema.json --ext acme.extension.json',
+      'Generate from a file, with a vendor extension',
+    )
+    .example('$0 generate --check', 'In CI: fail when the generated code drifted')
+    .example('$0 generate --watch', 'Regenerate on every save');
+}
+
+/** `generate --watch`: regenerate until Ctrl-C. */
+async function watchTargets(tflags: TargetFlags, cwd: string, out: Out): Promise<number> {
+  const { resolveTargets } = await import('../run/targets.js');
+  const { startWatch } = await import('../run/watch.js');
+  const first = await resolveTargets(tflags, cwd);
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    const targets = first.configFile ? async () => (await resolveTargets(tflags, cwd)).targets : first.targets;
+    await startWatch(targets, { signal: controller.signal, out, configFile: first.configFile });
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+  out.info('watch: stopped');
+  return EXIT.ok;
+}
+
+export function generateCommand(
+  ctx: CliContext,
+  table: readonly OptionSpec[],
+): CommandModule<object, GenerateCliFlags> {
+  return {
+    command: 'generate',
+    describe: 'Generate types, method maps, client, server and validators from an MCP schema',
+    builder: (y) => generateBuilder(y, table, ctx.configName) as unknown as Argv<GenerateCliFlags>,
+    handler: ctx.run(async (flags: GenerateCliFlags) => {
+      const cwd = process.cwd();
+      const out = ctx.outFor(flags);
+      const { optionsFromFlags } = await import('../config/options.js');
+      const tflags: TargetFlags = {
+        options: optionsFromFlags((opt) => (flags as Record<string, unknown>)[opt.flag], cwd),
+        policy: fetchPolicy(flags),
+        all: flags.all,
+        config: flags.config,
+        target: flags.target,
+      };
+      if (flags.watch) return watchTargets(tflags, cwd, out);
+      const { resolveTargets } = await import('../run/targets.js');
+      const { runGenerate } = await import('../run/generate.js');
+      const { targets } = await resolveTargets(tflags, cwd);
+      return runGenerate(targets, Boolean(flags.check), out);
+    }),
+  };
+}
+
+type MethodsCliFlags = GlobalFlags &
+  FetchFlags & {
+    schema?: string;
+    schemaSha256?: string;
+    spec?: string;
+    schemaDir?: string;
+    ext?: string[];
+    json?: boolean;
+  };
+
+export function methodsCommand(ctx: CliContext): CommandModule<object, MethodsCliFlags> {
+  return {
+    command: 'methods',
+    describe: 'Print the protocol model: every method with its kind, directions, params and result',
+    builder: (y) =>
+      schemaOptions(y)
+        .option('json', { type: 'boolean', describe: 'Stable JSON: an array sorted by method' })
+        .example('$0 methods --spec 2026-07-28 --json', 'The model as JSON') as unknown as Argv<MethodsCliFlags>,
+    handler: ctx.run(async (flags: MethodsCliFlags) => {
+      if (!flags.schema && !flags.spec)
+        throw new UsageError('no schema given', 'pass --schema <file> or --spec <version>');
+      if (flags.schema && flags.spec) throw new UsageError('--schema and --spec cannot be used together');
+      const { loadModelFor, methodsJson, methodsTable } = await import('./methods-command.js');
+      const { model, loaded, extensions } = await loadModelFor({
+        schema: flags.schema,
+        spec: flags.spec,
+        sha256: flags.schemaSha256,
+        schemaDir: flags.schemaDir,
+        extensions: flags.ext,
+        ...fetchPolicy(flags),
+      });
+      const out = ctx.outFor(flags);
+      for (const warning of [...loaded.warnings, ...(model.warnings ?? []), ...extensions.flatMap((e) => e.warnings)])
+        out.warn(warning);
+      process.stdout.write(flags.json ? methodsJson(model.methods) : methodsTable(model.methods));
+      return EXIT.ok;
+    }),
+  };
+}
+
+type DiffCliFlags = GlobalFlags & FetchFlags & DiffFlags;
+
+export function diffCommand(ctx: CliContext, table: readonly DiffOptionSpec[]): CommandModule<object, DiffCliFlags> {
+  return {
+    command: 'diff [old] [new]',
+    describe: 'Compare two MCP schemas at protocol level: what breaks clients, what breaks servers',
+    builder: (y) =>
+      diffYargsOptions(
+        y
+          .positional('old', {
+            type: 'string',
+            describe: 'The baseline: a schema file, a spec version, or git:<ref>:<path>',
+          })
+          .positional('new', {
+            type: 'string',
+            describe: 'The candidate: a schema file, a spec version, or git:<ref>:<path>',
+          }),
+        table,
+      )
+        .option('offline', fetchOptionSpecs.offline)
+        .option('fetch-timeout', fetchOptionSpecs.fetchTimeout)
+        .example('$0 diff 2025-11-25 2026-07-28', 'What a spec upgrade breaks')
+        .example('$0 diff git:main:schema.json schema.json --format github', 'In CI: annotate a PR')
+        .example(
+          '$0 diff 2025-11-25 2025-11-25 --old-ext git:main:acme.extension.json --new-ext acme.extension.json',
+          'What an extension change breaks',
+        )
+        .example('$0 diff --rules', 'Every rule and why') as unknown as Argv<DiffCliFlags>,
+    handler: ctx.run(async (flags: DiffCliFlags) => {
+      const { runDiff } = await import('./diff-command.js');
+      return runDiff({ ...flags, policy: fetchPolicy(flags) }, ctx.outFor(flags));
+    }),
+  };
+}
+
+type SchemasCliFlags = GlobalFlags &
+  FetchFlags & { action: string; spec?: string[]; all?: boolean; json?: boolean; schemaDir?: string };
+
+export function schemasCommand(ctx: CliContext): CommandModule<object, SchemasCliFlags> {
+  return {
+    command: 'schemas <action>',
+    describe: 'The MCP spec schemas: list known versions and where each comes from, or pull them into the cache',
+    builder: (y) =>
+      fetchOptions(
+        y
+          .positional('action', { type: 'string', choices: ['list', 'pull'], describe: 'list or pull' })
+          .option('spec', { type: 'string', array: true, describe: 'pull: these versions (repeatable)' })
+          .option('all', { type: 'boolean', describe: 'pull: every known version' })
+          .option('json', { type: 'boolean', describe: 'list: stable JSON' })
+          .option('schema-dir', { type: 'string', describe: 'list: the schema root to report (else MCP_SCHEMA_DIR)' }),
+      )
+        .example('$0 schemas pull --all', 'Fill the cache for offline CI (then generate with --offline)')
+        .example(
+          '$0 schemas list --json',
+          'Each known version: cached?, source, sha256',
+        ) as unknown as Argv<SchemasCliFlags>,
+    handler: ctx.run(async (flags: SchemasCliFlags) => {
+      const { runSchemasList, runSchemasPull } = await import('./schemas-command.js');
+      const out = ctx.outFor(flags);
+      if (flags.action === 'list') return runSchemasList({ json: flags.json, schemaDir: flags.schemaDir }, out);
+      return runSchemasPull({ specs: flags.spec ?? [], all: Boolean(flags.all), policy: fetchPolicy(flags) }, out);
+    }),
+  };
+}
+
+type InitCliFlags = GlobalFlags & { spec: string };
+
+export function initCommand(ctx: CliContext): CommandModule<object, InitCliFlags> {
+  return {
+    command: 'init',
+    describe: `Write a starter ${ctx.configName} and a starter extension file (never overwrites)`,
+    builder: (y) =>
+      y.option('spec', {
+        type: 'string',
+        default: '2025-11-25',
+        describe: 'The spec version the starter target uses',
+      }) as unknown as Argv<InitCliFlags>,
+    handler: ctx.run(async (flags: InitCliFlags) => {
+      const { runInit } = await import('./init-command.js');
+      return runInit(process.cwd(), flags.spec, ctx.outFor(flags));
+    }),
+  };
+}

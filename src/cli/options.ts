@@ -1,0 +1,100 @@
+/**
+ * The yargs options shared by the commands: global flags, the network flags, the schema flags, and the
+ * per-target and diff options generated from their tables.
+ */
+import type { Argv } from 'yargs';
+import type { OptionSpec } from '../config/options.js';
+import type { FetchPolicy } from '../load/download.js';
+import { UsageError, type Verbosity } from '../run/console.js';
+import type { DiffOptionSpec } from './diff-options.js';
+
+export interface GlobalFlags {
+  quiet?: boolean;
+  verbose?: boolean;
+}
+
+export interface FetchFlags {
+  offline?: boolean;
+  fetchTimeout?: number;
+}
+
+export function verbosity(flags: GlobalFlags): Verbosity {
+  return flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal';
+}
+
+export function schemaOptions<T>(y: Argv<T>) {
+  return fetchOptions(
+    y
+      .option('schema', { type: 'string', describe: 'An MCP JSON Schema file, or an https:// URL' })
+      .option('schema-sha256', { type: 'string', describe: 'The sha256 the --schema bytes must have' })
+      .option('spec', {
+        type: 'string',
+        describe: 'A known MCP spec version, e.g. 2025-11-25 (schema root, else the user cache, else downloaded)',
+      })
+      .option('schema-dir', {
+        type: 'string',
+        describe: 'Schema root for --spec: <dir>/<version>/schema.json (default: $MCP_SCHEMA_DIR, else the cache)',
+      })
+      .option('ext', { type: 'string', array: true, describe: 'A vendor extension file (repeatable)' }),
+  );
+}
+
+export const fetchOptionSpecs = {
+  offline: {
+    type: 'boolean',
+    describe: 'Never download: spec versions come from the schema root or the cache (also MCP_TYPEGEN_OFFLINE=1)',
+  },
+  fetchTimeout: {
+    type: 'number',
+    describe: 'Seconds a schema download may take (default 30; also MCP_TYPEGEN_FETCH_TIMEOUT)',
+  },
+} as const;
+
+/** The network options of every command that may download a schema. */
+export function fetchOptions<T>(y: Argv<T>) {
+  return y.option('offline', fetchOptionSpecs.offline).option('fetch-timeout', fetchOptionSpecs.fetchTimeout);
+}
+
+/** yargs options of `diff`, from its table (cli/diff-options.ts). */
+export function diffYargsOptions<T>(y: Argv<T>, table: readonly DiffOptionSpec[]): Argv<T> {
+  let out: Argv<T> = y;
+  for (const o of table) {
+    out = out.option(o.flag, {
+      type: o.type === 'boolean' ? 'boolean' : o.type === 'number' ? 'number' : 'string',
+      ...(o.type === 'string[]' ? { array: true } : {}),
+      ...(o.alias ? { alias: o.alias } : {}),
+      ...(o.choices ? { choices: [...o.choices] } : {}),
+      ...(o.default !== undefined ? { default: o.default } : {}),
+      describe: o.describe,
+    }) as Argv<T>;
+  }
+  return out;
+}
+
+/** The fetch policy from the network flags. */
+export function fetchPolicy(flags: FetchFlags & GlobalFlags): FetchPolicy {
+  const policy: FetchPolicy = {};
+  if (flags.offline !== undefined) policy.offline = flags.offline;
+  if (flags.fetchTimeout !== undefined) {
+    if (!(flags.fetchTimeout > 0)) throw new UsageError('--fetch-timeout must be a positive number of seconds');
+    policy.fetchTimeoutMs = flags.fetchTimeout * 1000;
+  }
+  if (flags.quiet) policy.quiet = true;
+  return policy;
+}
+
+/** yargs options of every per-target option, from the one table (src/config/options.ts). */
+export function targetOptions<T>(y: Argv<T>, table: readonly OptionSpec[]): Argv<T> {
+  let out: Argv<T> = y;
+  for (const o of table) {
+    const choices = o.choices ? [...o.choices, ...Object.keys(o.cliAliases ?? {})] : undefined;
+    out = out.option(o.flag, {
+      type: o.type === 'boolean' ? 'boolean' : 'string',
+      ...(o.type === 'string[]' ? { array: true } : {}),
+      ...(choices ? { choices } : {}),
+      ...(o.alias ? { alias: o.alias } : {}),
+      describe: o.describe,
+    }) as Argv<T>;
+  }
+  return out;
+}

@@ -1,0 +1,116 @@
+/// <reference types="node" preserve="true" />
+// Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
+/**
+ * The live sessions of a Streamable HTTP endpoint (2025-03-26 … 2025-11-25): opened at initialize up to a
+ * cap, found by `Mcp-Session-Id` (400 without, 404 when unknown), their header version checked, forgotten
+ * when they end. Node only; internal to http-server.ts.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { InMemoryEventStore, type EventStore } from './event-store.js';
+import { HEADER } from './http-headers.js';
+import { headerOf, writeJsonError } from './http-replies.js';
+import { StreamableHttpServerTransport } from './http-session.js';
+
+export interface SessionStoreOptions {
+  /** Versions a request's `MCP-Protocol-Version` may name. */
+  supported: readonly string[];
+  maxSessions: number;
+  sessionIdGenerator?: (() => string) | undefined;
+  /** One store for every session, or undefined: each session gets its own in memory (when resumable). */
+  sharedEventStore: EventStore | undefined;
+  resumable: boolean;
+  retryMs: number | undefined;
+  keepAliveMs: number;
+  idleTimeoutMs: number;
+  onSessionClosed?: ((sessionId: string) => void) | undefined;
+}
+
+export class SessionStore {
+  readonly sessions: Map<string, StreamableHttpServerTransport> = new Map();
+  private readonly options: SessionStoreOptions;
+
+  constructor(options: SessionStoreOptions) {
+    this.options = options;
+  }
+
+  /** The session a request names, if it names a live one (no answer is written). */
+  named(req: IncomingMessage): StreamableHttpServerTransport | undefined {
+    return this.sessions.get(headerOf(req, HEADER.sessionId) ?? '');
+  }
+
+  /**
+   * A new session for an initialize request, registered; or undefined after answering why none may be
+   * opened (the request names a session already, or the cap is reached).
+   */
+  open(req: IncomingMessage, res: ServerResponse): StreamableHttpServerTransport | undefined {
+    const existing = headerOf(req, HEADER.sessionId);
+    if (existing !== undefined && existing !== '') {
+      if (this.sessions.has(existing)) writeJsonError(res, 400, -32600, 'Invalid Request: session already initialized');
+      else writeJsonError(res, 404, -32001, 'Session not found');
+      return undefined;
+    }
+    const { maxSessions } = this.options;
+    if (this.sessions.size >= maxSessions) {
+      const message = `Service Unavailable: the server holds its maximum of ${maxSessions} sessions`;
+      writeJsonError(res, 503, -32000, message);
+      return undefined;
+    }
+    const sessionId = this.options.sessionIdGenerator?.() ?? globalThis.crypto.randomUUID();
+    if (!/^[\x21-\x7e]+$/.test(sessionId)) throw new Error(`Invalid session id: ${JSON.stringify(sessionId)}`);
+    const { sharedEventStore, resumable, retryMs, keepAliveMs, idleTimeoutMs } = this.options;
+    const transport = new StreamableHttpServerTransport(sessionId, {
+      eventStore: resumable ? (sharedEventStore ?? new InMemoryEventStore()) : undefined,
+      retryMs,
+      keepAliveMs,
+      idleTimeoutMs,
+      resumeWindowMs: Math.max(60_000, (retryMs ?? 1000) * 10),
+      onClosed: (t) => {
+        if (this.sessions.get(t.sessionId) === t) {
+          this.sessions.delete(t.sessionId);
+          this.options.onSessionClosed?.(t.sessionId);
+        }
+      },
+    });
+    this.sessions.set(sessionId, transport);
+    return transport;
+  }
+
+  /** Forgets a session that could not be set up. */
+  discard(transport: StreamableHttpServerTransport): void {
+    this.sessions.delete(transport.sessionId);
+    void transport.close();
+  }
+
+  /**
+   * The session of a non-initialize request whose header version is acceptable; or undefined after
+   * answering 400 (no session id, unsupported version) or 404 (unknown session).
+   */
+  find(req: IncomingMessage, res: ServerResponse): StreamableHttpServerTransport | undefined {
+    const id = headerOf(req, HEADER.sessionId);
+    if (id === undefined || id === '') {
+      writeJsonError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
+      return undefined;
+    }
+    const session = this.sessions.get(id);
+    if (!session) {
+      writeJsonError(res, 404, -32001, 'Session not found');
+      return undefined;
+    }
+    return this.versionOk(req, res, session) ? session : undefined;
+  }
+
+  /**
+   * The session era's version check: the header must name a supported version. What the session may do
+   * (batches, priming events) follows the version it negotiated, never the header: a header naming another
+   * supported version is tolerated (the official conformance suite sends 2025-03-26 on 2025-11-25 sessions)
+   * but cannot switch a 2025-11-25 session into 2025-03-26 batches.
+   */
+  private versionOk(req: IncomingMessage, res: ServerResponse, session: StreamableHttpServerTransport): boolean {
+    const version = headerOf(req, HEADER.protocolVersion);
+    const { supported } = this.options;
+    if (version === undefined || supported.includes(version)) return true;
+    const message = `Bad Request: Unsupported protocol version: ${version} (supported: ${supported.join(', ')})`;
+    writeJsonError(res, 400, -32000, message, session.sessionId);
+    return false;
+  }
+}
