@@ -24,6 +24,9 @@ import { hasExtensionsCapability, mergeCapabilities, requestCapabilities, withEx
 import { paramHeaderMismatch, paramHeaderRules } from './http-headers.js';
 import type { Transport } from './transport.js';
 import { paramsIssue, resultIssue, type CompiledValidator } from './validation.js';
+import { inputRound } from './input-round.js';
+
+export { inputRound, type InputAsk, type InputResponsesOf, type InputRound, type InputsHelper } from './input-round.js';
 
 type JsonObject = { [key: string]: unknown };
 
@@ -179,6 +182,7 @@ export class McpServerBase<Handlers extends object> {
             session.era === 'modern'
               ? { ...session, clientCapabilities: requestCapabilities(this.protocol, received) }
               : session;
+          if (this.protocol.features.inputRequests) (ctx as unknown as { inputs: unknown }).inputs = inputRound;
           const params = this.paramsFor(session, method, received);
           if (method === 'logging/setLevel' && isPlainObject(params) && typeof params['level'] === 'string') {
             session.logLevel = params['level'];
