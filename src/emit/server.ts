@@ -8,6 +8,7 @@ import { defaultedFields } from '../model/protocol-facts.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
 import { TABLES, paramsType } from './tables.js';
+import { channelServerClasses, channelsOf } from './channels.js';
 import { docComment, propertyKey, stringLiteral } from './ts-names.js';
 import { printFile } from './ts-project.js';
 
@@ -113,7 +114,12 @@ function serverImports(model: ProtocolModel, importExt: string, runtime: Runtime
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
-      namedImports: [...(inputs ? ['InputRequests'] : []), 'ServerNotifications', 'ServerRequests'],
+      namedImports: [
+        ...(channelsOf(model).length > 0 ? ['ClientNotifications', 'ClientRequests'] : []),
+        ...(inputs ? ['InputRequests'] : []),
+        'ServerNotifications',
+        'ServerRequests',
+      ],
       moduleSpecifier: `./maps${importExt}`,
     },
     {
@@ -130,6 +136,7 @@ function serverImports(model: ProtocolModel, importExt: string, runtime: Runtime
       kind: StructureKind.ImportDeclaration,
       namedImports: [
         'McpServerBase',
+        ...(channelsOf(model).length > 0 ? ['ChannelServer', 'type PeerOptions', 'type Transport'] : []),
         'type McpServerOptions',
         'type ServerTables',
         'type SessionInfo',
@@ -244,6 +251,7 @@ export function emitServer(model: ProtocolModel, importExt: string, runtime: Run
       returnType: 'McpServer',
       statements: ['return new McpServer(handlers, options);'],
     },
+    ...channelServerClasses(model),
   ];
   return printFile('server.ts', statements);
 }
