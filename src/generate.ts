@@ -166,7 +166,7 @@ async function formatBody(
 function emitIndex(model: ProtocolModel, entries: readonly ArtifactEntry[], ctx: EmitContext): string {
   const taken = new Set(Object.keys(model.definitions));
   const lines = ["export type * from './types.js';"];
-  for (const { module, ...names } of entries.flatMap((e) => e.exports(ctx))) {
+  for (const { module, ...names } of entries.flatMap((e) => e.exports(ctx, model))) {
     const types = names.types.filter((n) => !taken.has(n));
     const values = names.values.filter((n) => !taken.has(n));
     for (const n of [...types, ...values]) taken.add(n);

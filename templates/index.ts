@@ -10,6 +10,7 @@ export * from './client-base.js';
 export * from './server-base.js';
 export * from './validation.js';
 export * from './capabilities.js';
+export * from './channel.js';
 export * from './http-client.js';
 export * from './sse-legacy-client.js';
 export * from './sse-fallback.js';

@@ -8,6 +8,7 @@ import { isObject } from '../load/schema.js';
 import { resolvePointer } from '../load/pointer.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { withDiscriminant } from './server.js';
+import { channelClientClasses, channelsOf } from './channels.js';
 import { baseClassMembers } from './base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
 import { TABLES, paramsType } from './tables.js';
@@ -187,7 +188,13 @@ function clientImports(model: ProtocolModel, importExt: string, runtime: Runtime
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
-      namedImports: ['ClientNotifications', 'InputRequests', 'ServerNotifications', 'ServerRequests'],
+      namedImports: [
+        ...(channelsOf(model).length > 0 ? ['ClientRequests'] : []),
+        'ClientNotifications',
+        'InputRequests',
+        'ServerNotifications',
+        'ServerRequests',
+      ],
       moduleSpecifier: `./maps${importExt}`,
     },
     { kind: StructureKind.ImportDeclaration, namedImports: ['PROTOCOL'], moduleSpecifier: `./maps${importExt}` },
@@ -196,6 +203,7 @@ function clientImports(model: ProtocolModel, importExt: string, runtime: Runtime
       // CallerParams only where per-request `_meta` exists: an unused import would fail noUnusedLocals.
       namedImports: [
         'McpClientBase',
+        ...(channelsOf(model).length > 0 ? ['ChannelClient', 'type PeerOptions'] : []),
         ...(model.features.perRequestMeta ? ['type CallerParams'] : []),
         'type McpClientOptions',
         'type RequestOptions',
@@ -233,6 +241,7 @@ export function emitClient(model: ProtocolModel, importExt: string, runtime: Run
       returnType: 'McpClient',
       statements: ['return new McpClient(transport, options);'],
     },
+    ...channelClientClasses(model),
   ];
   return printFile('client.ts', statements);
 }

@@ -58,7 +58,7 @@ export interface ArtifactEntry {
   /** Emitted for this selection? (The user's artifacts are emitted when chosen.) */
   enabled: (ctx: EmitContext) => boolean;
   /** What index.ts re-exports from it. */
-  exports: (ctx: EmitContext) => ModuleExports[];
+  exports: (ctx: EmitContext, model: ProtocolModel) => ModuleExports[];
   /** Printed with ts-morph, on the print worker (formatted there too). */
   offThread: boolean;
   /** Folded into index.ts by `singleFile`. */
@@ -110,7 +110,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     name: 'client',
     needs: ['maps', 'types'],
     enabled: chosen('client'),
-    exports: () => [{ module: './client.js', ...clientExports() }],
+    exports: (_ctx, model) => [{ module: './client.js', ...clientExports(model) }],
     offThread: true,
     mergeable: true,
     emit: async (model, ctx) => {
@@ -122,7 +122,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     name: 'server',
     needs: ['maps', 'types', 'validators'],
     enabled: chosen('server'),
-    exports: () => [{ module: './server.js', ...serverExports() }],
+    exports: (_ctx, model) => [{ module: './server.js', ...serverExports(model) }],
     offThread: true,
     mergeable: true,
     emit: async (model, ctx) => {

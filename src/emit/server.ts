@@ -8,6 +8,7 @@ import { defaultedFields } from '../model/protocol-facts.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
 import { TABLES, paramsType } from './tables.js';
+import { channelServerClasses, channelsOf } from './channels.js';
 import { docComment, propertyKey, stringLiteral } from './ts-names.js';
 import { printFile } from './ts-project.js';
 
@@ -95,8 +96,14 @@ function optionsType(model: ProtocolModel): string {
     : 'McpServerOptions';
 }
 
+/** Whether handlers can ask for input (2026-07-28 on): ServerContext then carries the typed `inputs` helper. */
+function asksForInput(model: ProtocolModel): boolean {
+  return model.features.inputRequests && model.definitions['InputRequiredResult'] !== undefined;
+}
+
 /** The imports of server.ts: only what it uses (an unused import fails noUnusedLocals). */
 function serverImports(model: ProtocolModel, importExt: string, runtime: RuntimeRef): (StatementStructures | string)[] {
+  const inputs = asksForInput(model);
   return [
     {
       kind: StructureKind.ImportDeclaration,
@@ -107,7 +114,12 @@ function serverImports(model: ProtocolModel, importExt: string, runtime: Runtime
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
-      namedImports: ['ServerNotifications', 'ServerRequests'],
+      namedImports: [
+        ...(channelsOf(model).length > 0 ? ['ClientNotifications', 'ClientRequests'] : []),
+        ...(inputs ? ['InputRequests'] : []),
+        'ServerNotifications',
+        'ServerRequests',
+      ],
       moduleSpecifier: `./maps${importExt}`,
     },
     {
@@ -124,10 +136,12 @@ function serverImports(model: ProtocolModel, importExt: string, runtime: Runtime
       kind: StructureKind.ImportDeclaration,
       namedImports: [
         'McpServerBase',
+        ...(channelsOf(model).length > 0 ? ['ChannelServer', 'type PeerOptions', 'type Transport'] : []),
         'type McpServerOptions',
         'type ServerTables',
         'type SessionInfo',
         'type HandlerContext',
+        ...(inputs ? ['type InputsHelper'] : []),
         ...(usesDefaults(model) ? ['type WithDefaults'] : []),
         // Only where a notification handler uses it: an unused import fails noUnusedLocals.
         ...(receivesNotifications(model) ? ['type NotificationContext'] : []),
@@ -170,18 +184,34 @@ function serverTables(model: ProtocolModel): StatementStructures {
   };
 }
 
+/**
+ * ServerContext: HandlerContext plus the session, and where handlers can ask for input the typed `inputs`
+ * helper (its ask pinned to 'input_required', so it fits a handler result whose variants are pinned too).
+ */
+function serverContext(model: ProtocolModel): StatementStructures {
+  const inputs = asksForInput(model);
+  return {
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name: 'ServerContext',
+    docs: [
+      'What a request handler gets besides params: cancellation signal, progress, typed notify/request to the client, `_meta`, and the session' +
+        (inputs
+          ? '; and `inputs(params, { name: { method, params } })`, which asks the client for named inputs (an input-required result to return) or hands back its answers, typed by method.'
+          : '.'),
+    ],
+    type: `HandlerContext<ServerRequests, ServerNotifications> & { readonly session: SessionInfo${
+      inputs
+        ? "; readonly inputs: InputsHelper<InputRequests, T.InputRequiredResult & { resultType: 'input_required' }>"
+        : ''
+    } }`,
+  };
+}
+
 export function emitServer(model: ProtocolModel, importExt: string, runtime: RuntimeRef): string {
   const statements: (StatementStructures | string)[] = [
     ...serverImports(model, importExt, runtime),
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      name: 'ServerContext',
-      docs: [
-        'What a request handler gets besides params: cancellation signal, progress, typed notify/request to the client, `_meta`, and the session.',
-      ],
-      type: 'HandlerContext<ServerRequests, ServerNotifications> & { readonly session: SessionInfo }',
-    },
+    serverContext(model),
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
@@ -221,6 +251,7 @@ export function emitServer(model: ProtocolModel, importExt: string, runtime: Run
       returnType: 'McpServer',
       statements: ['return new McpServer(handlers, options);'],
     },
+    ...channelServerClasses(model),
   ];
   return printFile('server.ts', statements);
 }

@@ -111,11 +111,13 @@ export function mapsExports(): { types: string[]; values: string[] } {
 }
 
 /** Every name client.ts exports. */
-export function clientExports(): { types: string[]; values: string[] } {
-  return { types: ['ClientCalls'], values: ['McpClient', 'createClient'] };
+export function clientExports(model?: ProtocolModel): { types: string[]; values: string[] } {
+  const channels = (model?.channels ?? []).map((c) => c.clientClass);
+  return { types: ['ClientCalls'], values: ['McpClient', 'createClient', ...channels] };
 }
 
 /** Every name server.ts exports. */
-export function serverExports(): { types: string[]; values: string[] } {
-  return { types: ['McpServerHandlers', 'ServerContext'], values: ['McpServer', 'createServer'] };
+export function serverExports(model?: ProtocolModel): { types: string[]; values: string[] } {
+  const channels = (model?.channels ?? []).map((c) => c.serverClass);
+  return { types: ['McpServerHandlers', 'ServerContext'], values: ['McpServer', 'createServer', ...channels] };
 }

@@ -12,7 +12,7 @@ import { InputError } from '../errors.js';
 import { escapePointerToken, pointer } from '../load/pointer.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import type { Direction } from '../protocol-terms.js';
-import type { ExtensionAugment, ExtensionMethod, ExtensionSpec } from './types.js';
+import type { ExtensionAugment, ExtensionChannel, ExtensionMethod, ExtensionSpec } from './types.js';
 import { parseJson as parseJsonText } from '../load/json.js';
 import { findStructureProblem } from './json-structure.js';
 import { toolPackage } from '../load/package-root.js';
@@ -91,6 +91,7 @@ interface RawExtension {
     properties?: Record<string, Record<string, JsonSchema>>;
     meta?: Record<string, Record<string, JsonSchema>>;
   };
+  channel?: { client: string; server: string; handshake: string; initialized?: string };
 }
 
 const LOCAL_DEF_REF = /^#\/definitions\/([^/]+)$/;
@@ -228,7 +229,31 @@ export function normalizeExtension(file: string, document: unknown): ExtensionSp
     definitions,
     settings: raw.settings ?? null,
     augment: augmentOf(raw.augment),
+    channel: channelOf(file, raw.channel, methods),
   };
+}
+
+/** The file's `channel`, its handshake and initialized checked against the file's own methods. */
+function channelOf(file: string, raw: RawExtension['channel'], methods: ExtensionMethod[]): ExtensionChannel | null {
+  if (raw === undefined) return null;
+  const sent = (key: 'handshake' | 'initialized', kind: 'request' | 'notification') => {
+    const name = raw[key];
+    const method = methods.find((m) => m.method === name);
+    if (method === undefined || method.kind !== kind || !method.directions.includes('client->server')) {
+      throw new InputError(
+        file,
+        pointer('channel', key),
+        `"${name}" is not a client->server ${kind} of this extension`,
+        `the ${raw.client} end sends it to open the channel`,
+      );
+    }
+  };
+  sent('handshake', 'request');
+  if (raw.initialized !== undefined) sent('initialized', 'notification');
+  if (raw.client === raw.server) {
+    throw new InputError(file, pointer('channel', 'server'), `the two ends of the channel need different names`);
+  }
+  return { client: raw.client, server: raw.server, handshake: raw.handshake, initialized: raw.initialized ?? null };
 }
 
 /** Parse extension file text (a leading BOM is ignored), validate and normalize it. */

@@ -48,6 +48,24 @@ export interface ExtensionSpec {
   settings: JsonSchema | null;
   /** Additions to MCP's own methods and definitions (`augment` in the file), in file order. */
   augment: ExtensionAugment;
+  /** The extension's own channel (`channel` in the file), or null. */
+  channel: ExtensionChannel | null;
+}
+
+/**
+ * A channel of the extension's own, not an MCP client↔server session: the `client` end opens it with the
+ * `handshake` request (instead of `initialize`) and then sends `initialized`; client→server methods flow
+ * from the client end to the `server` end (MCP Apps: view → host).
+ */
+export interface ExtensionChannel {
+  /** The end that plays the client, e.g. `view`. */
+  client: string;
+  /** The end that plays the server, e.g. `host`. */
+  server: string;
+  /** A client→server request of this extension, e.g. `ui/initialize`. */
+  handshake: string;
+  /** A client→server notification of this extension sent after the handshake, or null. */
+  initialized: string | null;
 }
 
 /** What an extension adds to MCP's own methods and definitions; see src/model/augment.ts. */

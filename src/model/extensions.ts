@@ -241,7 +241,19 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
       .sort(compareStrings)
       .map((k) => [k, definitions[k]!]),
   );
-  return { ...model, definitions: sorted, methods, facts };
+  const channels = applicable
+    .filter((e) => e.spec.channel !== null)
+    .map((e) => {
+      const channel = e.spec.channel!;
+      const name = pascalCase(e.spec.id.slice(e.spec.id.indexOf('/') + 1));
+      const classes = {
+        clientClass: name + pascalCase(channel.client),
+        serverClass: name + pascalCase(channel.server),
+      };
+      return { extension: e.spec.id, ...channel, ...classes };
+    })
+    .sort((a, b) => compareStrings(a.extension, b.extension));
+  return { ...model, definitions: sorted, methods, facts, ...(channels.length > 0 ? { channels } : {}) };
 }
 
 /** `acme/jobs.start` → `AcmeJobsStart`; `com.acme/search` → `ComAcmeSearch`. */

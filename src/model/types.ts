@@ -84,4 +84,18 @@ export interface ProtocolModel {
   facts: ProtocolFacts;
   /** Things the user should know (e.g. a request whose result is unknown); printed as warnings. */
   warnings?: string[];
+  /** Channels extensions declare (their own handshake instead of `initialize`), by extension id order. */
+  channels?: ChannelInfo[];
+}
+
+/** An extension's own channel: see ExtensionChannel in src/extensions/types.ts. */
+export interface ChannelInfo {
+  extension: string;
+  client: string;
+  server: string;
+  handshake: string;
+  initialized: string | null;
+  /** The generated peer classes: `io.modelcontextprotocol/ui` view/host → `UiView`, `UiHost`. */
+  clientClass: string;
+  serverClass: string;
 }

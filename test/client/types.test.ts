@@ -68,6 +68,11 @@ describe('type tests for the generated client and server', () => {
         'unknown-params-field',
         'not-received-method',
         'defaults-keep-required-fields',
+        '2026-input-response-typed',
+        '2026-input-unknown-name',
+        '2026-input-not-an-input-method',
+        '2026-input-wrong-params',
+        '2026-input-ask-not-a-list-result',
         'defaulted-field-still-typed',
       ].sort(),
     );

@@ -97,3 +97,21 @@ describe('a rejected extension writes nothing', () => {
     expect(snapshotDir(out)).toEqual(before);
   });
 });
+
+describe('diff sees what an extension adds to MCP itself', () => {
+  it('enabling the tasks extension: CreateTaskResult joins tools/call, SubscriptionFilter gains taskIds', async () => {
+    const args = ['diff', '2026-07-28', '2026-07-28', '--new-ext', 'io.modelcontextprotocol/tasks', '--format', 'json'];
+    const { stdout } = await cli(args, { cwd: tempDir('ext-cli-diff') });
+    const facts = (
+      JSON.parse(stdout) as {
+        facts: { rule: string; location: { method: string; path: string }; verdicts: Record<string, string> }[];
+      }
+    ).facts.map((f) => [f.rule, f.location.method, f.location.path, f.verdicts.client]);
+    expect(facts).toEqual(
+      expect.arrayContaining([
+        ['result-union-member-added', 'tools/call', 'result', 'potentially-breaking'],
+        ['request-param-property-added', 'subscriptions/listen', 'params.notifications.taskIds', 'non-breaking'],
+      ]),
+    );
+  });
+});

@@ -23,10 +23,27 @@ import {
 } from './helpers.js';
 
 const TYPE_TEST_VERSIONS = ['2025-11-25', '2026-07-28'] as const;
+const UI = 'io.modelcontextprotocol/ui';
+
+/** What apps-channel.ts exports (it is compiled with the generated code, outside this program). */
+interface ChannelFlow {
+  viewToTheirBridge(): Promise<Record<string, unknown>>;
+  theirAppToHost(): Promise<Record<string, unknown>>;
+  refusedBeforeHandshake(): Promise<{ code: number; message: string }>;
+}
+
+/** 2025-11-25 also gets MCP Apps, for its channel peers: the fixtures in type-tests/apps join its directory. */
+const APPS = join(TYPE_TESTS, 'apps');
+function generatedFor(version: (typeof ACME_TARGETS)[number]) {
+  return generatedWithAcme(version, version === '2025-11-25' ? { extensions: [ACME, UI] } : {});
+}
 
 /** Tagged `@ts-expect-error [tag]` lines: "<version>/<file>:<line>" → tag. */
 function taggedDirectives(): Map<string, string> {
-  return new Map(TYPE_TEST_VERSIONS.flatMap((version) => [...taggedOf(join(TYPE_TESTS, version), `${version}/`)]));
+  return new Map([
+    ...TYPE_TEST_VERSIONS.flatMap((version) => [...taggedOf(join(TYPE_TESTS, version), `${version}/`)]),
+    ...taggedOf(APPS, '2025-11-25/'),
+  ]);
 }
 
 /** Names a type-test file imports from ./generated/index.js. */
@@ -52,11 +69,12 @@ describe('the example extension in every version it targets', () => {
   beforeAll(async () => {
     dir = tempDir('ext-e2e-versions');
     // Sequential on purpose: generation is CPU-bound and other test files run beside this one.
-    for (const version of ACME_TARGETS) layoutVersion(join(dir, version), version, await generatedWithAcme(version));
+    for (const version of ACME_TARGETS) layoutVersion(join(dir, version), version, await generatedFor(version));
+    cpSync(APPS, join(dir, '2025-11-25'), { recursive: true });
   }, 400_000);
 
   it.each(ACME_TARGETS)('%s: the vendor methods are in the model and the maps, without warnings', async (version) => {
-    const result = await generatedWithAcme(version);
+    const result = await generatedFor(version);
     expect(result.warnings).toEqual([]);
     const acme = result.model.methods.filter((m) => m.source === 'acme/jobs');
     expect(acme.map((m) => m.method)).toEqual(ACME_METHODS);
@@ -110,15 +128,45 @@ describe('the example extension in every version it targets', () => {
     expect(result.code).toBe(0);
   }, 300_000);
 
+  it('MCP Apps: our UiView and UiHost against the real ext-apps AppBridge and App (Node, MessageChannel)', async () => {
+    const flow = (await import(join(dir, '2025-11-25', 'apps-channel.ts'))) as ChannelFlow;
+    const ours = await flow.viewToTheirBridge();
+    expect(ours.handshake).toMatchObject({ hostInfo: { name: 'test-host' }, hostCapabilities: { serverTools: {} } });
+    expect(ours.toolResult).toEqual({ content: [{ type: 'text', text: 'ran chart with {"n":3}' }] });
+    expect(ours.messageResult).toEqual({});
+    expect(ours.hostSaw).toEqual(['ui/notifications/initialized', 'tools/call chart', 'ui/message user']);
+    expect(ours.viewGot).toEqual({ city: 'Oslo' });
+    const theirs = await flow.theirAppToHost();
+    expect(theirs.handshake).toEqual({
+      hostInfo: { name: 'test-host', version: '1.0.0' },
+      hostContext: { theme: 'dark' },
+    });
+    expect(theirs.toolResult).toEqual({ content: [{ type: 'text', text: 'ran chart' }] });
+    expect(theirs.messageResult).toEqual({ isError: false });
+    expect(theirs.hostSaw).toEqual([
+      expect.stringMatching(/^ui\/initialize test-view \S+$/),
+      'ui/notifications/initialized',
+      'tools/call chart',
+      'ui/message user',
+    ]);
+    expect(theirs.viewGot).toEqual({ city: 'Oslo' });
+    expect(await flow.refusedBeforeHandshake()).toEqual({
+      code: -32600,
+      message: 'Channel not open: send "ui/initialize" first',
+    });
+  });
+
   it('against loosened generated types every tagged @ts-expect-error is reported unused', async () => {
     const loose = tempDir('ext-e2e-versions-loose');
     for (const version of TYPE_TEST_VERSIONS) {
       cpSync(join(dir, version), join(loose, version), { recursive: true });
       rmSync(join(loose, version, 'acme-server.ts'), { force: true });
       const names = new Set(
-        readdirSync(join(TYPE_TESTS, version))
-          .filter((n) => n.endsWith('-types.ts'))
-          .flatMap((n) => importedNames(join(TYPE_TESTS, version, n))),
+        [join(TYPE_TESTS, version), ...(version === '2025-11-25' ? [APPS] : [])].flatMap((source) =>
+          readdirSync(source)
+            .filter((n) => n.endsWith('-types.ts'))
+            .flatMap((n) => importedNames(join(source, n))),
+        ),
       );
       writeFileSync(
         join(loose, version, 'generated', 'index.ts'),

@@ -110,6 +110,24 @@ function written(): BadCase[] {
       'duplicate key "a/b" at line 1, column 101 (JSON.parse would silently keep the last one)',
     ],
     [
+      'channel-handshake-not-declared.json',
+      `${head}"channel": {"client": "view", "server": "host", "handshake": "com.acme/x.open"}}`,
+      '/channel/handshake',
+      '"com.acme/x.open" is not a client->server request of this extension',
+    ],
+    [
+      'channel-initialized-is-a-request.json',
+      `${head}"methods": {"com.acme/x.open": {"kind": "request", "direction": "client->server", "result": {"type": "object"}}}, "channel": {"client": "view", "server": "host", "handshake": "com.acme/x.open", "initialized": "com.acme/x.open"}}`,
+      '/channel/initialized',
+      '"com.acme/x.open" is not a client->server notification of this extension',
+    ],
+    [
+      'channel-same-ends.json',
+      `${head}"methods": {"com.acme/x.open": {"kind": "request", "direction": "client->server", "result": {"type": "object"}}}, "channel": {"client": "view", "server": "view", "handshake": "com.acme/x.open"}}`,
+      '/channel/server',
+      'the two ends of the channel need different names',
+    ],
+    [
       'deep-20000.json',
       `${head}"definitions": {"AcmeDeep": ${'{"not": '.repeat(20_000)}{}${'}'.repeat(20_000)}}}`,
       `/definitions/AcmeDeep${'/not'.repeat(198)}`,
