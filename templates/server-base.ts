@@ -312,44 +312,45 @@ export class McpServerBase<Handlers extends object> {
     } while (cursor !== undefined);
   }
 
+  /** `initialize`: agrees on a legacy version (the client's if spoken, else our newest) and opens the session. */
+  private initialize(peer: RpcPeer<any, any, any, any>, session: SessionInfo, params: JsonObject): JsonObject {
+    const legacyVersions = this.#versionsOf('legacy');
+    const requested = typeof params?.['protocolVersion'] === 'string' ? params['protocolVersion'] : '';
+    if (legacyVersions.length === 0) {
+      // A modern-only server names what it speaks: the legacy client's only diagnostic.
+      throw new ProtocolError(
+        ErrorCode.InvalidRequest,
+        `This server does not accept initialize; it speaks ${this.supportedVersions.join(', ')}`,
+        { supported: this.supportedVersions, requested },
+      );
+    }
+    // The client's version if we speak it, else our newest legacy one: the client then decides.
+    const version = legacyVersions.includes(requested) ? requested : legacyVersions[0]!;
+    session.era = 'legacy';
+    session.protocolVersion = version;
+    // Batches follow the version agreed (only 2025-03-26 has them), not the version generated.
+    const fact = this.protocol.facts.versions.find((v) => v.version === version);
+    if (fact !== undefined) peer.batches = fact.batches === true;
+    session.clientInfo = isPlainObject(params?.['clientInfo']) ? (params['clientInfo'] as Implementation) : undefined;
+    session.clientCapabilities = isPlainObject(params?.['capabilities']) ? params['capabilities'] : undefined;
+    const transport = peer.transport as Transport & { setProtocolVersion?: (v: string) => void };
+    transport.setProtocolVersion?.(version);
+    return {
+      protocolVersion: version,
+      capabilities: this.capabilitiesFor(
+        version,
+        this.legacyOnModern(session) ? this.legacyCapabilities() : this.capabilities,
+      ),
+      serverInfo: this.options.serverInfo,
+      ...(this.options.instructions ? { instructions: this.options.instructions } : {}),
+    };
+  }
+
   private installLifecycle(peer: RpcPeer<any, any, any, any>, session: SessionInfo): void {
     peer.setRequestHandler('ping', () => (this.legacyOnModern(session) ? {} : this.withServerInfo({})));
-    const legacyVersions = this.#versionsOf('legacy');
     // A modern-only server answers initialize too, with an error that names what it speaks.
     if (this.protocol.features.initialize || this.protocol.features.perRequestMeta) {
-      peer.setRequestHandler('initialize', (params: JsonObject) => {
-        const requested = typeof params?.['protocolVersion'] === 'string' ? params['protocolVersion'] : '';
-        if (legacyVersions.length === 0) {
-          // A modern-only server names what it speaks: the legacy client's only diagnostic.
-          throw new ProtocolError(
-            ErrorCode.InvalidRequest,
-            `This server does not accept initialize; it speaks ${this.supportedVersions.join(', ')}`,
-            { supported: this.supportedVersions, requested },
-          );
-        }
-        // The client's version if we speak it, else our newest legacy one: the client then decides.
-        const version = legacyVersions.includes(requested) ? requested : legacyVersions[0]!;
-        session.era = 'legacy';
-        session.protocolVersion = version;
-        // Batches follow the version agreed (only 2025-03-26 has them), not the version generated.
-        const fact = this.protocol.facts.versions.find((v) => v.version === version);
-        if (fact !== undefined) peer.batches = fact.batches === true;
-        session.clientInfo = isPlainObject(params?.['clientInfo'])
-          ? (params['clientInfo'] as Implementation)
-          : undefined;
-        session.clientCapabilities = isPlainObject(params?.['capabilities']) ? params['capabilities'] : undefined;
-        const transport = peer.transport as Transport & { setProtocolVersion?: (v: string) => void };
-        transport.setProtocolVersion?.(version);
-        return {
-          protocolVersion: version,
-          capabilities: this.capabilitiesFor(
-            version,
-            this.legacyOnModern(session) ? this.legacyCapabilities() : this.capabilities,
-          ),
-          serverInfo: this.options.serverInfo,
-          ...(this.options.instructions ? { instructions: this.options.instructions } : {}),
-        };
-      });
+      peer.setRequestHandler('initialize', (params: JsonObject) => this.initialize(peer, session, params));
       peer.setNotificationHandler('notifications/initialized', async (params: unknown, ctx: unknown) => {
         session.initialized = true;
         const user = (this.handlers as Record<string, unknown>)['notifications/initialized'];
