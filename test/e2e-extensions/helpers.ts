@@ -55,7 +55,10 @@ export function layoutVersion(dir: string, version: Version, result: GenerateRes
  */
 export async function buildJs(dir: string, options: TscOptions = {}): Promise<RunResult & { outDir: string }> {
   const outDir = join(dir, 'js');
-  const config = strictTsconfig(['**/*.ts'], options) as { compilerOptions: Record<string, unknown>; include: string[] };
+  const config = strictTsconfig(['**/*.ts'], options) as {
+    compilerOptions: Record<string, unknown>;
+    include: string[];
+  };
   Object.assign(config.compilerOptions, { noEmit: false, outDir, rootDir: dir, sourceMap: false, declaration: false });
   Object.assign(config, { exclude: ['js'] });
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config, null, 2));
