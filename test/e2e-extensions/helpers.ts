@@ -15,6 +15,7 @@ import {
   strictTsconfig,
   writeFiles,
   type RunResult,
+  type TscOptions,
   type Version,
 } from '../helpers/generate.js';
 import type { GenerateOptions, GenerateResult } from '../../src/generate.js';
@@ -52,9 +53,12 @@ export function layoutVersion(dir: string, version: Version, result: GenerateRes
  * tsc --strict with emit: `<dir>/**\/*.ts` → `<dir>/js/**\/*.js`, type-checked on the way (so a fixture
  * server written against the generated handler types must compile).
  */
-export async function buildJs(dir: string): Promise<RunResult & { outDir: string }> {
+export async function buildJs(dir: string, options: TscOptions = {}): Promise<RunResult & { outDir: string }> {
   const outDir = join(dir, 'js');
-  const config = strictTsconfig(['**/*.ts']) as { compilerOptions: Record<string, unknown>; include: string[] };
+  const config = strictTsconfig(['**/*.ts'], options) as {
+    compilerOptions: Record<string, unknown>;
+    include: string[];
+  };
   Object.assign(config.compilerOptions, { noEmit: false, outDir, rootDir: dir, sourceMap: false, declaration: false });
   Object.assign(config, { exclude: ['js'] });
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config, null, 2));
