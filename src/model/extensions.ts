@@ -113,111 +113,158 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
       inputRequests: model.features.inputRequests,
     },
   );
-  const definitions: Record<string, JsonSchema> = { ...model.definitions };
-  const methods: MethodInfo[] = [...model.methods];
-  const ref = (name: string) => `#/${model.defsKeyword}/${name}`;
-  const addDefinition = (e: LoadedExtension, name: string, schemaNode: JsonSchema, pointer: string) => {
-    if (Object.hasOwn(definitions, name)) {
-      throw new InputError(
-        e.file,
-        pointer,
-        `the definition "${name}" generated for this method collides with an existing definition`,
-      );
-    }
-    definitions[name] = rewriteRefs(schemaNode, ref) as JsonSchema;
+  const merge = new ExtensionMerge(model);
+  for (const e of applicable) merge.add(e);
+  const { definitions, methods } = merge.finish(applicable);
+  const sorted = Object.fromEntries(
+    Object.keys(definitions)
+      .sort(compareStrings)
+      .map((k) => [k, definitions[k]!]),
+  );
+  const channels = channelsOf(applicable);
+  return {
+    ...model,
+    definitions: sorted,
+    methods: methods.sort((x, y) => compareStrings(x.method, y.method)),
+    facts: factsWith(model, applicable),
+    ...(channels.length > 0 ? { channels } : {}),
   };
-  const inputMessages: string[] = [];
-  /** Methods whose paramsRequired is derived once every definition (other files' too) is merged. */
-  const derived: { info: MethodInfo; paramsName: string }[] = [];
-  const inputResults: string[] = [];
+}
 
-  for (const e of applicable) {
-    for (const [name, def] of Object.entries(e.spec.definitions)) addDefinition(e, name, def, `/definitions/${name}`);
-    for (const m of e.spec.methods) {
-      const base = pascalCase(m.method);
-      const messageName = `${base}${m.kind === 'request' ? 'Request' : 'Notification'}`;
-      const paramsName = m.params ? `${messageName}Params` : null;
-      if (paramsName)
-        addDefinition(
-          e,
-          paramsName,
-          withDescription(withReservedMeta(m.params!, model, m.kind), m.description),
-          m.pointer,
-        );
-      const message: JsonSchema = {
-        ...(m.description ? { description: m.description } : {}),
-        type: 'object',
-        properties: {
-          jsonrpc: { type: 'string', const: '2.0' },
-          ...(m.kind === 'request' ? { id: { $ref: ref('RequestId') } } : {}),
-          method: { type: 'string', const: m.method },
-          ...(paramsName ? { params: { $ref: ref(paramsName) } } : {}),
-        },
-        required: [
-          ...(m.kind === 'request' ? ['id'] : []),
-          'jsonrpc',
-          'method',
-          ...(paramsName && m.paramsRequired ? ['params'] : []),
-        ],
-      };
-      addDefinition(e, messageName, message, m.pointer);
-      let result: string[] | undefined;
-      if (m.kind === 'request') {
-        const resultName = `${base}Result`;
-        addDefinition(e, resultName, m.result ?? { type: 'object' }, `${m.pointer}/result`);
-        result = [resultName];
-        if (m.directions.includes('input')) {
-          inputMessages.push(messageName);
-          inputResults.push(resultName);
-        }
-      }
-      const info: MethodInfo = {
-        method: m.method,
-        kind: m.kind,
-        directions: [...m.directions],
-        definition: messageName,
-        params: paramsName === null ? null : { kind: 'definition', name: paramsName },
-        paramsRequired: paramsName !== null && m.paramsRequired,
-        ...(result ? { result } : {}),
-        source: e.spec.id,
-      };
-      methods.push(info);
-      if (paramsName !== null && !m.paramsRequiredGiven) derived.push({ info, paramsName });
-    }
+/** The model's definitions and methods with extensions merged in, one extension file at a time. */
+class ExtensionMerge {
+  readonly definitions: Record<string, JsonSchema>;
+  readonly methods: MethodInfo[];
+  private readonly inputMessages: string[] = [];
+  private readonly inputResults: string[] = [];
+  /** Methods whose paramsRequired is derived once every definition (other files' too) is merged. */
+  private readonly derived: { info: MethodInfo; paramsName: string }[] = [];
+  private readonly model: ProtocolModel;
+
+  constructor(model: ProtocolModel) {
+    this.model = model;
+    this.definitions = { ...model.definitions };
+    this.methods = [...model.methods];
+  }
+
+  ref(name: string): string {
+    return `#/${this.model.defsKeyword}/${name}`;
+  }
+
+  add(e: LoadedExtension): void {
+    for (const [name, def] of Object.entries(e.spec.definitions)) this.define(e, name, def, `/definitions/${name}`);
+    for (const m of e.spec.methods) this.addMethod(e, m);
     // Every extension gets a settings type (an empty object schema when the file declares none) and its
     // entry in both capabilities' `extensions` map — also in versions whose schema has no such map
     // (SEP-2133 negotiates extensions there too: capabilities are open objects).
     const settingsName = `${pascalCase(e.spec.id)}Settings`;
-    addDefinition(
+    this.define(
       e,
       settingsName,
       withDescription(e.spec.settings ?? { type: 'object' }, `Settings of the ${e.spec.id} extension.`),
       '/settings',
     );
     for (const caps of ['ClientCapabilities', 'ServerCapabilities']) {
-      definitions[caps] = withCapabilityEntry(definitions[caps], e.spec.id, ref(settingsName));
+      this.definitions[caps] = withCapabilityEntry(this.definitions[caps], e.spec.id, this.ref(settingsName));
     }
   }
-  for (const { info, paramsName } of derived) {
-    info.paramsRequired = requiresParams(definitions[paramsName]!, definitions, model);
-    definitions[info.definition] = withParamsRequired(definitions[info.definition]!, info.paramsRequired);
+
+  /** Derived params requirements, augmentations and the input unions, once every file is in. */
+  finish(applicable: readonly LoadedExtension[]): { definitions: Record<string, JsonSchema>; methods: MethodInfo[] } {
+    const { definitions, model } = this;
+    for (const { info, paramsName } of this.derived) {
+      info.paramsRequired = requiresParams(definitions[paramsName]!, definitions, model);
+      definitions[info.definition] = withParamsRequired(definitions[info.definition]!, info.paramsRequired);
+    }
+    for (const e of applicable) {
+      applyAugmentations(e.spec, {
+        model,
+        definitions,
+        methods: this.methods,
+        rewrite: (node) => rewriteRefs(node, (name) => this.ref(name)) as JsonSchema,
+        refName: (value) => refTarget(value),
+      });
+    }
+    // Vendor input requests join the unions an InputRequiredResult's inputRequests/inputResponses accept.
+    // Only where there is something to extend: a version without input requests must not gain empty unions.
+    if (this.inputMessages.length > 0) {
+      const refs = (names: string[]) => names.map((n) => this.ref(n));
+      definitions.InputRequest = withAlternatives(definitions.InputRequest, refs(this.inputMessages));
+      definitions.InputResponse = withAlternatives(definitions.InputResponse, refs(this.inputResults));
+    }
+    return { definitions, methods: this.methods };
   }
-  for (const e of applicable) {
-    applyAugmentations(e.spec, {
-      model,
-      definitions,
-      methods,
-      rewrite: (node) => rewriteRefs(node, ref) as JsonSchema,
-      refName: (value) => refTarget(value),
-    });
+
+  private define(e: LoadedExtension, name: string, schemaNode: JsonSchema, pointer: string): void {
+    if (Object.hasOwn(this.definitions, name)) {
+      throw new InputError(
+        e.file,
+        pointer,
+        `the definition "${name}" generated for this method collides with an existing definition`,
+      );
+    }
+    this.definitions[name] = rewriteRefs(schemaNode, (n) => this.ref(n)) as JsonSchema;
   }
-  // Vendor input requests join the unions an InputRequiredResult's inputRequests/inputResponses accept.
-  // Only where there is something to extend: a version without input requests must not gain empty unions.
-  if (inputMessages.length > 0) {
-    definitions.InputRequest = withAlternatives(definitions.InputRequest, inputMessages.map(ref));
-    definitions.InputResponse = withAlternatives(definitions.InputResponse, inputResults.map(ref));
+
+  /** One method: its params, message and result definitions, and its MethodInfo. */
+  private addMethod(e: LoadedExtension, m: LoadedExtension['spec']['methods'][number]): void {
+    const base = pascalCase(m.method);
+    const messageName = `${base}${m.kind === 'request' ? 'Request' : 'Notification'}`;
+    const paramsName = m.params ? `${messageName}Params` : null;
+    if (paramsName)
+      this.define(
+        e,
+        paramsName,
+        withDescription(withReservedMeta(m.params!, this.model, m.kind), m.description),
+        m.pointer,
+      );
+    this.define(e, messageName, this.messageSchema(m, paramsName), m.pointer);
+    let result: string[] | undefined;
+    if (m.kind === 'request') {
+      const resultName = `${base}Result`;
+      this.define(e, resultName, m.result ?? { type: 'object' }, `${m.pointer}/result`);
+      result = [resultName];
+      if (m.directions.includes('input')) {
+        this.inputMessages.push(messageName);
+        this.inputResults.push(resultName);
+      }
+    }
+    const info: MethodInfo = {
+      method: m.method,
+      kind: m.kind,
+      directions: [...m.directions],
+      definition: messageName,
+      params: paramsName === null ? null : { kind: 'definition', name: paramsName },
+      paramsRequired: paramsName !== null && m.paramsRequired,
+      ...(result ? { result } : {}),
+      source: e.spec.id,
+    };
+    this.methods.push(info);
+    if (paramsName !== null && !m.paramsRequiredGiven) this.derived.push({ info, paramsName });
   }
-  methods.sort((a, b) => compareStrings(a.method, b.method));
+
+  private messageSchema(m: LoadedExtension['spec']['methods'][number], paramsName: string | null): JsonSchema {
+    return {
+      ...(m.description ? { description: m.description } : {}),
+      type: 'object',
+      properties: {
+        jsonrpc: { type: 'string', const: '2.0' },
+        ...(m.kind === 'request' ? { id: { $ref: this.ref('RequestId') } } : {}),
+        method: { type: 'string', const: m.method },
+        ...(paramsName ? { params: { $ref: this.ref(paramsName) } } : {}),
+      },
+      required: [
+        ...(m.kind === 'request' ? ['id'] : []),
+        'jsonrpc',
+        'method',
+        ...(paramsName && m.paramsRequired ? ['params'] : []),
+      ],
+    };
+  }
+}
+
+/** The protocol facts with the extensions' methods and Mcp-Name sources. */
+function factsWith(model: ProtocolModel, applicable: readonly LoadedExtension[]): ProtocolModel['facts'] {
   // Extension methods that name their Mcp-Name source join the transport facts (header era only).
   const nameSources = { ...model.facts.transport.nameSources };
   if (model.facts.transport.metadataHeaders) {
@@ -228,20 +275,19 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
       .map((e) => [e.spec.id, e.spec.methods.map((m) => m.method).sort(compareStrings)] as const)
       .sort(([a], [b]) => compareStrings(a, b)),
   );
-  // The `extensions` capability exists in every version an extension is generated for (see above).
+  // The `extensions` capability exists in every version an extension is generated for (see ExtensionMerge.add).
   const { extensions: _present, ...capabilityVersions } = model.facts.capabilityVersions;
-  const facts = {
+  return {
     ...model.facts,
     capabilityVersions,
     extensions: extensionMethods,
     transport: { ...model.facts.transport, nameSources },
   };
-  const sorted = Object.fromEntries(
-    Object.keys(definitions)
-      .sort(compareStrings)
-      .map((k) => [k, definitions[k]!]),
-  );
-  const channels = applicable
+}
+
+/** The channels the extensions declare, with the class names of their two ends. */
+function channelsOf(applicable: readonly LoadedExtension[]) {
+  return applicable
     .filter((e) => e.spec.channel !== null)
     .map((e) => {
       const channel = e.spec.channel!;
@@ -253,7 +299,6 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
       return { extension: e.spec.id, ...channel, ...classes };
     })
     .sort((a, b) => compareStrings(a.extension, b.extension));
-  return { ...model, definitions: sorted, methods, facts, ...(channels.length > 0 ? { channels } : {}) };
 }
 
 /** `acme/jobs.start` → `AcmeJobsStart`; `com.acme/search` → `ComAcmeSearch`. */
