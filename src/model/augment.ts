@@ -67,104 +67,113 @@ function impliedValue(definition: unknown, property: string): string | undefined
 
 /** Apply one extension's augmentations. Throws InputError(file, pointer, reason) for anything that does not fit the target. */
 export function applyAugmentations(spec: ExtensionSpec, target: AugmentTarget): void {
+  for (const a of spec.augment.results) addResultVariant(spec, a, target);
+  for (const a of spec.augment.properties) addProperty(spec, a, target);
+  for (const a of spec.augment.meta) addMetaKey(spec, a, target);
+}
+
+type Augment = ExtensionSpec['augment'];
+
+/** A result variant of a core request, with its discriminant; the other variants' discriminants are pinned too. */
+function addResultVariant(spec: ExtensionSpec, a: Augment['results'][number], target: AugmentTarget): void {
   const { model, definitions, methods } = target;
-  for (const a of spec.augment.results) {
-    const index = methods.findIndex((m) => m.method === a.method);
-    const method = methods[index];
-    if (!method || method.source !== 'mcp') {
-      throw new InputError(spec.file, a.pointer, `no MCP method "${a.method}" in ${where(model)} to add a result to`);
+  const index = methods.findIndex((m) => m.method === a.method);
+  const method = methods[index];
+  if (!method || method.source !== 'mcp') {
+    throw new InputError(spec.file, a.pointer, `no MCP method "${a.method}" in ${where(model)} to add a result to`);
+  }
+  if (method.kind !== 'request') {
+    throw new InputError(spec.file, a.pointer, `"${a.method}" is a notification: it has no result`);
+  }
+  const name = target.refName(a.ref);
+  if (name === null || !isObject(definitions[name])) {
+    throw new InputError(spec.file, `${a.pointer}/$ref`, `"${a.ref}" does not name a definition`);
+  }
+  for (const [property, value] of Object.entries(a.discriminant)) {
+    const declared = declaredConst(definitions, name, property, target.refName);
+    if (declared !== value) {
+      throw new InputError(
+        spec.file,
+        `${a.pointer}/discriminant`,
+        `${name} must declare ${property} with "const": ${JSON.stringify(value)} (the discriminant of this variant)`,
+      );
     }
-    if (method.kind !== 'request') {
-      throw new InputError(spec.file, a.pointer, `"${a.method}" is a notification: it has no result`);
-    }
-    const name = target.refName(a.ref);
-    if (name === null || !isObject(definitions[name])) {
-      throw new InputError(spec.file, `${a.pointer}/$ref`, `"${a.ref}" does not name a definition`);
-    }
-    for (const [property, value] of Object.entries(a.discriminant)) {
-      const declared = declaredConst(definitions, name, property, target.refName);
-      if (declared !== value) {
+    for (const other of method.result ?? []) {
+      if (declaredConst(definitions, other, property, target.refName) === value) {
         throw new InputError(
           spec.file,
           `${a.pointer}/discriminant`,
-          `${name} must declare ${property} with "const": ${JSON.stringify(value)} (the discriminant of this variant)`,
+          `"${a.method}" already has a result with ${property} ${JSON.stringify(value)} (${other})`,
         );
       }
-      for (const other of method.result ?? []) {
-        if (declaredConst(definitions, other, property, target.refName) === value) {
-          throw new InputError(
-            spec.file,
-            `${a.pointer}/discriminant`,
-            `"${a.method}" already has a result with ${property} ${JSON.stringify(value)} (${other})`,
-          );
-        }
-      }
     }
-    const discriminants = { ...method.discriminants };
-    for (const other of method.result ?? []) {
-      const values = { ...discriminants[other] };
-      for (const property of Object.keys(a.discriminant)) {
-        const value =
-          declaredConst(definitions, other, property, target.refName) ?? impliedValue(definitions[other], property);
-        if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-          values[property] = value;
-      }
-      if (Object.keys(values).length > 0) discriminants[other] = values;
-    }
-    discriminants[name] = { ...a.discriminant };
-    methods[index] = { ...method, result: [...(method.result ?? []), name], discriminants };
   }
-  for (const a of spec.augment.properties) {
-    const def = definitions[a.definition];
-    if (!isObject(def)) {
-      throw new InputError(
-        spec.file,
-        a.pointer,
-        `no definition "${a.definition}" in ${where(model)} to add properties to`,
-      );
+  const discriminants = { ...method.discriminants };
+  for (const other of method.result ?? []) {
+    const values = { ...discriminants[other] };
+    for (const property of Object.keys(a.discriminant)) {
+      const value =
+        declaredConst(definitions, other, property, target.refName) ?? impliedValue(definitions[other], property);
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+        values[property] = value;
     }
-    const properties = isObject(def.properties) ? def.properties : undefined;
-    if (!properties) {
-      throw new InputError(
-        spec.file,
-        a.pointer,
-        `"${a.definition}" in ${where(model)} declares no properties to add to`,
-      );
-    }
-    if (Object.hasOwn(properties, a.property)) {
-      throw new InputError(
-        spec.file,
-        a.pointer,
-        `"${a.definition}" in ${where(model)} already has a property "${a.property}"`,
-      );
-    }
-    const next: JsonSchema = { ...properties };
-    setOwn(next, a.property, target.rewrite(a.schema));
-    setOwn(definitions, a.definition, { ...def, properties: next });
+    if (Object.keys(values).length > 0) discriminants[other] = values;
   }
-  for (const a of spec.augment.meta) {
-    const def = definitions[a.definition];
-    const properties = isObject(def) && isObject(def.properties) ? def.properties : undefined;
-    const meta = properties?._meta;
-    if (!isObject(def) || !properties || !isObject(meta)) {
-      throw new InputError(
-        spec.file,
-        a.pointer,
-        `no definition "${a.definition}" with a _meta property in ${where(model)}`,
-      );
-    }
-    // `_meta` stays what MCP says (usually a $ref to MetaObject) and gains the typed keys beside it.
-    const already = augmentedMeta.has(meta);
-    const base = already ? (meta.allOf as JsonSchema[]) : [meta];
-    const extra: JsonSchema = already && isObject(meta.properties) ? { ...meta.properties } : {};
-    if (Object.hasOwn(extra, a.key)) {
-      throw new InputError(spec.file, a.pointer, `"${a.definition}._meta" already has a key "${a.key}"`);
-    }
-    setOwn(extra, a.key, target.rewrite(a.schema));
-    const augmented: JsonSchema = { allOf: base, type: 'object', properties: extra };
-    augmentedMeta.add(augmented);
-    const nextProps: JsonSchema = { ...properties };
-    setOwn(nextProps, '_meta', augmented);
-    setOwn(definitions, a.definition, { ...def, properties: nextProps });
+  discriminants[name] = { ...a.discriminant };
+  methods[index] = { ...method, result: [...(method.result ?? []), name], discriminants };
+}
+
+/** A property added to a core definition. */
+function addProperty(spec: ExtensionSpec, a: Augment['properties'][number], target: AugmentTarget): void {
+  const { model, definitions } = target;
+  const def = definitions[a.definition];
+  if (!isObject(def)) {
+    throw new InputError(
+      spec.file,
+      a.pointer,
+      `no definition "${a.definition}" in ${where(model)} to add properties to`,
+    );
   }
+  const properties = isObject(def.properties) ? def.properties : undefined;
+  if (!properties) {
+    throw new InputError(spec.file, a.pointer, `"${a.definition}" in ${where(model)} declares no properties to add to`);
+  }
+  if (Object.hasOwn(properties, a.property)) {
+    throw new InputError(
+      spec.file,
+      a.pointer,
+      `"${a.definition}" in ${where(model)} already has a property "${a.property}"`,
+    );
+  }
+  const next: JsonSchema = { ...properties };
+  setOwn(next, a.property, target.rewrite(a.schema));
+  setOwn(definitions, a.definition, { ...def, properties: next });
+}
+
+/** A typed key beside a core definition's `_meta`. */
+function addMetaKey(spec: ExtensionSpec, a: Augment['meta'][number], target: AugmentTarget): void {
+  const { model, definitions } = target;
+  const def = definitions[a.definition];
+  const properties = isObject(def) && isObject(def.properties) ? def.properties : undefined;
+  const meta = properties?._meta;
+  if (!isObject(def) || !properties || !isObject(meta)) {
+    throw new InputError(
+      spec.file,
+      a.pointer,
+      `no definition "${a.definition}" with a _meta property in ${where(model)}`,
+    );
+  }
+  // `_meta` stays what MCP says (usually a $ref to MetaObject) and gains the typed keys beside it.
+  const already = augmentedMeta.has(meta);
+  const base = already ? (meta.allOf as JsonSchema[]) : [meta];
+  const extra: JsonSchema = already && isObject(meta.properties) ? { ...meta.properties } : {};
+  if (Object.hasOwn(extra, a.key)) {
+    throw new InputError(spec.file, a.pointer, `"${a.definition}._meta" already has a key "${a.key}"`);
+  }
+  setOwn(extra, a.key, target.rewrite(a.schema));
+  const augmented: JsonSchema = { allOf: base, type: 'object', properties: extra };
+  augmentedMeta.add(augmented);
+  const nextProps: JsonSchema = { ...properties };
+  setOwn(nextProps, '_meta', augmented);
+  setOwn(definitions, a.definition, { ...def, properties: nextProps });
 }
