@@ -25,21 +25,14 @@ interface Frame {
   key: string | undefined;
 }
 
-/** The first duplicate key or too-deep value of `text` (which JSON.parse has accepted), or null. */
+/**
+ * The first duplicate key or too-deep value of `text` (which JSON.parse has accepted), or null.
+ *
+ * Long because it is one scanner loop over the container stack; its readers share the position `i`.
+ */
 export function findStructureProblem(text: string): StructureProblem | null {
   const stack: Frame[] = [];
   let i = 0;
-  const line = (offset: number): string => {
-    let l = 1;
-    let col = 1;
-    for (let k = 0; k < offset; k++) {
-      if (text[k] === '\n') {
-        l++;
-        col = 1;
-      } else col++;
-    }
-    return `line ${l}, column ${col}`;
-  };
   /** The pointer of the value about to start in the innermost container. */
   const childPointer = (): string => {
     const top = stack[stack.length - 1];
@@ -81,7 +74,7 @@ export function findStructureProblem(text: string): StructureProblem | null {
         if (top.keys.has(value)) {
           return {
             pointer: `${top.pointer}/${escapePointerToken(value)}`,
-            reason: `duplicate key "${value}" at ${line(at)} (JSON.parse would silently keep the last one)`,
+            reason: `duplicate key "${value}" at ${lineAndColumn(text, at)} (JSON.parse would silently keep the last one)`,
           };
         }
         top.keys.add(value);
@@ -93,4 +86,17 @@ export function findStructureProblem(text: string): StructureProblem | null {
     }
   }
   return null;
+}
+
+/** "line L, column C" of an offset (1-based), for messages. */
+function lineAndColumn(text: string, offset: number): string {
+  let line = 1;
+  let column = 1;
+  for (let k = 0; k < offset; k++) {
+    if (text[k] === '\n') {
+      line++;
+      column = 1;
+    } else column++;
+  }
+  return `line ${line}, column ${column}`;
 }
