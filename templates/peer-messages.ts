@@ -13,7 +13,7 @@ import {
   type JsonRpcErrorObject,
   type RequestId,
 } from './jsonrpc.js';
-import type { JsonObject, ParamsIssue } from './peer-types.js';
+import type { JsonObject, ParamsIssue, Progress } from './peer-types.js';
 import type { JsonRpcFrame } from './transport.js';
 
 export function errorResponse(id: RequestId | null, code: number, message: string, data?: unknown): JsonRpcFrame {
@@ -96,4 +96,13 @@ export function reasonText(reason: unknown): string | undefined {
 
 export function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The progress a notifications/progress reports; undefined when it carries no numeric `progress`. */
+export function progressOf(params: JsonObject | undefined): Progress | undefined {
+  if (typeof params?.['progress'] !== 'number') return undefined;
+  const progress: Progress = { progress: params['progress'] };
+  if (typeof params['total'] === 'number') progress.total = params['total'];
+  if (typeof params['message'] === 'string') progress.message = params['message'];
+  return progress;
 }

@@ -1,9 +1,7 @@
 /**
  * The JSON-RPC 2.0 engine for both ends of an MCP connection: it sends requests and matches their responses
- * (progress, cancellation, timeouts) and dispatches incoming requests and notifications to handlers.
- *
- * Hand-written runtime copied unchanged into generated output (as `runtime/peer.ts`). No dependencies.
- * Hot paths avoid per-message closures and JSON round trips: the benchmark compares it with the SDK.
+ * (progress, cancellation, timeouts) and dispatches incoming requests and notifications to handlers. No
+ * dependencies; hot paths avoid per-message closures and JSON round trips (the benchmark compares it with the SDK).
  */
 import {
   ErrorCode,
@@ -29,6 +27,7 @@ import {
   isThenable,
   malformedResponse,
   metaOf,
+  progressOf,
   reasonText,
   withProgressToken,
 } from './peer-messages.js';
@@ -44,7 +43,6 @@ import type {
   PeerDiagnostic,
   PeerHooks,
   PeerOptions,
-  Progress,
   RequestHandler,
   RequestOptions,
 } from './peer-types.js';
@@ -431,14 +429,12 @@ export class RpcPeer<
   #onProgress(params: JsonObject | undefined): void {
     const token = params?.['progressToken'];
     const call = isValidRequestId(token) ? this.#pending.get(token) : undefined;
-    if (call === undefined || call.onProgress === undefined || typeof params?.['progress'] !== 'number') {
+    const progress = progressOf(params);
+    if (call === undefined || call.onProgress === undefined || progress === undefined) {
       // Late (after the response) or for a token we never issued: harmless, so dropped quietly.
       return this.diagnose('unroutable-progress', `Progress for unknown token ${String(token)} dropped`);
     }
     if (call.resetOnProgress) call.rearm();
-    const progress: Progress = { progress: params['progress'] };
-    if (typeof params['total'] === 'number') progress.total = params['total'];
-    if (typeof params['message'] === 'string') progress.message = params['message'];
     try {
       call.onProgress(progress);
     } catch (error) {
@@ -452,10 +448,8 @@ export class RpcPeer<
     if (call === undefined) {
       const error = isPlainObject(message['error']) ? message['error'] : undefined;
       const what = error === undefined ? '' : ` (error ${String(error['code'])}: ${String(error['message'])})`;
-      return this.diagnose('unknown-response', `Response for unknown id ${String(id)} dropped${what}`, {
-        id: isValidRequestId(id) ? id : null,
-        error,
-      });
+      const detail = { id: isValidRequestId(id) ? id : null, error };
+      return this.diagnose('unknown-response', `Response for unknown id ${String(id)} dropped${what}`, detail);
     }
     this.#settle(call);
     const problem = malformedResponse(message);
@@ -496,10 +490,8 @@ export class RpcPeer<
 
   /** @internal */
   diagnose(kind: DiagnosticKind, message: string, detail?: Omit<PeerDiagnostic, 'kind' | 'message'>): void {
-    const hook = this.onDiagnostic;
-    if (hook === undefined) return;
     try {
-      hook({ kind, message, ...detail });
+      this.onDiagnostic?.({ kind, message, ...detail });
     } catch {
       // Reporting is best effort by design.
     }
