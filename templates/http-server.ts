@@ -165,6 +165,8 @@ export interface StreamableHttpHandler {
 type Connection = StreamableHttpServerTransport | HttpRequestTransport;
 
 /** The options with their defaults applied, and what follows from the model's facts. */
+type Settings = ReturnType<typeof settle>;
+
 function settle(options: StreamableHttpServerOptions) {
   const protocol = options.protocol ?? options.server?.protocol;
   const facts = protocol?.facts;
@@ -214,19 +216,49 @@ function settle(options: StreamableHttpServerOptions) {
 /**
  * Creates the request handler for one Streamable HTTP MCP endpoint: `http.createServer(handler)`, or mount it
  * in a framework (pass an already-parsed JSON body as the third argument).
- *
- * Long only as a scope: its inner functions (one per HTTP method and era, each short) share the settings,
- * the session store and the live requests of this one endpoint.
  */
 export function createStreamableHttpServer(options: StreamableHttpServerOptions): StreamableHttpHandler {
-  const settings = settle(options);
-  const { store, supported, codes } = settings;
+  const endpoint = new StreamableHttpEndpoint(options);
+  const handle = (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) =>
+    endpoint.handle(req, res, parsedBody);
+  const handler = ((req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) => {
+    void handle(req, res, parsedBody);
+  }) as StreamableHttpHandler;
+  Object.defineProperties(handler, {
+    handle: { value: handle },
+    sessions: { value: endpoint.store.sessions },
+    requests: { value: endpoint.requests },
+    close: {
+      value: async () => {
+        await Promise.all([...endpoint.store.sessions.values(), ...endpoint.requests].map((s) => s.close()));
+      },
+    },
+  });
+  return handler;
+}
+
+/** One endpoint: its settings, its session store and the live requests, and one method per HTTP method and era. */
+class StreamableHttpEndpoint {
+  readonly store: Settings['store'];
   /** Live POSTs of the sessionless era (for close() and the leak checks). */
-  const requests = new Set<HttpRequestTransport>();
-  const forbidden = dnsRebindingGuard(options);
+  readonly requests = new Set<HttpRequestTransport>();
+  private readonly options: StreamableHttpServerOptions;
+  private readonly settings: Settings;
+  private readonly supported: Settings['supported'];
+  private readonly codes: Settings['codes'];
+  private readonly forbidden: ReturnType<typeof dnsRebindingGuard>;
+
+  constructor(options: StreamableHttpServerOptions) {
+    this.options = options;
+    this.settings = settle(options);
+    this.store = this.settings.store;
+    this.supported = this.settings.supported;
+    this.codes = this.settings.codes;
+    this.forbidden = dnsRebindingGuard(options);
+  }
 
   /** Reads and parses the POST body; answers (and returns undefined) when it cannot. */
-  async function bodyOf(
+  private async bodyOf(
     req: IncomingMessage,
     res: ServerResponse,
     parsedBody: unknown,
@@ -237,9 +269,9 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
       writeJsonError(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
       return undefined;
     }
-    const body = await readBody(req, settings.maxBody);
+    const body = await readBody(req, this.settings.maxBody);
     if ('tooLarge' in body) {
-      writeJsonError(res, 413, -32000, `Request body exceeds ${settings.maxBody} bytes`);
+      writeJsonError(res, 413, -32000, `Request body exceeds ${this.settings.maxBody} bytes`);
       return undefined;
     }
     try {
@@ -250,7 +282,7 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
     }
   }
 
-  async function handlePost(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
+  private async handlePost(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
     const accept = req.headers.accept;
     const acceptsJson = accepts(accept, 'application/json');
     const acceptsSse = accepts(accept, 'text/event-stream');
@@ -258,18 +290,18 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
       writeJsonError(res, 406, -32000, 'Not Acceptable: Accept must list application/json and text/event-stream');
       return;
     }
-    const body = await bodyOf(req, res, parsedBody);
+    const body = await this.bodyOf(req, res, parsedBody);
     if (body === undefined) return;
-    const wantsSse = acceptsSse && !(options.enableJsonResponse && acceptsJson);
+    const wantsSse = acceptsSse && !(this.options.enableJsonResponse && acceptsJson);
     const version = headerOf(req, HEADER.protocolVersion);
-    if (version !== undefined && settings.sessionless(version)) {
-      return handleSessionlessPost(req, res, body.value, version, wantsSse);
+    if (version !== undefined && this.settings.sessionless(version)) {
+      return this.handleSessionlessPost(req, res, body.value, version, wantsSse);
     }
-    return handleSessionPost(req, res, body.value, version, wantsSse);
+    return this.handleSessionPost(req, res, body.value, version, wantsSse);
   }
 
   /** A POST of the session era: an initialize opens a session; anything else goes to the session it names. */
-  async function handleSessionPost(
+  private async handleSessionPost(
     req: IncomingMessage,
     res: ServerResponse,
     raw: unknown,
@@ -278,36 +310,36 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
   ): Promise<void> {
     const batch = Array.isArray(raw);
     // Batches follow the session's negotiated version (the header only when there is no session yet).
-    const sessionVersion = store.named(req)?.protocolVersion ?? version ?? ASSUMED_PROTOCOL_VERSION;
-    const refused = refusal(raw, settings.batchesIn(sessionVersion));
+    const sessionVersion = this.store.named(req)?.protocolVersion ?? version ?? ASSUMED_PROTOCOL_VERSION;
+    const refused = refusal(raw, this.settings.batchesIn(sessionVersion));
     if (refused !== undefined) return writeJsonRpcError(res, 400, refused, sessionHeader(req));
     const messages = (batch ? raw : [raw]) as WireMessage[];
     if (messages.some(isInitializeRequest)) {
       if (messages.length > 1)
         return writeJsonError(res, 400, -32600, 'Invalid Request: initialize must be sent alone');
-      return openSession(req, res, messages, wantsSse);
+      return this.openSession(req, res, messages, wantsSse);
     }
-    const session = store.find(req, res);
+    const session = this.store.find(req, res);
     if (!session) return;
-    if (batch && !settings.batchesIn(session.protocolVersion ?? version ?? ASSUMED_PROTOCOL_VERSION)) {
+    if (batch && !this.settings.batchesIn(session.protocolVersion ?? version ?? ASSUMED_PROTOCOL_VERSION)) {
       const answer = invalidRequestResponse(null, 'batches are not supported');
       return writeJsonRpcError(res, 400, answer, sessionHeader(req));
     }
     await session.handlePost(res, messages, batch, wantsSse, requestInfoOf(req));
   }
 
-  async function openSession(
+  private async openSession(
     req: IncomingMessage,
     res: ServerResponse,
     messages: WireMessage[],
     wantsSse: boolean,
   ): Promise<void> {
-    const transport = store.open(req, res);
+    const transport = this.store.open(req, res);
     if (transport === undefined) return;
     try {
-      await settings.onSession(transport);
+      await this.settings.onSession(transport);
     } catch (error) {
-      store.discard(transport);
+      this.store.discard(transport);
       const message = `Internal error: could not create the session (${toError(error).message})`;
       return writeJsonError(res, 500, -32603, message);
     }
@@ -319,23 +351,23 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
    * body (HeaderMismatchError), the version (UnsupportedProtocolVersionError); then one transport for this
    * POST is connected and given the message.
    */
-  async function handleSessionlessPost(
+  private async handleSessionlessPost(
     req: IncomingMessage,
     res: ServerResponse,
     value: unknown,
     version: string,
     wantsSse: boolean,
   ): Promise<void> {
-    const verdict = sessionlessVerdict(req, res, value, version);
+    const verdict = this.sessionlessVerdict(req, res, value, version);
     if (verdict === undefined) return;
     const id = verdict.kind === 'request' ? verdict.id : undefined;
-    const keepAliveMs = settings.keepAliveMs;
-    const transport = new HttpRequestTransport(res, id, version, { sse: wantsSse, keepAliveMs, codes });
-    requests.add(transport);
+    const keepAliveMs = this.settings.keepAliveMs;
+    const transport = new HttpRequestTransport(res, id, version, { sse: wantsSse, keepAliveMs, codes: this.codes });
+    this.requests.add(transport);
     const previous = transport.onclose;
-    const forget = (): void => void requests.delete(transport);
+    const forget = (): void => void this.requests.delete(transport);
     try {
-      await settings.onSession(transport);
+      await this.settings.onSession(transport);
     } catch (error) {
       forget();
       void transport.close();
@@ -352,7 +384,7 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
   }
 
   /** The sessionless POST's message when it passes the transport's checks; else the answer is written. */
-  function sessionlessVerdict(req: IncomingMessage, res: ServerResponse, value: unknown, version: string) {
+  private sessionlessVerdict(req: IncomingMessage, res: ServerResponse, value: unknown, version: string) {
     const refused = refusal(value, false);
     if (refused !== undefined) return void writeJsonRpcError(res, 400, refused);
     const verdict = inspectMessage(value);
@@ -366,72 +398,81 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
       return void writeJsonRpcError(res, 400, invalidRequestResponse(verdict.id, verdict.reason));
     }
     const id = verdict.kind === 'request' ? verdict.id : null;
-    const mismatch = headerMismatch(req, verdict.method, verdict.params, settings.nameSources);
+    const mismatch = headerMismatch(req, verdict.method, verdict.params, this.settings.nameSources);
     if (mismatch !== undefined) {
-      return void writeJsonError(res, 400, codes.headerMismatch, `Header mismatch: ${mismatch}`, undefined, {}, id);
+      return void writeJsonError(
+        res,
+        400,
+        this.codes.headerMismatch,
+        `Header mismatch: ${mismatch}`,
+        undefined,
+        {},
+        id,
+      );
     }
-    if (!supported.includes(version)) {
-      const data = { supported, requested: version };
+    if (!this.supported.includes(version)) {
+      const data = { supported: this.supported, requested: version };
       const message = 'Unsupported protocol version';
-      return void writeJsonError(res, 400, codes.unsupportedVersion, message, undefined, {}, id, data);
+      return void writeJsonError(res, 400, this.codes.unsupportedVersion, message, undefined, {}, id, data);
     }
     const meta = verdict.params?.['_meta'];
-    const bodyVersion = isPlainObject(meta) ? meta[settings.versionMetaKey] : undefined;
+    const bodyVersion = isPlainObject(meta) ? meta[this.settings.versionMetaKey] : undefined;
     if (bodyVersion !== undefined && bodyVersion !== version) {
       const message = `Header mismatch: MCP-Protocol-Version header value '${version}' does not match body value '${String(bodyVersion)}'`;
-      return void writeJsonError(res, 400, codes.headerMismatch, message, undefined, {}, id);
+      return void writeJsonError(res, 400, this.codes.headerMismatch, message, undefined, {}, id);
     }
     return verdict;
   }
 
-  async function handleGet(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (settings.sessionless(headerOf(req, HEADER.protocolVersion))) {
+  private async handleGet(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (this.settings.sessionless(headerOf(req, HEADER.protocolVersion))) {
       const message = 'Method Not Allowed: no GET stream in this protocol version';
       return writeJsonError(res, 405, -32000, message, undefined, { allow: 'POST' });
     }
     if (!accepts(req.headers.accept, 'text/event-stream')) {
       return writeJsonError(res, 406, -32000, 'Not Acceptable: Accept must list text/event-stream');
     }
-    const session = store.find(req, res);
+    const session = this.store.find(req, res);
     if (!session) return;
     session.touch();
     const lastEventId = headerOf(req, 'last-event-id');
     if (lastEventId !== undefined && lastEventId !== '' && session.resumable) {
       return session.handleResume(res, lastEventId);
     }
-    if (options.enableGetStream === false) {
+    if (this.options.enableGetStream === false) {
       const message = 'Method Not Allowed: no standalone SSE stream';
       return writeJsonError(res, 405, -32000, message, session.sessionId, { allow: 'POST, DELETE' });
     }
     await session.handleGet(res);
   }
 
-  async function handleDelete(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (options.enableDelete === false || settings.sessionless(headerOf(req, HEADER.protocolVersion))) {
+  private async handleDelete(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (this.options.enableDelete === false || this.settings.sessionless(headerOf(req, HEADER.protocolVersion))) {
       const message = 'Method Not Allowed: sessions cannot be ended by the client';
       return writeJsonError(res, 405, -32000, message, undefined, { allow: 'GET, POST' });
     }
-    const session = store.find(req, res);
+    const session = this.store.find(req, res);
     if (!session) return;
     await session.close();
     res.writeHead(200).end();
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
+  async handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (settings.path !== '*' && url.pathname !== settings.path) return writeJsonError(res, 404, -32000, 'Not Found');
+      if (this.settings.path !== '*' && url.pathname !== this.settings.path)
+        return writeJsonError(res, 404, -32000, 'Not Found');
       const origin = req.headers.origin;
-      const refused = forbidden(req.headers.host, origin);
+      const refused = this.forbidden(req.headers.host, origin);
       if (refused !== undefined) return writeJsonError(res, 403, -32000, refused);
       for (const [name, value] of Object.entries(corsHeaders(origin))) res.setHeader(name, value);
       switch (req.method) {
         case 'POST':
-          return await handlePost(req, res, parsedBody);
+          return await this.handlePost(req, res, parsedBody);
         case 'GET':
-          return await handleGet(req, res);
+          return await this.handleGet(req, res);
         case 'DELETE':
-          return await handleDelete(req, res);
+          return await this.handleDelete(req, res);
         case 'OPTIONS':
           return preflight(req, res, origin);
         default:
@@ -441,19 +482,4 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
       writeJsonError(res, 500, -32603, `Internal error: ${toError(error).message}`);
     }
   }
-
-  const handler = ((req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) => {
-    void handle(req, res, parsedBody);
-  }) as StreamableHttpHandler;
-  Object.defineProperties(handler, {
-    handle: { value: handle },
-    sessions: { value: store.sessions },
-    requests: { value: requests },
-    close: {
-      value: async () => {
-        await Promise.all([...store.sessions.values(), ...requests].map((s) => s.close()));
-      },
-    },
-  });
-  return handler;
 }
