@@ -5,7 +5,8 @@
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/input-round.ts`). Browser-safe.
  */
-import { isPlainObject } from './jsonrpc.js';
+import { ErrorCode, ProtocolError, isPlainObject } from './jsonrpc.js';
+import type { HandlerContext } from './peer.js';
 
 type JsonObject = { [key: string]: unknown };
 
@@ -76,4 +77,37 @@ export function inputRound(
   const ask: JsonObject = { resultType: 'input_required', inputRequests: { ...asks } };
   if (options?.requestState !== undefined) ask['requestState'] = options.requestState;
   return { complete: false, ask };
+}
+
+/** Input-required rounds a legacy call may take on a modern server. */
+const MAX_INPUT_ROUNDS = 8;
+
+/**
+ * A modern handler asks for input by returning `input_required`; a legacy client cannot read that, so
+ * each embedded request is sent to it as a server→client request within the call, and the handler is
+ * called again with the answers (`inputResponses`, `requestState`), as a modern client would retry.
+ */
+export async function answerInputsInline(
+  invoke: (params: unknown) => unknown,
+  params: JsonObject | undefined,
+  first: unknown,
+  ctx: HandlerContext,
+): Promise<unknown> {
+  let result = first;
+  for (let round = 0; isPlainObject(result) && result['resultType'] === 'input_required'; round++) {
+    if (round >= MAX_INPUT_ROUNDS) {
+      throw new ProtocolError(ErrorCode.InternalError, `still asking for input after ${MAX_INPUT_ROUNDS} rounds`);
+    }
+    const requests = isPlainObject(result['inputRequests']) ? result['inputRequests'] : {};
+    const responses: JsonObject = {};
+    for (const [key, request] of Object.entries(requests)) {
+      if (!isPlainObject(request) || typeof request['method'] !== 'string') continue;
+      const send = ctx.request.bind(ctx) as (method: string, params?: unknown) => Promise<unknown>;
+      responses[key] = await send(request['method'], request['params']);
+    }
+    const retry: JsonObject = { ...params, inputResponses: responses };
+    if (typeof result['requestState'] === 'string') retry['requestState'] = result['requestState'];
+    result = await invoke(retry);
+  }
+  return result;
 }

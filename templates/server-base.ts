@@ -24,7 +24,7 @@ import { hasExtensionsCapability, mergeCapabilities, requestCapabilities, withEx
 import { paramHeaderMismatch, paramHeaderRules } from './http-headers.js';
 import type { Transport } from './transport.js';
 import { paramsIssue, resultIssue, type CompiledValidator } from './validation.js';
-import { inputRound } from './input-round.js';
+import { answerInputsInline, inputRound } from './input-round.js';
 
 export { inputRound, type InputAsk, type InputResponsesOf, type InputRound, type InputsHelper } from './input-round.js';
 
@@ -191,7 +191,7 @@ export class McpServerBase<Handlers extends object> {
           if (method === 'tools/call') await this.checkParamHeaders(params, ctx);
           const invoke = (p: unknown) => (method === 'tools/call' ? this.callTool(handler, p, ctx) : handler(p, ctx));
           let result = await invoke(params);
-          if (this.legacyOnModern(session)) result = await this.answerInputsInline(invoke, params, result, ctx);
+          if (this.legacyOnModern(session)) result = await answerInputsInline(invoke, params, result, ctx);
           else result = this.withDefaults(method, result);
           if (this.options.validateResults) this.checkResult(method, results, result);
           return this.legacyOnModern(session) ? withoutResultType(result) : (this.withServerInfo(result) as JsonObject);
@@ -453,36 +453,6 @@ export class McpServerBase<Handlers extends object> {
     return { ...caps, logging: {} };
   }
 
-  /**
-   * A modern handler asks for input by returning `input_required`; a legacy client cannot read that, so
-   * each embedded request is sent to it as a server→client request within the call, and the handler is
-   * called again with the answers (`inputResponses`, `requestState`), as a modern client would retry.
-   */
-  private async answerInputsInline(
-    invoke: (params: unknown) => unknown,
-    params: JsonObject | undefined,
-    first: unknown,
-    ctx: HandlerContext,
-  ): Promise<unknown> {
-    let result = first;
-    for (let round = 0; isPlainObject(result) && result['resultType'] === 'input_required'; round++) {
-      if (round >= MAX_INPUT_ROUNDS) {
-        throw new ProtocolError(ErrorCode.InternalError, `still asking for input after ${MAX_INPUT_ROUNDS} rounds`);
-      }
-      const requests = isPlainObject(result['inputRequests']) ? result['inputRequests'] : {};
-      const responses: JsonObject = {};
-      for (const [key, request] of Object.entries(requests)) {
-        if (!isPlainObject(request) || typeof request['method'] !== 'string') continue;
-        const send = ctx.request.bind(ctx) as (method: string, params?: unknown) => Promise<unknown>;
-        responses[key] = await send(request['method'], request['params']);
-      }
-      const retry: JsonObject = { ...params, inputResponses: responses };
-      if (typeof result['requestState'] === 'string') retry['requestState'] = result['requestState'];
-      result = await invoke(retry);
-    }
-    return result;
-  }
-
   private checkParams(method: string, params: JsonObject | undefined): ParamsIssue | null {
     // The lifecycle's own messages carry nothing to validate, except the two that open a conversation.
     const lifecycle = this.protocol.facts.lifecycleMethods;
@@ -503,9 +473,6 @@ export class McpServerBase<Handlers extends object> {
 export type WithDefaults<R, K extends string> = R extends unknown
   ? { [P in keyof R as P extends K ? never : P]: R[P] } & { [P in K & keyof R]?: R[P] }
   : never;
-
-/** Input-required rounds a legacy call may take on a modern server. */
-const MAX_INPUT_ROUNDS = 8;
 
 /** Legacy results have no `resultType`. */
 function withoutResultType(result: unknown): JsonObject {

@@ -14,215 +14,20 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { isPlainObject, type JsonRpcMessage } from './jsonrpc.js';
+import { FrameWriter, LineBuffer, deliverLines, serializeMessage } from './stdio-frames.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
 
-/** Default cap on one unterminated line (10 MiB): protects against a peer that never sends `\n`. */
-export const DEFAULT_MAX_LINE_BYTES: number = 10 * 1024 * 1024;
+export {
+  DEFAULT_MAX_LINE_BYTES,
+  FrameWriter,
+  LineBuffer,
+  isJsonRpcMessage,
+  parseMessageLine,
+  serializeMessage,
+} from './stdio-frames.js';
 
 /** How long after the server's stdout ends its exit may still be reported before it counts as hung up. */
 const STDOUT_END_GRACE_MS = 50;
-
-/** Serializes one message (or 2025-03-26 batch) as a stdio frame: its JSON and a newline. */
-export function serializeMessage(message: JsonRpcFrame): string {
-  return JSON.stringify(message) + '\n';
-}
-
-/**
- * Parses one line into a frame: a JSON-RPC message, or (a JSON array) a 2025-03-26 batch. Throws on text
- * that is not JSON or not shaped like JSON-RPC 2.0. The check is structural only: the engine validates
- * params and results.
- */
-export function parseMessageLine(line: string): JsonRpcFrame {
-  const value: unknown = JSON.parse(line);
-  const items = Array.isArray(value) ? value : [value];
-  if (items.length === 0) throw new Error('Empty JSON-RPC batch');
-  for (const item of items) {
-    if (!isJsonRpcMessage(item)) throw new Error('Not a JSON-RPC 2.0 message');
-  }
-  return value as JsonRpcFrame;
-}
-
-/** True when `value` looks like a JSON-RPC 2.0 request, notification or response. */
-export function isJsonRpcMessage(value: unknown): value is JsonRpcMessage {
-  if (!isPlainObject(value) || value['jsonrpc'] !== '2.0') return false;
-  if ('method' in value) {
-    if (typeof value['method'] !== 'string') return false;
-    if ('id' in value && typeof value['id'] !== 'string' && typeof value['id'] !== 'number') return false;
-    return value['params'] === undefined || isPlainObject(value['params']) || Array.isArray(value['params']);
-  }
-  if (!('id' in value)) return false;
-  if (value['id'] !== null && typeof value['id'] !== 'string' && typeof value['id'] !== 'number') return false;
-  return 'result' in value !== 'error' in value;
-}
-
-/**
- * Splits a byte stream into lines. Partial lines are kept until their newline arrives; decoding is done on
- * whole lines so a multi-byte character split across chunks is never corrupted.
- */
-export class LineBuffer {
-  private chunks: Buffer[] = [];
-  private size = 0;
-  /** After an overlong line: everything up to the next newline belongs to it and is dropped too. */
-  private discarding = false;
-  private readonly maxLineBytes: number;
-
-  constructor(maxLineBytes: number = DEFAULT_MAX_LINE_BYTES) {
-    this.maxLineBytes = maxLineBytes;
-  }
-
-  /**
-   * Adds a chunk and returns the complete lines it finished (without `\n` or a trailing `\r`), blank lines
-   * included. Throws (and drops the partial line) when an unterminated line grows past the limit; the rest
-   * of that line, whenever it arrives, is dropped as well, so it can never be read as a message of its own.
-   */
-  push(chunk: Buffer | string): string[] {
-    let data = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    const lines: string[] = [];
-    let newline = data.indexOf(0x0a);
-    if (this.discarding) {
-      if (newline === -1) return lines;
-      this.discarding = false;
-      data = data.subarray(newline + 1);
-      newline = data.indexOf(0x0a);
-    }
-    while (newline !== -1) {
-      const head = data.subarray(0, newline);
-      const whole = this.size === 0 ? head : Buffer.concat([...this.chunks, head], this.size + head.length);
-      this.chunks = [];
-      this.size = 0;
-      const end = whole.length > 0 && whole[whole.length - 1] === 0x0d ? whole.length - 1 : whole.length;
-      lines.push(whole.toString('utf8', 0, end));
-      data = data.subarray(newline + 1);
-      newline = data.indexOf(0x0a);
-    }
-    if (data.length > 0) {
-      if (this.size + data.length > this.maxLineBytes) {
-        this.clear();
-        this.discarding = true;
-        throw new Error(`Line exceeds the maximum of ${this.maxLineBytes} bytes; discarded`);
-      }
-      this.chunks.push(data);
-      this.size += data.length;
-    }
-    return lines;
-  }
-
-  /** Bytes held for the current unterminated line. */
-  get pending(): number {
-    return this.size;
-  }
-
-  clear(): void {
-    this.chunks = [];
-    this.size = 0;
-    this.discarding = false;
-  }
-}
-
-/**
- * Feeds `chunk` through `buffer` and delivers the lines: raw to the engine when it reads frames itself
- * (`transport.ontext`, so it answers invalid ones), else parsed to `onmessage` with bad lines going to
- * `onError`. Blank lines are framing, not frames: skipped.
- */
-function deliverLines(
-  buffer: LineBuffer,
-  chunk: Buffer | string,
-  transport: Pick<Transport, 'onmessage' | 'ontext' | 'onerror'>,
-): void {
-  const onError = (error: Error): void => transport.onerror?.(error);
-  let lines: string[];
-  try {
-    lines = buffer.push(chunk);
-  } catch (error) {
-    onError(toError(error));
-    return;
-  }
-  for (const line of lines) {
-    if (line.trim() === '') continue;
-    const ontext = transport.ontext;
-    if (ontext !== undefined) {
-      ontext(line);
-      continue;
-    }
-    let frame: JsonRpcFrame;
-    try {
-      frame = parseMessageLine(line);
-    } catch (error) {
-      const preview = line.length > 200 ? `${line.slice(0, 200)}…` : line;
-      onError(new Error(`Invalid JSON-RPC line (${toError(error).message}): ${preview}`, { cause: error }));
-      continue;
-    }
-    transport.onmessage?.(frame);
-  }
-}
-
-function toError(value: unknown): Error {
-  return value instanceof Error ? value : new Error(String(value));
-}
-
-/**
- * Writes frames to a stream. Frames sent in the same tick go out as one write (fewer syscalls under load);
- * under backpressure they queue behind a single 'drain' listener, never one listener per write.
- */
-export class FrameWriter {
-  private readonly stream: Writable;
-  private queued: string[] = [];
-  private waiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
-  private scheduled = false;
-  private blocked = false;
-
-  constructor(stream: Writable) {
-    this.stream = stream;
-  }
-
-  /** Resolves once the frame is handed to the stream (rejects if the stream fails it). */
-  write(text: string): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.queued.push(text);
-      this.waiters.push({ resolve, reject });
-      if (!this.scheduled && !this.blocked) {
-        this.scheduled = true;
-        queueMicrotask(this.flush);
-      }
-    });
-  }
-
-  private readonly flush = (): void => {
-    this.scheduled = false;
-    if (this.blocked || this.queued.length === 0) return;
-    const text = this.queued.length === 1 ? this.queued[0]! : this.queued.join('');
-    const waiters = this.waiters;
-    this.queued = [];
-    this.waiters = [];
-    const ok = this.stream.write(text, (error) => {
-      if (error) for (const waiter of waiters) waiter.reject(error);
-      else for (const waiter of waiters) waiter.resolve();
-    });
-    if (!ok) {
-      this.blocked = true;
-      this.stream.once('drain', this.onDrain);
-    }
-  };
-
-  private readonly onDrain = (): void => {
-    this.blocked = false;
-    this.flush();
-  };
-
-  /** Forgets queued frames (their promises reject) and the drain listener. */
-  dispose(error: Error): void {
-    this.stream.off('drain', this.onDrain);
-    const waiters = this.waiters;
-    this.queued = [];
-    this.waiters = [];
-    for (const waiter of waiters) waiter.reject(error);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Client: spawn the server
-// ---------------------------------------------------------------------------------------------
 
 /** Environment variables inherited by default (the rest of this process's environment is not passed on). */
 export const DEFAULT_INHERITED_ENV_VARS: readonly string[] =
@@ -348,28 +153,7 @@ export class StdioClientTransport implements Transport {
     });
     this.child = child;
 
-    await new Promise<void>((resolve, reject) => {
-      const onSpawnError = (error: NodeJS.ErrnoException) => {
-        child.off('spawn', onSpawn);
-        this.exited = true;
-        const reason =
-          error.code === 'ENOENT'
-            ? `command not found${cwd ? ` (or cwd ${JSON.stringify(cwd)} does not exist)` : ''}`
-            : error.message;
-        const wrapped: NodeJS.ErrnoException = new Error(
-          `Failed to start MCP server ${JSON.stringify(command)}: ${reason}`,
-          { cause: error },
-        );
-        wrapped.code = error.code;
-        reject(wrapped);
-      };
-      const onSpawn = () => {
-        child.off('error', onSpawnError);
-        resolve();
-      };
-      child.once('error', onSpawnError);
-      child.once('spawn', onSpawn);
-    });
+    await spawned(child, command, cwd, () => (this.exited = true));
 
     this.exitPromise = new Promise<void>((resolve) => {
       child.once('close', () => {
@@ -521,4 +305,32 @@ export class StdioServerTransport implements Transport {
     this.writer.dispose(new Error('Not connected'));
     this.onclose?.();
   }
+}
+
+/** Resolves once the child has spawned; rejects with a clear message (and the errno code) when it cannot. */
+function spawned(child: ChildProcess, command: string, cwd: string | undefined, onFailed: () => void): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onSpawnError = (error: NodeJS.ErrnoException) => {
+      child.off('spawn', onSpawn);
+      onFailed();
+      const reason =
+        error.code === 'ENOENT'
+          ? `command not found${cwd ? ` (or cwd ${JSON.stringify(cwd)} does not exist)` : ''}`
+          : error.message;
+      const wrapped: NodeJS.ErrnoException = new Error(
+        `Failed to start MCP server ${JSON.stringify(command)}: ${reason}`,
+        {
+          cause: error,
+        },
+      );
+      wrapped.code = error.code;
+      reject(wrapped);
+    };
+    const onSpawn = () => {
+      child.off('error', onSpawnError);
+      resolve();
+    };
+    child.once('error', onSpawnError);
+    child.once('spawn', onSpawn);
+  });
 }
