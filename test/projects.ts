@@ -3,6 +3,8 @@
  *
  * - unit: in-process tests (the generator's core, the runtime over in-memory and loopback transports,
  *   goldens, type fidelity); fast feedback with `npm run test:unit`.
+ * - stress: in-process too, but at volume: 10,000 calls with 256 in flight, validators for schemas of
+ *   thousands of definitions.
  * - e2e: the built CLI and generated projects in child processes (generate, --check, watch, config).
  * - interop: real peers from the registry (the official SDKs, server-everything, the Inspector) and the
  *   version matrix.
@@ -15,7 +17,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-export const PROJECTS = ['unit', 'e2e', 'interop', 'platforms'] as const;
+export const PROJECTS = ['unit', 'stress', 'e2e', 'interop', 'platforms'] as const;
 export type Project = (typeof PROJECTS)[number];
 
 const FOLDERS: Record<string, Project> = {
@@ -35,7 +37,7 @@ const FOLDERS: Record<string, Project> = {
   platforms: 'platforms',
   runtime: 'unit',
   server: 'unit',
-  stress: 'unit',
+  stress: 'stress',
   templates: 'unit',
   transports: 'unit',
   'types-fidelity': 'unit',
@@ -49,7 +51,7 @@ const FILES: Record<string, Project> = {
   'test/extensions/cli-exit.test.ts': 'e2e',
   'test/generate/model.test.ts': 'unit',
   'test/generate/validators-compact.test.ts': 'unit',
-  'test/generate/validators-scale.test.ts': 'unit',
+  'test/generate/validators-scale.test.ts': 'stress',
   'test/platforms/runtime-version.test.ts': 'unit',
   'test/server/sdk-client.test.ts': 'interop',
   'test/versions/version-facts.test.ts': 'unit',

@@ -1,7 +1,9 @@
 /**
- * The runtime's own tests (test/runtime: the JSON-RPC engine; test/transports: stdio and Streamable HTTP)
- * on Node 22 and Node 24 besides the Node 20 the suite runs on: each a separate vitest run under that
- * binary (tools/node22, tools/node24, called by path and never on the PATH of npm scripts).
+ * The runtime's own tests (test/runtime: the JSON-RPC engine; the stdio and Streamable HTTP transports of
+ * both eras with the invalid-frame corpus) on Node 22 and Node 24 besides the Node 20 the suite runs on: each
+ * a separate vitest run under that binary (tools/node22, tools/node24, called by path and never on the PATH
+ * of npm scripts). The leak counts, WebSocket and HTTP+SSE tests run on Node 20 only: they test the runtime's
+ * bookkeeping and the optional legacy transports, not what changes between Node versions.
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -10,7 +12,14 @@ import { REPO_ROOT } from '../cli/helpers.js';
 import { LINUX_X64, NODE22, NODE24, requireTool } from './tools.js';
 
 const VITEST = join(REPO_ROOT, 'node_modules', 'vitest', 'vitest.mjs');
-const SUITES = ['test/runtime/', 'test/transports/'];
+const SUITES = [
+  'test/runtime/',
+  'test/transports/stdio.test.ts',
+  'test/transports/http.test.ts',
+  'test/transports/http-2026.test.ts',
+  'test/transports/http-protocol.test.ts',
+  'test/transports/frame-corpus.test.ts',
+];
 
 function vitestOn(node: string): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
