@@ -20,6 +20,7 @@ import { createSseLegacyServer } from '@mcp-typegen/runtime/node';
 import { createWebSocketServer } from '@mcp-typegen/runtime/ws';
 import { built, importBuilt } from '../client/helpers/build.js';
 import { listen } from '../transports/helpers/http.js';
+import { eventually } from '../helpers/eventually.js';
 
 type Json = Record<string, any>;
 
@@ -242,12 +243,3 @@ describe('generated 2025-11-25 McpClient ↔ SDK SSEServerTransport', () => {
     await eventually(() => sdkSessions.size === 0);
   }
 });
-
-/** Waits for a condition that network I/O will make true. */
-async function eventually(condition: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}

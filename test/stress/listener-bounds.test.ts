@@ -19,6 +19,7 @@ import { createStreamableHttpServer, type StreamableHttpServerTransport } from '
 import { StdioClientTransport } from '../../templates/stdio.js';
 import { ROOT } from '../helpers/paths.js';
 import { listen } from '../transports/helpers/http.js';
+import { eventually } from '../helpers/eventually.js';
 
 const CALLS = 10_000;
 const IN_FLIGHT = 256;
@@ -68,13 +69,7 @@ async function load(call: (i: number) => Promise<unknown>, sample: () => Sample)
   return max;
 }
 
-async function until(condition: () => boolean, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const until = (condition: () => boolean): Promise<void> => eventually(condition, 30_000);
 
 it('Streamable HTTP: 10k calls, 256 in flight, one shared signal', { timeout: TEST_TIMEOUT }, async () => {
   let session: StreamableHttpServerTransport | undefined;

@@ -15,6 +15,7 @@ import { compileRuntime, fixturesDir } from './helpers/runtime.js';
 import { listenWebSocket, rawSocket } from './helpers/websocket.js';
 import { createSseLegacyServer } from '../../templates/sse-legacy-server.js';
 import { get as httpGet } from 'node:http';
+import { eventually } from '../helpers/eventually.js';
 
 type Received = { id?: unknown; error?: { code: number }; result?: unknown };
 
@@ -267,13 +268,4 @@ describe.each(CORPUS_VERSIONS.filter((v) => v !== '2026-07-28'))('%s over HTTP+S
 async function until(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 1000 && !condition(); i++) await new Promise((resolve) => setImmediate(resolve));
   if (!condition()) throw new Error('timed out waiting');
-}
-
-/** Waits for a condition that network I/O will make true (a deadline in time, not in turns of the loop). */
-async function eventually(condition: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { built, importBuilt } from '../client/helpers/build.js';
 import { listen, rawRequest } from './helpers/http.js';
+import { eventually } from '../helpers/eventually.js';
 
 type Json = Record<string, any>;
 let gen: any;
@@ -230,10 +231,4 @@ describe('2026-07-28 server answers to raw requests', () => {
   });
 });
 
-async function until(condition: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const until = (condition: () => boolean): Promise<void> => eventually(condition, 20_000);

@@ -11,6 +11,7 @@ import { createStreamableHttpServer, type StreamableHttpServerTransport } from '
 import { StreamableHttpClientTransport } from '../../templates/http-client.js';
 import { RpcPeer } from '../../templates/peer.js';
 import { listen } from './helpers/http.js';
+import { eventually } from '../helpers/eventually.js';
 
 it('300 cancelled or timed-out calls leave nothing behind on either side', { timeout: 180_000 }, async () => {
   const store = new InMemoryEventStore();
@@ -95,10 +96,4 @@ it('300 cancelled or timed-out calls leave nothing behind on either side', { tim
   expect(EventEmitter.defaultMaxListeners).toBe(10);
 });
 
-async function until(condition: () => boolean, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const until = (condition: () => boolean): Promise<void> => eventually(condition, 60_000);

@@ -13,6 +13,7 @@ import { createSseLegacyServer, type SseLegacyServerTransport } from '../../temp
 import { SseLegacyClientTransport } from '../../templates/sse-legacy-client.js';
 import { sseFallback } from '../../templates/sse-fallback.js';
 import { listen, rawRequest } from './helpers/http.js';
+import { eventually } from '../helpers/eventually.js';
 
 type Listening = Awaited<ReturnType<typeof listen>>;
 let http: Listening | undefined;
@@ -346,12 +347,3 @@ describe('Streamable HTTP client: fallback to HTTP+SSE', () => {
     expect(seen).toEqual(['POST modern', 'POST disabled', 'POST ping', 'POST legacy', 'GET legacy']);
   });
 });
-
-/** Waits for a condition that network I/O will make true. */
-async function eventually(condition: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}

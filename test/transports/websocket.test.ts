@@ -12,6 +12,7 @@ import { RpcPeer } from '../../templates/peer.js';
 import type { WebSocketServerTransport } from '../../templates/websocket-server.js';
 import { WebSocketClientTransport } from '../../templates/websocket.js';
 import { TestWebSocket, listenWebSocket, rawSocket, type WebSocketEndpoint } from './helpers/websocket.js';
+import { eventually } from '../helpers/eventually.js';
 
 let endpoint: WebSocketEndpoint | undefined;
 afterEach(async () => {
@@ -240,12 +241,3 @@ describe('WebSocket server: limits', () => {
     socket.close();
   });
 });
-
-/** Waits for a condition that network I/O will make true. */
-async function eventually(condition: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}
