@@ -67,8 +67,12 @@ export class LineBuffer {
    */
   push(chunk: Buffer | string): string[] {
     let data = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    const lines: string[] = [];
     let newline = data.indexOf(0x0a);
+    // The usual chunk: exactly one whole line, nothing held. Decoded in place, no slices.
+    if (newline === data.length - 1 && this.size === 0 && !this.discarding) {
+      return [data.toString('utf8', 0, newline > 0 && data[newline - 1] === 0x0d ? newline - 1 : newline)];
+    }
+    const lines: string[] = [];
     if (this.discarding) {
       if (newline === -1) return lines;
       this.discarding = false;
