@@ -1,5 +1,5 @@
 /**
- * The MCP client lifecycle on top of RpcPeer, for every spec version:
+ * The MCP client lifecycle on top of RpcEngine (engine.ts), for every spec version:
  * - versions with `initialize`: the handshake, version negotiation and `notifications/initialized`;
  * - 2026-07-28 on: per-request `_meta` (protocol version, client info, capabilities), `server/discover`,
  *   and the input-required loop: when a result asks for input, the registered handlers answer each
@@ -18,14 +18,14 @@ import {
   type ParamsArgs,
   type RequestTable,
 } from './jsonrpc.js';
-import {
-  RpcPeer,
-  type HandlerContext,
-  type NotificationHandler,
-  type PeerOptions,
-  type RequestHandler,
-  type RequestOptions,
-} from './peer.js';
+import { RpcEngine } from './engine.js';
+import type {
+  HandlerContext,
+  NotificationHandler,
+  EngineOptions,
+  RequestHandler,
+  RequestOptions,
+} from './peer-types.js';
 import { ListedTools } from './client-tools.js';
 import { metaOf } from './peer-messages.js';
 import { answerInputRequests, type InputHandlers } from './client-input.js';
@@ -52,7 +52,7 @@ export * from './protocol.js';
 export type EraCache = Map<string, Era>;
 const SHARED_ERA_CACHE: EraCache = new Map();
 
-export interface McpClientOptions extends Omit<PeerOptions, 'batches'> {
+export interface McpClientOptions extends EngineOptions {
   clientInfo: Implementation;
   /**
    * Client capabilities, merged over those derived from the registered handlers (roots, sampling,
@@ -112,7 +112,7 @@ export class McpClientBase<
   InRequests extends RequestTable<InRequests>,
   InNotifications extends NotificationTable<InNotifications>,
 > {
-  readonly peer: RpcPeer<any, any, InRequests, InNotifications>;
+  readonly peer: RpcEngine<any, any, InRequests, InNotifications>;
   /** The version agreed with the server (after connect). */
   negotiatedVersion: string | undefined;
   /** The era of the server found by connect(): `modern` (per-request `_meta`) or `legacy` (`initialize`). */
@@ -136,9 +136,8 @@ export class McpClientBase<
     this.options = options;
     this.#supported = speakableVersions(protocol, options.supportedProtocolVersions);
     const check = options.validate;
-    this.peer = new RpcPeer(transport, {
+    this.peer = new RpcEngine(transport, {
       ...options,
-      batches: false,
       validateParams: check ? (method, params) => check.params(method, params) : undefined,
     });
     // The transport mirrors params into Mcp-Name by the model's table (extension methods included).

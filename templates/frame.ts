@@ -68,30 +68,42 @@ export function parseErrorResponse(): JsonRpcErrorResponse {
   return { jsonrpc: '2.0', id: null, error: { code: ErrorCode.ParseError, message: 'Parse error' } };
 }
 
-/** Result of reading a frame's text: the parsed value, or the answer to send (undefined: send nothing). */
-export type FrameText =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly answer: JsonRpcErrorResponse | undefined; readonly reason: string };
+/** What reading a frame's text needs from the engine reading it (RpcEngine). */
+export interface FrameEngine {
+  readonly maxFrameSize: number;
+  post(frame: JsonRpcErrorResponse): void;
+  diagnose(kind: 'oversized-frame', message: string): void;
+}
+
+/**
+ * How an engine reads a text frame (a transport's `readFrame`): the parsed value, or undefined when the text was
+ * answered or dropped instead (JSON never parses to undefined).
+ */
+export type FrameReader = (text: string, engine: FrameEngine) => unknown;
 
 /**
  * Parses one frame's text after the size check. A text over `maxFrameSize` bytes is not parsed: it is
  * answered only when its id is the first member (or follows `"jsonrpc":"2.0"`), as this runtime and the SDKs
- * serialize requests; otherwise it is dropped (it may be a notification, which must not be answered).
+ * serialize requests; otherwise it is dropped (it may be a notification, which must not be answered). Text that
+ * is not JSON is answered -32700.
  */
-export function readFrameText(text: string, maxFrameSize: number): FrameText {
-  const size = oversizeText(text, maxFrameSize);
+export const readFrame: FrameReader = (text, engine) => {
+  const limit = engine.maxFrameSize;
+  const size = oversizeText(text, limit);
   if (size !== undefined) {
-    const detail = `frame of ${size} bytes exceeds maxFrameSize (${maxFrameSize} bytes)`;
+    const detail = `frame of ${size} bytes exceeds maxFrameSize (${limit} bytes)`;
+    engine.diagnose('oversized-frame', `Incoming ${detail}`);
     const id = leadingId(text);
-    const answer = id === null ? undefined : invalidRequestResponse(id, detail, { size, limit: maxFrameSize });
-    return { ok: false, answer, reason: detail };
+    if (id !== null) engine.post(invalidRequestResponse(id, detail, { size, limit }));
+    return undefined;
   }
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return JSON.parse(text);
   } catch {
-    return { ok: false, answer: parseErrorResponse(), reason: 'not JSON' };
+    engine.post(parseErrorResponse());
+    return undefined;
   }
-}
+};
 
 const LEADING_ID = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*("(?:[^"\\]|\\.){0,256}"|-?\d{1,16})\s*[,}]/;
 

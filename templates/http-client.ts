@@ -31,7 +31,7 @@ import {
   toError,
   type WireMessage,
 } from './http-common.js';
-import type { LegacySseFallback } from './sse-fallback.js';
+import type { FallbackHost, LegacySseFallback } from './sse-fallback.js';
 import type { SseLegacyClientTransport } from './sse-legacy-client.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
 
@@ -97,6 +97,7 @@ export class StreamableHttpClientTransport implements Transport {
   #sessionIdValue?: string | undefined;
   #initializeId?: RequestId;
   readonly #options: StreamableHttpClientTransportOptions;
+  readonly #owner: StreamOwner;
   readonly #streams: SseStreams;
   /** Tells the MCP client to mirror tool arguments into `Mcp-Param-*` headers (2026-07-28 on). */
   readonly mirrorsToolParams = true;
@@ -117,7 +118,7 @@ export class StreamableHttpClientTransport implements Transport {
     // another object (this transport, or the options).
     this.#fetchImpl = (input, init) => fetchImpl(input, init);
     this.#sessionIdValue = options.sessionId;
-    const owner: StreamOwner = {
+    const owner: StreamOwner = (this.#owner = {
       url: this.#url,
       fetch: this.#fetchImpl,
       signal: () => this.#abort?.signal,
@@ -125,7 +126,7 @@ export class StreamableHttpClientTransport implements Transport {
       headers: () => this.#headers(),
       receive: (value, replayId) => this.#receive(value, replayId),
       error: (error) => this.onerror?.(error),
-    };
+    });
     this.#streams = new SseStreams(owner, options.reconnection);
   }
 
@@ -187,15 +188,11 @@ export class StreamableHttpClientTransport implements Transport {
     if (overtaken.length > 0) await Promise.all(overtaken);
     if (this.#closed) return;
     for (const m of messages) if (isInitializeRequest(m) && isRequest(m)) this.#initializeId = m.id;
-    let sseTried: string | undefined;
     const fallback = this.#options.legacySse;
-    if (fallback?.urls.has(this.#url.href) && this.#opensSession(messages, sessionless)) {
-      // This URL spoke HTTP+SSE before: go there at once; if it no longer does, probe with the POST below.
-      const legacy = await this.#fallBackToSse(fallback);
-      if (typeof legacy !== 'string') return legacy.send(message);
-      fallback.urls.delete(this.#url.href);
-      sseTried = legacy;
-    }
+    const host = fallback && this.#fallbackHost(messages, sessionless);
+    // A URL that spoke HTTP+SSE before is reached that way at once; if it no longer does, the POST below probes.
+    const sseTried = host && (await fallback!.before(host));
+    if (typeof sseTried === 'object') return sseTried.send(message);
     const headers = await this.#postHeaders(first, version, sessionless, options);
     const flight = new Flight(messages.filter(isRequest), this.#inFlight);
     let response: Response;
@@ -222,9 +219,9 @@ export class StreamableHttpClientTransport implements Transport {
     }
     const sessionId = response.headers.get(HEADER.sessionId);
     if (sessionId && !sessionless) this.#sessionIdValue = sessionId;
-    if (!response.ok) return this.#refused(response, message, messages, flight, sessionless, sseTried);
+    if (!response.ok) return this.#refused(response, message, messages, flight, host, sseTried);
     this.#answeredOnce = true;
-    if (fallback?.urls.has(this.#url.href)) fallback.urls.delete(this.#url.href);
+    fallback?.urls.delete(this.#url.href);
     return this.#readAnswer(response, messages, flight, options);
   }
 
@@ -277,7 +274,7 @@ export class StreamableHttpClientTransport implements Transport {
     message: JsonRpcFrame,
     messages: WireMessage[],
     flight: Flight,
-    sessionless: boolean,
+    host: FallbackHost | undefined,
     sseTried: string | undefined,
   ): Promise<void> {
     const text = await response.text().catch(() => '');
@@ -287,14 +284,8 @@ export class StreamableHttpClientTransport implements Transport {
     if (type === 'application/json' && flight.requests.length > 0 && this.#deliverErrorAnswer(text, flight.requests)) {
       return;
     }
-    let fallback = '';
-    const sse = this.#options.legacySse;
-    if (sseTried !== undefined) fallback = `; no HTTP+SSE endpoint either (${sseTried})`;
-    else if (sse !== undefined && this.#opensSession(messages, sessionless) && sse.refused(response.status, text)) {
-      const legacy = await this.#fallBackToSse(sse);
-      if (typeof legacy !== 'string') return legacy.send(message);
-      fallback = `; no HTTP+SSE endpoint either (${legacy})`;
-    }
+    const fallback = host ? await this.#options.legacySse!.refused(host, response.status, text, sseTried) : '';
+    if (typeof fallback === 'object') return fallback.send(message);
     if (response.status === 404 && this.#sessionIdValue !== undefined && !messages.some(isInitializeRequest)) {
       // The session is gone: a new one must be started with initialize.
       this.#sessionIdValue = undefined;
@@ -370,27 +361,18 @@ export class StreamableHttpClientTransport implements Transport {
     return flight;
   }
 
-  /** Whether these messages open the first session of this transport (an `initialize`, nothing answered yet). */
-  #opensSession(messages: WireMessage[], sessionless: boolean): boolean {
-    if (this.#answeredOnce || sessionless || this.#sessionIdValue !== undefined) return false;
-    return messages.some(isInitializeRequest);
-  }
-
-  /** GETs the URL as an HTTP+SSE stream; on its endpoint event, routes everything through it. */
-  async #fallBackToSse(fallback: LegacySseFallback): Promise<SseLegacyClientTransport | string> {
-    const legacy = await fallback.open(this.#url, this.#fetchImpl, this.#options.headers);
-    if (typeof legacy === 'string') return legacy;
-    if (this.#closed) {
-      await legacy.close();
-      return 'the transport was closed meanwhile';
-    }
-    legacy.onmessage = (frame) => void this.#receive(frame);
-    legacy.onerror = (error) => this.onerror?.(error);
-    legacy.onclose = () => void this.close();
-    if (this.#protocolVersionValue !== undefined) legacy.setProtocolVersion(this.#protocolVersionValue);
-    this.#legacy = legacy;
-    fallback.urls.add(this.#url.href);
-    return legacy;
+  /** sseFallback()'s view of this transport for one send (see sse-fallback.ts). */
+  #fallbackHost(messages: WireMessage[], sessionless: boolean): FallbackHost {
+    return {
+      ...this.#owner,
+      transport: this,
+      extraHeaders: this.#options.headers,
+      opens: () =>
+        !this.#answeredOnce && !sessionless && this.#sessionIdValue === undefined && messages.some(isInitializeRequest),
+      adopt: (legacy) => {
+        this.#legacy = legacy;
+      },
+    };
   }
 
   /** Delivers an error body that is a JSON-RPC error for one of `requests`; false when it is not. */

@@ -1,5 +1,5 @@
 /**
- * The engine's per-call records (peer.ts): an outgoing request awaiting its response (with its timer), an
+ * The engine's per-call records (engine.ts): an outgoing request awaiting its response (with its timer), an
  * incoming request being handled (the handler's `ctx`, which runs the handler and answers), and a batch being answered. Classes rather than
  * closures: one allocation per call, methods on the prototype.
  *
@@ -9,7 +9,7 @@ import { ErrorCode, isValidRequestId, type RequestId } from './jsonrpc.js';
 import { oversize } from './json-size.js';
 import { asProtocolError, errorResponse, invalidParams, isThenable, metaOf } from './peer-messages.js';
 import type { JsonObject, Progress, RequestOptions } from './peer-types.js';
-import type { RpcPeer } from './peer.js';
+import type { RpcEngine } from './engine.js';
 import type { JsonRpcFrame, MessageExtraInfo } from './transport.js';
 
 /** setTimeout fires immediately above this; longer timeouts are treated as none. */
@@ -30,13 +30,13 @@ export class PendingCall {
   readonly resetOnProgress: boolean;
   readonly startedAt: number;
 
-  readonly peer: RpcPeer<any, any, any, any>;
+  readonly peer: RpcEngine<any, any, any, any>;
   readonly id: RequestId;
   readonly onProgress: ((progress: Progress) => void) | undefined;
   readonly signal: AbortSignal | undefined;
 
   constructor(
-    peer: RpcPeer<any, any, any, any>,
+    peer: RpcEngine<any, any, any, any>,
     id: RequestId,
     onProgress: ((progress: Progress) => void) | undefined,
     signal: AbortSignal | undefined,
@@ -123,14 +123,14 @@ export class InboundRequest {
   #controller: AbortController | undefined = undefined;
   readonly meta: JsonObject | undefined;
 
-  readonly #peer: RpcPeer<any, any, any, any>;
+  readonly #peer: RpcEngine<any, any, any, any>;
   readonly id: RequestId;
   readonly method: string;
   readonly extra: MessageExtraInfo | undefined;
   readonly batch: Batch | undefined;
 
   constructor(
-    peer: RpcPeer<any, any, any, any>,
+    peer: RpcEngine<any, any, any, any>,
     id: RequestId,
     method: string,
     params: JsonObject | undefined,
@@ -250,9 +250,9 @@ export class Batch {
   #outstanding = 0;
   #sealed = false;
 
-  readonly #peer: RpcPeer<any, any, any, any>;
+  readonly #peer: RpcEngine<any, any, any, any>;
 
-  constructor(peer: RpcPeer<any, any, any, any>) {
+  constructor(peer: RpcEngine<any, any, any, any>) {
     this.#peer = peer;
   }
 
@@ -277,6 +277,8 @@ export class Batch {
   }
 
   #flushIfDone(): void {
-    if (this.#sealed && this.#outstanding === 0) this.#peer.flushBatch(this.#responses);
+    if (!this.#sealed || this.#outstanding > 0) return;
+    const peer = this.#peer;
+    if (this.#responses.length > 0 && !peer.isClosed) peer.post(this.#responses as JsonRpcFrame);
   }
 }

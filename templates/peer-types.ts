@@ -1,5 +1,5 @@
 /**
- * The types of the JSON-RPC engine (peer.ts): method tables for an untyped peer, request and notify options,
+ * The types of the JSON-RPC engine (engine.ts): method tables for an untyped peer, request and notify options,
  * what handlers receive, the diagnostics the engine reports, and its options and hooks.
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/peer-types.ts`). Types only.
@@ -144,6 +144,12 @@ export interface PeerOptions<
   onDiagnostic?: PeerHooks<OutRequests, OutNotifications>['onDiagnostic'] | undefined;
   onclose?: (() => void) | undefined;
 }
+
+/** RpcEngine's options: a peer's without `batches` (the engine refuses batches). */
+export type EngineOptions<
+  OutRequests extends RequestTable<OutRequests> = AnyRequestTable,
+  OutNotifications extends NotificationTable<OutNotifications> = AnyNotificationTable,
+> = Omit<PeerOptions<OutRequests, OutNotifications>, 'batches'>;
 
 /** The hooks, also settable later as properties of the peer (lifecycle code layers on with them). */
 export interface PeerHooks<

@@ -10,6 +10,8 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/sse-fallback.ts`). Browser-safe.
  */
 import { toError } from './http-common.js';
+import type { StreamOwner } from './http-client-streams.js';
+import type { StreamableHttpClientTransport } from './http-client.js';
 import { isPlainObject } from './jsonrpc.js';
 import { SseLegacyClientTransport, type SseLegacyClientTransportOptions } from './sse-legacy-client.js';
 
@@ -21,17 +23,37 @@ export interface SseFallbackOptions {
   cache?: Set<string>;
 }
 
-/** What StreamableHttpClientTransport's `legacySse` option takes: made by `sseFallback()`. */
+/** What the Streamable HTTP transport shows the fallback during one send: its URL, fetch and delivery, and itself. */
+export interface FallbackHost extends Pick<StreamOwner, 'url' | 'fetch' | 'closed' | 'receive' | 'error'> {
+  readonly transport: StreamableHttpClientTransport;
+  readonly extraHeaders: SseLegacyClientTransportOptions['headers'];
+  /** Whether the messages being sent open the transport's first session (an `initialize`, nothing answered yet). */
+  opens(): boolean;
+  /** Routes every later message through `legacy`. */
+  adopt(legacy: SseLegacyClientTransport): void;
+}
+
+/**
+ * What StreamableHttpClientTransport's `legacySse` option takes: made by `sseFallback()`. All the fallback's
+ * decisions live here, so a transport without the option bundles none of them.
+ */
 export interface LegacySseFallback {
   /** URLs known to speak HTTP+SSE only. */
   readonly urls: Set<string>;
-  /** Whether a refused first POST (its status and body) is one to fall back on. */
-  refused(status: number, body: string): boolean;
-  /** GETs `url` as an HTTP+SSE stream: the started transport once its endpoint event arrived, or why not. */
-  open(
-    url: URL,
-    fetch: typeof globalThis.fetch,
-    headers: SseLegacyClientTransportOptions['headers'],
+  /**
+   * Before a POST: when it would open the first session and the URL spoke HTTP+SSE before, the HTTP+SSE
+   * transport now in use, or why it could not be reached (the URL is forgotten); undefined when not tried.
+   */
+  before(host: FallbackHost): Promise<SseLegacyClientTransport | string | undefined>;
+  /**
+   * After that POST was refused: the HTTP+SSE transport now in use, or what to add to the refusal's message
+   * ('' when there was nothing to try). `tried` is what `before` returned.
+   */
+  refused(
+    host: FallbackHost,
+    status: number,
+    body: string,
+    tried: string | undefined,
   ): Promise<SseLegacyClientTransport | string>;
 }
 
@@ -43,21 +65,49 @@ const MODERN_ERROR_CODES: readonly number[] = [-32020, -32021, -32022, -32601];
 
 /** The HTTP+SSE fallback for `StreamableHttpClientTransport` (its `legacySse` option). */
 export function sseFallback(options: SseFallbackOptions = {}): LegacySseFallback {
+  const urls = options.cache ?? LEGACY_SSE_URLS;
   return {
-    urls: options.cache ?? LEGACY_SSE_URLS,
-    refused: (status, body) => (status === 400 || status === 404 || status === 405) && !isModernError(body),
-    async open(url, fetch, headers) {
-      const legacy = new SseLegacyClientTransport(url, { fetch, ...(headers === undefined ? {} : { headers }) });
-      try {
-        await legacy.start();
-      } catch (error) {
-        return toError(error).message;
-      }
+    urls,
+    async before(host) {
+      if (!urls.has(host.url.href) || !host.opens()) return undefined;
+      const legacy = await switchToSse(host, urls);
+      if (typeof legacy === 'string') urls.delete(host.url.href);
       return legacy;
+    },
+    async refused(host, status, body, tried) {
+      if (tried !== undefined) return `; no HTTP+SSE endpoint either (${tried})`;
+      if (!host.opens() || (status !== 400 && status !== 404 && status !== 405) || isModernError(body)) return '';
+      const legacy = await switchToSse(host, urls);
+      return typeof legacy === 'string' ? `; no HTTP+SSE endpoint either (${legacy})` : legacy;
     },
   };
 }
 
+/** GETs the host's URL as an HTTP+SSE stream; on its endpoint event, routes everything through it. */
+async function switchToSse(host: FallbackHost, urls: Set<string>): Promise<SseLegacyClientTransport | string> {
+  const headers = host.extraHeaders;
+  const legacy = new SseLegacyClientTransport(host.url, {
+    fetch: host.fetch,
+    ...(headers === undefined ? {} : { headers }),
+  });
+  try {
+    await legacy.start();
+  } catch (error) {
+    return toError(error).message;
+  }
+  if (host.closed()) {
+    await legacy.close();
+    return 'the transport was closed meanwhile';
+  }
+  legacy.onmessage = (frame) => void host.receive(frame, undefined);
+  legacy.onerror = (error) => host.error(error);
+  legacy.onclose = () => void host.transport.close();
+  const version = host.transport.protocolVersion;
+  if (version !== undefined) legacy.setProtocolVersion(version);
+  host.adopt(legacy);
+  urls.add(host.url.href);
+  return legacy;
+}
 /** Whether a response body is a recognised modern JSON-RPC error (then the server is no HTTP+SSE one). */
 function isModernError(body: string): boolean {
   let data: unknown;

@@ -17,6 +17,7 @@
 import { StreamableHttpError, toError } from './http-common.js';
 import { HEADER } from './http-headers.js';
 import { SseParser } from './sse.js';
+import { readFrame, type FrameReader } from './frame.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport } from './transport.js';
 
 export interface SseLegacyClientTransportOptions {
@@ -37,6 +38,7 @@ export interface SseLegacyClientTransportOptions {
 export class SseLegacyClientTransport implements Transport {
   onmessage?: (message: JsonRpcFrame, extra?: MessageExtraInfo) => void;
   ontext?: ((text: string, extra?: MessageExtraInfo) => void) | undefined;
+  readonly readFrame: FrameReader = readFrame;
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;
 

@@ -25,6 +25,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dnsRebindingGuard, toError, type DnsRebindingOptions } from './http-common.js';
 import { accepts, readBody } from './http-request.js';
 import { formatSseEvent } from './sse.js';
+import { readFrame, type FrameReader } from './frame.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport } from './transport.js';
 
 export interface SseLegacyServerOptions extends DnsRebindingOptions {
@@ -77,6 +78,7 @@ interface SessionLimits {
 export class SseLegacyServerTransport implements Transport {
   onmessage?: (message: JsonRpcFrame, extra?: MessageExtraInfo) => void;
   ontext?: ((text: string, extra?: MessageExtraInfo) => void) | undefined;
+  readonly readFrame: FrameReader = readFrame;
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;
   readonly sessionId: string;

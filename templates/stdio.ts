@@ -15,6 +15,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { FrameWriter, LineBuffer, deliverLines, serializeMessage } from './stdio-frames.js';
+import { readFrame, type FrameReader } from './frame.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
 
 export {
@@ -89,6 +90,7 @@ export interface StdioClientTransportOptions {
 export class StdioClientTransport implements Transport {
   onmessage?: (message: JsonRpcFrame, extra?: MessageExtraInfo) => void;
   ontext?: ((text: string, extra?: MessageExtraInfo) => void) | undefined;
+  readonly readFrame: FrameReader = readFrame;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   sessionId?: string;
@@ -254,6 +256,7 @@ export interface StdioServerTransportOptions {
 export class StdioServerTransport implements Transport {
   onmessage?: (message: JsonRpcFrame, extra?: MessageExtraInfo) => void;
   ontext?: ((text: string, extra?: MessageExtraInfo) => void) | undefined;
+  readonly readFrame: FrameReader = readFrame;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   sessionId?: string;

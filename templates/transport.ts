@@ -5,6 +5,7 @@
  * structurally compatible with the official MCP SDK's `Transport`, so its stdio and Streamable HTTP
  * transports plug in unchanged. Keep it minimal: other transports are written against it.
  */
+import { readFrame, type FrameReader } from './frame.js';
 import type { JsonRpcErrorObject, JsonRpcMessage, RequestId } from './jsonrpc.js';
 
 /**
@@ -46,6 +47,11 @@ export interface Transport {
    * the same way (see frame.ts). Transports that parse (HTTP, SDK transports) ignore it and call onmessage.
    */
   ontext?: ((text: string, extra?: MessageExtraInfo) => void) | undefined;
+  /**
+   * Text transports bring the reader (frame.ts's `readFrame`): an engine reads text frames with it, so one that
+   * never meets text (a client on Streamable HTTP) bundles none of it. RpcPeer reads text without it.
+   */
+  readonly readFrame?: FrameReader | undefined;
   /** Invoked once when the connection closes for any reason, including `close()`. */
   onclose?: (() => void) | undefined;
   /** Out-of-band, not necessarily fatal, errors. */
@@ -78,6 +84,7 @@ export class InMemoryTransport implements Transport {
   other: InMemoryTransport | undefined;
   onmessage?(message: JsonRpcFrame, extra?: MessageExtraInfo): void;
   ontext?: ((text: string, extra?: MessageExtraInfo) => void) | undefined;
+  readonly readFrame: FrameReader = readFrame;
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;
   sessionId?: string | undefined;

@@ -19,6 +19,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { dnsRebindingGuard, toError, type DnsRebindingOptions } from './http-common.js';
+import { readFrame, type FrameReader } from './frame.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport } from './transport.js';
 import { WEBSOCKET_SUBPROTOCOL, WebSocketCloseCode } from './websocket.js';
 
@@ -94,6 +95,7 @@ const CLOSE_GRACE_MS = 2000;
 export class WebSocketServerTransport implements Transport {
   onmessage?: (message: JsonRpcFrame, extra?: MessageExtraInfo) => void;
   ontext?: ((text: string, extra?: MessageExtraInfo) => void) | undefined;
+  readonly readFrame: FrameReader = readFrame;
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;
   readonly sessionId: string;

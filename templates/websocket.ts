@@ -10,6 +10,7 @@
  * the same size limit and the same answers to invalid frames as a stdio peer. Binary frames are not MCP: the
  * connection is closed with 1003 (unsupported data).
  */
+import { readFrame, type FrameReader } from './frame.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport } from './transport.js';
 
 /** The subprotocol both sides name in the handshake. */
@@ -51,6 +52,7 @@ const OPEN = 1;
 export class WebSocketClientTransport implements Transport {
   onmessage?: (message: JsonRpcFrame, extra?: MessageExtraInfo) => void;
   ontext?: ((text: string, extra?: MessageExtraInfo) => void) | undefined;
+  readonly readFrame: FrameReader = readFrame;
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;
 
