@@ -2,7 +2,9 @@
  * types.ts: one exported declaration per schema definition, named exactly as its key.
  *
  * Each definition is normalised (see normalize.ts) and compiled on its own by
- * json-schema-to-typescript, unformatted; the whole file is formatted once, later, by format.ts.
+ * json-schema-to-typescript, unformatted; the file is then laid out as prettier would lay it out with
+ * format.ts's DEFAULTS (types-layout.ts), so prettier itself only runs for a user's own prettier config,
+ * or when the layout meets a construct it does not know (then `laidOut` is false and says why).
  */
 import { compile, type Options } from 'json-schema-to-typescript';
 import { InputError } from '../errors.js';
@@ -11,6 +13,7 @@ import { isObject } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { normalizeDefinition, repairDefinitions, setOwn, type RefNamer, type RepairRule } from './normalize.js';
 import { inlineParamsAliases } from './params-names.js';
+import { layoutTypes } from './types-layout.js';
 import { assertTypeName, propertyKey } from './ts-names.js';
 import { decodeFragmentToken, definitionPointer } from '../load/pointer.js';
 
@@ -40,6 +43,24 @@ export interface EmitTypesOptions {
   withoutRules?: readonly (RepairRule | 'ts-object-keyword')[];
 }
 
+export interface TypesFile {
+  contents: string;
+  /** True when `contents` is already in prettier's layout for DEFAULTS; otherwise why not. */
+  laidOut: true | { unsupported: string };
+}
+
+/** types.ts, laid out when the layout knows every construct in it. */
+export async function emitTypesFile(
+  model: ProtocolModel,
+  file: string,
+  options: EmitTypesOptions = {},
+): Promise<TypesFile> {
+  const text = await emitTypes(model, file, options);
+  const laid = layoutTypes(text);
+  return 'text' in laid ? { contents: laid.text, laidOut: true } : { contents: text, laidOut: laid };
+}
+
+/** types.ts as json-schema-to-typescript writes it, unformatted. */
 export async function emitTypes(model: ProtocolModel, file: string, options: EmitTypesOptions = {}): Promise<string> {
   const defsPrefix = `#/${model.defsKeyword}/`;
   const refToType: RefNamer = (ref) => refToTypeExpression(ref, defsPrefix, model.definitions);
