@@ -132,7 +132,7 @@ async function emitBodies(model: ProtocolModel, ctx: EmitContext, outDir: string
     // The header is comments only: format the body, so identical bodies (the runtime) format once.
     files.push({
       path: file.path,
-      contents: await formatBody(outDir, file, format, ctx.importExt),
+      contents: await formatBody(outDir, file.path, file.contents, format, ctx.importExt),
     });
   }
   for (const [path, contents] of Object.entries(await printed)) files.push({ path, contents });
@@ -149,12 +149,17 @@ async function emitBodies(model: ProtocolModel, ctx: EmitContext, outDir: string
  *   more than the rest of the run together, so it is left as ajv writes it;
  * - runtime/ files are the templates, kept formatted with the default options (scripts/format-templates.mjs,
  *   checked by a test): formatted again only when a user prettier config applies;
- * - types.ts comes laid out as prettier would with the defaults (types-layout.ts): the same.
+ * - types.ts comes in prettier's layout for the defaults (emit/types.ts): the same.
  */
-async function formatBody(outDir: string, file: GeneratedFile, format: boolean, importExt: string): Promise<string> {
-  const { path, contents: text } = file;
+async function formatBody(
+  outDir: string,
+  path: string,
+  text: string,
+  format: boolean,
+  importExt: string,
+): Promise<string> {
   if (!format || path === 'validators.ts') return text;
-  if (file.laidOut && (await usesDefaultFormat(outDir, path))) return text;
+  if (path === 'types.ts' && (await usesDefaultFormat(outDir, path))) return text;
   // Only with `.js` specifiers is the text the template's bytes (other specifiers change line lengths).
   if (path.startsWith('runtime/') && importExt === '.js' && (await usesDefaultFormat(outDir, path))) return text;
   return formatFile(outDir, path, text);

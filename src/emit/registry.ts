@@ -41,8 +41,6 @@ export interface GeneratedFile {
   /** Relative to the output directory, with `/` separators. */
   path: string;
   contents: string;
-  /** Already in prettier's layout for format.ts's DEFAULTS: prettier runs only for other options. */
-  laidOut?: boolean;
 }
 
 /** Names a module exports, for index.ts. */
@@ -80,9 +78,8 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     offThread: false,
     mergeable: true,
     emit: async (model, ctx) => {
-      const { emitTypesFile } = await import('./types.js');
-      const { contents, laidOut } = await emitTypesFile(model, ctx.schemaFile);
-      return [{ path: 'types.ts', contents, laidOut: laidOut === true }];
+      const { emitTypes } = await import('./types.js');
+      return [{ path: 'types.ts', contents: await emitTypes(model, ctx.schemaFile) }];
     },
   },
   {
