@@ -109,30 +109,38 @@ async function emitBodies(model: ProtocolModel, ctx: EmitContext, outDir: string
   const entries = REGISTRY.filter((e) => e.enabled(ctx));
   const raw: GeneratedFile[] = [];
   for (const e of entries) raw.push(...(await e.emit(model, ctx)));
-  raw.push({ path: 'index.ts', contents: emitIndex(model, entries, ctx), laidOut: true });
+  raw.push({ path: 'index.ts', contents: emitIndex(model, entries, ctx) });
   const files: GeneratedFile[] = [];
   for (const file of raw) {
     // The header is comments only: format the body, so identical bodies (the runtime) format once.
     files.push({
       path: file.path,
-      contents: await formatBody(outDir, file, format, ctx.importExt),
+      contents: await formatBody(outDir, file.path, file.contents, format, ctx.importExt),
     });
   }
   return files;
 }
+
+/** Written in prettier's layout for DEFAULTS (format.ts), whatever the import extension. */
+const LAID_OUT = new Set(['types.ts', 'maps.ts', 'client.ts', 'server.ts', 'index.ts']);
 
 /**
  * - validators.ts is laid out by ajv (one statement a line); prettier over a megabyte of it would cost
  *   more than the rest of the run together, so it is left as ajv writes it;
  * - runtime/ files are the templates, kept formatted with the default options (scripts/format-templates.mjs,
  *   checked by a test): formatted again only when a user prettier config applies;
- * - types.ts (types-layout.ts) and maps, client, server and index (layout.ts) come laid out as prettier
- *   would with the defaults (`laidOut`): the same.
+ * - types.ts (emit/types.ts) and maps, client, server and index (emit/layout.ts) come in prettier's layout
+ *   for the defaults: the same.
  */
-async function formatBody(outDir: string, file: GeneratedFile, format: boolean, importExt: string): Promise<string> {
-  const { path, contents: text } = file;
+async function formatBody(
+  outDir: string,
+  path: string,
+  text: string,
+  format: boolean,
+  importExt: string,
+): Promise<string> {
   if (!format || path === 'validators.ts') return text;
-  if (file.laidOut && (await usesDefaultFormat(outDir, path))) return text;
+  if (LAID_OUT.has(path) && (await usesDefaultFormat(outDir, path))) return text;
   // Only with `.js` specifiers is the text the template's bytes (other specifiers change line lengths).
   if (path.startsWith('runtime/') && importExt === '.js' && (await usesDefaultFormat(outDir, path))) return text;
   return formatFile(outDir, path, text);

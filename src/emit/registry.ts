@@ -40,8 +40,6 @@ export interface GeneratedFile {
   /** Relative to the output directory, with `/` separators. */
   path: string;
   contents: string;
-  /** Already in prettier's layout for format.ts's DEFAULTS: prettier runs only for other options. */
-  laidOut?: boolean;
 }
 
 /** Names a module exports, for index.ts. */
@@ -76,9 +74,8 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: () => [], // `export type *` (index.ts names every definition)
     mergeable: true,
     emit: async (model, ctx) => {
-      const { emitTypesFile } = await import('./types.js');
-      const { contents, laidOut } = await emitTypesFile(model, ctx.schemaFile);
-      return [{ path: 'types.ts', contents, laidOut: laidOut === true }];
+      const { emitTypes } = await import('./types.js');
+      return [{ path: 'types.ts', contents: await emitTypes(model, ctx.schemaFile) }];
     },
   },
   {
@@ -89,7 +86,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     mergeable: true,
     emit: async (model, ctx) => {
       const { emitMaps } = await import('./maps.js');
-      return [{ path: 'maps.ts', contents: emitMaps(model, ctx.importExt), laidOut: true }];
+      return [{ path: 'maps.ts', contents: emitMaps(model, ctx.importExt) }];
     },
   },
   {
@@ -111,7 +108,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     mergeable: true,
     emit: async (model, ctx) => {
       const { emitClient } = await import('./client.js');
-      return [{ path: 'client.ts', contents: emitClient(model, ctx.importExt, ctx.runtime), laidOut: true }];
+      return [{ path: 'client.ts', contents: emitClient(model, ctx.importExt, ctx.runtime) }];
     },
   },
   {
@@ -122,7 +119,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     mergeable: true,
     emit: async (model, ctx) => {
       const { emitServer } = await import('./server.js');
-      return [{ path: 'server.ts', contents: emitServer(model, ctx.importExt, ctx.runtime), laidOut: true }];
+      return [{ path: 'server.ts', contents: emitServer(model, ctx.importExt, ctx.runtime) }];
     },
   },
   {
