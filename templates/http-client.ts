@@ -6,7 +6,8 @@
  *   `Mcp-Param-*` headers the caller passes in `TransportSendOptions.headers`. Cancelling a request closes its
  *   response stream (no `notifications/cancelled` is posted). No GET stream, no DELETE.
  * - earlier versions: the session from initialize (`Mcp-Session-Id`), the standalone GET stream, resumption
- *   with `Last-Event-ID`, DELETE on close (the streams: http-client-streams.ts).
+ *   with `Last-Event-ID` (both with the `streams: sessionStreams()` option, http-client-streams.ts), DELETE on
+ *   close.
  *
  * An error answer that carries a JSON-RPC error for the request (400/404 from a modern server) is delivered
  * to the engine like any answer; other HTTP failures reject the send with StreamableHttpError (a local error,
@@ -18,7 +19,8 @@
  * `node:` imports.
  */
 import { DEFAULT_NAME_SOURCES, HEADER, isHeaderEra, standardHeaders, type NameSources } from './http-headers.js';
-import { SseStreams, type ReconnectionOptions, type StreamOwner } from './http-client-streams.js';
+import { readSse, type StreamOwner } from './http-client-sse.js';
+import type { ReconnectionOptions, SessionStreams, SessionStreamsOption } from './http-client-streams.js';
 import { Flight } from './http-flight.js';
 import { isPlainObject, type RequestId } from './jsonrpc.js';
 import {
@@ -48,9 +50,18 @@ export interface StreamableHttpClientTransportOptions {
   fetch?: typeof fetch;
   /** Resume an existing session instead of starting one. */
   sessionId?: string;
-  /** Open the standalone GET SSE stream after initialization. Default true. */
+  /**
+   * Sessions (up to 2025-11-25): the standalone GET stream the server sends its own messages on, and resuming
+   * dropped streams with `Last-Event-ID` (`resumeStream`, `resumptionToken`): `streams: sessionStreams()`. Left
+   * out, the transport reads each POST's answer only (and a bundle carries none of the streams).
+   */
+  streams?: SessionStreamsOption;
+  /** With `streams`: open the standalone GET SSE stream after initialization. Default true. */
   openSseStream?: boolean;
-  /** Reconnection of dropped SSE streams. The server's `retry:` value, when sent, replaces the backoff delay. */
+  /**
+   * With `streams`: reconnection of dropped SSE streams. The server's `retry:` value, when sent, replaces the
+   * backoff delay.
+   */
   reconnection?: Partial<ReconnectionOptions>;
   /** Send DELETE to end the session on close(). Default true. */
   terminateOnClose?: boolean;
@@ -98,7 +109,7 @@ export class StreamableHttpClientTransport implements Transport {
   #initializeId?: RequestId;
   readonly #options: StreamableHttpClientTransportOptions;
   readonly #owner: StreamOwner;
-  readonly #streams: SseStreams;
+  readonly #streams: SessionStreams | undefined;
   /** Tells the MCP client to mirror tool arguments into `Mcp-Param-*` headers (2026-07-28 on). */
   readonly mirrorsToolParams = true;
   /** One controller per request in flight: aborting it closes that request's response stream only. */
@@ -127,7 +138,7 @@ export class StreamableHttpClientTransport implements Transport {
       receive: (value, replayId) => this.#receive(value, replayId),
       error: (error) => this.onerror?.(error),
     });
-    this.#streams = new SseStreams(owner, options.reconnection);
+    this.#streams = options.streams?.create(owner, options.reconnection);
   }
 
   get sessionId(): string | undefined {
@@ -177,8 +188,7 @@ export class StreamableHttpClientTransport implements Transport {
     if (options?.resumptionToken) {
       // Continue a request whose stream was lost: the answer arrives on the resumed stream.
       const request = messages.find(isRequest);
-      this.#streams.resume(options.resumptionToken, options.onresumptiontoken, request?.id);
-      return;
+      return this.resumeStream(options.resumptionToken, { ...options, replayId: request?.id });
     }
     const first = messages[0];
     const version = first === undefined ? undefined : (declaredVersion(first) ?? this.#protocolVersionValue);
@@ -317,9 +327,13 @@ export class StreamableHttpClientTransport implements Transport {
     if (type === 'text/event-stream') {
       const pending = new Set(flight.requests.map((m) => key(m.id)));
       const state = { kind: 'post' as const, pending, signal: flight.controller.signal };
-      void this.#streams.read(response, { ...state, onresumptiontoken: options?.onresumptiontoken }).finally(() => {
-        flight.release();
-      });
+      const read = readSse(
+        response,
+        { ...state, onresumptiontoken: options?.onresumptiontoken },
+        this.#owner,
+        this.#streams,
+      );
+      void read.finally(() => flight.release());
       return;
     }
     if (type === 'application/json') {
@@ -393,11 +407,12 @@ export class StreamableHttpClientTransport implements Transport {
     return true;
   }
 
-  /** Re-opens a stream from an event id (GET with Last-Event-ID). */
+  /** Re-opens a stream from an event id (GET with Last-Event-ID); needs the `streams` option. */
   resumeStream(
     lastEventId: string,
     options: { onresumptiontoken?: ((token: string) => void) | undefined; replayId?: RequestId | undefined } = {},
   ): void {
+    if (!this.#streams) throw new Error('Resuming a stream needs the streams: sessionStreams() option');
     this.#streams.resume(lastEventId, options.onresumptiontoken, options.replayId);
   }
 
@@ -421,7 +436,7 @@ export class StreamableHttpClientTransport implements Transport {
   close(): Promise<void> {
     this.#closing ??= (async () => {
       this.#closed = true;
-      this.#streams.close();
+      this.#streams?.close();
       this.#abort?.abort();
       for (const flight of this.#inFlight.values()) flight.controller.abort();
       this.#inFlight.clear();
@@ -469,7 +484,7 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   #openStandalone(): void {
-    if (this.#options.openSseStream !== false) this.#streams.openStandalone();
+    if (this.#options.openSseStream !== false) this.#streams?.openStandalone();
   }
 }
 
