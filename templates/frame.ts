@@ -17,6 +17,7 @@
  * request: such ids are refused with -32600 and id null instead of being rounded.
  */
 import { ErrorCode, isPlainObject, isValidRequestId, type JsonRpcErrorResponse, type RequestId } from './jsonrpc.js';
+import { errorResponse } from './peer-messages.js';
 
 type JsonObject = { [key: string]: unknown };
 
@@ -57,15 +58,11 @@ export function inspectMessage(value: unknown): MessageVerdict {
 
 /** The error response for an invalid message. */
 export function invalidRequestResponse(id: RequestId | null, reason: string, data?: unknown): JsonRpcErrorResponse {
-  const error =
-    data === undefined
-      ? { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${reason}` }
-      : { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${reason}`, data };
-  return { jsonrpc: '2.0', id, error };
+  return errorResponse(id, ErrorCode.InvalidRequest, `Invalid Request: ${reason}`, data);
 }
 
 export function parseErrorResponse(): JsonRpcErrorResponse {
-  return { jsonrpc: '2.0', id: null, error: { code: ErrorCode.ParseError, message: 'Parse error' } };
+  return errorResponse(null, ErrorCode.ParseError, 'Parse error');
 }
 
 /** What reading a frame's text needs from the engine reading it (RpcEngine). */

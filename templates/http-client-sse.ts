@@ -6,7 +6,8 @@
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/http-client-sse.ts`). Browser-safe.
  */
-import { isResponse, key, toError, type WireMessage } from './http-common.js';
+import { isResponse, key, type WireMessage } from './http-common.js';
+import { describe } from './peer-messages.js';
 import type { RequestId } from './jsonrpc.js';
 import { SseParser, type SseEvent } from './sse.js';
 
@@ -81,7 +82,7 @@ export async function readSse(
   // Closed, or the request was cancelled here: the stream ended on purpose.
   if (owner.closed() || state.signal?.aborted) return;
   if (failure !== undefined)
-    owner.error(new Error(`SSE stream disconnected: ${toError(failure).message}`, { cause: failure }));
+    owner.error(new Error(`SSE stream disconnected: ${describe(failure)}`, { cause: failure }));
   streams?.ended(state, progress.answered);
 }
 

@@ -13,6 +13,7 @@
 import { StreamableHttpError, toError } from './http-common.js';
 import { readSse, type StreamOwner, type StreamReconnects, type StreamState } from './http-client-sse.js';
 import type { RequestId } from './jsonrpc.js';
+import type { WireMessage } from './http-common.js';
 
 export type { StreamOwner, StreamState };
 
@@ -34,15 +35,22 @@ const DEFAULT_RECONNECTION: ReconnectionOptions = {
   maxRetries: 2,
 };
 
+/** The transport options the streams read. */
+export interface SessionStreamsSettings {
+  /** Open the standalone GET SSE stream after initialization. Default true. */
+  openSseStream?: boolean | undefined;
+  reconnection?: Partial<ReconnectionOptions> | undefined;
+}
+
 /** What StreamableHttpClientTransport's `streams` option takes: made by `sessionStreams()`. */
 export interface SessionStreamsOption {
-  /** The streams of one transport (its `reconnection` option applies). */
-  create(owner: StreamOwner, reconnection: Partial<ReconnectionOptions> | undefined): SessionStreams;
+  /** The streams of one transport (its `openSseStream` and `reconnection` options apply). */
+  create(owner: StreamOwner, settings: SessionStreamsSettings): SessionStreams;
 }
 
 /** The standalone GET stream and stream resumption for `StreamableHttpClientTransport` (its `streams` option). */
 export function sessionStreams(): SessionStreamsOption {
-  return { create: (owner, reconnection) => new SessionStreams(owner, reconnection) };
+  return { create: (owner, settings) => new SessionStreams(owner, settings) };
 }
 
 export class SessionStreams implements StreamReconnects {
@@ -51,15 +59,17 @@ export class SessionStreams implements StreamReconnects {
   readonly #timers = new Set<ReturnType<typeof setTimeout>>();
   #serverRetryMs: number | undefined;
   #standaloneOpen = false;
+  readonly #standaloneWanted: boolean;
 
-  constructor(owner: StreamOwner, reconnection: Partial<ReconnectionOptions> | undefined) {
+  constructor(owner: StreamOwner, settings: SessionStreamsSettings) {
     this.#owner = owner;
-    this.#reconnection = { ...DEFAULT_RECONNECTION, ...reconnection };
+    this.#reconnection = { ...DEFAULT_RECONNECTION, ...settings.reconnection };
+    this.#standaloneWanted = settings.openSseStream !== false;
   }
 
-  /** Opens the session's standalone GET stream, unless it is open already. */
+  /** Opens the session's standalone GET stream, unless it is open already (or not wanted). */
   openStandalone(): void {
-    if (this.#standaloneOpen || this.#owner.closed()) return;
+    if (!this.#standaloneWanted || this.#standaloneOpen || this.#owner.closed()) return;
     this.#standaloneOpen = true;
     void this.#openGet({ attempt: 0, kind: 'standalone' });
   }
@@ -67,6 +77,11 @@ export class SessionStreams implements StreamReconnects {
   /** Re-opens a stream from an event id (GET with Last-Event-ID). */
   resume(lastEventId: string, onresumptiontoken?: (token: string) => void, replayId?: RequestId): void {
     void this.#openGet({ lastEventId, attempt: 0, onresumptiontoken, replayId, kind: 'resume' });
+  }
+
+  /** A POST was accepted: once it carried `notifications/initialized`, the session's stream opens. */
+  posted(messages: WireMessage[]): void {
+    if (messages.some((m) => 'method' in m && m.method === 'notifications/initialized')) this.openStandalone();
   }
 
   /** Stops pending reconnections (the transport aborts the streams themselves). */

@@ -23,6 +23,7 @@ import { readSse, type StreamOwner } from './http-client-sse.js';
 import type { ReconnectionOptions, SessionStreams, SessionStreamsOption } from './http-client-streams.js';
 import { Flight } from './http-flight.js';
 import { isPlainObject, type RequestId } from './jsonrpc.js';
+import { describe } from './peer-messages.js';
 import {
   StreamableHttpError,
   isInitializeRequest,
@@ -138,7 +139,7 @@ export class StreamableHttpClientTransport implements Transport {
       receive: (value, replayId) => this.#receive(value, replayId),
       error: (error) => this.onerror?.(error),
     });
-    this.#streams = options.streams?.create(owner, options.reconnection);
+    this.#streams = options.streams?.create(owner, options);
   }
 
   get sessionId(): string | undefined {
@@ -178,7 +179,7 @@ export class StreamableHttpClientTransport implements Transport {
     if (this.#abort) throw new Error('StreamableHttpClientTransport already started');
     this.#abort = new AbortController();
     // Reconnecting to a known session: listen for server messages right away.
-    if (this.#sessionIdValue !== undefined) this.#openStandalone();
+    if (this.#sessionIdValue !== undefined) this.#streams?.openStandalone();
   }
 
   async send(message: JsonRpcFrame, options?: TransportSendOptions): Promise<void> {
@@ -217,7 +218,7 @@ export class StreamableHttpClientTransport implements Transport {
       flight.answered();
       flight.release();
       if (flight.controller.signal.aborted && !this.#closed) return; // cancelled by us: nothing to report
-      throw this.#fail(new Error(`POST ${this.#url.href} failed: ${toError(error).message}`, { cause: error }));
+      throw this.#fail(new Error(`POST ${this.#url.href} failed: ${describe(error)}`, { cause: error }));
     }
     flight.answered();
     if (flight.cancelled) {
@@ -321,7 +322,7 @@ export class StreamableHttpClientTransport implements Transport {
     if (response.status === 202 || response.status === 204 || flight.requests.length === 0) {
       flight.release();
       await discard(response);
-      if (messages.some((m) => 'method' in m && m.method === 'notifications/initialized')) this.#openStandalone();
+      this.#streams?.posted(messages);
       return;
     }
     if (type === 'text/event-stream') {
@@ -343,7 +344,7 @@ export class StreamableHttpClientTransport implements Transport {
       } catch (error) {
         flight.release();
         if (flight.controller.signal.aborted) return;
-        throw this.#fail(new Error(`Invalid JSON in the response to POST: ${toError(error).message}`));
+        throw this.#fail(new Error(`Invalid JSON in the response to POST: ${describe(error)}`));
       }
       flight.release();
       for (const item of Array.isArray(data) ? data : [data]) this.#receive(item);
@@ -466,7 +467,7 @@ export class StreamableHttpClientTransport implements Transport {
   #receive(value: unknown, replayId?: RequestId): boolean {
     const items = Array.isArray(value) ? value : [value];
     if (!items.every(isWireMessage)) {
-      this.onerror?.(new Error(`Received something that is not a JSON-RPC message: ${JSON.stringify(value)}`));
+      this.onerror?.(new Error(`Not a JSON-RPC message: ${JSON.stringify(value)}`));
       return false;
     }
     for (const m of items as WireMessage[]) {
@@ -481,10 +482,6 @@ export class StreamableHttpClientTransport implements Transport {
     }
     this.onmessage?.(value as JsonRpcFrame);
     return true;
-  }
-
-  #openStandalone(): void {
-    if (this.#options.openSseStream !== false) this.#streams?.openStandalone();
   }
 }
 
