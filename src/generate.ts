@@ -148,7 +148,8 @@ async function emitBodies(model: ProtocolModel, ctx: EmitContext, outDir: string
  * - validators.ts is laid out by ajv (one statement a line); prettier over a megabyte of it would cost
  *   more than the rest of the run together, so it is left as ajv writes it;
  * - runtime/ files are the templates, kept formatted with the default options (scripts/format-templates.mjs,
- *   checked by a test): formatted again only when a user prettier config applies.
+ *   checked by a test): formatted again only when a user prettier config applies;
+ * - types.ts comes in prettier's layout for the defaults (emit/types.ts): the same.
  */
 async function formatBody(
   outDir: string,
@@ -158,6 +159,7 @@ async function formatBody(
   importExt: string,
 ): Promise<string> {
   if (!format || path === 'validators.ts') return text;
+  if (path === 'types.ts' && (await usesDefaultFormat(outDir, path))) return text;
   // Only with `.js` specifiers is the text the template's bytes (other specifiers change line lengths).
   if (path.startsWith('runtime/') && importExt === '.js' && (await usesDefaultFormat(outDir, path))) return text;
   return formatFile(outDir, path, text);

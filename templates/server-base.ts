@@ -12,6 +12,7 @@
  */
 import { ErrorCode, PROTOCOL_ERROR_NAMES, ProtocolError, isPlainObject } from './jsonrpc.js';
 import { RpcPeer, type HandlerContext, type ParamsIssue, type PeerOptions } from './peer.js';
+import { isThenable } from './peer-messages.js';
 import {
   setMeta,
   speakableVersions,
@@ -21,7 +22,7 @@ import {
   type VersionFact,
 } from './client-base.js';
 import { hasExtensionsCapability, mergeCapabilities, requestCapabilities, withExtensionIds } from './capabilities.js';
-import { paramHeaderMismatch, paramHeaderRules } from './http-headers.js';
+import { checkParamHeaders } from './param-header-check.js';
 import type { Transport } from './transport.js';
 import { paramsIssue, resultIssue, type CompiledValidator } from './validation.js';
 import { answerInputsInline, inputRound } from './input-round.js';
@@ -29,6 +30,8 @@ import { answerInputsInline, inputRound } from './input-round.js';
 export { inputRound, type InputAsk, type InputResponsesOf, type InputRound, type InputsHelper } from './input-round.js';
 
 type JsonObject = { [key: string]: unknown };
+/** A user's handler as the dispatcher calls it (the generated Handlers type is the typed view). */
+type UserHandler = (params: unknown, ctx: HandlerContext) => unknown;
 
 export interface McpServerOptions extends Omit<PeerOptions, 'batches' | 'validateParams'> {
   serverInfo: Implementation;
@@ -175,27 +178,9 @@ export class McpServerBase<Handlers extends object> {
         });
       } else {
         const results = this.tables.results[method] ?? [];
-        peer.setRequestHandler(method, async (received: JsonObject | undefined, ctx: HandlerContext) => {
-          // A modern request stands alone: its handler sees the capabilities this request declares, never
-          // those of an earlier one (nor of a request running beside it).
-          (ctx as unknown as { session: SessionInfo }).session =
-            session.era === 'modern'
-              ? { ...session, clientCapabilities: requestCapabilities(this.protocol, received) }
-              : session;
-          if (this.protocol.features.inputRequests) (ctx as unknown as { inputs: unknown }).inputs = inputRound;
-          const params = this.paramsFor(session, method, received);
-          if (method === 'logging/setLevel' && isPlainObject(params) && typeof params['level'] === 'string') {
-            session.logLevel = params['level'];
-          }
-          this.gateLogs(ctx, session, params);
-          if (method === 'tools/call') await this.checkParamHeaders(params, ctx);
-          const invoke = (p: unknown) => (method === 'tools/call' ? this.callTool(handler, p, ctx) : handler(p, ctx));
-          let result = await invoke(params);
-          if (this.legacyOnModern(session)) result = await answerInputsInline(invoke, params, result, ctx);
-          else result = this.withDefaults(method, result);
-          if (this.options.validateResults) this.checkResult(method, results, result);
-          return this.legacyOnModern(session) ? withoutResultType(result) : (this.withServerInfo(result) as JsonObject);
-        });
+        peer.setRequestHandler(method, (received: JsonObject | undefined, ctx: HandlerContext) =>
+          this.serve(method, handler as UserHandler, results, session, received, ctx),
+        );
       }
     }
     await peer.start();
@@ -207,24 +192,86 @@ export class McpServerBase<Handlers extends object> {
   }
 
   /**
+   * One request to a user's handler. Synchronous until something has to be awaited (a handler's promise, a
+   * header check over HTTP), so a plain handler's call adds no promise of its own to the round trip.
+   */
+  private serve(
+    method: string,
+    handler: UserHandler,
+    results: readonly string[],
+    session: SessionInfo,
+    received: JsonObject | undefined,
+    ctx: HandlerContext,
+  ): unknown {
+    // A modern request stands alone: its handler sees the capabilities this request declares, never
+    // those of an earlier one (nor of a request running beside it).
+    (ctx as unknown as { session: SessionInfo }).session =
+      session.era === 'modern'
+        ? { ...session, clientCapabilities: requestCapabilities(this.protocol, received) }
+        : session;
+    if (this.protocol.features.inputRequests) (ctx as unknown as { inputs: unknown }).inputs = inputRound;
+    const params = this.paramsFor(session, method, received);
+    if (method === 'logging/setLevel' && isPlainObject(params) && typeof params['level'] === 'string') {
+      session.logLevel = params['level'];
+    }
+    this.gateLogs(ctx, session, params);
+    const checked =
+      method === 'tools/call' && this.protocol.features.perRequestMeta
+        ? checkParamHeaders(this.handlers, this.protocol, params, ctx)
+        : undefined;
+    if (checked !== undefined) return checked.then(() => this.answer(method, handler, results, session, params, ctx));
+    return this.answer(method, handler, results, session, params, ctx);
+  }
+
+  /** Runs the handler and shapes its result for the session's version. */
+  private answer(
+    method: string,
+    handler: UserHandler,
+    results: readonly string[],
+    session: SessionInfo,
+    params: JsonObject | undefined,
+    ctx: HandlerContext,
+  ): unknown {
+    const invoke = (p: unknown): unknown =>
+      method === 'tools/call' ? this.callTool(handler, p, ctx) : handler(p, ctx);
+    if (this.legacyOnModern(session)) {
+      return Promise.resolve(invoke(params))
+        .then((first) => answerInputsInline(invoke, params, first, ctx))
+        .then((result) => withoutResultType(this.checked(method, results, result)));
+    }
+    const result = invoke(params);
+    const shape = (value: unknown) =>
+      this.withServerInfo(this.checked(method, results, this.withDefaults(method, value))) as JsonObject;
+    return isThenable(result) ? Promise.resolve(result).then(shape) : shape(result);
+  }
+
+  /** The result, after checking it against the method's result schemas when `validateResults` asks. */
+  private checked(method: string, results: readonly string[], result: unknown): unknown {
+    if (this.options.validateResults) this.checkResult(method, results, result);
+    return result;
+  }
+
+  /**
    * A tools/call handler that throws answers with an `isError` result carrying the message — what a model
    * needs to see and correct its call. Throw a ProtocolError to answer with a JSON-RPC error instead.
    */
-  private async callTool(
-    handler: (...args: unknown[]) => unknown,
-    params: unknown,
-    ctx: HandlerContext,
-  ): Promise<unknown> {
+  private callTool(handler: UserHandler, params: unknown, ctx: HandlerContext): unknown {
+    let result: unknown;
     try {
-      return await handler(params, ctx);
+      result = handler(params, ctx);
     } catch (error) {
-      if (error instanceof ProtocolError || (error instanceof Error && PROTOCOL_ERROR_NAMES.includes(error.name)))
-        throw error;
-      if (ctx.signal.aborted) throw error;
-      this.options.onHandlerError?.(error, { method: 'tools/call', id: ctx.id });
-      const text = error instanceof Error ? error.message : String(error);
-      return { content: [{ type: 'text', text }], isError: true };
+      return this.toolError(error, ctx);
     }
+    return isThenable(result) ? Promise.resolve(result).catch((error: unknown) => this.toolError(error, ctx)) : result;
+  }
+
+  private toolError(error: unknown, ctx: HandlerContext): JsonObject {
+    if (error instanceof ProtocolError || (error instanceof Error && PROTOCOL_ERROR_NAMES.includes(error.name)))
+      throw error;
+    if (ctx.signal.aborted) throw error;
+    this.options.onHandlerError?.(error, { method: 'tools/call', id: ctx.id });
+    const text = error instanceof Error ? error.message : String(error);
+    return { content: [{ type: 'text', text }], isError: true };
   }
 
   /**
@@ -278,38 +325,6 @@ export class McpServerBase<Handlers extends object> {
     const key = this.protocol.facts.metaKeys['serverInfo'];
     if (key === undefined) return result;
     return { ...result, _meta: { ...meta, [key]: this.options.serverInfo } };
-  }
-
-  /**
-   * Over Streamable HTTP (2026-07-28 on), the `Mcp-Param-*` headers a tool's `x-mcp-header` annotations ask
-   * for must match the arguments: checked against the definition this server lists for the tool.
-   */
-  private async checkParamHeaders(params: unknown, ctx: HandlerContext): Promise<void> {
-    const headers = ctx.extra?.requestInfo?.headers;
-    const list = (this.handlers as Record<string, unknown>)['tools/list'];
-    if (!this.protocol.features.perRequestMeta || headers === undefined || typeof list !== 'function') return;
-    const name = isPlainObject(params) ? params['name'] : undefined;
-    if (typeof name !== 'string') return;
-    let cursor: string | undefined;
-    do {
-      const page = (await list(cursor === undefined ? {} : { cursor }, ctx)) as JsonObject;
-      const tools = Array.isArray(page?.['tools']) ? page['tools'] : [];
-      const tool = tools.find((t) => isPlainObject(t) && t['name'] === name) as JsonObject | undefined;
-      if (tool !== undefined) {
-        const rules = paramHeaderRules(tool['inputSchema']);
-        if (!rules.ok) return;
-        const header = (key: string): string | undefined => {
-          const value = headers[key];
-          return Array.isArray(value) ? value[0] : value;
-        };
-        const args = isPlainObject(params) ? params['arguments'] : undefined;
-        const mismatch = paramHeaderMismatch(rules.rules, args, header);
-        const code = this.protocol.facts.errorCodes['HeaderMismatchError'] ?? ErrorCode.InvalidRequest;
-        if (mismatch !== undefined) throw new ProtocolError(code, `Header mismatch: ${mismatch}`);
-        return;
-      }
-      cursor = typeof page?.['nextCursor'] === 'string' ? page['nextCursor'] : undefined;
-    } while (cursor !== undefined);
   }
 
   /** `initialize`: agrees on a legacy version (the client's if spoken, else our newest) and opens the session. */

@@ -67,8 +67,12 @@ export class LineBuffer {
    */
   push(chunk: Buffer | string): string[] {
     let data = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    const lines: string[] = [];
     let newline = data.indexOf(0x0a);
+    // The usual chunk: exactly one whole line, nothing held. Decoded in place, no slices.
+    if (newline === data.length - 1 && this.size === 0 && !this.discarding) {
+      return [data.toString('utf8', 0, newline > 0 && data[newline - 1] === 0x0d ? newline - 1 : newline)];
+    }
+    const lines: string[] = [];
     if (this.discarding) {
       if (newline === -1) return lines;
       this.discarding = false;
@@ -119,12 +123,11 @@ export function deliverLines(
   chunk: Buffer | string,
   transport: Pick<Transport, 'onmessage' | 'ontext' | 'onerror'>,
 ): void {
-  const onError = (error: Error): void => transport.onerror?.(error);
   let lines: string[];
   try {
     lines = buffer.push(chunk);
   } catch (error) {
-    onError(toError(error));
+    transport.onerror?.(toError(error));
     return;
   }
   for (const line of lines) {
@@ -139,7 +142,7 @@ export function deliverLines(
       frame = parseMessageLine(line);
     } catch (error) {
       const preview = line.length > 200 ? `${line.slice(0, 200)}…` : line;
-      onError(new Error(`Invalid JSON-RPC line (${toError(error).message}): ${preview}`, { cause: error }));
+      transport.onerror?.(new Error(`Invalid JSON-RPC line (${toError(error).message}): ${preview}`, { cause: error }));
       continue;
     }
     transport.onmessage?.(frame);
@@ -151,13 +154,14 @@ export function toError(value: unknown): Error {
 }
 
 /**
- * Writes frames to a stream. Frames sent in the same tick go out as one write (fewer syscalls under load);
- * under backpressure they queue behind a single 'drain' listener, never one listener per write.
+ * Writes frames to a stream. Frames sent in the same tick go out as one write (fewer syscalls under load) and
+ * share one promise; under backpressure they queue behind a single 'drain' listener, never one per write.
  */
 export class FrameWriter {
   private readonly stream: Writable;
   private queued: string[] = [];
-  private waiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  /** The promise of the frames queued now, settled by their write; created with the batch's first frame. */
+  private batch: Settler | undefined;
   private scheduled = false;
   private blocked = false;
 
@@ -167,27 +171,23 @@ export class FrameWriter {
 
   /** Resolves once the frame is handed to the stream (rejects if the stream fails it). */
   write(text: string): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.queued.push(text);
-      this.waiters.push({ resolve, reject });
-      if (!this.scheduled && !this.blocked) {
-        this.scheduled = true;
-        queueMicrotask(this.flush);
-      }
-    });
+    this.queued.push(text);
+    this.batch ??= settler();
+    if (!this.scheduled && !this.blocked) {
+      this.scheduled = true;
+      queueMicrotask(this.flush);
+    }
+    return this.batch.promise;
   }
 
   private readonly flush = (): void => {
     this.scheduled = false;
-    if (this.blocked || this.queued.length === 0) return;
+    const batch = this.batch;
+    if (this.blocked || batch === undefined) return;
     const text = this.queued.length === 1 ? this.queued[0]! : this.queued.join('');
-    const waiters = this.waiters;
     this.queued = [];
-    this.waiters = [];
-    const ok = this.stream.write(text, (error) => {
-      if (error) for (const waiter of waiters) waiter.reject(error);
-      else for (const waiter of waiters) waiter.resolve();
-    });
+    this.batch = undefined;
+    const ok = this.stream.write(text, batch.settle);
     if (!ok) {
       this.blocked = true;
       this.stream.once('drain', this.onDrain);
@@ -199,14 +199,28 @@ export class FrameWriter {
     this.flush();
   };
 
-  /** Forgets queued frames (their promises reject) and the drain listener. */
+  /** Forgets queued frames (their promise rejects) and the drain listener. */
   dispose(error: Error): void {
     this.stream.off('drain', this.onDrain);
-    const waiters = this.waiters;
+    const batch = this.batch;
     this.queued = [];
-    this.waiters = [];
-    for (const waiter of waiters) waiter.reject(error);
+    this.batch = undefined;
+    batch?.settle(error);
   }
+}
+
+/** A promise with the write callback that settles it (an error rejects it). */
+interface Settler {
+  promise: Promise<void>;
+  settle: (error?: Error | null) => void;
+}
+
+function settler(): Settler {
+  let settle!: (error?: Error | null) => void;
+  const promise = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error ? reject(error) : resolve());
+  });
+  return { promise, settle };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -184,13 +184,14 @@ export class StdioClientTransport implements Transport {
     if (this.stderrStream && child.stderr) child.stderr.pipe(this.stderrStream, { end: false });
   }
 
-  async send(message: JsonRpcFrame, _options?: TransportSendOptions): Promise<void> {
+  // Not async: the writer's promise is returned as is (one promise per frame, not two).
+  send(message: JsonRpcFrame, _options?: TransportSendOptions): Promise<void> {
     const stdin = this.child?.stdin;
     const writer = this.writer;
     if (!stdin || !writer || this.exited || this.closing || this.closedFired || !stdin.writable) {
-      throw new Error('Not connected');
+      return Promise.reject(new Error('Not connected'));
     }
-    await writer.write(serializeMessage(message));
+    return writer.write(serializeMessage(message));
   }
 
   /**
@@ -289,9 +290,9 @@ export class StdioServerTransport implements Transport {
     this.stdout.on('error', this.onInputError);
   }
 
-  async send(message: JsonRpcFrame, _options?: TransportSendOptions): Promise<void> {
-    if (this.closed) throw new Error('Not connected');
-    await this.writer.write(serializeMessage(message));
+  send(message: JsonRpcFrame, _options?: TransportSendOptions): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('Not connected'));
+    return this.writer.write(serializeMessage(message));
   }
 
   async close(): Promise<void> {
