@@ -255,7 +255,7 @@ export class McpClientBase<
           if (canFallBack) return false;
           throw new ProtocolError(
             ErrorCode.InvalidRequest,
-            `server/discover got no ${asked} answer (${describe(error)}), and this client accepts no initialize-era version`,
+            `The server did not answer server/discover as a ${asked} server would (${describe(error)}); this client accepts no initialize-era version`,
           );
         }
         const supported = supportedList(error.data);
