@@ -27,7 +27,7 @@ import type {
   RequestOptions,
 } from './peer-types.js';
 import { ListedTools } from './client-tools.js';
-import { metaOf } from './peer-messages.js';
+import { describe, metaOf } from './peer-messages.js';
 import { answerInputRequests, type InputHandlers } from './client-input.js';
 import {
   setMeta,
@@ -178,7 +178,7 @@ export class McpClientBase<
 
   get #requestedVersion(): string {
     const version = this.negotiatedVersion ?? this.#newest(this.protocol.features.initialize ? 'legacy' : 'modern');
-    if (!version) throw new Error('McpClient: no protocol version known for this schema; pass options.protocolVersion');
+    if (!version) throw new Error('No protocol version known: pass options.protocolVersion');
     return version;
   }
 
@@ -255,7 +255,7 @@ export class McpClientBase<
           if (canFallBack) return false;
           throw new ProtocolError(
             ErrorCode.InvalidRequest,
-            `The server did not answer server/discover as a ${asked} server would (${error instanceof Error ? error.message : String(error)}); it may speak only an initialize-era version, which this client does not accept`,
+            `The server did not answer server/discover as a ${asked} server would (${describe(error)}); this client accepts no initialize-era version`,
           );
         }
         const supported = supportedList(error.data);

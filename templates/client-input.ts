@@ -41,10 +41,7 @@ export async function answerInputRequests(
     }
     const handler = handlers.get(request['method']);
     if (!handler) {
-      throw new ProtocolError(
-        ErrorCode.MethodNotFound,
-        `server asks for ${request['method']} input, but no handler is registered for it`,
-      );
+      throw new ProtocolError(ErrorCode.MethodNotFound, `No handler for ${request['method']} input requests`);
     }
     const ctx = inputContext(key, request['method'], request['params'], signal);
     responses[key] = await handler(request['params'], ctx);

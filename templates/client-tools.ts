@@ -67,7 +67,7 @@ export class ListedTools {
       result['structuredContent'] === undefined
         ? result['isError'] === true
           ? undefined
-          : 'no structuredContent although the tool declares an outputSchema'
+          : 'missing (the tool declares an outputSchema)'
         : check(schema, result['structuredContent']);
     if (problem !== undefined) {
       throw new ProtocolError(ErrorCode.InternalError, `tools/call ${String(name)}: structuredContent ${problem}`);

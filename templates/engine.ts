@@ -304,7 +304,7 @@ export class RpcEngine<
 
   #receiveFrame(frame: unknown, extra: MessageExtraInfo | undefined): void {
     if (this.#closed) {
-      this.diagnose('closed', 'Frame received after close was dropped');
+      this.diagnose('closed', 'Frame after close dropped');
       return;
     }
     let value = frame;
@@ -312,7 +312,7 @@ export class RpcEngine<
       value = this.#readFrame?.(frame, this);
       // Answered (or dropped) by the reader; without one, text cannot be read here.
       if (value === undefined) {
-        if (this.#readFrame === undefined) this.diagnose('invalid-frame', 'Text frame dropped: no frame reader');
+        if (this.#readFrame === undefined) this.diagnose('invalid-frame', 'Text frame dropped: no reader');
         return;
       }
     }

@@ -17,6 +17,7 @@
  * request: such ids are refused with -32600 and id null instead of being rounded.
  */
 import { ErrorCode, isPlainObject, isValidRequestId, type JsonRpcErrorResponse, type RequestId } from './jsonrpc.js';
+import { errorResponse } from './peer-messages.js';
 
 type JsonObject = { [key: string]: unknown };
 
@@ -57,15 +58,11 @@ export function inspectMessage(value: unknown): MessageVerdict {
 
 /** The error response for an invalid message. */
 export function invalidRequestResponse(id: RequestId | null, reason: string, data?: unknown): JsonRpcErrorResponse {
-  const error =
-    data === undefined
-      ? { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${reason}` }
-      : { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${reason}`, data };
-  return { jsonrpc: '2.0', id, error };
+  return errorResponse(id, ErrorCode.InvalidRequest, `Invalid Request: ${reason}`, data);
 }
 
 export function parseErrorResponse(): JsonRpcErrorResponse {
-  return { jsonrpc: '2.0', id: null, error: { code: ErrorCode.ParseError, message: 'Parse error' } };
+  return errorResponse(null, ErrorCode.ParseError, 'Parse error');
 }
 
 /** What reading a frame's text needs from the engine reading it (RpcEngine). */
@@ -128,18 +125,14 @@ export function oversizeText(text: string, limit: number): number | undefined {
 }
 
 export function utf8Length(text: string): number {
-  let bytes = 0;
+  let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
+    if (unit < 0x80) continue;
+    // 2 bytes from U+0080, 3 from U+0800 (a lone surrogate too): 1 or 2 more than the unit counted.
+    bytes += unit < 0x800 ? 1 : 2;
+    // A surrogate pair is 4 bytes for its 2 units: the low half adds nothing.
+    if ((unit & 0xfc00) === 0xd800 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
   }
   return bytes;
 }

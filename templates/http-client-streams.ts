@@ -1,14 +1,21 @@
 /**
- * The SSE streams of the Streamable HTTP client (http-client.ts): reading a POST's `text/event-stream` answer,
- * the standalone GET stream of a session, and resuming a dropped stream with `Last-Event-ID`, with backoff
- * (or the server's `retry:`) between attempts.
+ * The session streams of the Streamable HTTP client (http-client.ts), for servers with sessions (up to
+ * 2025-11-25): the standalone GET stream a server sends its own messages on, and resuming a dropped stream with
+ * `Last-Event-ID`, with backoff (or the server's `retry:`) between attempts.
+ *
+ * Opt-in, so that a client that does not need them bundles none of it:
+ * `new StreamableHttpClientTransport(url, { streams: sessionStreams() })`. Without them the transport reads each
+ * POST's answer, and nothing else.
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/http-client-streams.ts`).
  * Browser-safe: no `node:` imports.
  */
-import { StreamableHttpError, isResponse, key, toError, type WireMessage } from './http-common.js';
+import { StreamableHttpError, toError } from './http-common.js';
+import { readSse, type StreamOwner, type StreamReconnects, type StreamState } from './http-client-sse.js';
 import type { RequestId } from './jsonrpc.js';
-import { SseParser, type SseEvent } from './sse.js';
+import type { WireMessage } from './http-common.js';
+
+export type { StreamOwner, StreamState };
 
 export interface ReconnectionOptions {
   /** First delay when the server sent no `retry:`. Default 1000 ms. */
@@ -28,48 +35,41 @@ const DEFAULT_RECONNECTION: ReconnectionOptions = {
   maxRetries: 2,
 };
 
-/** One stream being read: what it is, where it stands, and what it still owes. */
-export interface StreamState {
-  kind: 'post' | 'standalone' | 'resume';
-  lastEventId?: string;
-  /** Ids of the requests whose answers this stream still owes (POST streams). */
-  pending?: Set<string>;
-  replayId?: RequestId | undefined;
-  onresumptiontoken?: ((token: string) => void) | undefined;
-  attempt?: number;
-  /** POST streams: aborted when the request is cancelled here. */
-  signal?: AbortSignal;
+/** The transport options the streams read. */
+export interface SessionStreamsSettings {
+  /** Open the standalone GET SSE stream after initialization. Default true. */
+  openSseStream?: boolean | undefined;
+  reconnection?: Partial<ReconnectionOptions> | undefined;
 }
 
-/** What the streams need from their transport. */
-export interface StreamOwner {
-  readonly url: URL;
-  readonly fetch: typeof fetch;
-  /** Aborted when the transport closes; undefined before it starts. */
-  signal(): AbortSignal | undefined;
-  closed(): boolean;
-  /** The headers of every request (session, protocol version, the caller's). */
-  headers(): Promise<Headers>;
-  /** Hands received messages on; false when they were not JSON-RPC. */
-  receive(value: unknown, replayId: RequestId | undefined): boolean;
-  error(error: Error): void;
+/** What StreamableHttpClientTransport's `streams` option takes: made by `sessionStreams()`. */
+export interface SessionStreamsOption {
+  /** The streams of one transport (its `openSseStream` and `reconnection` options apply). */
+  create(owner: StreamOwner, settings: SessionStreamsSettings): SessionStreams;
 }
 
-export class SseStreams {
+/** The standalone GET stream and stream resumption for `StreamableHttpClientTransport` (its `streams` option). */
+export function sessionStreams(): SessionStreamsOption {
+  return { create: (owner, settings) => new SessionStreams(owner, settings) };
+}
+
+export class SessionStreams implements StreamReconnects {
   readonly #owner: StreamOwner;
   readonly #reconnection: ReconnectionOptions;
   readonly #timers = new Set<ReturnType<typeof setTimeout>>();
   #serverRetryMs: number | undefined;
   #standaloneOpen = false;
+  readonly #standaloneWanted: boolean;
 
-  constructor(owner: StreamOwner, reconnection: Partial<ReconnectionOptions> | undefined) {
+  constructor(owner: StreamOwner, settings: SessionStreamsSettings) {
     this.#owner = owner;
-    this.#reconnection = { ...DEFAULT_RECONNECTION, ...reconnection };
+    this.#reconnection = { ...DEFAULT_RECONNECTION, ...settings.reconnection };
+    this.#standaloneWanted = settings.openSseStream !== false;
   }
 
-  /** Opens the session's standalone GET stream, unless it is open already. */
+  /** Opens the session's standalone GET stream, unless it is open already (or not wanted). */
   openStandalone(): void {
-    if (this.#standaloneOpen || this.#owner.closed()) return;
+    if (!this.#standaloneWanted || this.#standaloneOpen || this.#owner.closed()) return;
     this.#standaloneOpen = true;
     void this.#openGet({ attempt: 0, kind: 'standalone' });
   }
@@ -79,10 +79,29 @@ export class SseStreams {
     void this.#openGet({ lastEventId, attempt: 0, onresumptiontoken, replayId, kind: 'resume' });
   }
 
+  /** A POST was accepted: once it carried `notifications/initialized`, the session's stream opens. */
+  posted(messages: WireMessage[]): void {
+    if (messages.some((m) => 'method' in m && m.method === 'notifications/initialized')) this.openStandalone();
+  }
+
   /** Stops pending reconnections (the transport aborts the streams themselves). */
   close(): void {
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
+  }
+
+  retry(ms: number): void {
+    this.#serverRetryMs = ms;
+  }
+
+  /**
+   * A stream ended early. Reconnect: the standalone stream always; a request's stream only if answers are
+   * missing and the server gave it an event id to resume from.
+   */
+  ended(state: StreamState, answered: boolean): void {
+    const reconnect = state.kind === 'standalone' || (!answered && state.lastEventId !== undefined);
+    if (!reconnect) return;
+    this.#scheduleReconnect({ ...state, kind: state.kind === 'post' ? 'resume' : state.kind }, state.attempt ?? 0);
   }
 
   /** GET: the standalone stream, or resumption of any stream with Last-Event-ID. */
@@ -116,71 +135,7 @@ export class SseStreams {
       this.#scheduleReconnect(state, state.attempt + 1);
       return;
     }
-    void this.read(response, { ...state });
-  }
-
-  /** Reads an SSE response to its end (or until it has delivered every answer it owes), then reconnects if due. */
-  async read(response: Response, state: StreamState): Promise<void> {
-    const body = response.body;
-    if (!body) return;
-    const progress = { made: false, answered: false };
-    const parser = new SseParser(
-      (event) => this.#onEvent(event, state, progress),
-      (ms) => {
-        this.#serverRetryMs = ms;
-      },
-    );
-    const decoder = new TextDecoder();
-    const reader = body.getReader();
-    let failure: unknown;
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        parser.push(decoder.decode(value, { stream: true }));
-        if (progress.made) state.attempt = 0;
-        if (progress.answered && state.kind !== 'standalone') {
-          // Everything this stream owed has arrived: stop reading (and release the connection) now.
-          await reader.cancel().catch(() => undefined);
-          break;
-        }
-      }
-      parser.push(decoder.decode());
-    } catch (error) {
-      failure = error;
-    }
-    // Closed, or the request was cancelled here: the stream ended on purpose.
-    if (this.#owner.closed() || state.signal?.aborted) return;
-    if (failure !== undefined)
-      this.#owner.error(new Error(`SSE stream disconnected: ${toError(failure).message}`, { cause: failure }));
-    // Reconnect: the standalone stream always; a request's stream only if answers are missing and the server
-    // gave it an event id to resume from.
-    const reconnect = state.kind === 'standalone' || (!progress.answered && state.lastEventId !== undefined);
-    if (!reconnect) return;
-    this.#scheduleReconnect({ ...state, kind: state.kind === 'post' ? 'resume' : state.kind }, state.attempt ?? 0);
-  }
-
-  #onEvent(event: SseEvent, state: StreamState, progress: { made: boolean; answered: boolean }): void {
-    if (event.id !== undefined) {
-      state.lastEventId = event.id;
-      progress.made = true; // a stream that delivers resets the attempt count
-      state.onresumptiontoken?.(event.id);
-    }
-    if (event.data === '' || event.event !== 'message') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(event.data);
-    } catch {
-      this.#owner.error(new Error(`Invalid JSON in SSE event: ${event.data.slice(0, 200)}`));
-      return;
-    }
-    if (!this.#owner.receive(value, state.replayId)) return;
-    for (const m of (Array.isArray(value) ? value : [value]) as WireMessage[]) {
-      if (!isResponse(m)) continue;
-      if (!state.pending) progress.answered = true;
-      else if (m.id !== undefined && m.id !== null) state.pending.delete(key(m.id));
-    }
-    if (state.pending && state.pending.size === 0) progress.answered = true;
+    void readSse(response, { ...state }, owner, this);
   }
 
   #scheduleReconnect(state: StreamState, attempt: number): void {

@@ -6,7 +6,8 @@
  *   `Mcp-Param-*` headers the caller passes in `TransportSendOptions.headers`. Cancelling a request closes its
  *   response stream (no `notifications/cancelled` is posted). No GET stream, no DELETE.
  * - earlier versions: the session from initialize (`Mcp-Session-Id`), the standalone GET stream, resumption
- *   with `Last-Event-ID`, DELETE on close (the streams: http-client-streams.ts).
+ *   with `Last-Event-ID` (both with the `streams: sessionStreams()` option, http-client-streams.ts), DELETE on
+ *   close.
  *
  * An error answer that carries a JSON-RPC error for the request (400/404 from a modern server) is delivered
  * to the engine like any answer; other HTTP failures reject the send with StreamableHttpError (a local error,
@@ -18,9 +19,11 @@
  * `node:` imports.
  */
 import { DEFAULT_NAME_SOURCES, HEADER, isHeaderEra, standardHeaders, type NameSources } from './http-headers.js';
-import { SseStreams, type ReconnectionOptions, type StreamOwner } from './http-client-streams.js';
+import { readSse, type StreamOwner } from './http-client-sse.js';
+import type { ReconnectionOptions, SessionStreams, SessionStreamsOption } from './http-client-streams.js';
 import { Flight } from './http-flight.js';
 import { isPlainObject, type RequestId } from './jsonrpc.js';
+import { describe } from './peer-messages.js';
 import {
   StreamableHttpError,
   isInitializeRequest,
@@ -48,9 +51,18 @@ export interface StreamableHttpClientTransportOptions {
   fetch?: typeof fetch;
   /** Resume an existing session instead of starting one. */
   sessionId?: string;
-  /** Open the standalone GET SSE stream after initialization. Default true. */
+  /**
+   * Sessions (up to 2025-11-25): the standalone GET stream the server sends its own messages on, and resuming
+   * dropped streams with `Last-Event-ID` (`resumeStream`, `resumptionToken`): `streams: sessionStreams()`. Left
+   * out, the transport reads each POST's answer only (and a bundle carries none of the streams).
+   */
+  streams?: SessionStreamsOption;
+  /** With `streams`: open the standalone GET SSE stream after initialization. Default true. */
   openSseStream?: boolean;
-  /** Reconnection of dropped SSE streams. The server's `retry:` value, when sent, replaces the backoff delay. */
+  /**
+   * With `streams`: reconnection of dropped SSE streams. The server's `retry:` value, when sent, replaces the
+   * backoff delay.
+   */
   reconnection?: Partial<ReconnectionOptions>;
   /** Send DELETE to end the session on close(). Default true. */
   terminateOnClose?: boolean;
@@ -98,7 +110,7 @@ export class StreamableHttpClientTransport implements Transport {
   #initializeId?: RequestId;
   readonly #options: StreamableHttpClientTransportOptions;
   readonly #owner: StreamOwner;
-  readonly #streams: SseStreams;
+  readonly #streams: SessionStreams | undefined;
   /** Tells the MCP client to mirror tool arguments into `Mcp-Param-*` headers (2026-07-28 on). */
   readonly mirrorsToolParams = true;
   /** One controller per request in flight: aborting it closes that request's response stream only. */
@@ -127,7 +139,7 @@ export class StreamableHttpClientTransport implements Transport {
       receive: (value, replayId) => this.#receive(value, replayId),
       error: (error) => this.onerror?.(error),
     });
-    this.#streams = new SseStreams(owner, options.reconnection);
+    this.#streams = options.streams?.create(owner, options);
   }
 
   get sessionId(): string | undefined {
@@ -167,7 +179,7 @@ export class StreamableHttpClientTransport implements Transport {
     if (this.#abort) throw new Error('StreamableHttpClientTransport already started');
     this.#abort = new AbortController();
     // Reconnecting to a known session: listen for server messages right away.
-    if (this.#sessionIdValue !== undefined) this.#openStandalone();
+    if (this.#sessionIdValue !== undefined) this.#streams?.openStandalone();
   }
 
   async send(message: JsonRpcFrame, options?: TransportSendOptions): Promise<void> {
@@ -177,8 +189,7 @@ export class StreamableHttpClientTransport implements Transport {
     if (options?.resumptionToken) {
       // Continue a request whose stream was lost: the answer arrives on the resumed stream.
       const request = messages.find(isRequest);
-      this.#streams.resume(options.resumptionToken, options.onresumptiontoken, request?.id);
-      return;
+      return this.resumeStream(options.resumptionToken, { ...options, replayId: request?.id });
     }
     const first = messages[0];
     const version = first === undefined ? undefined : (declaredVersion(first) ?? this.#protocolVersionValue);
@@ -207,7 +218,7 @@ export class StreamableHttpClientTransport implements Transport {
       flight.answered();
       flight.release();
       if (flight.controller.signal.aborted && !this.#closed) return; // cancelled by us: nothing to report
-      throw this.#fail(new Error(`POST ${this.#url.href} failed: ${toError(error).message}`, { cause: error }));
+      throw this.#fail(new Error(`POST ${this.#url.href} failed: ${describe(error)}`, { cause: error }));
     }
     flight.answered();
     if (flight.cancelled) {
@@ -311,15 +322,19 @@ export class StreamableHttpClientTransport implements Transport {
     if (response.status === 202 || response.status === 204 || flight.requests.length === 0) {
       flight.release();
       await discard(response);
-      if (messages.some((m) => 'method' in m && m.method === 'notifications/initialized')) this.#openStandalone();
+      this.#streams?.posted(messages);
       return;
     }
     if (type === 'text/event-stream') {
       const pending = new Set(flight.requests.map((m) => key(m.id)));
       const state = { kind: 'post' as const, pending, signal: flight.controller.signal };
-      void this.#streams.read(response, { ...state, onresumptiontoken: options?.onresumptiontoken }).finally(() => {
-        flight.release();
-      });
+      const read = readSse(
+        response,
+        { ...state, onresumptiontoken: options?.onresumptiontoken },
+        this.#owner,
+        this.#streams,
+      );
+      void read.finally(() => flight.release());
       return;
     }
     if (type === 'application/json') {
@@ -329,7 +344,7 @@ export class StreamableHttpClientTransport implements Transport {
       } catch (error) {
         flight.release();
         if (flight.controller.signal.aborted) return;
-        throw this.#fail(new Error(`Invalid JSON in the response to POST: ${toError(error).message}`));
+        throw this.#fail(new Error(`Invalid JSON in the response to POST: ${describe(error)}`));
       }
       flight.release();
       for (const item of Array.isArray(data) ? data : [data]) this.#receive(item);
@@ -393,11 +408,12 @@ export class StreamableHttpClientTransport implements Transport {
     return true;
   }
 
-  /** Re-opens a stream from an event id (GET with Last-Event-ID). */
+  /** Re-opens a stream from an event id (GET with Last-Event-ID); needs the `streams` option. */
   resumeStream(
     lastEventId: string,
     options: { onresumptiontoken?: ((token: string) => void) | undefined; replayId?: RequestId | undefined } = {},
   ): void {
+    if (!this.#streams) throw new Error('Resuming a stream needs the streams: sessionStreams() option');
     this.#streams.resume(lastEventId, options.onresumptiontoken, options.replayId);
   }
 
@@ -421,7 +437,7 @@ export class StreamableHttpClientTransport implements Transport {
   close(): Promise<void> {
     this.#closing ??= (async () => {
       this.#closed = true;
-      this.#streams.close();
+      this.#streams?.close();
       this.#abort?.abort();
       for (const flight of this.#inFlight.values()) flight.controller.abort();
       this.#inFlight.clear();
@@ -451,7 +467,7 @@ export class StreamableHttpClientTransport implements Transport {
   #receive(value: unknown, replayId?: RequestId): boolean {
     const items = Array.isArray(value) ? value : [value];
     if (!items.every(isWireMessage)) {
-      this.onerror?.(new Error(`Received something that is not a JSON-RPC message: ${JSON.stringify(value)}`));
+      this.onerror?.(new Error(`Not a JSON-RPC message: ${JSON.stringify(value)}`));
       return false;
     }
     for (const m of items as WireMessage[]) {
@@ -466,10 +482,6 @@ export class StreamableHttpClientTransport implements Transport {
     }
     this.onmessage?.(value as JsonRpcFrame);
     return true;
-  }
-
-  #openStandalone(): void {
-    if (this.#options.openSseStream !== false) this.#streams.openStandalone();
   }
 }
 

@@ -109,26 +109,12 @@ export type ParamHeaderRules =
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Keywords under which an annotation is not statically reachable (arrays, composition, conditionals, refs). */
-const UNREACHABLE_KEYWORDS = [
-  'items',
-  'prefixItems',
-  'additionalItems',
-  'contains',
-  'additionalProperties',
-  'patternProperties',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'oneOf',
-  'anyOf',
-  'allOf',
-  'not',
-  'if',
-  'then',
-  'else',
-  'dependentSchemas',
-  '$defs',
-  'definitions',
-];
+const UNREACHABLE_KEYWORDS = (
+  'items prefixItems additionalItems contains additionalProperties patternProperties unevaluatedProperties ' +
+  'unevaluatedItems oneOf anyOf allOf not if then else dependentSchemas $defs definitions'
+).split(' ');
+/** Of those, the ones whose value maps names to schemas. */
+const SCHEMA_MAPS = ['$defs', 'definitions', 'patternProperties', 'dependentSchemas'];
 
 /**
  * The `x-mcp-header` annotations of a tool's input schema, checked against the transport's rules (token
@@ -164,14 +150,8 @@ export function paramHeaderRules(inputSchema: unknown): ParamHeaderRules {
       const sub = schema[keyword];
       if (Array.isArray(sub)) for (const item of sub) visit(item, path, false);
       else if (isPlainObject(sub)) {
-        if (
-          keyword === '$defs' ||
-          keyword === 'definitions' ||
-          keyword === 'patternProperties' ||
-          keyword === 'dependentSchemas'
-        ) {
-          for (const key of Object.keys(sub)) visit(sub[key], path, false);
-        } else visit(sub, path, false);
+        if (SCHEMA_MAPS.includes(keyword)) for (const key of Object.keys(sub)) visit(sub[key], path, false);
+        else visit(sub, path, false);
       }
     }
     if (schema['$ref'] !== undefined && Object.hasOwn(schema, 'x-mcp-header') && problem === undefined) {

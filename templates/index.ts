@@ -12,6 +12,7 @@ export * from './validation.js';
 export * from './capabilities.js';
 export * from './channel.js';
 export * from './http-client.js';
+export * from './http-client-streams.js';
 export * from './sse-legacy-client.js';
 export * from './sse-fallback.js';
 export * from './websocket.js';

@@ -11,12 +11,17 @@ import {
   ProtocolError,
   isPlainObject,
   type JsonRpcErrorObject,
+  type JsonRpcErrorResponse,
   type RequestId,
 } from './jsonrpc.js';
 import type { JsonObject, ParamsIssue, Progress } from './peer-types.js';
-import type { JsonRpcFrame } from './transport.js';
 
-export function errorResponse(id: RequestId | null, code: number, message: string, data?: unknown): JsonRpcFrame {
+export function errorResponse(
+  id: RequestId | null,
+  code: number,
+  message: string,
+  data?: unknown,
+): JsonRpcErrorResponse {
   const error: JsonRpcErrorObject = data === undefined ? { code, message } : { code, message, data };
   return { jsonrpc: '2.0', id, error };
 }

@@ -10,7 +10,7 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/sse-fallback.ts`). Browser-safe.
  */
 import { toError } from './http-common.js';
-import type { StreamOwner } from './http-client-streams.js';
+import type { StreamOwner } from './http-client-sse.js';
 import type { StreamableHttpClientTransport } from './http-client.js';
 import { isPlainObject } from './jsonrpc.js';
 import { SseLegacyClientTransport, type SseLegacyClientTransportOptions } from './sse-legacy-client.js';

@@ -56,34 +56,20 @@ export class SseParser {
   lastEventId?: string | undefined;
 
   push(text: string): void {
+    // A CR that ended the last chunk may be the first half of a CRLF: its LF ends no further line.
     if (this.#pendingCr && text.startsWith('\n')) text = text.slice(1);
-    this.#pendingCr = false;
-    this.#buffer += text;
-    let start = 0;
-    for (let i = 0; i < this.#buffer.length; i++) {
-      const c = this.#buffer.charCodeAt(i);
-      if (c !== 10 && c !== 13) continue;
-      this.#line(this.#buffer.slice(start, i));
-      if (c === 13) {
-        if (i + 1 === this.#buffer.length) this.#pendingCr = true;
-        else if (this.#buffer.charCodeAt(i + 1) === 10) i++;
-      }
-      start = i + 1;
-    }
-    this.#buffer = this.#buffer.slice(start);
+    this.#pendingCr = text.endsWith('\r');
+    const lines = (this.#buffer + text).split(/\r\n|\r|\n/);
+    this.#buffer = lines.pop()!;
+    for (const line of lines) this.#line(line);
   }
 
+  /** One line: a field (`name: value`, one leading space dropped), a comment (`: …`, no name), or the blank end. */
   #line(line: string): void {
-    if (line === '') {
-      this.#dispatch();
-      return;
-    }
-    if (line.startsWith(':')) return;
+    if (line === '') return this.#dispatch();
     const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    switch (field) {
+    const value = colon === -1 ? '' : line.slice(colon + (line[colon + 1] === ' ' ? 2 : 1));
+    switch (colon === -1 ? line : line.slice(0, colon)) {
       case 'data':
         this.#data.push(value);
         break;
@@ -98,20 +84,17 @@ export class SseParser {
         break;
       case 'retry':
         if (/^\d+$/.test(value)) this.#onRetry?.(Number(value));
-        break;
     }
   }
 
   #dispatch(): void {
-    if (this.#sawId) this.lastEventId = this.#eventId;
-    const hadId = this.#sawId;
     const event: SseEvent = { event: this.#eventType || 'message', data: this.#data.join('\n') };
-    if (hadId) event.id = this.#eventId;
-    const hasData = this.#data.length > 0;
+    // Events with an id but no data (priming events) are surfaced so the id can be tracked.
+    const due = this.#data.length > 0 || this.#sawId;
+    if (this.#sawId) event.id = this.lastEventId = this.#eventId;
     this.#data = [];
     this.#eventType = '';
     this.#sawId = false;
-    // Events with an id but no data (priming events) are surfaced so the id can be tracked.
-    if (hasData || hadId) this.#onEvent(event);
+    if (due) this.#onEvent(event);
   }
 }

@@ -7,31 +7,22 @@
 /** This runtime's version (the `@mcp-typegen/runtime` package version; a test keeps them equal). */
 export const RUNTIME_VERSION: string = '0.1.0';
 
+const VERSION = /^(\d+)\.(\d+)\.(\d+)/;
+
 /**
  * Throws unless this runtime satisfies `range`, a caret range such as `^0.1.0` (the form mcp-typegen
  * writes): same major version (same minor below 1.0), and not older than the range's version.
  */
 export function checkRuntimeVersion(range: string, generatedBy: string): void {
-  if (satisfiesCaret(RUNTIME_VERSION, range)) return;
+  const [, major, minor, patch] = (VERSION.exec(RUNTIME_VERSION) ?? []).map(Number);
+  const [, wantMajor, wantMinor, wantPatch] = range.startsWith('^')
+    ? (VERSION.exec(range.slice(1)) ?? []).map(Number)
+    : [];
+  // A range that does not parse leaves the wanted parts undefined, which no comparison accepts.
+  const sameLine = major === wantMajor && (major! > 0 || minor === wantMinor);
+  if (sameLine && (minor! - wantMinor! || patch! - wantPatch!) >= 0) return;
   throw new Error(
     `${generatedBy} was generated for @mcp-typegen/runtime ${range}, but runtime ${RUNTIME_VERSION} is loaded: ` +
       `install @mcp-typegen/runtime@"${range}" or regenerate with a matching mcp-typegen`,
   );
-}
-
-function parse(version: string): [number, number, number] | undefined {
-  const match = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
-  return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : undefined;
-}
-
-function satisfiesCaret(version: string, range: string): boolean {
-  const have = parse(version);
-  const want = range.startsWith('^') ? parse(range.slice(1)) : undefined;
-  if (!have || !want) return false;
-  const [major, minor, patch] = have;
-  const [wantMajor, wantMinor, wantPatch] = want;
-  if (major !== wantMajor) return false;
-  if (major === 0 && minor !== wantMinor) return false;
-  if (minor !== wantMinor) return minor > wantMinor;
-  return patch >= wantPatch;
 }

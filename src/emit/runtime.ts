@@ -112,6 +112,7 @@ export const CORE_EXPORTS = {
     'createInMemoryPair',
     'StreamableHttpClientTransport',
     'sseFallback',
+    'sessionStreams',
   ],
 };
 export const CLIENT_RUNTIME_EXPORTS = { types: ['McpClientOptions', 'MessageChecker'], values: ['checkWith'] };

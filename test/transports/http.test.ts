@@ -11,6 +11,7 @@ import {
   type StreamableHttpServerTransport,
 } from '../../templates/http-server.js';
 import { StreamableHttpClientTransport, StreamableHttpError } from '../../templates/http-client.js';
+import { sessionStreams } from '../../templates/http-client-streams.js';
 import { InMemoryEventStore } from '../../templates/event-store.js';
 import { SseParser } from '../../templates/sse.js';
 import type { JsonRpcFrame } from '../../templates/transport.js';
@@ -526,7 +527,7 @@ describe('StreamableHttpClientTransport → SDK McpServer + StreamableHTTPServer
 
   it('speaks raw JSON-RPC over POST/SSE, receives standalone-stream messages, DELETEs on close', async () => {
     const srv = await startSdkServer();
-    const transport = new StreamableHttpClientTransport(srv.url);
+    const transport = new StreamableHttpClientTransport(srv.url, { streams: sessionStreams() });
     const errors: Error[] = [];
     transport.onerror = (e) => errors.push(e);
     const box = collect(transport);
@@ -585,7 +586,7 @@ describe('StreamableHttpClientTransport → SDK McpServer + StreamableHTTPServer
 describe('StreamableHttpClientTransport ↔ createStreamableHttpServer', () => {
   it('reconnects with Last-Event-ID after the server closes a request stream, honouring retry', async () => {
     const srv = await startOurServer({ retryMs: 400 });
-    const transport = new StreamableHttpClientTransport(srv.url);
+    const transport = new StreamableHttpClientTransport(srv.url, { streams: sessionStreams() });
     transport.onerror = () => undefined;
     const box = collect(transport);
     const tokens: string[] = [];
@@ -611,7 +612,7 @@ describe('StreamableHttpClientTransport ↔ createStreamableHttpServer', () => {
 
   it('reconnects the standalone stream after the server drops it, without losing messages', async () => {
     const srv = await startOurServer({ retryMs: 100 });
-    const transport = new StreamableHttpClientTransport(srv.url);
+    const transport = new StreamableHttpClientTransport(srv.url, { streams: sessionStreams() });
     transport.onerror = () => undefined;
     const box = collect(transport);
     await transport.start();
@@ -710,5 +711,39 @@ describe('StreamableHttpClientTransport fetch', () => {
     await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     await transport.close();
     expect(receivers).toEqual([undefined]);
+  });
+});
+
+describe('StreamableHttpClientTransport session streams (opt-in)', () => {
+  /** A transport on a fetch that records each request's method and answers 202 with no body. */
+  async function recordedRun(options: { streams?: ReturnType<typeof sessionStreams> }) {
+    const methods: string[] = [];
+    const fetch = async (_url: unknown, init?: RequestInit) => {
+      methods.push(init?.method ?? 'GET');
+      return new Response(null, { status: 202 });
+    };
+    const transport = new StreamableHttpClientTransport('http://127.0.0.1:9/mcp', {
+      fetch,
+      sessionId: 's',
+      ...options,
+    });
+    await transport.start();
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    await sleep(10);
+    return { transport, methods };
+  }
+
+  it('without the streams option: no standalone GET, and resuming says what it needs', async () => {
+    const { transport, methods } = await recordedRun({});
+    expect(methods).toEqual(['POST']);
+    expect(() => transport.resumeStream('7')).toThrow('Resuming a stream needs the streams: sessionStreams() option');
+    await expect(transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' }, { resumptionToken: '7' })).rejects.toThrow(
+      /sessionStreams/,
+    );
+  });
+
+  it('with streams: sessionStreams(), a known session opens its standalone GET stream', async () => {
+    const { methods } = await recordedRun({ streams: sessionStreams() });
+    expect(methods).toEqual(['GET', 'POST']);
   });
 });
