@@ -78,6 +78,10 @@ function compiledExports(model: ProtocolModel): string {
     // Each definition compiles to one function that the others call: without this, every export
     // inlines its whole ref tree and the file grows to megabytes.
     inlineRefs: false,
+    // Checking the schema against the draft's meta-schema first means compiling that meta-schema: a
+    // fifth of the validators' generation time, for no change in the output. A keyword whose value has
+    // the wrong type still stops the compilation (ajv checks each keyword's value as it compiles it).
+    validateSchema: false,
   });
   // The same repaired definitions as types.ts (normalize.ts), so a value the types accept validates.
   const definitions = repairDefinitions(model);
