@@ -9,15 +9,9 @@
 import { resolve } from 'node:path';
 import { formatFile, usesDefaultFormat } from './emit/format.js';
 import { header } from './emit/header.js';
-import { runtimeImports, runtimeRange, withImportExtension } from './emit/runtime.js';
-import { printConcurrently } from './emit/concurrent.js';
-import {
-  REGISTRY,
-  resolveArtifacts,
-  type ArtifactEntry,
-  type EmitContext,
-  type GeneratedFile,
-} from './emit/registry.js';
+import { runtimeImports, runtimeRange } from './emit/runtime.js';
+import { emitIndex } from './emit/index-file.js';
+import { REGISTRY, resolveArtifacts, type EmitContext, type GeneratedFile } from './emit/registry.js';
 import { inputsHash } from './inputs.js';
 import { InputError } from './errors.js';
 import { appliesTo } from './extensions/types.js';
@@ -113,19 +107,8 @@ function emitContext(options: GenerateOptions, schemaFile: string): EmitContext 
 /** Every enabled artifact's files, formatted, without the header. */
 async function emitBodies(model: ProtocolModel, ctx: EmitContext, outDir: string, format: boolean) {
   const entries = REGISTRY.filter((e) => e.enabled(ctx));
-  // Started first: the ts-morph printers (maps, client, server) run and format on another thread while
-  // the types (json-schema-to-typescript) and validators (ajv) are emitted here.
-  const printed = printConcurrently({
-    model,
-    entries: entries.filter((e) => e.offThread).map((e) => e.name),
-    context: ctx,
-    format,
-    outDir,
-  });
-  // If the types throw first, theirs is the error reported; this must not go unhandled meanwhile.
-  printed.catch(() => undefined);
   const raw: GeneratedFile[] = [];
-  for (const e of entries.filter((e) => !e.offThread)) raw.push(...(await e.emit(model, ctx)));
+  for (const e of entries) raw.push(...(await e.emit(model, ctx)));
   raw.push({ path: 'index.ts', contents: emitIndex(model, entries, ctx) });
   const files: GeneratedFile[] = [];
   for (const file of raw) {
@@ -135,21 +118,19 @@ async function emitBodies(model: ProtocolModel, ctx: EmitContext, outDir: string
       contents: await formatBody(outDir, file.path, file.contents, format, ctx.importExt),
     });
   }
-  for (const [path, contents] of Object.entries(await printed)) files.push({ path, contents });
   return files;
 }
 
-/**
- * index.ts re-exports every definition type, then the other modules' names — except a name that a
- * definition already uses (e.g. 2026-07-28 defines `InputRequests`): that one stays reachable through
- * its own module, so the index never has an ambiguous export.
- */
+/** Written in prettier's layout for DEFAULTS (format.ts), whatever the import extension. */
+const LAID_OUT = new Set(['types.ts', 'maps.ts', 'client.ts', 'server.ts', 'index.ts']);
+
 /**
  * - validators.ts is laid out by ajv (one statement a line); prettier over a megabyte of it would cost
  *   more than the rest of the run together, so it is left as ajv writes it;
  * - runtime/ files are the templates, kept formatted with the default options (scripts/format-templates.mjs,
  *   checked by a test): formatted again only when a user prettier config applies;
- * - types.ts comes in prettier's layout for the defaults (emit/types.ts): the same.
+ * - types.ts (emit/types.ts) and maps, client, server and index (emit/layout.ts) come in prettier's layout
+ *   for the defaults: the same.
  */
 async function formatBody(
   outDir: string,
@@ -159,23 +140,10 @@ async function formatBody(
   importExt: string,
 ): Promise<string> {
   if (!format || path === 'validators.ts') return text;
-  if (path === 'types.ts' && (await usesDefaultFormat(outDir, path))) return text;
+  if (LAID_OUT.has(path) && (await usesDefaultFormat(outDir, path))) return text;
   // Only with `.js` specifiers is the text the template's bytes (other specifiers change line lengths).
   if (path.startsWith('runtime/') && importExt === '.js' && (await usesDefaultFormat(outDir, path))) return text;
   return formatFile(outDir, path, text);
-}
-
-function emitIndex(model: ProtocolModel, entries: readonly ArtifactEntry[], ctx: EmitContext): string {
-  const taken = new Set(Object.keys(model.definitions));
-  const lines = ["export type * from './types.js';"];
-  for (const { module, ...names } of entries.flatMap((e) => e.exports(ctx, model))) {
-    const types = names.types.filter((n) => !taken.has(n));
-    const values = names.values.filter((n) => !taken.has(n));
-    for (const n of [...types, ...values]) taken.add(n);
-    if (types.length) lines.push(`export type { ${types.join(', ')} } from '${module}';`);
-    if (values.length) lines.push(`export { ${values.join(', ')} } from '${module}';`);
-  }
-  return withImportExtension(lines.join('\n') + '\n', ctx.importExt);
 }
 
 /** The header line saying where the runtime comes from (and, for the package, which range). */

@@ -1,9 +1,8 @@
 /**
  * client.ts: `McpClient`, one typed stub per request the client may send, grouped by the method's path
  * (`client.tools.call`, `client.resources.templates.list`, `client.ping`, `client.acme.jobs.start`),
- * on top of the hand-written runtime/client-base.ts. Built with ts-morph from structures.
+ * on top of the hand-written runtime/client-base.ts. Written in prettier's layout (layout.ts).
  */
-import { Scope, StructureKind, type ClassDeclarationStructure, type StatementStructures } from 'ts-morph';
 import { isObject } from '../load/schema.js';
 import { resolvePointer } from '../load/pointer.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
@@ -12,8 +11,22 @@ import { channelClientClasses, channelsOf } from './channels.js';
 import { baseClassMembers } from './base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
 import { TABLES, paramsType } from './tables.js';
-import { docComment, isIdentifier, propertyKey, stringLiteral } from './ts-names.js';
-import { printFile } from './ts-project.js';
+import { isIdentifier } from './ts-names.js';
+import { hardline, docs, printStatements, quote, type Doc, type Statement } from './layout.js';
+import { and, objectType, ref, text, union, type Param, type TypeNode } from './layout-types.js';
+import {
+  atom,
+  call,
+  classDecl,
+  functionDecl,
+  moduleDecl,
+  object,
+  str,
+  typeAlias,
+  type ClassSpec,
+  type Expr,
+  type Prop,
+} from './layout-code.js';
 
 /** Requests the client sends, as the caller sees them. */
 function clientCalls(model: ProtocolModel): MethodInfo[] {
@@ -40,26 +53,31 @@ export function paramsSchema(model: ProtocolModel, m: MethodInfo): unknown {
 }
 
 /** The result the caller gets: input-required rounds are resolved by the client. */
-function callerResult(model: ProtocolModel, m: MethodInfo): string {
+function callerResult(model: ProtocolModel, m: MethodInfo): TypeNode {
   const results = (m.result ?? []).filter((r) => !(model.features.inputRequests && r === 'InputRequiredResult'));
-  return results.map((r) => withDiscriminant(`T.${r}`, m.discriminants?.[r])).join(' | ') || 'T.Result';
+  if (results.length === 0) return text('T.Result');
+  return union(results.map((r) => withDiscriminant(text(`T.${r}`), m.discriminants?.[r])));
 }
 
 /**
  * The params a caller passes, by name (so an editor shows `CallToolRequestParams`): 2026-07-28 on,
  * wrapped in CallerParams, which makes the `_meta` and retry fields the client fills in optional.
  */
-function callerParams(model: ProtocolModel, m: MethodInfo): string {
+function callerParams(model: ProtocolModel, m: MethodInfo): TypeNode {
   const params = paramsType(m, model);
-  return model.features.perRequestMeta && m.params !== null ? `CallerParams<${params}>` : params;
+  return model.features.perRequestMeta && m.params !== null ? ref('CallerParams', params) : params;
 }
 
-function callsType(model: ProtocolModel): string {
-  const rows = clientCalls(model).map((m) => {
-    const params = callerParams(model, m);
-    return `  ${propertyKey(m.method, true)}: { params: ${params}; paramsRequired: ${callerParamsRequired(model, m)}; result: ${callerResult(model, m)} };`;
-  });
-  return rows.length ? `{\n${rows.join('\n')}\n}` : 'Record<never, never>';
+function callsType(model: ProtocolModel): TypeNode {
+  const rows = clientCalls(model).map((m) => ({
+    name: m.method,
+    type: objectType([
+      { name: 'params', type: callerParams(model, m) },
+      { name: 'paramsRequired', type: text(String(callerParamsRequired(model, m))) },
+      { name: 'result', type: callerResult(model, m) },
+    ]),
+  }));
+  return rows.length ? objectType(rows, true) : text('Record<never, never>');
 }
 
 interface StubNode {
@@ -88,62 +106,83 @@ function memberName(segment: string): string {
   return segment.replace(/[-_]+([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-function key(name: string): string {
-  return isIdentifier(name) ? name : stringLiteral(name);
+/** A class property name: prettier keeps the quotes of a quoted class property (babel-ts). */
+function propertyName(name: string): string {
+  return isIdentifier(name) ? name : quote(name);
 }
 
-function stubFunction(model: ProtocolModel, m: MethodInfo): string {
-  const optional = callerParamsRequired(model, m) ? '' : '?';
-  return `(params${optional}: ${callerParams(model, m)}, options?: RequestOptions): Promise<${callerResult(model, m)}> => this.request(${stringLiteral(m.method)}, params, options)`;
+function stubParams(model: ProtocolModel, m: MethodInfo): Param[] {
+  return [
+    { name: 'params', type: callerParams(model, m), optional: !callerParamsRequired(model, m) },
+    { name: 'options', type: text('RequestOptions'), optional: true },
+  ];
 }
 
-function describe(model: ProtocolModel, m: MethodInfo): string | undefined {
+const requestCall = (m: MethodInfo): Expr => call('this.request', str(m.method), atom('params'), atom('options'));
+
+function stubFunction(model: ProtocolModel, m: MethodInfo): Expr {
+  return {
+    kind: 'arrow',
+    params: stubParams(model, m),
+    returns: ref('Promise', callerResult(model, m)),
+    body: requestCall(m),
+  };
+}
+
+function describe(model: ProtocolModel, m: MethodInfo): string {
   const d = model.definitions[m.definition]?.description;
   return typeof d === 'string' ? `\`${m.method}\`: ${d}` : `\`${m.method}\``;
 }
 
+/** A stub that also has stubs under it (`x/list` and `x/list/all`): the function with the group's members. */
+const withMembers = (model: ProtocolModel, node: StubNode): Expr =>
+  call('Object.assign', stubFunction(model, node.leaf!), groupLiteral(model, node));
+
 /** An object literal of stubs for one group (nested groups as nested literals). */
-function groupLiteral(model: ProtocolModel, node: StubNode, indent: string): string {
-  const lines: string[] = [];
+function groupLiteral(model: ProtocolModel, node: StubNode): Expr {
+  const props: Prop[] = [];
   for (const [name, child] of node.children) {
-    const doc = child.leaf ? docComment(describe(model, child.leaf), `${indent}  `) : '';
-    let value: string;
+    let value: Expr;
     if (child.children.size === 0) value = stubFunction(model, child.leaf!);
-    else if (!child.leaf) value = groupLiteral(model, child, `${indent}  `);
-    else value = `Object.assign(${stubFunction(model, child.leaf)}, ${groupLiteral(model, child, `${indent}  `)})`;
-    lines.push(`${doc}${indent}  ${key(name)}: ${value},`);
+    else if (!child.leaf) value = groupLiteral(model, child);
+    else value = withMembers(model, child);
+    props.push({ name, value, ...(child.leaf ? { doc: describe(model, child.leaf) } : {}) });
   }
-  return `{\n${lines.join('\n')}\n${indent}}`;
+  return object(props, true);
 }
 
 /** The options, with `capabilities` typed as this version's ClientCapabilities (extension settings included). */
-function optionsType(model: ProtocolModel): string {
+function optionsType(model: ProtocolModel): TypeNode {
   return 'ClientCapabilities' in model.definitions
-    ? 'McpClientOptions & { capabilities?: T.ClientCapabilities }'
-    : 'McpClientOptions';
+    ? and(
+        text('McpClientOptions'),
+        objectType([{ name: 'capabilities', optional: true, type: text('T.ClientCapabilities') }]),
+      )
+    : text('McpClientOptions');
 }
 
 /** McpClient: one method per request, grouped by the method's path (`client.tools.call(...)`). */
-function clientClass(model: ProtocolModel): ClassDeclarationStructure {
+function clientClass(model: ProtocolModel): Doc {
   const tree = stubTree(clientCalls(model), model.facts.handshakeRequests);
-  const classStructure: ClassDeclarationStructure = {
-    kind: StructureKind.Class,
-    isExported: true,
+  const spec: ClassSpec = {
     name: 'McpClient',
-    extends: 'McpClientBase<ClientCalls, ClientNotifications, ServerRequests & InputRequests, ServerNotifications>',
-    docs: [
+    extends: ref(
+      'McpClientBase',
+      text('ClientCalls'),
+      text('ClientNotifications'),
+      and(text('ServerRequests'), text('InputRequests')),
+      text('ServerNotifications'),
+    ),
+    doc:
       `A typed MCP client for spec ${model.version ?? '(unknown version)'}: one method per request, grouped by the method's path.\n` +
-        'Call `connect()` first; handlers for what the server sends are registered with `setRequestHandler` / `setNotificationHandler`.',
-    ],
-    ctors: [
-      {
-        parameters: [
-          { name: 'transport', type: 'Transport' },
-          { name: 'options', type: optionsType(model) },
-        ],
-        statements: ['super(transport, PROTOCOL, options);'],
-      },
-    ],
+      'Call `connect()` first; handlers for what the server sends are registered with `setRequestHandler` / `setNotificationHandler`.',
+    ctor: {
+      params: [
+        { name: 'transport', type: text('Transport') },
+        { name: 'options', type: optionsType(model) },
+      ],
+      body: [{ expression: call('super', atom('transport'), atom('PROTOCOL'), atom('options')) }],
+    },
     properties: [],
     methods: [],
   };
@@ -151,97 +190,87 @@ function clientClass(model: ProtocolModel): ClassDeclarationStructure {
     const name = baseClassMembers('client-base.ts', 'McpClientBase').has(rawName) ? `${rawName}_` : rawName;
     if (node.children.size === 0 && node.leaf) {
       const m = node.leaf;
-      const optional = !callerParamsRequired(model, m);
-      classStructure.methods!.push({
-        name: key(name),
-        docs: [describe(model, m)!.replace(/\*\//g, '*\\/')],
-        parameters: [
-          { name: 'params', type: callerParams(model, m), hasQuestionToken: optional },
-          { name: 'options', type: 'RequestOptions', hasQuestionToken: true },
-        ],
-        returnType: `Promise<${callerResult(model, m)}>`,
-        statements: [`return this.request(${stringLiteral(m.method)}, params, options);`],
+      spec.methods.push({
+        name,
+        doc: describe(model, m),
+        params: stubParams(model, m),
+        returns: ref('Promise', callerResult(model, m)),
+        body: [{ return: requestCall(m) }],
       });
     } else {
-      classStructure.properties!.push({
-        name: key(name),
-        scope: Scope.Public,
-        isReadonly: true,
-        initializer: node.leaf
-          ? `Object.assign(${stubFunction(model, node.leaf)}, ${groupLiteral(model, node, '  ')})`
-          : groupLiteral(model, node, '  '),
+      spec.properties.push({
+        name: propertyName(name),
+        value: node.leaf ? withMembers(model, node) : groupLiteral(model, node),
       });
     }
   }
-  return classStructure;
+  return classDecl(spec);
 }
 
 /** The imports of client.ts: only what it uses (an unused import fails noUnusedLocals). */
-function clientImports(model: ProtocolModel, importExt: string, runtime: RuntimeRef): (StatementStructures | string)[] {
+function clientImports(model: ProtocolModel, importExt: string, runtime: RuntimeRef): Doc[] {
+  const channels = channelsOf(model).length > 0;
   return [
-    {
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      namespaceImport: 'T',
-      moduleSpecifier: `./types${importExt}`,
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      namedImports: [
-        ...(channelsOf(model).length > 0 ? ['ClientRequests'] : []),
+    moduleDecl('import', true, { namespace: 'T' }, `./types${importExt}`),
+    moduleDecl(
+      'import',
+      true,
+      [
+        ...(channels ? ['ClientRequests'] : []),
         'ClientNotifications',
         'InputRequests',
         'ServerNotifications',
         'ServerRequests',
       ],
-      moduleSpecifier: `./maps${importExt}`,
-    },
-    { kind: StructureKind.ImportDeclaration, namedImports: ['PROTOCOL'], moduleSpecifier: `./maps${importExt}` },
-    {
-      kind: StructureKind.ImportDeclaration,
-      // CallerParams only where per-request `_meta` exists: an unused import would fail noUnusedLocals.
-      namedImports: [
+      `./maps${importExt}`,
+    ),
+    moduleDecl('import', false, ['PROTOCOL'], `./maps${importExt}`),
+    moduleDecl(
+      'import',
+      false,
+      [
         'McpClientBase',
-        ...(channelsOf(model).length > 0 ? ['ChannelClient', 'type PeerOptions'] : []),
+        ...(channels ? ['ChannelClient', 'type PeerOptions'] : []),
+        // CallerParams only where per-request `_meta` exists: an unused import would fail noUnusedLocals.
         ...(model.features.perRequestMeta ? ['type CallerParams'] : []),
         'type McpClientOptions',
         'type RequestOptions',
         'type Transport',
         ...runtimeCheckImport(runtime),
       ],
-      moduleSpecifier: runtime.core,
-    },
+      runtime.core,
+    ),
     ...runtimeCheck(runtime, 'client.ts'),
   ];
 }
 
 export function emitClient(model: ProtocolModel, importExt: string, runtime: RuntimeRef): string {
-  const statements: (StatementStructures | string)[] = [
-    ...clientImports(model, importExt, runtime),
+  const statements: Statement[] = [
+    ...clientImports(model, importExt, runtime).map((doc) => ({ doc })),
     {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      name: 'ClientCalls',
-      docs: [
-        'Requests as the client calls them: params the client fills in itself (per-request `_meta`, input responses) are optional, and results are final.',
+      doc: [
+        docs(
+          'Requests as the client calls them: params the client fills in itself (per-request `_meta`, input responses) are optional, and results are final.',
+        ),
+        hardline,
+        typeAlias('ClientCalls', callsType(model)),
       ],
-      type: callsType(model),
     },
-    clientClass(model),
+    { doc: clientClass(model), blankBefore: true },
     {
-      kind: StructureKind.Function,
-      isExported: true,
-      name: 'createClient',
-      docs: ['Create a client on a transport (stdio, Streamable HTTP, in-memory, or any SDK-compatible Transport).'],
-      parameters: [
-        { name: 'transport', type: 'Transport' },
-        { name: 'options', type: optionsType(model) },
-      ],
-      returnType: 'McpClient',
-      statements: ['return new McpClient(transport, options);'],
+      doc: functionDecl({
+        name: 'createClient',
+        doc: 'Create a client on a transport (stdio, Streamable HTTP, in-memory, or any SDK-compatible Transport).',
+        params: [
+          { name: 'transport', type: text('Transport') },
+          { name: 'options', type: optionsType(model) },
+        ],
+        returns: text('McpClient'),
+        body: [{ return: call('new McpClient', atom('transport'), atom('options')) }],
+      }),
+      blankBefore: true,
     },
-    ...channelClientClasses(model),
+    ...channelClientClasses(model).map((doc) => ({ doc, blankBefore: true })),
   ];
-  return printFile('client.ts', statements);
+  return printStatements(statements);
 }

@@ -1,134 +1,122 @@
 /**
  * maps.ts: the method tables — per direction, method → { params, paramsRequired, result } as types,
  * the same facts as `as const` runtime values, and helpers (ParamsOf, ResultOf, RequestOf, …).
- * Built with ts-morph from structures, one whole file at a time.
+ * Written in prettier's layout (layout.ts).
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import { paramsRefText, type ProtocolModel } from '../model/types.js';
 import { ALIASES, TABLES, paramsType, resultType, type Table } from './tables.js';
-import { printFile } from './ts-project.js';
-import { docComment, propertyKey, stringLiteral } from './ts-names.js';
+import { docs, hardline, join, printStatements, type Statement } from './layout.js';
+import { objectType, text, type TypeMember, type TypeNode } from './layout-types.js';
+import { array, asConst, atom, constDecl, moduleDecl, object, str, typeAlias, type Expr } from './layout-code.js';
 
-function tableType(model: ProtocolModel, table: Table): string {
+function tableType(model: ProtocolModel, table: Table): TypeNode {
   const rows = model.methods.filter(table.select);
-  if (rows.length === 0) return 'Record<never, never>';
-  const lines = rows.map((m) => {
-    const spec =
-      m.kind === 'request'
-        ? `{ params: ${paramsType(m, model)}; paramsRequired: ${m.paramsRequired}; result: ${resultType(m)} }`
-        : `{ params: ${paramsType(m, model)}; paramsRequired: ${m.paramsRequired} }`;
-    const description = model.definitions[m.definition]?.description;
-    return `${docComment(typeof description === 'string' ? description : undefined, '  ')}  ${propertyKey(m.method, true)}: ${spec};`;
-  });
-  return `{\n${lines.join('\n')}\n}`;
-}
-
-function constList(values: string[]): string {
-  return `[${values.map(stringLiteral).join(', ')}] as const`;
-}
-
-function methodsConst(model: ProtocolModel): string {
-  const rows = model.methods.map((m) => {
-    const fields = [
-      `kind: ${stringLiteral(m.kind)}`,
-      `directions: ${constListInner(m.directions)}`,
-      `definition: ${stringLiteral(m.definition)}`,
-      `params: ${m.params === null ? 'null' : stringLiteral(paramsRefText(m.params))}`,
-      `paramsRequired: ${m.paramsRequired}`,
-      ...(m.result ? [`result: ${constListInner(m.result)}`] : []),
-      `source: ${stringLiteral(m.source)}`,
+  if (rows.length === 0) return text('Record<never, never>');
+  const members = rows.map((m): TypeMember => {
+    const fields: TypeMember[] = [
+      { name: 'params', type: paramsType(m, model) },
+      { name: 'paramsRequired', type: text(String(m.paramsRequired)) },
+      ...(m.kind === 'request' ? [{ name: 'result', type: resultType(m) }] : []),
     ];
-    // A computed key: in an object literal a plain "__proto__" key would set the prototype.
-    const key = m.method === '__proto__' ? `[${stringLiteral(m.method)}]` : stringLiteral(m.method);
-    return `  ${key}: { ${fields.join(', ')} },`;
+    const description = model.definitions[m.definition]?.description;
+    return {
+      name: m.method,
+      type: objectType(fields),
+      ...(typeof description === 'string' && description !== '' ? { doc: description } : {}),
+    };
   });
-  return `{\n${rows.join('\n')}\n} as const`;
+  return objectType(members, true);
 }
 
-function constListInner(values: readonly string[]): string {
-  return `[${values.map(stringLiteral).join(', ')}]`;
+const strings = (values: readonly string[]): Expr => array(values.map(str));
+
+function methodsConst(model: ProtocolModel): Expr {
+  return object(
+    model.methods.map((m) => ({
+      name: m.method,
+      // A computed key: in an object literal a plain "__proto__" key would set the prototype.
+      computed: m.method === '__proto__',
+      value: object([
+        { name: 'kind', value: str(m.kind) },
+        { name: 'directions', value: strings(m.directions) },
+        { name: 'definition', value: str(m.definition) },
+        { name: 'params', value: m.params === null ? atom('null') : str(paramsRefText(m.params)) },
+        { name: 'paramsRequired', value: atom(String(m.paramsRequired)) },
+        ...(m.result ? [{ name: 'result', value: strings(m.result) }] : []),
+        { name: 'source', value: str(m.source) },
+      ]),
+    })),
+    true,
+  );
+}
+
+/** A JSON value (the protocol facts) as a literal. */
+function jsonLiteral(value: unknown): Expr {
+  if (typeof value === 'string') return str(value);
+  if (Array.isArray(value)) return array(value.map(jsonLiteral));
+  if (value !== null && typeof value === 'object')
+    return object(Object.entries(value).map(([name, v]) => ({ name, value: jsonLiteral(v) })));
+  return atom(JSON.stringify(value));
+}
+
+function protocolConst(model: ProtocolModel): Expr {
+  const orNull = (v: string | null) => (v === null ? atom('null') : str(v));
+  return asConst(
+    object([
+      { name: 'version', value: orNull(model.version) },
+      { name: 'protocolVersion', value: orNull(model.protocolVersion) },
+      {
+        name: 'features',
+        value: object(Object.entries(model.features).map(([name, v]) => ({ name, value: atom(String(v)) }))),
+      },
+      { name: 'facts', value: jsonLiteral(model.facts) },
+    ]),
+  );
+}
+
+/** The fixed helper types, kept in their layout (tables.ts). */
+function aliasStatements(): Statement[] {
+  return ALIASES.map(([name, type, doc]) => ({
+    doc: [docs(doc), hardline, join(hardline, `export type ${name} = ${type};`.split('\n'))],
+  }));
 }
 
 export function emitMaps(model: ProtocolModel, importExt: string): string {
-  const statements: StatementStructures[] = [
-    {
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      namespaceImport: 'T',
-      moduleSpecifier: `./types${importExt}`,
-    },
-  ];
+  const statements: Statement[] = [{ doc: moduleDecl('import', true, { namespace: 'T' }, `./types${importExt}`) }];
+  for (const table of TABLES)
+    statements.push({ doc: [docs(table.doc), hardline, typeAlias(table.name, tableType(model, table))] });
+  statements.push(...aliasStatements());
   for (const table of TABLES) {
+    const methods = model.methods.filter(table.select).map((m) => m.method);
     statements.push({
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      name: table.name,
-      type: tableType(model, table),
-      docs: [table.doc],
+      doc: [docs(`Runtime list: ${table.doc}`), hardline, constDecl(table.listName, asConst(strings(methods)))],
     });
   }
-  statements.push(...typeAliases(ALIASES));
-  for (const table of TABLES) {
-    statements.push(
-      constStatement(
-        table.listName,
-        constList(model.methods.filter(table.select).map((m) => m.method)),
-        `Runtime list: ${table.doc}`,
-      ),
-    );
-  }
-  statements.push(
-    constStatement(
-      'METHODS',
-      methodsConst(model),
-      'Every method with its kind, directions, params and result definitions (the protocol model).',
-    ),
-  );
-  statements.push(
-    constStatement(
-      'PROTOCOL',
-      `{ version: ${model.version === null ? 'null' : stringLiteral(model.version)}, protocolVersion: ${
-        model.protocolVersion === null ? 'null' : stringLiteral(model.protocolVersion)
-      }, features: { ${Object.entries(model.features)
-        .map(([k, v]) => `${k}: ${v}`)
-        .join(', ')} }, facts: ${JSON.stringify(model.facts)} } as const`,
-      'The spec version these maps were generated from, its protocol features, and the facts the runtime reads (lifecycle, capabilities, meta keys, error codes, transport rules).',
-    ),
-  );
-  // Typed explicitly: isolatedDeclarations (which the strictest settings use) needs a type on every export.
-  statements.push(
-    constStatement(
-      'ERROR_CODES',
-      'PROTOCOL.facts.errorCodes',
-      "This version's JSON-RPC error codes by their schema definition name (`ERROR_CODES.InvalidParamsError`): compare a `ProtocolError`'s `code` with these, or throw them, instead of writing the numbers.",
-      "(typeof PROTOCOL)['facts']['errorCodes']",
-    ),
-  );
-  return printFile('maps.ts', statements);
-}
-
-function typeAliases(rows: readonly (readonly [string, string, string])[]): StatementStructures[] {
-  return rows.map(([name, type, doc]) => {
-    const match = /^(\w+)(?:<(.+)>)?$/.exec(name)!;
-    const [, bare, param] = match;
-    const [paramName, constraint] = param ? param.split(' extends ') : [];
-    return {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      name: bare!,
-      type,
-      docs: [doc],
-      typeParameters: paramName ? [{ name: paramName, constraint }] : [],
-    };
+  statements.push({
+    doc: [
+      docs('Every method with its kind, directions, params and result definitions (the protocol model).'),
+      hardline,
+      constDecl('METHODS', asConst(methodsConst(model))),
+    ],
   });
-}
-
-function constStatement(name: string, initializer: string, doc: string, type?: string): StatementStructures {
-  return {
-    kind: StructureKind.VariableStatement,
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    declarations: [type === undefined ? { name, initializer } : { name, initializer, type }],
-    docs: [doc],
-  };
+  statements.push({
+    doc: [
+      docs(
+        'The spec version these maps were generated from, its protocol features, and the facts the runtime reads (lifecycle, capabilities, meta keys, error codes, transport rules).',
+      ),
+      hardline,
+      constDecl('PROTOCOL', protocolConst(model)),
+    ],
+  });
+  // Typed explicitly: isolatedDeclarations (which the strictest settings use) needs a type on every export.
+  statements.push({
+    doc: [
+      docs(
+        "This version's JSON-RPC error codes by their schema definition name (`ERROR_CODES.InvalidParamsError`): compare a `ProtocolError`'s `code` with these, or throw them, instead of writing the numbers.",
+      ),
+      hardline,
+      "export const ERROR_CODES: (typeof PROTOCOL)['facts']['errorCodes'] = PROTOCOL.facts.errorCodes;",
+    ],
+  });
+  return printStatements(statements);
 }

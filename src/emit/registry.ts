@@ -1,11 +1,10 @@
 /**
  * The artifact registry: every file group generate() can emit, with what it needs, what index.ts
- * re-exports from it and how it is emitted. generate() loops over it; index.ts, the single-file layout and
- * the print worker read it. Adding an artifact is one module plus one entry here (and its name in
+ * re-exports from it and how it is emitted. generate() loops over it; index.ts and the single-file layout
+ * read it. Adding an artifact is one module plus one entry here (and its name in
  * ARTIFACTS when users can ask for it).
  *
- * Light on imports (`--check` reads ARTIFACTS and resolveArtifacts): emitters are imported when used, so
- * the main thread never loads ts-morph for the entries printed on the worker.
+ * Light on imports (`--check` reads ARTIFACTS and resolveArtifacts): emitters are imported when used.
  */
 import type { ProtocolModel } from '../model/types.js';
 import {
@@ -25,7 +24,7 @@ export const ARTIFACTS = ['types', 'maps', 'client', 'server', 'validators'] as 
 export type Artifact = (typeof ARTIFACTS)[number];
 export type ImportExtension = '.js' | '.ts' | '';
 
-/** What an emitter gets besides the model. Plain data: it crosses to the print worker. */
+/** What an emitter gets besides the model. */
 export interface EmitContext {
   importExt: string;
   /** The chosen artifacts with what they need. */
@@ -59,8 +58,6 @@ export interface ArtifactEntry {
   enabled: (ctx: EmitContext) => boolean;
   /** What index.ts re-exports from it. */
   exports: (ctx: EmitContext, model: ProtocolModel) => ModuleExports[];
-  /** Printed with ts-morph, on the print worker (formatted there too). */
-  offThread: boolean;
   /** Folded into index.ts by `singleFile`. */
   mergeable: boolean;
   emit: (model: ProtocolModel, ctx: EmitContext) => Promise<GeneratedFile[]>;
@@ -75,7 +72,6 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     needs: [],
     enabled: chosen('types'),
     exports: () => [], // `export type *` (index.ts names every definition)
-    offThread: false,
     mergeable: true,
     emit: async (model, ctx) => {
       const { emitTypes } = await import('./types.js');
@@ -87,7 +83,6 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     needs: ['types'],
     enabled: chosen('maps'),
     exports: () => [{ module: './maps.js', ...mapsExports() }],
-    offThread: true,
     mergeable: true,
     emit: async (model, ctx) => {
       const { emitMaps } = await import('./maps.js');
@@ -99,7 +94,6 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     needs: [],
     enabled: chosen('validators'),
     exports: () => [],
-    offThread: false,
     mergeable: false,
     emit: async (model) => {
       const { emitValidators } = await import('./validators.js');
@@ -111,7 +105,6 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     needs: ['maps', 'types'],
     enabled: chosen('client'),
     exports: (_ctx, model) => [{ module: './client.js', ...clientExports(model) }],
-    offThread: true,
     mergeable: true,
     emit: async (model, ctx) => {
       const { emitClient } = await import('./client.js');
@@ -123,7 +116,6 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     needs: ['maps', 'types', 'validators'],
     enabled: chosen('server'),
     exports: (_ctx, model) => [{ module: './server.js', ...serverExports(model) }],
-    offThread: true,
     mergeable: true,
     emit: async (model, ctx) => {
       const { emitServer } = await import('./server.js');
@@ -152,7 +144,6 @@ export const REGISTRY: readonly ArtifactEntry[] = [
       );
       return [{ module: core, ...coreNames }, ...(server ? [{ module: node, ...NODE_EXPORTS }] : [])];
     },
-    offThread: false,
     mergeable: false,
     emit: async (_model, ctx) =>
       ctx.runtimeMode === 'copy'

@@ -1,9 +1,10 @@
 /**
- * The method tables and the names each generated module exports: plain data, no ts-morph, so the main
- * thread can plan index.ts while maps, client and server are printed on the emit worker.
+ * The method tables, the types of a method's params and result, and the names each generated module
+ * exports (index.ts re-exports them).
  */
 import type { Direction, MethodInfo, ProtocolModel } from '../model/types.js';
 import { inlineParamsAlias } from './params-names.js';
+import { ref, text, union, type TypeNode } from './layout-types.js';
 
 export interface Table {
   name: string;
@@ -48,7 +49,10 @@ export const TABLES: readonly Table[] = [
   },
 ];
 
-/** Helper types: [name with type parameter, type, doc]. */
+/**
+ * Helper types: [name with type parameters, type, doc]. The types are fixed, so they are kept as
+ * prettier lays them out at the top level of maps.ts (one string a line).
+ */
 export const ALIASES: readonly (readonly [string, string, string])[] = [
   ['ClientRequestMethod', 'keyof ClientRequests & string', 'Methods the client may request.'],
   ['ServerRequestMethod', 'keyof ServerRequests & string', 'Methods the server may request.'],
@@ -66,23 +70,44 @@ export const ALIASES: readonly (readonly [string, string, string])[] = [
   ['Method', 'RequestMethod | NotificationMethod', 'Every method.'],
   [
     'ParamsOf<M extends Method>',
-    'M extends RequestMethod ? Requests[M]["params"] : M extends NotificationMethod ? Notifications[M]["params"] : never',
+    [
+      'M extends RequestMethod',
+      "  ? Requests[M]['params']",
+      '  : M extends NotificationMethod',
+      "    ? Notifications[M]['params']",
+      '    : never',
+    ].join('\n'),
     'The params type of a method.',
   ],
-  ['ResultOf<M extends RequestMethod>', 'Requests[M]["result"]', 'The result type of a request method.'],
+  ['ResultOf<M extends RequestMethod>', "Requests[M]['result']", 'The result type of a request method.'],
   [
     'RequestOf<M extends RequestMethod>',
-    '{ jsonrpc: "2.0"; id: T.RequestId; method: M } & (Requests[M]["paramsRequired"] extends true ? { params: Requests[M]["params"] } : { params?: Requests[M]["params"] })',
+    [
+      '{',
+      "  jsonrpc: '2.0';",
+      '  id: T.RequestId;',
+      '  method: M;',
+      "} & (Requests[M]['paramsRequired'] extends true",
+      "  ? { params: Requests[M]['params'] }",
+      "  : { params?: Requests[M]['params'] })",
+    ].join('\n'),
     'A JSON-RPC request for one method: the envelope with the literal method and its params.',
   ],
   [
     'NotificationOf<M extends NotificationMethod>',
-    '{ jsonrpc: "2.0"; method: M } & (Notifications[M]["paramsRequired"] extends true ? { params: Notifications[M]["params"] } : { params?: Notifications[M]["params"] })',
+    [
+      '{',
+      "  jsonrpc: '2.0';",
+      '  method: M;',
+      "} & (Notifications[M]['paramsRequired'] extends true",
+      "  ? { params: Notifications[M]['params'] }",
+      "  : { params?: Notifications[M]['params'] })",
+    ].join('\n'),
     'A JSON-RPC notification for one method: no id, so it is never answered.',
   ],
   [
     'ResponseOf<M extends RequestMethod>',
-    '{ jsonrpc: "2.0"; id: T.RequestId; result: ResultOf<M> }',
+    "{ jsonrpc: '2.0'; id: T.RequestId; result: ResultOf<M> }",
     'A successful JSON-RPC response to a request of method M.',
   ],
 ];
@@ -91,15 +116,16 @@ export const ALIASES: readonly (readonly [string, string, string])[] = [
  * The TypeScript type of a method's params, relative to `import type * as T from './types.js'`: by name
  * (inline params by the alias types.ts declares for them, see params-names.ts).
  */
-export function paramsType(m: MethodInfo, model: Pick<ProtocolModel, 'definitions' | 'defsKeyword'>): string {
-  if (m.params === null) return 'undefined';
-  if (m.params.kind === 'definition') return `T.${m.params.name}`;
+export function paramsType(m: MethodInfo, model: Pick<ProtocolModel, 'definitions' | 'defsKeyword'>): TypeNode {
+  if (m.params === null) return text('undefined');
+  if (m.params.kind === 'definition') return text(`T.${m.params.name}`);
   const alias = inlineParamsAlias(m, model.definitions);
-  return alias === undefined ? `NonNullable<T.${m.definition}["params"]>` : `T.${alias}`;
+  return alias === undefined ? ref('NonNullable', text(`T.${m.definition}['params']`)) : text(`T.${alias}`);
 }
 
-export function resultType(m: MethodInfo): string {
-  return (m.result ?? []).map((r) => `T.${r}`).join(' | ') || 'never';
+export function resultType(m: MethodInfo): TypeNode {
+  const results = (m.result ?? []).map((r) => text(`T.${r}`));
+  return results.length === 0 ? text('never') : union(results);
 }
 
 /** Every name maps.ts exports, so index.ts can re-export them without clashing with definition names. */

@@ -6,7 +6,7 @@
  * format.ts's DEFAULTS (types-layout.ts), so prettier itself only runs for a user's own prettier config
  * (generate.ts), or here when the layout meets a construct it does not know.
  */
-import { compile, type Options } from 'json-schema-to-typescript';
+import type { Options } from 'json-schema-to-typescript';
 import { InputError } from '../errors.js';
 import type { ProtocolModel } from '../model/types.js';
 import { isObject } from '../load/schema.js';
@@ -14,6 +14,7 @@ import type { JsonSchema } from '../load/schema-types.js';
 import { normalizeDefinition, repairDefinitions, setOwn, type RefNamer, type RepairRule } from './normalize.js';
 import { inlineParamsAliases } from './params-names.js';
 import { layoutTypes } from './types-layout.js';
+import { jsttCompiler } from './jstt.js';
 import { DEFAULTS } from './format.js';
 import { assertTypeName, propertyKey } from './ts-names.js';
 import { decodeFragmentToken, definitionPointer } from '../load/pointer.js';
@@ -31,6 +32,7 @@ const JSTT_OPTIONS: Partial<Options> = {
   ignoreMinAndMaxItems: true,
   unreachableDefinitions: false,
 };
+const compile = jsttCompiler(JSTT_OPTIONS);
 
 /** Extra documentation for definitions whose TypeScript type cannot say everything the schema does. */
 const NOTES: Record<string, string> = {
@@ -114,7 +116,7 @@ async function compileDeclaration(schema: object, name: string, file: string, po
     // JSTT prints U+2028/U+2029 raw; in a string literal they are valid but editors and older tools
     // take them for line breaks. Descriptions had them turned into newlines (normalize.ts), so what is
     // left is inside string literals, where the escape keeps the value.
-    return (await compile(schema, name, JSTT_OPTIONS)).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+    return (await compile(schema, name)).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   } catch (error) {
     throw new InputError(file, pointer, `cannot turn this definition into a type: ${(error as Error).message}`);
   }
