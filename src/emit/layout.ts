@@ -9,7 +9,7 @@
  * and the printing of a whole file.
  */
 import { builders, printer } from 'prettier/doc';
-import { stringLiteral } from './ts-names.js';
+import { docLines, stringLiteral } from './ts-names.js';
 
 export type Doc = builders.Doc;
 export const {
@@ -47,23 +47,14 @@ export function key(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : quote(name);
 }
 
-/** The lines of a JSDoc comment body: nothing in them can close the comment. */
-function commentLines(text: string): string[] {
-  return text
-    .replace(/\*\//g, '*\\/')
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u2028\u2029]/g, '\n')
-    .split('\n');
-}
-
 /** A JSDoc block, always on its own lines (`/**`, ` * text`, ` *\/`), indented where it is placed. */
 export function blockDoc(text: string): Doc {
-  return join(hardline, ['/**', ...commentLines(text).map((l) => ` * ${l}`.trimEnd()), ' */']);
+  return join(hardline, ['/**', ...docLines(text).map((l) => ` * ${l}`.trimEnd()), ' */']);
 }
 
 /** A JSDoc comment as ts-morph writes `docs`: one line when the text is one line, else a block. */
 export function docs(text: string): Doc {
-  const lines = commentLines(text);
+  const lines = docLines(text);
   return lines.length === 1 ? `/** ${lines[0]} */` : blockDoc(text);
 }
 

@@ -32,15 +32,11 @@ export function propertyKey(name: string, forIndexAccess = false): string {
   return stringLiteral(name);
 }
 
-/** The body of a JSDoc comment: nothing in it can close the comment. */
-export function docComment(text: string | undefined, indent = ''): string {
-  if (!text) return '';
-  const body = text
+/** The lines of a JSDoc comment's body: nothing in them can close the comment. */
+export function docLines(text: string): string[] {
+  return text
     .replace(/\*\//g, '*\\/')
     .replace(/\r\n?/g, '\n')
     .replace(/[\u2028\u2029]/g, '\n')
-    .split('\n')
-    .map((line) => `${indent} * ${line}`.trimEnd())
-    .join('\n');
-  return `${indent}/**\n${body}\n${indent} */\n`;
+    .split('\n');
 }
