@@ -112,7 +112,7 @@ export class McpClientBase<
   InRequests extends RequestTable<InRequests>,
   InNotifications extends NotificationTable<InNotifications>,
 > {
-  readonly peer: RpcEngine<any, any, InRequests, InNotifications>;
+  declare readonly peer: RpcEngine<any, any, InRequests, InNotifications>;
   /** The version agreed with the server (after connect). */
   negotiatedVersion: string | undefined;
   /** The era of the server found by connect(): `modern` (per-request `_meta`) or `legacy` (`initialize`). */
@@ -127,8 +127,8 @@ export class McpClientBase<
   /** What tools/list results said: each tool's `Mcp-Param-*` rules and `outputSchema`. */
   readonly #tools = new ListedTools();
 
-  readonly protocol: ProtocolDescription;
-  readonly options: McpClientOptions;
+  declare readonly protocol: ProtocolDescription;
+  declare readonly options: McpClientOptions;
   readonly #supported: readonly VersionFact[];
 
   constructor(transport: Transport, protocol: ProtocolDescription, options: McpClientOptions) {

@@ -62,16 +62,17 @@ export class RpcEngine<
   InRequests extends RequestTable<InRequests> = AnyRequestTable,
   InNotifications extends NotificationTable<InNotifications> = AnyNotificationTable,
 > {
-  validateParams: PeerHooks<OutRequests, OutNotifications>['validateParams'] | undefined;
-  beforeRequest: PeerHooks<OutRequests, OutNotifications>['beforeRequest'] | undefined;
-  fallbackRequestHandler: PeerHooks<OutRequests, OutNotifications>['fallbackRequestHandler'] | undefined;
-  fallbackNotificationHandler: PeerHooks<OutRequests, OutNotifications>['fallbackNotificationHandler'] | undefined;
-  onHandlerError: PeerHooks<OutRequests, OutNotifications>['onHandlerError'] | undefined;
-  onDiagnostic: PeerHooks<OutRequests, OutNotifications>['onDiagnostic'] | undefined;
-  onclose: (() => void) | undefined;
+  declare validateParams: PeerHooks<OutRequests, OutNotifications>['validateParams'] | undefined;
+  declare beforeRequest: PeerHooks<OutRequests, OutNotifications>['beforeRequest'] | undefined;
+  declare fallbackRequestHandler: PeerHooks<OutRequests, OutNotifications>['fallbackRequestHandler'] | undefined;
+  declare fallbackNotificationHandler:
+    PeerHooks<OutRequests, OutNotifications>['fallbackNotificationHandler'] | undefined;
+  declare onHandlerError: PeerHooks<OutRequests, OutNotifications>['onHandlerError'] | undefined;
+  declare onDiagnostic: PeerHooks<OutRequests, OutNotifications>['onDiagnostic'] | undefined;
+  declare onclose: (() => void) | undefined;
 
-  readonly maxFrameSize: number;
-  readonly timeout: number;
+  declare readonly maxFrameSize: number;
+  declare readonly timeout: number;
 
   readonly #requestHandlers = new Map<string, AnyHandler>();
   readonly #notificationHandlers = new Map<string, AnyHandler>();
@@ -83,7 +84,7 @@ export class RpcEngine<
   #closed = false;
   readonly #readFrame: FrameReader | undefined;
 
-  readonly transport: Transport;
+  declare readonly transport: Transport;
 
   constructor(transport: Transport, options: EngineOptions<OutRequests, OutNotifications> = {}) {
     this.transport = transport;

@@ -198,7 +198,7 @@ export class StreamableHttpClientTransport implements Transport {
     if (sessionless && messages.every(isCancellation)) return;
     if (overtaken.length > 0) await Promise.all(overtaken);
     if (this.#closed) return;
-    for (const m of messages) if (isInitializeRequest(m) && isRequest(m)) this.#initializeId = m.id;
+    for (const m of messages) if (isInitializeRequest(m)) this.#initializeId = m.id;
     const fallback = this.#options.legacySse;
     const host = fallback && this.#fallbackHost(messages, sessionless);
     // A URL that spoke HTTP+SSE before is reached that way at once; if it no longer does, the POST below probes.

@@ -29,7 +29,7 @@ export function isResponse(m: WireMessage): m is WireMessage & { id?: RequestId 
   return !('method' in m) && ('result' in m || 'error' in m);
 }
 
-export function isInitializeRequest(m: WireMessage): boolean {
+export function isInitializeRequest(m: WireMessage): m is WireMessage & { id: RequestId; method: string } {
   return isRequest(m) && m.method === 'initialize';
 }
 
@@ -44,9 +44,9 @@ export function toError(value: unknown): Error {
  */
 export class StreamableHttpError extends Error {
   override readonly name = 'StreamableHttpError';
-  readonly status: number;
-  readonly body: string | undefined;
-  readonly wwwAuthenticate: string | undefined;
+  declare readonly status: number;
+  declare readonly body: string | undefined;
+  declare readonly wwwAuthenticate: string | undefined;
 
   constructor(status: number, message: string, body?: string, wwwAuthenticate?: string) {
     super(message);

@@ -14,9 +14,9 @@ export class Flight {
   cancelled = false;
   hasAnswer = false;
   /** Settles when the POST's response headers arrive (or the POST fails). */
-  readonly headers: Promise<void>;
+  declare readonly headers: Promise<void>;
   #resolveHeaders: () => void = () => {};
-  readonly requests: Array<WireMessage & { id: RequestId; method: string }>;
+  declare readonly requests: Array<WireMessage & { id: RequestId; method: string }>;
   readonly #inFlight: Map<string, Flight>;
 
   /** Registers the flight under each of its requests' ids in `inFlight` (the transport's map). */

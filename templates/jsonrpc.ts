@@ -70,8 +70,8 @@ export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
  */
 export class ProtocolError<Data = unknown> extends Error {
   override readonly name: string = 'ProtocolError';
-  readonly code: number;
-  readonly data: Data | undefined;
+  declare readonly code: number;
+  declare readonly data: Data | undefined;
 
   constructor(code: number, message: string, data?: Data) {
     super(message);

@@ -23,17 +23,17 @@ export class PendingCall {
   resolve!: (value: unknown) => void;
   reject!: (reason: unknown) => void;
   timer: ReturnType<typeof setTimeout> | undefined = undefined;
-  readonly timeoutMs: number;
-  readonly maxTotalMs: number | undefined;
+  declare readonly timeoutMs: number;
+  declare readonly maxTotalMs: number | undefined;
   /** The armed timer is the maxTotalTimeout deadline, not the per-call timeout. */
   totalBound = false;
-  readonly resetOnProgress: boolean;
-  readonly startedAt: number;
+  declare readonly resetOnProgress: boolean;
+  declare readonly startedAt: number;
 
-  readonly peer: RpcEngine<any, any, any, any>;
-  readonly id: RequestId;
-  readonly onProgress: ((progress: Progress) => void) | undefined;
-  readonly signal: AbortSignal | undefined;
+  declare readonly peer: RpcEngine<any, any, any, any>;
+  declare readonly id: RequestId;
+  declare readonly onProgress: ((progress: Progress) => void) | undefined;
+  declare readonly signal: AbortSignal | undefined;
 
   constructor(
     peer: RpcEngine<any, any, any, any>,
@@ -121,13 +121,13 @@ function onCallTimeout(call: PendingCall): void {
 export class InboundRequest {
   done = false;
   #controller: AbortController | undefined = undefined;
-  readonly meta: JsonObject | undefined;
+  declare readonly meta: JsonObject | undefined;
 
   readonly #peer: RpcEngine<any, any, any, any>;
-  readonly id: RequestId;
-  readonly method: string;
-  readonly extra: MessageExtraInfo | undefined;
-  readonly batch: Batch | undefined;
+  declare readonly id: RequestId;
+  declare readonly method: string;
+  declare readonly extra: MessageExtraInfo | undefined;
+  declare readonly batch: Batch | undefined;
 
   constructor(
     peer: RpcEngine<any, any, any, any>,

@@ -76,7 +76,8 @@ export function speakableVersions(protocol: ProtocolDescription, listed?: readon
     return known.length > 0 ? [...known] : own ? [{ version: own, era: ownEra }] : [];
   }
   return [...listed]
-    .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))
+    .sort()
+    .reverse()
     .map((version) => ({ version, era: known.find((k) => k.version === version)?.era ?? ownEra }));
 }
 

@@ -23,6 +23,6 @@ export function checkRuntimeVersion(range: string, generatedBy: string): void {
   if (sameLine && (minor! - wantMinor! || patch! - wantPatch!) >= 0) return;
   throw new Error(
     `${generatedBy} was generated for @mcp-typegen/runtime ${range}, but runtime ${RUNTIME_VERSION} is loaded: ` +
-      `install @mcp-typegen/runtime@"${range}" or regenerate with a matching mcp-typegen`,
+      `install @mcp-typegen/runtime@"${range}" or regenerate`,
   );
 }

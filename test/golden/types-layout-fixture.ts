@@ -184,3 +184,46 @@ Object.defineProperty((ADVERSARIAL.$defs.Keys as { properties: object }).propert
   value: { type: 'string', description: 'a key, not a prototype' },
   enumerable: true,
 });
+
+/**
+ * Random definitions from a fixed seed: unions, intersections, arrays, tuples, enums and objects nested
+ * up to four deep, with the texts above as literals, keys and descriptions — combinations no one would
+ * write by hand. Same seed, same schema.
+ */
+export function randomDefinitions(seed: number, count: number): Record<string, unknown> {
+  let state = seed;
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const times = <T>(min: number, spread: number, make: () => T) =>
+    Array.from({ length: min + Math.floor(random() * spread) }, make);
+  const texts = ['plain', "it's", 'say "q"', 'back\\slash', 'x'.repeat(70), 'é 中', 'a\u2028b', 'two  ', '*/ end'];
+  const keys = ['a', 'value', 'kebab-key', "it's", '42', 'Ωmega', 'constructor', `${longName}AndMore`];
+  const leaf = () =>
+    pick<object>([
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'null' },
+      { const: pick(texts) },
+      { const: pick([1, 2.5, 1e21, 0]) },
+      { $ref: '#/$defs/PingRequest' },
+      { $ref: '#/$defs/LongUnion' },
+      {},
+      { type: 'object' },
+    ]);
+  const schema = (depth: number): object => {
+    const r = random();
+    if (depth > 3 || r < 0.25) return leaf();
+    if (r < 0.4) return { anyOf: times(1, 6, () => schema(depth + 1)) };
+    if (r < 0.5) return { allOf: times(2, 3, () => schema(depth + 1)) };
+    if (r < 0.6) return { type: 'array', items: schema(depth + 1) };
+    if (r < 0.65)
+      return { type: 'array', items: times(1, 4, () => schema(depth + 1)), additionalItems: schema(depth + 1) };
+    if (r < 0.72) return { enum: times(1, 25, () => pick([...texts, 1, 2, true, null])) };
+    const properties: Record<string, object> = {};
+    for (const [i, key] of times(1, 5, () => pick(keys)).entries())
+      properties[`${key}${i}`] = { ...schema(depth + 1), ...(random() < 0.4 ? { description: pick(texts) } : {}) };
+    const extra = random() < 0.3 ? { additionalProperties: random() < 0.5 ? schema(depth + 1) : true } : {};
+    return { type: 'object', properties, required: Object.keys(properties).filter(() => random() < 0.5), ...extra };
+  };
+  return Object.fromEntries(times(count, 1, () => 0).map((_, i) => [`Random${i}`, schema(0)]));
+}

@@ -14,7 +14,7 @@ import { loadSchema } from '../../src/load/schema.js';
 import { buildModel } from '../../src/model/build.js';
 import { applyExtensions, loadExtensionsFor } from '../../src/model/extensions.js';
 import { FIXTURE_SCHEMAS, ROOT, VERSIONS, officialSchemaPath, type Version } from '../helpers/generate.js';
-import { ADVERSARIAL } from './types-layout-fixture.js';
+import { ADVERSARIAL, randomDefinitions } from './types-layout-fixture.js';
 
 const prettierFormat = (text: string) => prettier.format(text, { ...DEFAULTS, parser: 'babel-ts' });
 
@@ -71,6 +71,14 @@ describe('types.ts laid out without prettier is what prettier prints', () => {
     await expectStable({ text });
     // And the same bytes as prettier over json-schema-to-typescript's own text (the layout before this one).
     const { model, file, contents } = await laidOut({ text });
+    expect(contents).toBe(await prettierFormat(await emitUnformattedTypes(model, file)));
+  });
+
+  it('random definitions from a fixed seed, the same bytes as prettier over json-schema-to-typescript', async () => {
+    const schema = structuredClone(ADVERSARIAL);
+    Object.assign(schema.$defs, randomDefinitions(7, 40));
+    const { model, file, contents, laidOut: taken } = await laidOut({ text: JSON.stringify(schema) });
+    expect(taken).toBe(true);
     expect(contents).toBe(await prettierFormat(await emitUnformattedTypes(model, file)));
   });
 
