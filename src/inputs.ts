@@ -8,9 +8,8 @@
  * When an input cannot be known cheaply (a JavaScript prettier config, an unpinned schema URL) the
  * hash is `undefined` and the fast path steps aside.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { InputError } from './errors.js';
 import { officialExtensionFile } from './extensions/official.js';
 import { hashedOptions, type TargetOptions } from './config/options.js';
@@ -19,6 +18,7 @@ import { specSha256WithoutNetwork } from './load/spec-source.js';
 import { toolPackage } from './load/package-root.js';
 import { runtimeTemplates } from './emit/runtime.js';
 import { sha256 } from './load/hash.js';
+import { prettierConfigFingerprint } from './load/prettier-config.js';
 
 export interface InputFacts {
   schemaSha256: string;
@@ -80,61 +80,4 @@ async function schemaSha256WithoutNetwork(options: SchemaInput & { cwd: string }
   if (options.schema) return sha256(await readFile(resolve(options.cwd, options.schema), 'utf8'));
   if (options.spec) return specSha256WithoutNetwork(options.spec, options);
   return undefined;
-}
-
-/** Prettier's own search order for a config file (package.json counts only with a "prettier" key). */
-const PRETTIER_CONFIG_FILES = [
-  'package.json',
-  'package.yaml',
-  '.prettierrc',
-  '.prettierrc.json',
-  '.prettierrc.yaml',
-  '.prettierrc.yml',
-  '.prettierrc.json5',
-  '.prettierrc.js',
-  '.prettierrc.mjs',
-  '.prettierrc.cjs',
-  '.prettierrc.ts',
-  '.prettierrc.mts',
-  '.prettierrc.cts',
-  'prettier.config.js',
-  'prettier.config.mjs',
-  'prettier.config.cjs',
-  'prettier.config.ts',
-  'prettier.config.mts',
-  'prettier.config.cts',
-  '.prettierrc.toml',
-];
-
-/**
- * The prettier config that applies to the out dir, as data: the nearest config file's name and bytes
- * (for package.json, its "prettier" value), `null` when there is none, undefined when it is code.
- */
-export async function prettierConfigFingerprint(outDir: string): Promise<unknown> {
-  let dir = outDir;
-  for (;;) {
-    for (const name of PRETTIER_CONFIG_FILES) {
-      const file = join(dir, name);
-      if (!existsSync(file)) continue;
-      const text = await readFile(file, 'utf8').catch(() => undefined);
-      if (text === undefined) continue;
-      if (name === 'package.json' || name === 'package.yaml') {
-        if (name === 'package.yaml') return undefined;
-        let pkg: { prettier?: unknown };
-        try {
-          pkg = JSON.parse(text) as { prettier?: unknown };
-        } catch {
-          continue;
-        }
-        if (pkg.prettier === undefined) continue;
-        // A string names a shared config package: its contents are not ours to hash.
-        return typeof pkg.prettier === 'string' ? undefined : ['package.json', pkg.prettier];
-      }
-      if (/\.[cm]?[jt]s$/.test(name)) return undefined;
-      return [name, sha256(text)];
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return null;
-    dir = parent;
-  }
 }

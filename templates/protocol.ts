@@ -22,24 +22,25 @@ export interface ProtocolDescription {
   readonly facts: ProtocolFacts;
 }
 
+/** The `PROTOCOL` of output generated with a server: its facts include what only a server reads. */
+export interface ServerProtocolDescription extends ProtocolDescription {
+  readonly facts: ServerProtocolFacts;
+}
+
 /** The `facts` of `PROTOCOL`. */
+/**
+ * The facts every peer reads. Output generated without a server carries only these (a browser client does not
+ * bundle what only a server needs); output with one carries ServerProtocolFacts.
+ */
 export interface ProtocolFacts {
   /** The known versions a peer of this schema speaks, newest first, with their era. */
   readonly versions: readonly VersionFact[];
   /** Methods some of `versions` lack → the versions that have them. */
   readonly methodVersions: { readonly [method: string]: readonly string[] };
-  /** Server capabilities some of `versions` lack → the versions that have them. */
-  readonly capabilityVersions: { readonly [capability: string]: readonly string[] };
   /** Error codes only a modern server answers with (a probe that gets one knows the server is modern). */
   readonly modernErrorCodes: readonly number[];
   /** Result fields a server handler may leave out, by method, with the value the runtime fills in. */
   readonly resultDefaults: { readonly [method: string]: { readonly [field: string]: unknown } };
-  /** Methods the lifecycle answers or sends itself. */
-  readonly lifecycleMethods: readonly string[];
-  /** Requests only connect() sends. */
-  readonly handshakeRequests: readonly string[];
-  /** Method prefix → the server capability announcing it. */
-  readonly capabilityOf: { readonly [prefix: string]: string };
   /** Reserved `_meta` keys by short name (`serverInfo` → `io.modelcontextprotocol/serverInfo`). */
   readonly metaKeys: { readonly [name: string]: string };
   /** Error codes by schema definition name. */
@@ -47,10 +48,18 @@ export interface ProtocolFacts {
   /** The extensions generated in → their methods (absent without extensions). */
   readonly extensions?: { readonly [id: string]: readonly string[] };
   readonly transport: {
-    readonly sessions: boolean;
-    readonly metadataHeaders: boolean;
     readonly nameSources: { readonly [method: string]: string };
   };
+}
+
+/** What a server reads besides (see ProtocolFacts). */
+export interface ServerProtocolFacts extends ProtocolFacts {
+  /** Server capabilities some of `versions` lack → the versions that have them. */
+  readonly capabilityVersions: { readonly [capability: string]: readonly string[] };
+  /** Methods the lifecycle answers or sends itself. */
+  readonly lifecycleMethods: readonly string[];
+  /** Method prefix → the server capability announcing it. */
+  readonly capabilityOf: { readonly [prefix: string]: string };
 }
 
 /** `legacy`: a session opened by `initialize` (up to 2025-11-25); `modern`: per-request `_meta` (2026-07-28 on). */

@@ -17,7 +17,7 @@ import {
   setMeta,
   speakableVersions,
   type Era,
-  type ProtocolDescription,
+  type ServerProtocolDescription,
   type Implementation,
   type VersionFact,
 } from './client-base.js';
@@ -82,7 +82,7 @@ export interface ServerTables {
 export class McpServerBase<Handlers extends object> {
   readonly sessions: Set<{ peer: RpcPeer<any, any, any, any>; session: SessionInfo }> = new Set();
 
-  readonly protocol: ProtocolDescription;
+  readonly protocol: ServerProtocolDescription;
   readonly tables: ServerTables;
   readonly handlers: Partial<Handlers>;
   readonly options: McpServerOptions;
@@ -91,7 +91,7 @@ export class McpServerBase<Handlers extends object> {
   readonly #legacy: string[];
 
   constructor(
-    protocol: ProtocolDescription,
+    protocol: ServerProtocolDescription,
     tables: ServerTables,
     handlers: Partial<Handlers>,
     options: McpServerOptions,

@@ -10,6 +10,7 @@
 import {
   McpClient,
   StreamableHttpClientTransport,
+  sessionStreams,
   type ElicitRequestFormParams,
   type ElicitResult,
   type PrimitiveSchemaDefinition,
@@ -75,7 +76,12 @@ async function main(): Promise<number> {
     console.error('[client] usage: client.js <server-url>');
     return 1;
   }
-  const transport = new StreamableHttpClientTransport(url, { reconnection: { maxRetries: 3 } });
+  // The session streams: test servers send requests on the standalone GET stream (elicitation) and close request
+  // streams for the client to resume (sse-retry).
+  const transport = new StreamableHttpClientTransport(url, {
+    streams: sessionStreams(),
+    reconnection: { maxRetries: 3 },
+  });
   const client = new McpClient(transport, {
     clientInfo: { name: 'mcp-typegen-conformance-client', version: '0.1.0' },
     // Test servers may answer with an older version (sse-retry answers 2025-03-26).

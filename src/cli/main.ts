@@ -59,12 +59,26 @@ export async function main(argv: string[], out?: Out): Promise<number> {
       if (error) throw error;
       throw new UsageError(message ?? 'invalid usage', 'see mcp-typegen --help');
     });
+  skipHelpCache(parser);
   try {
     await parser.parseAsync();
   } catch (error) {
     exitCode = reportError(ctx.outFor({}), error);
   }
   return exitCode;
+}
+
+/**
+ * yargs renders a command's whole help text as soon as the command runs (usage.cacheHelpMessage), in case the
+ * program calls showHelp() later. This CLI never does (a failure prints one line and a hint), and rendering
+ * generate's forty-odd options costs ~50 ms of every run, so that rendering is skipped. Guarded: should
+ * yargs' internals change, nothing is patched and the help is rendered as before.
+ */
+function skipHelpCache(parser: object): void {
+  type Usage = { cacheHelpMessage?: unknown };
+  const internal = (parser as { getInternalMethods?: () => { getUsageInstance?: () => Usage } }).getInternalMethods;
+  const usage = typeof internal === 'function' ? internal.call(parser).getUsageInstance?.() : undefined;
+  if (usage !== undefined && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => undefined;
 }
 
 // Run when executed as the bin (not when imported by tests).

@@ -59,7 +59,21 @@ function jsonLiteral(value: unknown): Expr {
   return atom(JSON.stringify(value));
 }
 
-function protocolConst(model: ProtocolModel): Expr {
+/**
+ * Facts only a server reads (templates/protocol.ts ServerProtocolFacts) and facts no runtime reads: left out
+ * of output generated with a client and no server, so a browser client does not bundle them.
+ */
+const SERVER_ONLY_FACTS = ['capabilityVersions', 'lifecycleMethods', 'handshakeRequests', 'capabilityOf'];
+const SERVER_ONLY_TRANSPORT_FACTS = ['sessions', 'metadataHeaders'];
+
+function factsFor(facts: ProtocolModel['facts'], withServerFacts: boolean): unknown {
+  if (withServerFacts) return facts;
+  const kept = Object.entries(facts).filter(([name]) => !SERVER_ONLY_FACTS.includes(name));
+  const transport = Object.entries(facts.transport).filter(([name]) => !SERVER_ONLY_TRANSPORT_FACTS.includes(name));
+  return Object.fromEntries(kept.map(([name, v]) => [name, name === 'transport' ? Object.fromEntries(transport) : v]));
+}
+
+function protocolConst(model: ProtocolModel, withServerFacts: boolean): Expr {
   const orNull = (v: string | null) => (v === null ? atom('null') : str(v));
   return asConst(
     object([
@@ -69,7 +83,7 @@ function protocolConst(model: ProtocolModel): Expr {
         name: 'features',
         value: object(Object.entries(model.features).map(([name, v]) => ({ name, value: atom(String(v)) }))),
       },
-      { name: 'facts', value: jsonLiteral(model.facts) },
+      { name: 'facts', value: jsonLiteral(factsFor(model.facts, withServerFacts)) },
     ]),
   );
 }
@@ -81,7 +95,8 @@ function aliasStatements(): Statement[] {
   }));
 }
 
-export function emitMaps(model: ProtocolModel, importExt: string): string {
+/** `withServerFacts`: false for output with a client and no server (see SERVER_ONLY_FACTS). */
+export function emitMaps(model: ProtocolModel, importExt: string, withServerFacts = true): string {
   const statements: Statement[] = [{ doc: moduleDecl('import', true, { namespace: 'T' }, `./types${importExt}`) }];
   for (const table of TABLES)
     statements.push({ doc: [docs(table.doc), hardline, typeAlias(table.name, tableType(model, table))] });
@@ -105,7 +120,7 @@ export function emitMaps(model: ProtocolModel, importExt: string): string {
         'The spec version these maps were generated from, its protocol features, and the facts the runtime reads (lifecycle, capabilities, meta keys, error codes, transport rules).',
       ),
       hardline,
-      constDecl('PROTOCOL', protocolConst(model)),
+      constDecl('PROTOCOL', protocolConst(model, withServerFacts)),
     ],
   });
   // Typed explicitly: isolatedDeclarations (which the strictest settings use) needs a type on every export.

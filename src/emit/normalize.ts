@@ -157,9 +157,14 @@ function isTsObjectKeyword(schema: JsonSchema): boolean {
 
 const ANNOTATION_KEYS = new Set(['description', 'title', '$comment', 'examples', 'default', 'deprecated']);
 
-/** Assign as an own data property: a key literally named "__proto__" must not set the prototype. */
+/**
+ * Assign as an own data property: a key literally named "__proto__" must not set the prototype (it is
+ * the one accessor on Object.prototype; any other key assigns an own property, and faster).
+ */
 export function setOwn(target: JsonSchema, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 /**

@@ -86,7 +86,8 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     mergeable: true,
     emit: async (model, ctx) => {
       const { emitMaps } = await import('./maps.js');
-      return [{ path: 'maps.ts', contents: emitMaps(model, ctx.importExt) }];
+      const serverFacts = ctx.artifacts.includes('server') || !ctx.artifacts.includes('client');
+      return [{ path: 'maps.ts', contents: emitMaps(model, ctx.importExt, serverFacts) }];
     },
   },
   {

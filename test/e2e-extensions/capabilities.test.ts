@@ -16,7 +16,7 @@ import {
   createInMemoryPair,
   type AnyNotificationTable,
   type AnyRequestTable,
-  type ProtocolDescription,
+  type ServerProtocolDescription,
   type ServerTables,
 } from '@mcp-typegen/runtime';
 import type { ProtocolModel } from '../../src/model/types.js';
@@ -26,7 +26,7 @@ import { ACME } from './helpers.js';
 const TASKS = 'io.modelcontextprotocol/tasks';
 type Json = { [key: string]: unknown };
 
-function describeProtocol(model: ProtocolModel): ProtocolDescription {
+function describeProtocol(model: ProtocolModel): ServerProtocolDescription {
   return {
     version: model.version,
     protocolVersion: model.protocolVersion,

@@ -11,7 +11,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,12 +26,13 @@ const MODERN: Version = '2026-07-28';
 const run = promisify(execFile);
 
 let sixth: Json;
+let dir: string;
 const gen = new Map<Version, Json>();
 const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   mkdirSync(TMP, { recursive: true });
-  const dir = mkdtempSync(join(TMP, 'sixth-version-'));
+  dir = mkdtempSync(join(TMP, 'sixth-version-'));
   // The tool as it ships (package.json, dist/src, schema, templates): node_modules resolve from the repository.
   const tool = join(dir, 'tool');
   cpSync(join(ROOT, 'package.json'), join(tool, 'package.json'));
@@ -73,6 +74,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const c of cleanups.splice(0)) await c();
+  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 });
 
 const peers = (version: Version | typeof SIXTH): Json => (version === SIXTH ? sixth : gen.get(version)!);
