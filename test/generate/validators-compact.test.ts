@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withoutNoOps } from '../../src/emit/validator-code.js';
 import { emitValidators } from '../../src/emit/validators.js';
 import { handBuiltModel } from '../helpers/model.js';
 import { VERSIONS, generated, tempDir } from '../helpers/generate.js';
@@ -149,6 +150,40 @@ describe('compile once', () => {
       }),
     );
     expect(code.match(/^function validate/gm)).toHaveLength(3);
+  });
+});
+
+describe('no-op statements', () => {
+  it('drops empty blocks and unread error marks, and keeps an empty if that an else follows', () => {
+    const code = [
+      'const _errs1 = errors;',
+      'const _errs2 = errors;',
+      'if(valid0){',
+      'if(errors === _errs1){',
+      '}',
+      '}',
+      'else {',
+      '}',
+      'if(!valid1){',
+      '}',
+      'else {',
+      'x = "if(valid0){}";',
+      '}',
+      'var valid2 = _errs2 === errors;',
+      '',
+    ].join('\n');
+    expect(withoutNoOps(code)).toBe(
+      [
+        'const _errs2 = errors;',
+        'if(!valid1){',
+        '}',
+        'else {',
+        'x = "if(valid0){}";',
+        '}',
+        'var valid2 = _errs2 === errors;',
+        '',
+      ].join('\n'),
+    );
   });
 });
 
