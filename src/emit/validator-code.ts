@@ -143,5 +143,42 @@ export function withoutNoOps(code: string): string {
   }
   const uses = new Map<string, number>();
   for (const [name] of out.matchAll(/\b_errs\d+\b/g)) uses.set(name, (uses.get(name) ?? 0) + 1);
-  return out.replace(ERRORS_MARK, (line, name: string) => (uses.get(name) === 1 ? '' : line));
+  return withSingleUseDataInlined(out.replace(ERRORS_MARK, (line, name: string) => (uses.get(name) === 1 ? '' : line)));
+}
+
+/** `let dataN = <a property of another data variable>;` at the start of a line. */
+const DATA_LET = /^let (data\d+) = (data\d*(?:\.[A-Za-z_$][\w$]*|\[(?:"[^"\n]*"|i\d+)\])+);\n/m;
+
+/**
+ * A data variable read once is replaced by the property access it holds, as ajv's optimisation pass
+ * does (`let data1 = data.id; … f(data1)` becomes `f(data.id)`): the data is never changed while it is
+ * validated, and an index variable does not move between the declaration and its one use (same block).
+ * Names are counted and found in a copy whose string literals are blanked to the same length, so text
+ * inside a string (a property name, an instance path) is never taken for a variable.
+ */
+function withSingleUseDataInlined(code: string): string {
+  let out = code;
+  let blank = code.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (s) => `"${' '.repeat(s.length - 2)}"`);
+  for (let from = 0; ;) {
+    const found = DATA_LET.exec(blank.slice(from));
+    if (!found) return out;
+    const at = from + found.index;
+    const name = found[1]!;
+    const uses = [...blank.matchAll(new RegExp(`(?<![\\w$.])${name}(?![\\w$])`, 'g'))].filter(
+      (m) => m.index !== at + 4,
+    );
+    // Read once, after the declaration, and never assigned to (ajv assigns data only when it coerces).
+    if (uses.length !== 1 || uses[0]!.index < at || /^\s*=[^=]/.test(blank.slice(uses[0]!.index + name.length))) {
+      from = at + found[0].length;
+      continue;
+    }
+    const use = uses[0]!.index;
+    const exprAt = at + found[0].length - 2 - found[2]!.length;
+    const expr = out.slice(exprAt, exprAt + found[2]!.length);
+    const edit = (s: string, e: string) =>
+      s.slice(0, at) + s.slice(at + found[0].length, use) + e + s.slice(use + name.length);
+    out = edit(out, expr);
+    blank = edit(blank, found[2]!);
+    from = at;
+  }
 }

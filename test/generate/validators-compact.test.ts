@@ -185,6 +185,26 @@ describe('no-op statements', () => {
       ].join('\n'),
     );
   });
+  it('inlines a data variable read once, never one read twice or named only inside a string', () => {
+    const code = [
+      'let data0 = data.params;',
+      'let data1 = data0["a/b"];',
+      'if(typeof data1 !== "string" || x === "data1"){',
+      '}',
+      'let data2 = data.id;',
+      'f(data2, data2);',
+      '',
+    ].join('\n');
+    expect(withoutNoOps(code)).toBe(
+      [
+        'if(typeof data.params["a/b"] !== "string" || x === "data1"){',
+        '}',
+        'let data2 = data.id;',
+        'f(data2, data2);',
+        '',
+      ].join('\n'),
+    );
+  });
 });
 
 describe('size budget', () => {
