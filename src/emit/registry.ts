@@ -96,9 +96,9 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     enabled: chosen('validators'),
     exports: () => [],
     mergeable: false,
-    emit: async (model) => {
+    emit: async (model, ctx) => {
       const { emitValidators } = await import('./validators.js');
-      return [{ path: 'validators.ts', contents: emitValidators(model) }];
+      return [{ path: 'validators.ts', contents: emitValidators(model, ctx.schemaFile) }];
     },
   },
   {

@@ -13,6 +13,7 @@ import { repairDefinitions } from './normalize.js';
 import { stringLiteral } from './ts-names.js';
 import { compiledAt, standaloneModule } from './validator-code.js';
 import { compactErrors } from './validator-errors.js';
+import { schemaCompileError } from './validator-schema-error.js';
 import { escapePointerToken } from '../load/pointer.js';
 import { DEFINITION_MAPS, SUBSCHEMA_MAPS } from '../load/schema-keywords.js';
 
@@ -38,8 +39,13 @@ export const VALIDATION_OPTIONS = {
   ownProperties: true,
 } as const;
 
-export function emitValidators(model: ProtocolModel): string {
-  const js = compiledExports(model);
+export function emitValidators(model: ProtocolModel, schemaFile = model.version ?? 'schema'): string {
+  let js: string;
+  try {
+    js = compiledExports(model);
+  } catch (error) {
+    throw schemaCompileError(error, model, schemaFile);
+  }
   // fromEntries + null prototype: a method named "__proto__" or "toString" is data, never inherited.
   const table = (rows: [string, string][]) =>
     `Object.freeze(Object.setPrototypeOf(Object.fromEntries([\n${rows.map(([k, v]) => `  [${stringLiteral(k)}, ${v}],`).join('\n')}\n]), null))`;
