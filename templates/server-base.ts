@@ -10,7 +10,7 @@
  * Hand-written runtime copied into generated output as `runtime/server-base.ts`. The generated
  * `server.ts` gives it the version's handler interface and validators.
  */
-import { ErrorCode, PROTOCOL_ERROR_NAMES, ProtocolError, isPlainObject } from './jsonrpc.js';
+import { ErrorCode, ProtocolError, isPlainObject } from './jsonrpc.js';
 import { RpcPeer, type HandlerContext, type ParamsIssue, type PeerOptions } from './peer.js';
 import { isThenable } from './peer-messages.js';
 import {
@@ -23,6 +23,7 @@ import {
 } from './client-base.js';
 import { hasExtensionsCapability, mergeCapabilities, requestCapabilities, withExtensionIds } from './capabilities.js';
 import { checkParamHeaders } from './param-header-check.js';
+import { callTool } from './tool-call.js';
 import type { Transport } from './transport.js';
 import { paramsIssue, resultIssue, type CompiledValidator } from './validation.js';
 import { answerInputsInline, inputRound } from './input-round.js';
@@ -232,46 +233,28 @@ export class McpServerBase<Handlers extends object> {
     params: JsonObject | undefined,
     ctx: HandlerContext,
   ): unknown {
-    const invoke = (p: unknown): unknown =>
-      method === 'tools/call' ? this.callTool(handler, p, ctx) : handler(p, ctx);
     if (this.legacyOnModern(session)) {
+      const invoke = (p: unknown): unknown =>
+        method === 'tools/call' ? callTool(handler, p, ctx, this.options.onHandlerError) : handler(p, ctx);
       return Promise.resolve(invoke(params))
         .then((first) => answerInputsInline(invoke, params, first, ctx))
         .then((result) => withoutResultType(this.checked(method, results, result)));
     }
-    const result = invoke(params);
-    const shape = (value: unknown) =>
-      this.withServerInfo(this.checked(method, results, this.withDefaults(method, value))) as JsonObject;
-    return isThenable(result) ? Promise.resolve(result).then(shape) : shape(result);
+    const result =
+      method === 'tools/call' ? callTool(handler, params, ctx, this.options.onHandlerError) : handler(params, ctx);
+    if (isThenable(result)) return Promise.resolve(result).then((value) => this.shaped(method, results, value));
+    return this.shaped(method, results, result);
+  }
+
+  /** A result as this version answers it: defaults filled in, checked when asked, serverInfo in `_meta`. */
+  private shaped(method: string, results: readonly string[], value: unknown): JsonObject {
+    return this.withServerInfo(this.checked(method, results, this.withDefaults(method, value))) as JsonObject;
   }
 
   /** The result, after checking it against the method's result schemas when `validateResults` asks. */
   private checked(method: string, results: readonly string[], result: unknown): unknown {
     if (this.options.validateResults) this.checkResult(method, results, result);
     return result;
-  }
-
-  /**
-   * A tools/call handler that throws answers with an `isError` result carrying the message — what a model
-   * needs to see and correct its call. Throw a ProtocolError to answer with a JSON-RPC error instead.
-   */
-  private callTool(handler: UserHandler, params: unknown, ctx: HandlerContext): unknown {
-    let result: unknown;
-    try {
-      result = handler(params, ctx);
-    } catch (error) {
-      return this.toolError(error, ctx);
-    }
-    return isThenable(result) ? Promise.resolve(result).catch((error: unknown) => this.toolError(error, ctx)) : result;
-  }
-
-  private toolError(error: unknown, ctx: HandlerContext): JsonObject {
-    if (error instanceof ProtocolError || (error instanceof Error && PROTOCOL_ERROR_NAMES.includes(error.name)))
-      throw error;
-    if (ctx.signal.aborted) throw error;
-    this.options.onHandlerError?.(error, { method: 'tools/call', id: ctx.id });
-    const text = error instanceof Error ? error.message : String(error);
-    return { content: [{ type: 'text', text }], isError: true };
   }
 
   /**

@@ -10,7 +10,7 @@ import { withDiscriminant } from './server.js';
 import { channelClientClasses, channelsOf } from './channels.js';
 import { baseClassMembers } from './base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
-import { TABLES, paramsType } from './tables.js';
+import { TABLES, optionsType, paramsType } from './tables.js';
 import { isIdentifier } from './ts-names.js';
 import { hardline, docs, printStatements, quote, type Doc, type Statement } from './layout.js';
 import { and, objectType, ref, text, union, type Param, type TypeNode } from './layout-types.js';
@@ -151,16 +151,6 @@ function groupLiteral(model: ProtocolModel, node: StubNode): Expr {
   return object(props, true);
 }
 
-/** The options, with `capabilities` typed as this version's ClientCapabilities (extension settings included). */
-function optionsType(model: ProtocolModel): TypeNode {
-  return 'ClientCapabilities' in model.definitions
-    ? and(
-        text('McpClientOptions'),
-        objectType([{ name: 'capabilities', optional: true, type: text('T.ClientCapabilities') }]),
-      )
-    : text('McpClientOptions');
-}
-
 /** McpClient: one method per request, grouped by the method's path (`client.tools.call(...)`). */
 function clientClass(model: ProtocolModel): Doc {
   const tree = stubTree(clientCalls(model), model.facts.handshakeRequests);
@@ -179,7 +169,7 @@ function clientClass(model: ProtocolModel): Doc {
     ctor: {
       params: [
         { name: 'transport', type: text('Transport') },
-        { name: 'options', type: optionsType(model) },
+        { name: 'options', type: optionsType(model, 'McpClientOptions', 'ClientCapabilities') },
       ],
       body: [{ expression: call('super', atom('transport'), atom('PROTOCOL'), atom('options')) }],
     },
@@ -263,7 +253,7 @@ export function emitClient(model: ProtocolModel, importExt: string, runtime: Run
         doc: 'Create a client on a transport (stdio, Streamable HTTP, in-memory, or any SDK-compatible Transport).',
         params: [
           { name: 'transport', type: text('Transport') },
-          { name: 'options', type: optionsType(model) },
+          { name: 'options', type: optionsType(model, 'McpClientOptions', 'ClientCapabilities') },
         ],
         returns: text('McpClient'),
         body: [{ return: call('new McpClient', atom('transport'), atom('options')) }],

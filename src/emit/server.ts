@@ -7,7 +7,7 @@
 import { defaultedFields } from '../model/protocol-facts.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
-import { TABLES, paramsType } from './tables.js';
+import { TABLES, optionsType, paramsType } from './tables.js';
 import { channelServerClasses, channelsOf } from './channels.js';
 import { docs, hardline, printStatements, quote, type Doc, type Statement } from './layout.js';
 import { and, objectType, ref, text, union, type TypeMember, type TypeNode } from './layout-types.js';
@@ -107,16 +107,6 @@ function usesDefaults(model: ProtocolModel): boolean {
   return received(model, 'ClientRequests').some((m) =>
     (m.result ?? []).some((name) => defaultedFields(model.definitions[name]).length > 0),
   );
-}
-
-/** The options, with `capabilities` typed as this version's ServerCapabilities (extension settings included). */
-function optionsType(model: ProtocolModel): TypeNode {
-  return 'ServerCapabilities' in model.definitions
-    ? and(
-        text('McpServerOptions'),
-        objectType([{ name: 'capabilities', optional: true, type: text('T.ServerCapabilities') }]),
-      )
-    : text('McpServerOptions');
 }
 
 /** Whether handlers can ask for input (2026-07-28 on): ServerContext then carries the typed `inputs` helper. */
@@ -236,7 +226,7 @@ export function emitServer(model: ProtocolModel, importExt: string, runtime: Run
     '`createServer` takes any subset; lifecycle methods (initialize, ping, server/discover, cancellation, progress) are handled for you.';
   const handlerParams = [
     { name: 'handlers', type: ref('Partial', text('McpServerHandlers')) },
-    { name: 'options', type: optionsType(model) },
+    { name: 'options', type: optionsType(model, 'McpServerOptions', 'ServerCapabilities') },
   ];
   const statements: Statement[] = [
     ...serverImports(model, importExt, runtime).map((doc) => ({ doc })),

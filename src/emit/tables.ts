@@ -4,7 +4,7 @@
  */
 import type { Direction, MethodInfo, ProtocolModel } from '../model/types.js';
 import { inlineParamsAlias } from './params-names.js';
-import { ref, text, union, type TypeNode } from './layout-types.js';
+import { and, objectType, ref, text, union, type TypeNode } from './layout-types.js';
 
 export interface Table {
   name: string;
@@ -146,4 +146,14 @@ export function clientExports(model?: ProtocolModel): { types: string[]; values:
 export function serverExports(model?: ProtocolModel): { types: string[]; values: string[] } {
   const channels = (model?.channels ?? []).map((c) => c.serverClass);
   return { types: ['McpServerHandlers', 'ServerContext'], values: ['McpServer', 'createServer', ...channels] };
+}
+
+/**
+ * A peer's options type: the runtime's (`McpClientOptions`, `McpServerOptions`) with `capabilities` typed as
+ * this version's definition (extension settings included), when the schema has one.
+ */
+export function optionsType(model: ProtocolModel, options: string, capabilities: string): TypeNode {
+  return capabilities in model.definitions
+    ? and(text(options), objectType([{ name: 'capabilities', optional: true, type: text(`T.${capabilities}`) }]))
+    : text(options);
 }

@@ -39,7 +39,8 @@ export const VALIDATION_OPTIONS = {
   ownProperties: true,
 } as const;
 
-export function emitValidators(model: ProtocolModel, schemaFile = model.version ?? 'schema'): string {
+/** `schemaFile` names the schema in the error a keyword no validator can be compiled from gets. */
+export function emitValidators(model: ProtocolModel, schemaFile: string): string {
   let js: string;
   try {
     js = compiledExports(model);

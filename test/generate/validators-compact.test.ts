@@ -111,7 +111,7 @@ let js: string;
 const ajv = new Ajv2020({ strict: false, allowUnionTypes: true, validateFormats: false, ownProperties: true });
 
 beforeAll(async () => {
-  js = emitValidators(model(definitions));
+  js = emitValidators(model(definitions), 'hand-built.schema.json');
   const dir = tempDir('validators-compact');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'validators.ts'), js);
@@ -148,6 +148,7 @@ describe('compile once', () => {
         Mid: { type: 'object', properties: { leaf: { $ref: '#/$defs/Leaf' } } },
         Top: { type: 'array', items: { $ref: '#/$defs/Mid' } },
       }),
+      'hand-built.schema.json',
     );
     expect(code.match(/^function validate/gm)).toHaveLength(3);
   });

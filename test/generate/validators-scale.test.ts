@@ -25,7 +25,7 @@ it(`emits and runs validators for ${COUNT} definitions`, async () => {
         ? { type: 'string', maxLength: 8 }
         : { type: 'object', properties: { next: { $ref: `#/$defs/Def${i + 1}` } } };
   }
-  const code = emitValidators(handBuiltModel(definitions));
+  const code = emitValidators(handBuiltModel(definitions), 'synthetic.schema.json');
   const dir = tempDir('validators-scale');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'validators.mjs');
