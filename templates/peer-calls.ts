@@ -1,10 +1,11 @@
 /**
- * The engine's per-call records (engine.ts): an outgoing request awaiting its response (with its timer), an
+ * The engine's per-call records (engine.ts): an outgoing request awaiting its response (with its deadline), an
  * incoming request being handled (the handler's `ctx`, which runs the handler and answers), and a batch being answered. Classes rather than
  * closures: one allocation per call, methods on the prototype.
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/peer-calls.ts`). No dependencies.
  */
+import { startDeadline, stopDeadline, type TimedCall } from './call-deadlines.js';
 import { ErrorCode, isValidRequestId, type RequestId } from './jsonrpc.js';
 import { oversize } from './json-size.js';
 import { asProtocolError, errorResponse, invalidParams, isThenable, metaOf } from './peer-messages.js';
@@ -19,13 +20,15 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export type AnyHandler = (params: JsonObject | undefined, ctx: unknown) => unknown;
 
 /** One outgoing request awaiting its response. */
-export class PendingCall {
+export class PendingCall implements TimedCall {
   resolve!: (value: unknown) => void;
   reject!: (reason: unknown) => void;
-  timer: ReturnType<typeof setTimeout> | undefined = undefined;
+  /** Set while armed (call-deadlines.ts). */
+  deadline = 0;
+  deadlines: Set<TimedCall> | undefined = undefined;
   declare readonly timeoutMs: number;
   declare readonly maxTotalMs: number | undefined;
-  /** The armed timer is the maxTotalTimeout deadline, not the per-call timeout. */
+  /** The armed deadline is the maxTotalTimeout deadline, not the per-call timeout. */
   totalBound = false;
   declare readonly resetOnProgress: boolean;
   declare readonly startedAt: number;
@@ -53,7 +56,7 @@ export class PendingCall {
     this.startedAt = maxTotal === undefined ? 0 : Date.now();
   }
 
-  /** Arms the timer: the per-call timeout, or what is left of maxTotalTimeout if that is sooner. */
+  /** Arms the deadline: the per-call timeout, or what is left of maxTotalTimeout if that is sooner. */
   arm(elapsed: number): void {
     let ms = this.timeoutMs;
     this.totalBound = false;
@@ -65,7 +68,7 @@ export class PendingCall {
         this.totalBound = true;
       }
     }
-    if (ms >= 0 && ms <= MAX_TIMER_MS) this.timer = setTimeout(onCallTimeout, ms, this);
+    if (ms >= 0 && ms <= MAX_TIMER_MS) startDeadline(this, ms);
   }
 
   /** Restarts the timeout on progress, within what is left of maxTotalTimeout. */
@@ -75,8 +78,11 @@ export class PendingCall {
   }
 
   disarm(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
+    stopDeadline(this);
+  }
+
+  onDeadline(): void {
+    this.peer.timeoutCall(this);
   }
 }
 
@@ -110,11 +116,6 @@ function onSignalAbort(event: Event): void {
   const calls = callsBySignal.get(signal);
   callsBySignal.delete(signal);
   for (const call of calls ?? []) call.peer.abortCall(call);
-}
-
-/** One shared timer callback (the call rides as setTimeout's argument): no closure per request. */
-function onCallTimeout(call: PendingCall): void {
-  call.peer.timeoutCall(call);
 }
 
 /** One incoming request being handled; it is the handler's `ctx`. */

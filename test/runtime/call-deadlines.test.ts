@@ -1,0 +1,63 @@
+/**
+ * Request timeouts share one timer (templates/call-deadlines.ts): calls of different lengths, armed in any
+ * order, each expire at their own deadline and never before it; settled calls never expire; and the shared
+ * timer does not keep an idle process alive.
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { RpcPeer } from '../../templates/peer.js';
+import { createInMemoryPair } from '../../templates/transport.js';
+import { ROOT } from '../helpers/paths.js';
+
+async function connected(): Promise<RpcPeer> {
+  const [clientSide, serverSide] = createInMemoryPair();
+  const client = new RpcPeer(clientSide);
+  const server = new RpcPeer(serverSide);
+  server.setRequestHandler('hang', () => new Promise(() => {}));
+  server.setRequestHandler('quick', () => ({}));
+  await Promise.all([client.start(), server.start()]);
+  return client;
+}
+
+describe('request deadlines on one timer', () => {
+  it('expires mixed timeouts in deadline order, none early, and never a call that was answered', async () => {
+    const client = await connected();
+    const started = performance.now();
+    const expired: Array<{ timeout: number; after: number }> = [];
+    const hang = (timeout: number) =>
+      client.request('hang', {}, { timeout }).then(
+        () => expect.fail('a hanging call resolved'),
+        (error: { code: number; data: { timeout: number } }) => {
+          expect(error.code).toBe(-32001);
+          expect(error.data.timeout).toBe(timeout);
+          expired.push({ timeout, after: performance.now() - started });
+        },
+      );
+    const answered = client.request('quick', {}, { timeout: 5 });
+    await Promise.all([hang(90), hang(30), hang(60), hang(30), hang(10), answered]);
+    expect(expired.map((e) => e.timeout)).toEqual([10, 30, 30, 60, 90]);
+    for (const { timeout, after } of expired) expect(after).toBeGreaterThanOrEqual(timeout - 1);
+    await client.close();
+  });
+
+  it('lets the process exit once its calls are settled, long before their timeout', async () => {
+    const runtime = join(ROOT, 'packages', 'runtime', 'dist', 'esm', 'index.js');
+    const script = `
+      const { RpcPeer, createInMemoryPair } = await import(${JSON.stringify(runtime)});
+      const [a, b] = createInMemoryPair();
+      const client = new RpcPeer(a);
+      const server = new RpcPeer(b);
+      server.setRequestHandler('quick', () => ({}));
+      await Promise.all([client.start(), server.start()]);
+      await client.request('quick', {}, { timeout: 60000 });
+      globalThis.started = Date.now();
+      process.on('exit', () => console.log(Date.now() - globalThis.started));
+    `;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      timeout: 20_000,
+    });
+    expect(Number(stdout.trim())).toBeLessThan(5_000);
+  });
+});
