@@ -81,7 +81,9 @@ function compiledExports(model: ProtocolModel): string {
     ...VALIDATION_OPTIONS,
     // No optimisation pass: it costs more than a quarter of the compilation, and withoutNoOps
     // (validator-code.ts) removes what it would for a fraction of that.
-    code: { source: true, esm: true, lines: true, optimize: false },
+    // ajv also turns each validator's source into a function with `new Function`; generation only writes
+    // the source out (read from `validate.source`), so V8 gets a stub to parse instead.
+    code: { source: true, esm: true, lines: true, optimize: false, process: () => 'return function stub() {}' },
     // Each definition compiles to one function that the others call: without this, every export
     // inlines its whole ref tree and the file grows to megabytes.
     inlineRefs: false,
