@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
- * The published bin (package.json "bin" → dist/cli/main.js): the tsc output of src/cli/main.ts bundled with
- * esbuild. A fresh `generate` spent about a fifth of its CPU time resolving, reading and linking ~250 small
- * modules (ours, ajv's, json-schema-to-typescript's); one bundle with a few lazy chunks does the same work
- * without that. `npm run build` runs this after tsc; the library entry (dist/src/index.js) stays unbundled.
+ * The published bin (package.json "bin" → dist/cli/main.js): the tsc output of src/cli/main.ts bundled by
+ * esbuild into one file. A fresh `generate` spent about a fifth of its CPU time resolving, reading and
+ * linking ~250 small modules (ours, ajv's, json-schema-to-typescript's); in one file, a module the run
+ * imports dynamically is still evaluated only when imported, but nothing is resolved or linked at run time.
+ * `npm run build` runs this after tsc; the library entry (dist/src/index.js) stays unbundled.
  *
  * Left out of the bundle, loaded from node_modules only when a command really needs them: prettier (a user
  * prettier config applies), typescript (the single-file layout), undici (a download), yargs (the full
- * command line; it finds its locale files next to its own modules).
+ * command line; it finds its locale files next to its own modules). The build fails if one of them would
+ * be imported at start-up.
  *
  * json-schema-to-typescript's index loads its formatter (prettier, ~40 ms) and its $ref resolver at start-up;
  * mcp-typegen calls neither unless a schema still holds a `$ref` (src/emit/jstt.ts), so the bundle requires
@@ -30,6 +32,8 @@ const DEFERRED = ['./formatter', './resolver'];
 const deferredPath = (spec) => `json-schema-to-typescript/dist/src/${spec.slice(2)}.js`;
 /** A module required on the first property read of its exports instead of when the importer loads. */
 const LAZY = 'const __lazy = (load) => { let m; return new Proxy({}, { get: (_, key) => (m ??= load())[key] }); };\n';
+/** typescript's namespace, required on first use: single-file.ts imports it statically. */
+const LAZY_TYPESCRIPT = `${LAZY}export default __lazy(() => require('typescript'));\n`;
 
 function deferJsttRequires() {
   return {
@@ -56,6 +60,10 @@ function externals() {
   return {
     name: 'externals',
     setup(b) {
+      b.onResolve({ filter: /^typescript$/ }, (args) =>
+        args.namespace === 'lazy' ? { path: args.path, external: true } : { path: 'typescript', namespace: 'lazy' },
+      );
+      b.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({ contents: LAZY_TYPESCRIPT, loader: 'js' }));
       b.onResolve({ filter: EXTERNAL }, (args) =>
         BUNDLED.has(args.path) ? undefined : { path: args.path, external: true },
       );
@@ -63,13 +71,21 @@ function externals() {
   };
 }
 
+/** An external imported statically would be loaded at every start: only Node's own modules may be. */
+function assertLazyExternals(metafile) {
+  for (const output of Object.values(metafile.outputs)) {
+    const eager = output.imports.filter(
+      (i) => i.external && i.kind === 'import-statement' && !i.path.startsWith('node:'),
+    );
+    if (eager.length) throw new Error(`bundle-cli: imported at start-up: ${eager.map((i) => i.path).join(', ')}`);
+  }
+}
+
 export async function bundleCli() {
-  await build({
+  const result = await build({
     entryPoints: [join(ROOT, 'dist', 'src', 'cli', 'main.js')],
-    outdir: dirname(CLI_BUNDLE),
+    outfile: CLI_BUNDLE,
     bundle: true,
-    // Dynamic imports stay lazy chunks: a plain diff still never loads the generator.
-    splitting: true,
     format: 'esm',
     platform: 'node',
     target: 'node20.18',
@@ -79,7 +95,9 @@ export async function bundleCli() {
     },
     plugins: [externals(), deferJsttRequires()],
     logLevel: 'warning',
+    metafile: true,
   });
+  assertLazyExternals(result.metafile);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await bundleCli();
