@@ -32,7 +32,10 @@ const DEFERRED = ['./formatter', './resolver'];
 const deferredPath = (spec) => `json-schema-to-typescript/dist/src/${spec.slice(2)}.js`;
 /** A module required on the first property read of its exports instead of when the importer loads. */
 const LAZY = 'const __lazy = (load) => { let m; return new Proxy({}, { get: (_, key) => (m ??= load())[key] }); };\n';
-/** typescript's namespace, required on first use: single-file.ts imports it statically. */
+/**
+ * typescript's namespace, required on first use: single-file.ts (the `singleFile` layout only) imports it
+ * statically, and in one file esbuild hoists a static import of an external to start-up.
+ */
 const LAZY_TYPESCRIPT = `${LAZY}export default __lazy(() => require('typescript'));\n`;
 
 function deferJsttRequires() {

@@ -48,7 +48,7 @@ async function parseGenerate(argv: string[]): Promise<{ values: Values; flags: T
   const table = TARGET_OPTIONS as readonly OptionSpec[];
   const options = generateOptions(table);
   let values: Values;
-  let tokens: { kind: string; name?: string }[];
+  let tokens: { kind: string; name?: string; rawName?: string; inlineValue?: boolean }[];
   try {
     ({ values, tokens } = parseArgs({
       args: argv.slice(1),
@@ -60,10 +60,13 @@ async function parseGenerate(argv: string[]): Promise<{ values: Values; flags: T
   } catch {
     return undefined;
   }
-  // yargs turns a repeated single-value option into an array; parseArgs keeps the last.
+  // yargs turns a repeated single-value option into an array; parseArgs keeps the last. And `-o=dir` is
+  // "dir" to yargs but "=dir" to parseArgs.
   const seen = new Set<string>();
   for (const token of tokens) {
-    if (token.kind !== 'option' || token.name === undefined || options[token.name]?.multiple) continue;
+    if (token.kind !== 'option' || token.name === undefined) continue;
+    if (token.inlineValue && !token.rawName?.startsWith('--')) return undefined;
+    if (options[token.name]?.multiple) continue;
     if (seen.has(token.name)) return undefined;
     seen.add(token.name);
   }

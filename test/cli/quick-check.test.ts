@@ -69,6 +69,7 @@ describe('quickGenerate', () => {
     ['--watch', [...base, '--watch']],
     ['yargs array syntax', [...base, 'maps']],
     ['a repeated single-value option', [...base, '--out', out]],
+    ['a short option with an inline value', ['generate', '--spec', '2025-11-25', '-o=x']],
     ['a value outside the choices', [...base, '--runtime', 'nope']],
     ['help', ['generate', '--help']],
   ])('leaves %s to the full command line', async (_, argv) => {
