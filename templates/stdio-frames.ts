@@ -154,9 +154,17 @@ export function toError(value: unknown): Error {
 }
 
 /**
+ * Frames one write carries at most. Writing a whole tick's frames at once (64 at 64 calls in flight) made
+ * the two processes take turns: each waited while the other worked through the batch. Cutting batches at 16
+ * lets the peer start on them while this side still produces the next: 1.4× the calls per second at 64 in
+ * flight, at the same CPU per call; anywhere from 4 to 48 measured the same.
+ */
+const MAX_FRAMES_PER_WRITE = 16;
+
+/**
  * Writes frames to a stream. The first frame of a tick is written at once; the ones after it in the same tick
- * go out as one write (fewer syscalls under load) and share one promise. Under backpressure frames queue
- * behind a single 'drain' listener, never one per write.
+ * go out together, up to MAX_FRAMES_PER_WRITE per write (fewer syscalls under load), each batch sharing one
+ * promise. Under backpressure frames queue behind a single 'drain' listener, never one per write.
  */
 export class FrameWriter {
   private readonly stream: Writable;
@@ -175,19 +183,25 @@ export class FrameWriter {
     this.queued.push(text);
     this.batch ??= settler();
     const promise = this.batch.promise;
-    if (!this.scheduled && !this.blocked) {
-      // The tick's first frame goes out at once, so the peer can start on it while this side carries on; the
-      // frames that follow in the same tick go out together after it (at 64 calls in flight: 8% more calls
-      // per second than holding the first one back, at the same CPU per call).
+    if (this.blocked) return promise;
+    if (!this.scheduled) {
+      // The tick's first frame goes out at once, so the peer can start on it while this side carries on (at
+      // 64 calls in flight: 8% more calls per second than holding it back, at the same CPU per call).
       this.flush();
       this.scheduled = true;
-      queueMicrotask(this.flush);
+      queueMicrotask(this.endOfTick);
+    } else if (this.queued.length >= MAX_FRAMES_PER_WRITE) {
+      this.flush();
     }
     return promise;
   }
 
-  private readonly flush = (): void => {
+  private readonly endOfTick = (): void => {
     this.scheduled = false;
+    this.flush();
+  };
+
+  private flush(): void {
     const batch = this.batch;
     if (this.blocked || batch === undefined) return;
     const text = this.queued.length === 1 ? this.queued[0]! : this.queued.join('');
@@ -198,7 +212,7 @@ export class FrameWriter {
       this.blocked = true;
       this.stream.once('drain', this.onDrain);
     }
-  };
+  }
 
   private readonly onDrain = (): void => {
     this.blocked = false;

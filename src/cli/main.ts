@@ -10,9 +10,10 @@ import type { CliContext } from './commands.js';
 import { verbosity, type GlobalFlags } from './options.js';
 
 export async function main(argv: string[], out?: Out): Promise<number> {
-  // `generate --check` on up-to-date output and a plain `diff` run without loading yargs (quick-check.ts).
-  const { quickCheck, quickDiff } = await import('./quick-check.js');
-  const quick = (await quickCheck(argv, out)) ?? (await quickDiff(argv, out));
+  // A plain `generate`, `generate --check` on up-to-date output and a plain `diff` run without loading yargs
+  // (quick-check.ts).
+  const { quickCheck, quickDiff, quickGenerate } = await import('./quick-check.js');
+  const quick = (await quickGenerate(argv, out)) ?? (await quickCheck(argv, out)) ?? (await quickDiff(argv, out));
   if (quick !== undefined) return quick;
   // Loaded only past the quick paths: a plain diff never reads the generator's modules.
   const [{ default: yargs }, { CONFIG_NAME }, { TARGET_OPTIONS }, { DIFF_OPTIONS }, commands] = await Promise.all([

@@ -1,18 +1,23 @@
 /**
- * The two commands CI runs on every build, answered before yargs is even loaded (most of their time
- * was Node and yargs start-up): `generate --check` when nothing changed, and `diff <old> <new>`.
+ * The commands CI and build scripts run most, answered before yargs is even loaded (loading yargs costs
+ * about as much as Node's own start-up): `generate` and `generate --check`, and `diff <old> <new>`.
  *
- * `generate --check` when nothing changed: It parses the same options (from the one
- * option table) with node:util, and answers only "up to date" — when every target's manifest hashes
- * match. Anything else (stale output, an error, an option it does not know) returns undefined and the
- * full command line handles it, so every other outcome has one implementation.
+ * `generate`: the same options (from the one option table) parsed with node:util, then the same
+ * resolveTargets and runGenerate the yargs command calls. `--check` is answered here only when it is
+ * "up to date" (every target's manifest hashes match). Anything else this parser does not take exactly as
+ * yargs would (an option it does not know, `--no-*`, a repeated single-value option, a value outside an
+ * option's choices, help) returns undefined and the full command line handles it, so every other outcome
+ * has one implementation.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { OptionSpec } from '../config/options.js';
 import { createOut, EXIT, reportError, type Out } from '../run/console.js';
+import type { TargetFlags } from '../run/targets.js';
 
-/** parseArgs options of `generate --check`, from the one option table. */
-const checkOptions = (TARGET_OPTIONS: readonly OptionSpec[]): ParseArgsConfig['options'] => ({
+type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+/** parseArgs options of `generate`, from the one option table. */
+const generateOptions = (TARGET_OPTIONS: readonly OptionSpec[]): NonNullable<ParseArgsConfig['options']> => ({
   all: { type: 'boolean' },
   offline: { type: 'boolean' },
   config: { type: 'string', short: 'c' },
@@ -32,52 +37,99 @@ const checkOptions = (TARGET_OPTIONS: readonly OptionSpec[]): ParseArgsConfig['o
   ),
 });
 
-export async function quickCheck(argv: string[], given?: Out): Promise<number | undefined> {
+/** `generate`'s flags, or undefined when the invocation is one to leave to yargs. */
+async function parseGenerate(argv: string[]): Promise<{ values: Values; flags: TargetFlags } | undefined> {
   if (
     argv[0] !== 'generate' ||
-    !argv.includes('--check') ||
     argv.some((a) => a.startsWith('--no-') || a === '--watch' || a === '-w' || a === '--fetch-timeout')
   )
     return undefined;
-  // The generator's modules, loaded only for `generate --check` (a plain diff never needs them).
-  const [{ TARGET_OPTIONS, optionsFromFlags }, { isTargetUpToDateFast, upToDateLine }, { resolveTargets }] =
-    await Promise.all([import('../config/options.js'), import('../run/generate.js'), import('../run/targets.js')]);
-  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  const { TARGET_OPTIONS, optionsFromFlags } = await import('../config/options.js');
+  const table = TARGET_OPTIONS as readonly OptionSpec[];
+  const options = generateOptions(table);
+  let values: Values;
+  let tokens: { kind: string; name?: string; rawName?: string; inlineValue?: boolean }[];
   try {
-    ({ values } = parseArgs({
+    ({ values, tokens } = parseArgs({
       args: argv.slice(1),
-      options: checkOptions(TARGET_OPTIONS as readonly OptionSpec[]),
+      options,
       strict: true,
       allowPositionals: false,
+      tokens: true,
     }));
   } catch {
     return undefined;
   }
+  // yargs turns a repeated single-value option into an array; parseArgs keeps the last. And `-o=dir` is
+  // "dir" to yargs but "=dir" to parseArgs.
+  const seen = new Set<string>();
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.name === undefined) continue;
+    if (token.inlineValue && !token.rawName?.startsWith('--')) return undefined;
+    if (options[token.name]?.multiple) continue;
+    if (seen.has(token.name)) return undefined;
+    seen.add(token.name);
+  }
+  // Values outside an option's choices are left to yargs, which reports them.
+  for (const o of table) {
+    const raw = values[o.flag];
+    const allowed = o.choices ? [...o.choices, ...Object.keys(o.cliAliases ?? {})] : undefined;
+    if (allowed && raw !== undefined && ![raw].flat().every((v) => allowed.includes(String(v)))) return undefined;
+  }
   try {
-    const cwd = process.cwd();
-    // Values outside an option's choices are left to yargs, which reports them.
-    for (const o of TARGET_OPTIONS as readonly OptionSpec[]) {
-      const raw = values[o.flag];
-      const allowed = o.choices ? [...o.choices, ...Object.keys(o.cliAliases ?? {})] : undefined;
-      if (allowed && raw !== undefined && ![raw].flat().every((v) => allowed.includes(String(v)))) return undefined;
-    }
-    const { targets } = await resolveTargets(
-      {
-        options: optionsFromFlags((o) => values[o.flag], cwd),
-        policy: values.offline === true ? { offline: true } : {},
-        all: values.all === true ? true : undefined,
-        config: typeof values.config === 'string' ? values.config : undefined,
-        target: Array.isArray(values.target) ? (values.target as string[]) : undefined,
-      },
-      cwd,
-    );
+    const flags: TargetFlags = {
+      options: optionsFromFlags((o) => values[o.flag], process.cwd()),
+      // What fetchPolicy (options.ts) makes of the same flags.
+      policy: { ...(values.offline === true ? { offline: true } : {}), ...(values.quiet ? { quiet: true } : {}) },
+      all: values.all === true ? true : undefined,
+      config: typeof values.config === 'string' ? values.config : undefined,
+      target: Array.isArray(values.target) ? (values.target as string[]) : undefined,
+    };
+    return { values, flags };
+  } catch {
+    return undefined;
+  }
+}
+
+const outFor = (values: Values, given?: Out) =>
+  given ?? createOut(values.quiet ? 'quiet' : values.verbose ? 'verbose' : 'normal');
+
+/** `generate` without `--check`: the full run, errors reported as the yargs command reports them. */
+export async function quickGenerate(argv: string[], given?: Out): Promise<number | undefined> {
+  if (argv.includes('--check')) return undefined;
+  const parsed = await parseGenerate(argv);
+  if (!parsed) return undefined;
+  const out = outFor(parsed.values, given);
+  try {
+    const [{ resolveTargets }, { runGenerate }] = await Promise.all([
+      import('../run/targets.js'),
+      import('../run/generate.js'),
+    ]);
+    const { targets } = await resolveTargets(parsed.flags, process.cwd());
+    return await runGenerate(targets, false, out);
+  } catch (error) {
+    return reportError(out, error);
+  }
+}
+
+/** `generate --check`: only "up to date" is answered here. */
+export async function quickCheck(argv: string[], given?: Out): Promise<number | undefined> {
+  if (!argv.includes('--check')) return undefined;
+  const parsed = await parseGenerate(argv);
+  if (!parsed) return undefined;
+  try {
+    const [{ isTargetUpToDateFast, upToDateLine }, { resolveTargets }] = await Promise.all([
+      import('../run/generate.js'),
+      import('../run/targets.js'),
+    ]);
+    const { targets } = await resolveTargets(parsed.flags, process.cwd());
     const lines: string[] = [];
     for (const target of targets) {
       const started = performance.now();
       if (!(await isTargetUpToDateFast(target))) return undefined;
       lines.push(upToDateLine(target, Math.round(performance.now() - started)));
     }
-    const out = given ?? createOut(values.quiet ? 'quiet' : values.verbose ? 'verbose' : 'normal');
+    const out = outFor(parsed.values, given);
     for (const line of lines) out.info(line);
     return EXIT.ok;
   } catch {
@@ -107,7 +159,7 @@ export async function quickDiff(argv: string[], given?: Out): Promise<number | u
   const { values, positionals } = parsed;
   const flags = diffFlagsFrom((flag) => values[flag]);
   if (positionals.length !== 2 || !flags) return undefined;
-  const out = given ?? createOut(values.quiet ? 'quiet' : values.verbose ? 'verbose' : 'normal');
+  const out = outFor(values, given);
   const { runDiff } = await import('./diff-command.js');
   try {
     return await runDiff({ ...flags, old: positionals[0], new: positionals[1] }, out);

@@ -13,9 +13,7 @@
  * This reads ajv internals that its standalone module reads too (a validator's `source`, scope names and
  * their values); ajv is pinned, and the validator tests compile and run the output.
  */
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
+import { resolveRef as ajvResolveRef } from 'ajv/dist/compile/index.js';
 
 /** The parts of ajv's compiled validator this module reads (see ajv/dist/standalone). */
 interface ScopeName {
@@ -44,9 +42,12 @@ export interface AjvInstance {
   compile(schema: unknown): CompiledFunction;
 }
 
-const { resolveRef } = require('ajv/dist/compile/index.js') as {
-  resolveRef: (this: AjvInstance, root: SchemaEnv, baseId: string, ref: string) => SchemaEnv | unknown;
-};
+const resolveRef = ajvResolveRef as unknown as (
+  this: AjvInstance,
+  root: SchemaEnv,
+  baseId: string,
+  ref: string,
+) => SchemaEnv | unknown;
 const IDENTIFIER = /^[a-z$_][a-z$_0-9]*$/i;
 
 /**

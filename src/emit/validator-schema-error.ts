@@ -4,12 +4,10 @@
  * bug here: this finds where it is, so the error names the file and the JSON pointer. It runs only after a
  * failure, because the meta-schema check it uses is what generation skips to stay fast (validators.ts).
  */
-import { createRequire } from 'node:module';
 import { InputError } from '../errors.js';
 import { escapePointerToken } from '../load/pointer.js';
 import type { ProtocolModel } from '../model/types.js';
-
-const require = createRequire(import.meta.url);
+import { ajvClass } from './ajv-class.js';
 
 /**
  * The input error for a failed compilation, or the error itself when the schema is valid after all (then
@@ -24,9 +22,7 @@ export function schemaCompileError(error: unknown, model: ProtocolModel, file: s
 
 /** The first place JSON Schema's own meta-schema (of the schema's dialect) refuses, as a pointer into the file. */
 function metaSchemaPointer(model: ProtocolModel): string | undefined {
-  const AjvClass = (model.dialect === '2020-12' ? require('ajv/dist/2020.js') : require('ajv')).default as new (
-    options: object,
-  ) => { validateSchema(schema: object): boolean; errors?: { instancePath: string }[] | null };
+  const AjvClass = ajvClass(model.dialect);
   const ajv = new AjvClass({ strict: false, validateFormats: false });
   if (ajv.validateSchema({ [model.defsKeyword]: model.definitions })) return undefined;
   return ajv.errors?.[0]?.instancePath;

@@ -7,17 +7,15 @@
  * JavaScript under `@ts-nocheck`; every export carries an explicit type, so declaration emit and
  * `isolatedDeclarations` never look into it.
  */
-import { createRequire } from 'node:module';
 import type { ParamsRef, ProtocolModel } from '../model/types.js';
+import { ajvClass } from './ajv-class.js';
 import { repairDefinitions } from './normalize.js';
 import { stringLiteral } from './ts-names.js';
-import { compiledAt, standaloneModule } from './validator-code.js';
+import { compiledAt, standaloneModule, type AjvInstance } from './validator-code.js';
 import { compactErrors } from './validator-errors.js';
 import { schemaCompileError } from './validator-schema-error.js';
 import { escapePointerToken } from '../load/pointer.js';
 import { DEFINITION_MAPS, SUBSCHEMA_MAPS } from '../load/schema-keywords.js';
-
-const require = createRequire(import.meta.url);
 
 /** The export name of the validator for a method's params. */
 export function paramsValidatorName(params: ParamsRef, definition: string): string {
@@ -78,12 +76,14 @@ export function emitValidators(model: ProtocolModel, schemaFile: string): string
 
 /** One exported validator per definition and per inline params schema, compiled by ajv into one module. */
 function compiledExports(model: ProtocolModel): string {
-  const AjvClass = (model.dialect === '2020-12' ? require('ajv/dist/2020.js') : require('ajv')).default;
+  const AjvClass = ajvClass(model.dialect);
   const ajv = new AjvClass({
     ...VALIDATION_OPTIONS,
     // No optimisation pass: it costs more than a quarter of the compilation, and withoutNoOps
     // (validator-code.ts) removes what it would for a fraction of that.
-    code: { source: true, esm: true, lines: true, optimize: false },
+    // ajv also turns each validator's source into a function with `new Function`; generation only writes
+    // the source out (read from `validate.source`), so V8 gets a stub to parse instead.
+    code: { source: true, esm: true, lines: true, optimize: false, process: () => 'return function stub() {}' },
     // Each definition compiles to one function that the others call: without this, every export
     // inlines its whole ref tree and the file grows to megabytes.
     inlineRefs: false,
@@ -111,8 +111,10 @@ function compiledExports(model: ProtocolModel): string {
     }
   }
   const names = new Set(Object.keys(refs));
+  // validator-code.ts declares only the internals it reads, not ajv's public types.
+  const internals = ajv as unknown as AjvInstance;
   const module = compactErrors(
-    standaloneModule(Object.entries(refs).map(([name, pointer]) => [name, compiledAt(ajv, id, pointer)])),
+    standaloneModule(Object.entries(refs).map(([name, pointer]) => [name, compiledAt(internals, id, pointer)])),
   );
   // The module writes `export const Name = validate12;`: typed here, so nothing about the module is inferred.
   const js = inlineAjvRuntime(module.helper ? `${module.helper}\n${module.code}` : module.code).replace(

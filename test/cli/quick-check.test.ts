@@ -1,14 +1,15 @@
 /**
- * The pre-yargs `generate --check` path answers only "up to date", and only when every hash matches;
- * everything else falls through (undefined) to the full command line.
+ * The pre-yargs paths: a plain `generate` runs as the yargs command would; `generate --check` answers only
+ * "up to date", and only when every hash matches; everything else falls through (undefined) to the full
+ * command line.
  */
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Out } from '../../src/run/console.js';
 import { main } from '../../src/cli/main.js';
-import { quickCheck } from '../../src/cli/quick-check.js';
+import { quickCheck, quickGenerate } from '../../src/cli/quick-check.js';
 
 import { SCHEMA_DIR } from '../helpers/paths.js';
 const work = mkdtempSync(join(tmpdir(), 'mcp-typegen-quick-'));
@@ -30,6 +31,51 @@ beforeAll(async () => {
   expect(await main(base, capture())).toBe(0);
 }, 120_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('quickGenerate', () => {
+  const tsFiles = (dir: string) =>
+    Object.fromEntries(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+    );
+
+  it('writes what the yargs command writes, without loading yargs', async () => {
+    vi.doMock('yargs', () => {
+      throw new Error('yargs was loaded');
+    });
+    try {
+      const quick = base.map((a) => (a === out ? join(work, 'quick') : a));
+      expect(await main(quick, capture())).toBe(0);
+    } finally {
+      vi.doUnmock('yargs');
+    }
+    // `--schemaDir` (camel case) is yargs' alone, so this run takes the full command line.
+    const full = base.map((a) => (a === '--schema-dir' ? '--schemaDir' : a === out ? join(work, 'full') : a));
+    expect(await quickGenerate(full, capture())).toBeUndefined();
+    expect(await main(full, capture())).toBe(0);
+    expect(tsFiles(join(work, 'quick'))).toEqual(tsFiles(join(work, 'full')));
+  }, 120_000);
+
+  it('reports bad input as one error line, exit 2', async () => {
+    const bad = capture();
+    expect(await quickGenerate(['generate', '--schema', join(work, 'nope.json'), '--out', out], bad)).toBe(2);
+    expect(bad.lines).toHaveLength(1);
+    expect(bad.lines[0]).toMatch(/^error: .*nope\.json: file not found/);
+  });
+
+  it.each([
+    ['--check', [...base, '--check']],
+    ['--watch', [...base, '--watch']],
+    ['yargs array syntax', [...base, 'maps']],
+    ['a repeated single-value option', [...base, '--out', out]],
+    ['a short option with an inline value', ['generate', '--spec', '2025-11-25', '-o=x']],
+    ['a value outside the choices', [...base, '--runtime', 'nope']],
+    ['help', ['generate', '--help']],
+  ])('leaves %s to the full command line', async (_, argv) => {
+    expect(await quickGenerate(argv as string[], capture())).toBeUndefined();
+  });
+});
 
 describe('quickCheck', () => {
   it('answers up to date with the same line the full check prints', async () => {

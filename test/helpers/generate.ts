@@ -86,7 +86,7 @@ export function run(
   });
 }
 
-/** The built CLI (`dist/src/cli/main.js`). */
+/** The built CLI, as published (`dist/cli/main.js`, the bundle). */
 export function cli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
   return run(process.execPath, [CLI, ...args], { ...options, env: { MCP_SCHEMA_DIR: SCHEMA_DIR, ...options.env } });
 }
@@ -94,8 +94,10 @@ export function cli(args: string[], options: { cwd?: string; env?: NodeJS.Proces
 /** Build dist once when it is missing (`npm test` builds first; a bare `vitest run` may not). */
 export async function ensureBuilt(): Promise<void> {
   if (existsSync(CLI)) return;
-  const result = await run(process.execPath, [TSC, '-p', join(ROOT, 'tsconfig.build.json')]);
-  if (result.code !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
+  for (const args of [[TSC, '-p', join(ROOT, 'tsconfig.build.json')], [join(ROOT, 'scripts', 'bundle-cli.mjs')]]) {
+    const result = await run(process.execPath, args);
+    if (result.code !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
+  }
 }
 
 export interface TscOptions {

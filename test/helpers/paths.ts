@@ -16,4 +16,5 @@ function schemaDirFromEnv(): string {
 
 export const SCHEMA_DIR = schemaDirFromEnv();
 export const TMP = join(ROOT, 'test', '.tmp');
-export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+/** The published bin (package.json "bin"): the bundle scripts/bundle-cli.mjs builds. */
+export const CLI = join(ROOT, 'dist', 'cli', 'main.js');

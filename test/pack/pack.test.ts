@@ -25,7 +25,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const execFileAsync = promisify(execFile);
 
 it('installs from the packed tarball, generates in prebuild and compiles with tsc --strict', async () => {
-  if (!existsSync(join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js')))
+  if (!existsSync(join(REPO_ROOT, 'dist', 'cli', 'main.js')))
     execFileSync(npm, ['run', 'build'], { cwd: REPO_ROOT, stdio: 'pipe' });
   // Outside the repository: nothing of the development layout is reachable from the project.
   dir = mkdtempSync(join(tmpdir(), 'mcp-typegen-pack-'));

@@ -252,6 +252,27 @@ describe('StdioClientTransport framing and lifecycle', () => {
     await transport.close();
   });
 
+  it('writes a busy tick in order: its first frame alone, the rest in writes of at most 16 frames', async () => {
+    const sink = new PassThrough({ highWaterMark: 1 << 20 });
+    const transport = new StdioServerTransport({ stdin: new PassThrough(), stdout: sink });
+    await transport.start();
+    const framesPerWrite: number[] = [];
+    const write = sink.write.bind(sink);
+    sink.write = ((chunk: string, ...rest: never[]) => (
+      framesPerWrite.push(chunk.split('\n').length - 1),
+      write(chunk, ...rest)
+    )) as never;
+    const sends = Array.from({ length: 100 }, (_, i) => transport.send({ jsonrpc: '2.0', method: 'n', params: { i } }));
+    await Promise.all(sends);
+    // Whole-tick batches made client and server take turns at 64 calls in flight; smaller ones overlap.
+    expect(framesPerWrite).toEqual([1, 16, 16, 16, 16, 16, 16, 3]);
+    const lines = String(sink.read()).trim().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as { params: { i: number } }).params.i)).toEqual(
+      Array.from({ length: 100 }, (_, i) => i),
+    );
+    await transport.close();
+  });
+
   it('passes env (merged over the default environment) and cwd', async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
