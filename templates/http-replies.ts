@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ProtocolFacts } from './client-base.js';
 import { HEADER } from './http-headers.js';
-import type { JsonRpcErrorResponse, RequestId } from './jsonrpc.js';
+import { ErrorCode, type JsonRpcErrorResponse, type RequestId } from './jsonrpc.js';
 import type { MessageExtraInfo } from './transport.js';
 
 /** Extra information delivered with each message received over HTTP. */
@@ -31,15 +31,16 @@ export interface TransportErrorCodes {
 }
 
 /**
- * The transport's error codes from the model (`PROTOCOL.facts.errorCodes`). The fallbacks serve only an
- * engine wired by hand without facts; a generated server always brings its own.
+ * The transport's error codes from the model (`PROTOCOL.facts.errorCodes`). A model before 2026-07-28 names
+ * none of them: its server refuses a sessionless request (a version it does not speak) as an invalid request.
  */
-export function transportErrorCodes(facts: ProtocolFacts | undefined): TransportErrorCodes {
-  const codes = facts?.errorCodes ?? {};
+export function transportErrorCodes(facts: ProtocolFacts): TransportErrorCodes {
+  const codes = facts.errorCodes;
+  const code = (name: string): number => codes[name] ?? ErrorCode.InvalidRequest;
   return {
-    headerMismatch: codes['HeaderMismatchError'] ?? -32020,
-    missingCapability: codes['MissingRequiredClientCapabilityError'] ?? -32021,
-    unsupportedVersion: codes['UnsupportedProtocolVersionError'] ?? -32022,
+    headerMismatch: code('HeaderMismatchError'),
+    missingCapability: code('MissingRequiredClientCapabilityError'),
+    unsupportedVersion: code('UnsupportedProtocolVersionError'),
   };
 }
 

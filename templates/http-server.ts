@@ -34,7 +34,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EventStore } from './event-store.js';
 import { inspectMessage, invalidRequestResponse, parseErrorResponse } from './frame.js';
-import { DEFAULT_NAME_SOURCES, HEADER, isHeaderEra, type NameSources } from './http-headers.js';
+import { HEADER, isHeaderEra, type NameSources } from './http-headers.js';
 import { isPlainObject } from './jsonrpc.js';
 import { accepts, readBody } from './http-request.js';
 import { dnsRebindingGuard, isInitializeRequest, toError, type WireMessage } from './http-common.js';
@@ -56,20 +56,6 @@ import { SessionStore } from './http-session-store.js';
 export { HttpRequestTransport } from './http-request-transport.js';
 export { StreamableHttpServerTransport } from './http-session.js';
 export type { HttpMessageExtraInfo } from './http-replies.js';
-
-/**
- * The protocol versions accepted in `MCP-Protocol-Version` when neither `server` nor `protocol` says: only
- * for an engine wired by hand (a generated server brings the versions of its model).
- */
-export const DEFAULT_SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [
-  '2026-07-28',
-  '2025-11-25',
-  '2025-06-18',
-  '2025-03-26',
-  '2024-11-05',
-];
-/** Versions up to which JSON-RPC batches are allowed, when no model says. */
-const BATCH_UNTIL = '2025-03-26';
 
 /** What the endpoint needs of a generated server (`createServer(…)`): its protocol facts and a way to connect. */
 export interface HttpServedServer {
@@ -129,16 +115,13 @@ export interface StreamableHttpServerOptions {
   /** Turns the Host/Origin checks off (e.g. behind a proxy that already does them). Default true. */
   dnsRebindingProtection?: boolean;
   /**
-   * The generated `PROTOCOL`, for an engine that is not a generated server (`server` brings its own): the
-   * versions accepted in `MCP-Protocol-Version`, which of them allow batches, the `Mcp-Name` sources and the
-   * error codes are then read from its facts (the model). With neither, the defaults below cover every
-   * version this runtime knows.
+   * The generated `PROTOCOL`, for an engine that is not a generated server (`server` brings its own). One of
+   * the two is required: the versions accepted in `MCP-Protocol-Version`, which of them allow batches, the
+   * `Mcp-Name` sources, the meta keys and the error codes are read from its facts (the model); the runtime
+   * keeps no list of its own.
    */
   protocol?: ProtocolDescription;
-  /**
-   * Versions accepted in `MCP-Protocol-Version`. Default: `server`'s supported versions, else `protocol`'s
-   * versions, else DEFAULT_SUPPORTED_PROTOCOL_VERSIONS.
-   */
+  /** Versions accepted in `MCP-Protocol-Version`. Default: `server`'s supported versions, else `protocol`'s. */
   supportedProtocolVersions?: readonly string[];
   /** Largest POST body accepted, in bytes (413 beyond). Default 4 MiB. */
   maxBodyBytes?: number;
@@ -146,7 +129,7 @@ export interface StreamableHttpServerOptions {
   sessionIdleTimeoutMs?: number;
   /** Most live sessions; an initialize beyond is refused with 503. Default 1000. */
   maxSessions?: number;
-  /** Which params member `Mcp-Name` mirrors, by method (2026-07-28 on). Default: the facts', else DEFAULT_NAME_SOURCES. */
+  /** Which params member `Mcp-Name` mirrors, by method (2026-07-28 on). Default: the facts'. */
   nameSources?: NameSources;
 }
 
@@ -168,35 +151,33 @@ type Connection = StreamableHttpServerTransport | HttpRequestTransport;
 type Settings = ReturnType<typeof settle>;
 
 function settle(options: StreamableHttpServerOptions) {
-  const protocol = options.protocol ?? options.server?.protocol;
-  const facts = protocol?.facts;
   const server = options.server;
   const onSession =
     options.onSession ?? (server === undefined ? undefined : (t: Connection) => server.connect(t).then(() => {}));
   if (onSession === undefined) throw new Error('createStreamableHttpServer: pass `server` or `onSession`');
+  const facts = (options.protocol ?? server?.protocol)?.facts;
+  if (facts === undefined) {
+    throw new Error(
+      'createStreamableHttpServer: pass `server` (a generated server) or `protocol` (the generated PROTOCOL): what the transport checks comes from the model',
+    );
+  }
   const supported =
-    options.supportedProtocolVersions ??
-    server?.supportedVersions ??
-    facts?.versions.map((v) => v.version) ??
-    DEFAULT_SUPPORTED_PROTOCOL_VERSIONS;
+    options.supportedProtocolVersions ?? server?.supportedVersions ?? facts.versions.map((v) => v.version);
   return {
     onSession,
     supported,
     path: options.path ?? '/mcp',
     maxBody: options.maxBodyBytes ?? 4 * 1024 * 1024,
     keepAliveMs: options.keepAliveMs ?? 25_000,
-    nameSources: options.nameSources ?? facts?.transport.nameSources ?? DEFAULT_NAME_SOURCES,
+    nameSources: options.nameSources ?? facts.transport.nameSources,
     codes: transportErrorCodes(facts),
     /** The `_meta` key a sessionless request names its version in (checked against the header). */
-    versionMetaKey: facts?.metaKeys['protocolVersion'] ?? 'io.modelcontextprotocol/protocolVersion',
-    /** Whether a session of this version may send batches: the model says, else versions up to 2025-03-26. */
-    batchesIn: (version: string): boolean =>
-      facts !== undefined
-        ? facts.versions.some((v) => v.version === version && v.batches === true)
-        : version <= BATCH_UNTIL,
-    /** Whether a header's version is of the sessionless era: its fact's era, else its date. */
+    versionMetaKey: facts.metaKeys['protocolVersion'],
+    /** Whether a session of this version may send batches: the model says. */
+    batchesIn: (version: string): boolean => facts.versions.some((v) => v.version === version && v.batches === true),
+    /** Whether a header's version is of the sessionless era: its fact's era; a version the model does not know, by its date. */
     sessionless: (version: string | undefined): boolean => {
-      const fact = facts?.versions.find((v) => v.version === version);
+      const fact = facts.versions.find((v) => v.version === version);
       return fact !== undefined ? fact.era === 'modern' : isHeaderEra(version);
     },
     store: new SessionStore({
@@ -416,7 +397,8 @@ class StreamableHttpEndpoint {
       return void writeJsonError(res, 400, this.codes.unsupportedVersion, message, undefined, {}, id, data);
     }
     const meta = verdict.params?.['_meta'];
-    const bodyVersion = isPlainObject(meta) ? meta[this.settings.versionMetaKey] : undefined;
+    const key = this.settings.versionMetaKey;
+    const bodyVersion = key !== undefined && isPlainObject(meta) ? meta[key] : undefined;
     if (bodyVersion !== undefined && bodyVersion !== version) {
       const message = `Header mismatch: MCP-Protocol-Version header value '${version}' does not match body value '${String(bodyVersion)}'`;
       return void writeJsonError(res, 400, this.codes.headerMismatch, message, undefined, {}, id);

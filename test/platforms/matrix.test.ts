@@ -105,9 +105,10 @@ main(process.argv.slice(2)).catch((error: unknown) => {
 /** A generated Streamable HTTP server behind CORS headers (the browser pages come from another origin). */
 const HTTP_SERVER = `import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServer, createStreamableHttpServer } from './mcp/index.js';
+import { PROTOCOL, createServer, createStreamableHttpServer } from './mcp/index.js';
 
 const endpoint = createStreamableHttpServer({
+  protocol: PROTOCOL,
   onSession: async (transport) => {
     const server = createServer(
       { 'tools/call': (params) => ({ content: [{ type: 'text', text: \`http: \${params.name}\` }] }) },

@@ -18,7 +18,7 @@ import { StreamableHttpClientTransport } from '../../templates/http-client.js';
 import { createStreamableHttpServer, type StreamableHttpServerTransport } from '../../templates/http-server.js';
 import { StdioClientTransport } from '../../templates/stdio.js';
 import { ROOT } from '../helpers/paths.js';
-import { listen } from '../transports/helpers/http.js';
+import { listen, modelProtocol } from '../transports/helpers/http.js';
 import { eventually } from '../helpers/eventually.js';
 
 const CALLS = 10_000;
@@ -74,6 +74,7 @@ const until = (condition: () => boolean): Promise<void> => eventually(condition,
 it('Streamable HTTP: 10k calls, 256 in flight, one shared signal', { timeout: TEST_TIMEOUT }, async () => {
   let session: StreamableHttpServerTransport | undefined;
   const handler = createStreamableHttpServer({
+    protocol: await modelProtocol(),
     keepAliveMs: 0,
     enableJsonResponse: true,
     onSession: async (connection) => {

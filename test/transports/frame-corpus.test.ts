@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { RpcPeer } from '../../templates/peer.js';
 import { createStreamableHttpServer } from '../../templates/http-server.js';
 import { encodeHeaderValue } from '../../templates/http-headers.js';
-import { listen, parseSse, rawRequest } from './helpers/http.js';
+import { listen, modelProtocol, parseSse, rawRequest } from './helpers/http.js';
 import { createInMemoryPair } from '../../templates/transport.js';
 import { CORPUS_VERSIONS, FRAME_CORPUS, type Answer, type Expected, type Version } from './frame-corpus.js';
 import { compileRuntime, fixturesDir } from './helpers/runtime.js';
@@ -117,6 +117,7 @@ describe.each(CORPUS_VERSIONS)('%s', (version: Version) => {
 describe.each(CORPUS_VERSIONS)('%s over Streamable HTTP', (version: Version) => {
   it('every frame gets its status and answer, and the next request is served', async () => {
     const handler = createStreamableHttpServer({
+      protocol: await modelProtocol(),
       enableJsonResponse: true,
       keepAliveMs: 0,
       onSession: async (transport) => {

@@ -10,7 +10,7 @@ import { InMemoryEventStore } from '../../templates/event-store.js';
 import { createStreamableHttpServer, type StreamableHttpServerTransport } from '../../templates/http-server.js';
 import { StreamableHttpClientTransport } from '../../templates/http-client.js';
 import { RpcPeer } from '../../templates/peer.js';
-import { listen } from './helpers/http.js';
+import { listen, modelProtocol } from './helpers/http.js';
 import { eventually } from '../helpers/eventually.js';
 
 it('300 cancelled or timed-out calls leave nothing behind on either side', { timeout: 180_000 }, async () => {
@@ -19,6 +19,7 @@ it('300 cancelled or timed-out calls leave nothing behind on either side', { tim
   let aborted = 0;
   let started = 0;
   const handler = createStreamableHttpServer({
+    protocol: await modelProtocol(),
     keepAliveMs: 0,
     eventStore: store,
     onSession: async (connection) => {

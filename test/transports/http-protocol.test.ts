@@ -19,8 +19,8 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
 
-/** `server`: the generated server handed in; `protocol`: its PROTOCOL with onSession; `none`: neither. */
-type Wiring = 'server' | 'protocol' | 'none';
+/** `server`: the generated server handed in; `protocol`: its PROTOCOL with onSession. */
+type Wiring = 'server' | 'protocol';
 
 async function endpoint(version: '2025-03-26' | '2025-11-25', wiring: Wiring, serverOptions: Json = {}) {
   const g = gen[version];
@@ -34,7 +34,7 @@ async function endpoint(version: '2025-03-26' | '2025-11-25', wiring: Wiring, se
       ? createStreamableHttpServer({ ...common, server })
       : createStreamableHttpServer({
           ...common,
-          ...(wiring === 'protocol' ? { protocol: g.PROTOCOL } : {}),
+          protocol: g.PROTOCOL,
           onSession: (t) => void server.connect(t),
         });
   const http = await listen(handler);
@@ -70,13 +70,12 @@ async function ping(url: string, header: string, opening = '2025-03-26'): Promis
 }
 
 describe('createStreamableHttpServer({ server }) and ({ protocol })', () => {
-  it("accepts only the model's versions in MCP-Protocol-Version; without it, every version the runtime knows", async () => {
-    // A 2025-03-26 server's facts know no 2025-06-18; the runtime's defaults do.
+  it("accepts only the model's versions in MCP-Protocol-Version", async () => {
+    // A 2025-03-26 server's facts know no 2025-06-18.
     for (const wiring of ['server', 'protocol'] as const) {
       expect(await ping(await endpoint('2025-03-26', wiring), '2025-06-18')).toBe(400);
       expect(await ping(await endpoint('2025-03-26', wiring), '2025-03-26')).toBe(200);
     }
-    expect(await ping(await endpoint('2025-03-26', 'none'), '2025-06-18')).toBe(200);
   });
 
   it("{ server } follows the server's own narrowed supportedProtocolVersions", async () => {
@@ -99,11 +98,12 @@ describe('createStreamableHttpServer({ server }) and ({ protocol })', () => {
       expect((await send(await endpoint('2025-03-26', wiring), '2024-11-05')).status).toBe(400);
       expect((await send(await endpoint('2025-03-26', wiring), '2025-03-26')).status).toBe(200);
     }
-    // The runtime's own default counts every version up to 2025-03-26 as batching.
-    expect((await send(await endpoint('2025-03-26', 'none'), '2024-11-05')).status).toBe(200);
   });
 
-  it('needs a server or an onSession', () => {
+  it('needs a server or an onSession, and the facts of a model: the runtime keeps no version list of its own', () => {
     expect(() => createStreamableHttpServer({})).toThrow(/pass `server` or `onSession`/);
+    expect(() => createStreamableHttpServer({ onSession: () => {} })).toThrow(
+      /pass `server` \(a generated server\) or `protocol` \(the generated PROTOCOL\)/,
+    );
   });
 });

@@ -15,7 +15,7 @@ import { sessionStreams } from '../../templates/http-client-streams.js';
 import { InMemoryEventStore } from '../../templates/event-store.js';
 import { SseParser } from '../../templates/sse.js';
 import type { JsonRpcFrame } from '../../templates/transport.js';
-import { listen, parseSse, rawRequest, sleep } from './helpers/http.js';
+import { listen, modelProtocol, parseSse, rawRequest, sleep } from './helpers/http.js';
 import { respond } from './helpers/responder.js';
 
 type Msg = { jsonrpc: '2.0'; id?: string | number; method?: string; params?: any; result?: any; error?: any };
@@ -30,6 +30,7 @@ async function startOurServer(options: Partial<StreamableHttpServerOptions> = {}
   const logs = new Map<string, Msg[]>();
   const handler = createStreamableHttpServer({
     keepAliveMs: 0,
+    protocol: await modelProtocol(),
     ...options,
     onSession: async (connection) => {
       const transport = connection as StreamableHttpServerTransport;

@@ -317,7 +317,7 @@ describe('over Streamable HTTP: the probe, the fallback and both eras on one end
       }),
     };
     const srv = s.createServer(handlers, { serverInfo: { name: `http-${server}`, version: '1' } });
-    const handler = createStreamableHttpServer({ keepAliveMs: 0, onSession: (t) => void srv.connect(t) });
+    const handler = createStreamableHttpServer({ keepAliveMs: 0, server: srv });
     const http = await listen(handler);
     cleanups.push(async () => {
       await handler.close();

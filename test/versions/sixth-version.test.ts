@@ -5,9 +5,8 @@
  * schema with 2026-07-28's definitions (other bytes, so another sha256) and the method facts the
  * version-facts script would write for it. src/ and templates/ are the repository's, unchanged. The copy
  * generates the new version, and the generated peers speak it with each other and down to the versions
- * before it, in memory and over Streamable HTTP: what the runtime checks comes from the generated facts.
- * (Only an engine wired by hand with no generated `PROTOCOL` at all falls back to the runtime's own list,
- * `DEFAULT_SUPPORTED_PROTOCOL_VERSIONS`.)
+ * before it, in memory and over Streamable HTTP: what the runtime checks comes from the generated facts
+ * (the runtime keeps no version list of its own).
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';

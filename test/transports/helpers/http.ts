@@ -7,6 +7,8 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ProtocolDescription } from '../../../templates/protocol.js';
+import { built, importBuilt, type Version } from '../../client/helpers/build.js';
 
 /** Listens on 127.0.0.1 (ephemeral port); resolves with the base URL and a closer. */
 export async function listen(
@@ -68,3 +70,13 @@ export function parseSse(text: string): Array<{ id?: string; event?: string; dat
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The generated `PROTOCOL` of `version` (default 2026-07-28, whose facts list every version of both eras),
+ * for an endpoint wired by hand to an engine that is not a generated server: the transport reads the
+ * versions, batches and codes it checks from the model, never from a list of its own.
+ */
+export async function modelProtocol(version: Version = '2026-07-28'): Promise<ProtocolDescription> {
+  const maps = await importBuilt<{ PROTOCOL: ProtocolDescription }>(await built(version), 'maps.js');
+  return maps.PROTOCOL;
+}
