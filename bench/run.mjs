@@ -303,7 +303,7 @@ for (const version of want('generate') ? VERSIONS : []) {
     ours: measures(r.ours, PROCESS),
     baseline: measures(r.jstt, PROCESS),
     goals: [cpuGoal(1), rssGoal(1.5)],
-    note: 'fresh process each, imports included; JSTT: unreachableDefinitions, types only, its default formatting',
+    note: 'the published bin (one esbuild bundle), fresh process each, imports included; JSTT: unreachableDefinitions, types only, its default formatting',
   });
 }
 

@@ -106,6 +106,8 @@ export type CallerParams<P> = P extends { _meta: infer M }
 
 const INPUT_REQUIRED = 'input_required';
 
+type UntypedRequest = { request(method: string, params: unknown, options: RequestOptions | undefined): Promise<never> };
+
 export class McpClientBase<
   OutRequests extends RequestTable<OutRequests>,
   OutNotifications extends NotificationTable<OutNotifications>,
@@ -331,6 +333,14 @@ export class McpClientBase<
     const result = await this.#requestUnchecked(method, params, options);
     this.#checkResult(method, params, result);
     return result;
+  }
+
+  /**
+   * `request` as the generated stubs call it: untyped, because each stub declares its own params and result
+   * types; resolving the typed overload again in every stub body only made the output slower to compile.
+   */
+  protected call(method: string, params: unknown, options: RequestOptions | undefined): Promise<never> {
+    return (this as unknown as UntypedRequest).request(method, params, options);
   }
 
   async #requestUnchecked(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {

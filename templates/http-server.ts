@@ -66,7 +66,8 @@ export interface HttpServedServer {
   connect(transport: Transport): Promise<unknown>;
 }
 
-export interface StreamableHttpServerOptions {
+/** Every setting of the endpoint; StreamableHttpServerOptions says which of them are required together. */
+export interface StreamableHttpServerSettings {
   /**
    * The generated server behind this endpoint. Every connection is served by it (unless `onSession` says
    * otherwise), and what the transport checks — the versions accepted in `MCP-Protocol-Version`, which allow
@@ -133,6 +134,16 @@ export interface StreamableHttpServerOptions {
   nameSources?: NameSources;
 }
 
+/**
+ * The endpoint's options: the generated server, or an engine of your own with `onSession` and the generated
+ * `PROTOCOL`, so that what the transport checks always comes from the model.
+ */
+export type StreamableHttpServerOptions = StreamableHttpServerSettings &
+  (
+    | { server: HttpServedServer }
+    | { protocol: ProtocolDescription; onSession: NonNullable<StreamableHttpServerSettings['onSession']> }
+  );
+
 /** The node:http request handler, with the live sessions and a way to end them all. */
 export interface StreamableHttpHandler {
   (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): void;
@@ -150,7 +161,7 @@ type Connection = StreamableHttpServerTransport | HttpRequestTransport;
 /** The options with their defaults applied, and what follows from the model's facts. */
 type Settings = ReturnType<typeof settle>;
 
-function settle(options: StreamableHttpServerOptions) {
+function settle(options: StreamableHttpServerSettings) {
   const server = options.server;
   const onSession =
     options.onSession ?? (server === undefined ? undefined : (t: Connection) => server.connect(t).then(() => {}));
@@ -223,13 +234,13 @@ class StreamableHttpEndpoint {
   readonly store: Settings['store'];
   /** Live POSTs of the sessionless era (for close() and the leak checks). */
   readonly requests = new Set<HttpRequestTransport>();
-  private readonly options: StreamableHttpServerOptions;
+  private readonly options: StreamableHttpServerSettings;
   private readonly settings: Settings;
   private readonly supported: Settings['supported'];
   private readonly codes: Settings['codes'];
   private readonly forbidden: ReturnType<typeof dnsRebindingGuard>;
 
-  constructor(options: StreamableHttpServerOptions) {
+  constructor(options: StreamableHttpServerSettings) {
     this.options = options;
     this.settings = settle(options);
     this.store = this.settings.store;

@@ -204,13 +204,21 @@ export class FrameWriter {
   private flush(): void {
     const batch = this.batch;
     if (this.blocked || batch === undefined) return;
-    const text = this.queued.length === 1 ? this.queued[0]! : this.queued.join('');
-    this.queued = [];
-    this.batch = undefined;
-    const ok = this.stream.write(text, batch.settle);
-    if (!ok) {
-      this.blocked = true;
-      this.stream.once('drain', this.onDrain);
+    // Frames queued behind backpressure can be many: they go out in slices too, until the stream pushes back.
+    while (this.queued.length > 0) {
+      let frames = this.queued;
+      if (frames.length > MAX_FRAMES_PER_WRITE) frames = this.queued.splice(0, MAX_FRAMES_PER_WRITE);
+      else this.queued = [];
+      const last = this.queued.length === 0;
+      if (last) this.batch = undefined;
+      const text = frames.length === 1 ? frames[0]! : frames.join('');
+      // The batch's promise settles with its last slice; an earlier slice can only fail it.
+      const done = last ? batch.settle : (error?: Error | null) => error && batch.settle(error);
+      if (!this.stream.write(text, done)) {
+        this.blocked = true;
+        this.stream.once('drain', this.onDrain);
+        return;
+      }
     }
   }
 

@@ -14,6 +14,7 @@ import {
   fetchOptions,
   fetchPolicy,
   schemaOptions,
+  single,
   targetOptions,
   type FetchFlags,
   type GlobalFlags,
@@ -36,6 +37,7 @@ function generateBuilder<T>(y: Argv<T>, table: readonly OptionSpec[], configName
     .option('config', {
       alias: 'c',
       type: 'string',
+      coerce: single('config'),
       describe: `A config file (default: ${configName} found upward from the cwd, unless --schema/--spec/--all is given)`,
     })
     .option('target', {

@@ -57,8 +57,9 @@ export async function main(argv: string[], out?: Out): Promise<number> {
     .epilogue('Exit codes: 0 ok, 1 stale output or breaking changes found, 2 bad input or usage.')
     .exitProcess(false)
     .fail((message, error) => {
-      if (error) throw error;
-      throw new UsageError(message ?? 'invalid usage', 'see mcp-typegen --help');
+      // A YError is yargs' own report of bad usage (a coerce refusal arrives as one too); anything else is ours.
+      if (error && error.name !== 'YError') throw error;
+      throw new UsageError(message ?? error?.message ?? 'invalid usage', 'see mcp-typegen --help');
     });
   skipHelpCache(parser);
   try {

@@ -18,6 +18,17 @@ export interface FetchFlags {
   fetchTimeout?: number;
 }
 
+/**
+ * yargs collects a repeated option into an array, which the commands would read as one value (`-o a -o b`
+ * became the path "a,b"): an option that takes one value refuses a second, with one usage line.
+ */
+export function single(flag: string) {
+  return (value: unknown): unknown => {
+    if (Array.isArray(value)) throw new UsageError(`--${flag} was given more than once`);
+    return value;
+  };
+}
+
 export function verbosity(flags: GlobalFlags): Verbosity {
   return flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal';
 }
@@ -25,14 +36,24 @@ export function verbosity(flags: GlobalFlags): Verbosity {
 export function schemaOptions<T>(y: Argv<T>) {
   return fetchOptions(
     y
-      .option('schema', { type: 'string', describe: 'An MCP JSON Schema file, or an https:// URL' })
-      .option('schema-sha256', { type: 'string', describe: 'The sha256 the --schema bytes must have' })
+      .option('schema', {
+        type: 'string',
+        coerce: single('schema'),
+        describe: 'An MCP JSON Schema file, or an https:// URL',
+      })
+      .option('schema-sha256', {
+        type: 'string',
+        coerce: single('schema-sha256'),
+        describe: 'The sha256 the --schema bytes must have',
+      })
       .option('spec', {
         type: 'string',
+        coerce: single('spec'),
         describe: 'A known MCP spec version, e.g. 2025-11-25 (schema root, else the user cache, else downloaded)',
       })
       .option('schema-dir', {
         type: 'string',
+        coerce: single('schema-dir'),
         describe: 'Schema root for --spec: <dir>/<version>/schema.json (default: $MCP_SCHEMA_DIR, else the cache)',
       })
       .option('ext', { type: 'string', array: true, describe: 'A vendor extension file (repeatable)' }),
@@ -52,7 +73,9 @@ export const fetchOptionSpecs = {
 
 /** The network options of every command that may download a schema. */
 export function fetchOptions<T>(y: Argv<T>) {
-  return y.option('offline', fetchOptionSpecs.offline).option('fetch-timeout', fetchOptionSpecs.fetchTimeout);
+  return y
+    .option('offline', fetchOptionSpecs.offline)
+    .option('fetch-timeout', { ...fetchOptionSpecs.fetchTimeout, coerce: single('fetch-timeout') });
 }
 
 /** yargs options of `diff`, from its table (cli/diff-options.ts). */
@@ -61,7 +84,7 @@ export function diffYargsOptions<T>(y: Argv<T>, table: readonly DiffOptionSpec[]
   for (const o of table) {
     out = out.option(o.flag, {
       type: o.type === 'boolean' ? 'boolean' : o.type === 'number' ? 'number' : 'string',
-      ...(o.type === 'string[]' ? { array: true } : {}),
+      ...(o.type === 'string[]' ? { array: true } : o.type === 'boolean' ? {} : { coerce: single(o.flag) }),
       ...(o.alias ? { alias: o.alias } : {}),
       ...(o.choices ? { choices: [...o.choices] } : {}),
       ...(o.default !== undefined ? { default: o.default } : {}),
@@ -90,7 +113,7 @@ export function targetOptions<T>(y: Argv<T>, table: readonly OptionSpec[]): Argv
     const choices = o.choices ? [...o.choices, ...Object.keys(o.cliAliases ?? {})] : undefined;
     out = out.option(o.flag, {
       type: o.type === 'boolean' ? 'boolean' : 'string',
-      ...(o.type === 'string[]' ? { array: true } : {}),
+      ...(o.type === 'string[]' ? { array: true } : o.type === 'boolean' ? {} : { coerce: single(o.flag) }),
       ...(choices ? { choices } : {}),
       ...(o.alias ? { alias: o.alias } : {}),
       describe: o.describe,

@@ -5,8 +5,8 @@
  * `generate`: the same options (from the one option table) parsed with node:util, then the same
  * resolveTargets and runGenerate the yargs command calls. `--check` is answered here only when it is
  * "up to date" (every target's manifest hashes match). Anything else this parser does not take exactly as
- * yargs would (an option it does not know, `--no-*`, a repeated single-value option, a value outside an
- * option's choices, help) returns undefined and the full command line handles it, so every other outcome
+ * yargs would (an option it does not know, `--no-*`, a repeated single-value option, which yargs refuses, a
+ * value outside an option's choices, help) returns undefined and the full command line handles it, so every other outcome
  * has one implementation.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -37,6 +37,24 @@ const generateOptions = (TARGET_OPTIONS: readonly OptionSpec[]): NonNullable<Par
   ),
 });
 
+type Token = { kind: string; name?: string; rawName?: string; inlineValue?: boolean };
+
+/**
+ * Whether yargs would read these tokens otherwise than parseArgs: a repeated single-value option (yargs
+ * refuses it, parseArgs keeps the last) or `-o=dir` ("dir" to yargs, "=dir" to parseArgs).
+ */
+function readsDifferently(tokens: Token[], options: NonNullable<ParseArgsConfig['options']>): boolean {
+  const seen = new Set<string>();
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.name === undefined) continue;
+    if (token.inlineValue && !token.rawName?.startsWith('--')) return true;
+    if (options[token.name]?.multiple) continue;
+    if (seen.has(token.name)) return true;
+    seen.add(token.name);
+  }
+  return false;
+}
+
 /** `generate`'s flags, or undefined when the invocation is one to leave to yargs. */
 async function parseGenerate(argv: string[]): Promise<{ values: Values; flags: TargetFlags } | undefined> {
   if (
@@ -48,7 +66,7 @@ async function parseGenerate(argv: string[]): Promise<{ values: Values; flags: T
   const table = TARGET_OPTIONS as readonly OptionSpec[];
   const options = generateOptions(table);
   let values: Values;
-  let tokens: { kind: string; name?: string; rawName?: string; inlineValue?: boolean }[];
+  let tokens: Token[];
   try {
     ({ values, tokens } = parseArgs({
       args: argv.slice(1),
@@ -60,16 +78,7 @@ async function parseGenerate(argv: string[]): Promise<{ values: Values; flags: T
   } catch {
     return undefined;
   }
-  // yargs turns a repeated single-value option into an array; parseArgs keeps the last. And `-o=dir` is
-  // "dir" to yargs but "=dir" to parseArgs.
-  const seen = new Set<string>();
-  for (const token of tokens) {
-    if (token.kind !== 'option' || token.name === undefined) continue;
-    if (token.inlineValue && !token.rawName?.startsWith('--')) return undefined;
-    if (options[token.name]?.multiple) continue;
-    if (seen.has(token.name)) return undefined;
-    seen.add(token.name);
-  }
+  if (readsDifferently(tokens, options)) return undefined;
   // Values outside an option's choices are left to yargs, which reports them.
   for (const o of table) {
     const raw = values[o.flag];
@@ -145,18 +154,19 @@ export async function quickCheck(argv: string[], given?: Out): Promise<number | 
 export async function quickDiff(argv: string[], given?: Out): Promise<number | undefined> {
   if (argv[0] !== 'diff') return undefined;
   const { diffFlagsFrom, diffParseArgsOptions } = await import('./diff-options.js');
-  const options: ParseArgsConfig['options'] = {
+  const options: NonNullable<ParseArgsConfig['options']> = {
     ...diffParseArgsOptions(),
     quiet: { type: 'boolean', short: 'q' },
     verbose: { type: 'boolean', short: 'v' },
   };
-  let parsed: { values: Record<string, string | boolean | (string | boolean)[] | undefined>; positionals: string[] };
+  let parsed: { values: Values; positionals: string[]; tokens: Token[] };
   try {
-    parsed = parseArgs({ args: argv.slice(1), options, strict: true, allowPositionals: true });
+    parsed = parseArgs({ args: argv.slice(1), options, strict: true, allowPositionals: true, tokens: true });
   } catch {
     return undefined;
   }
   const { values, positionals } = parsed;
+  if (readsDifferently(parsed.tokens, options)) return undefined;
   const flags = diffFlagsFrom((flag) => values[flag]);
   if (positionals.length !== 2 || !flags) return undefined;
   const out = outFor(values, given);

@@ -43,15 +43,21 @@ export function findConfig(cwd: string = process.cwd()): string | undefined {
 }
 
 let validator: ValidateFunction | undefined;
+/**
+ * ajv's 2020-12 class, brought in by loadConfig with a dynamic import (from the CLI bundle's own copy when
+ * the CLI runs bundled, instead of resolving ajv's ~90 modules from node_modules). Loaded on first use:
+ * `generate --spec … --check` never reads a config and should not pay for ajv.
+ */
+let ajv2020: (new (options: object) => { compile(schema: object): ValidateFunction }) | undefined;
 export function configSchemaPath(): string {
   return join(toolPackage().root, 'schema', 'config.schema.json');
 }
 function validate(): ValidateFunction {
   if (!validator) {
     const schema = JSON.parse(readFileSync(configSchemaPath(), 'utf8')) as object;
-    // Loaded on first use: `generate --spec … --check` never reads a config and should not pay for ajv.
-    const { Ajv2020 } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof Ajv2020Module;
-    validator = new Ajv2020({ allErrors: false, strict: true }).compile(schema);
+    // parseConfig called directly (the library API) without loadConfig first: required here.
+    const Ajv = ajv2020 ?? (createRequire(import.meta.url)('ajv/dist/2020.js') as typeof Ajv2020Module).Ajv2020;
+    validator = new Ajv({ allErrors: false, strict: true }).compile(schema);
   }
   return validator;
 }
@@ -151,6 +157,7 @@ export function parseConfig(text: string, file: string): LoadedConfig {
 
 /** Load a config: the file named (relative to `cwd`), else the nearest one upward from `cwd`. */
 export async function loadConfig(file?: string, cwd: string = process.cwd()): Promise<LoadedConfig> {
+  ajv2020 ??= (await import('../emit/ajv-class.js')).ajvClass('2020-12');
   const path = file !== undefined ? resolve(cwd, file) : findConfig(cwd);
   if (!path) {
     throw new InputError(

@@ -118,7 +118,8 @@ function stubParams(model: ProtocolModel, m: MethodInfo): Param[] {
   ];
 }
 
-const requestCall = (m: MethodInfo): Expr => call('this.request', str(m.method), atom('params'), atom('options'));
+// The base's untyped `call`: the stub's own signature carries the types (see client-base.ts).
+const requestCall = (m: MethodInfo): Expr => call('this.call', str(m.method), atom('params'), atom('options'));
 
 function stubFunction(model: ProtocolModel, m: MethodInfo): Expr {
   return {

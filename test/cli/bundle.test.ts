@@ -4,7 +4,7 @@
  * resolver, which the bundle leaves out or defers because that run never calls them.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { CLI, outsideTempDir, SCHEMA_DIR } from './helpers.js';
@@ -53,4 +53,21 @@ it('generates from the bundled bin without loading what the run does not use', (
     expect(loaded.filter((f) => f.includes(`/node_modules/${pkgName}/`))).toEqual([]);
   // Bundled, so not read from node_modules at all.
   expect(loaded.filter((f) => /\/node_modules\/(?:ajv|lodash|json-schema-to-typescript)\//.test(f))).toEqual([]);
+});
+
+it('validates a config file with the bundled ajv, not a second copy from node_modules', () => {
+  const project = join(dir, 'with-config');
+  mkdirSync(project, { recursive: true });
+  writeFileSync(
+    join(project, 'mcp-typegen.config.json'),
+    JSON.stringify({ targets: [{ name: 'mcp', spec: '2024-11-05', out: 'mcp', artifacts: ['types'] }] }),
+  );
+  const loadedFile = join(project, 'loaded.json');
+  const env = { ...process.env, NO_COLOR: '1', LOADED_FILE: loadedFile, MCP_SCHEMA_DIR: SCHEMA_DIR };
+  const run = spawnSync(process.execPath, ['--import', HOOK, CLI, 'generate'], { cwd: project, encoding: 'utf8', env });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  expect(existsSync(join(project, 'mcp', 'types.ts'))).toBe(true);
+  const loaded = readFileSync(loadedFile, 'utf8').replaceAll('\\', '/');
+  expect(loaded).not.toMatch(/\/node_modules\/ajv\//);
 });

@@ -133,8 +133,25 @@ describe('quickDiff', () => {
     ['a bad format', ['diff', '2025-11-25', '2026-07-28', '--format', 'nope']],
     ['an unknown option', ['diff', '2025-11-25', '2026-07-28', '--frobnicate']],
     ['help', ['diff', '--help']],
+    ['a repeated single-value option', ['diff', '2025-11-25', '2026-07-28', '--format', 'json', '--format', 'text']],
   ])('leaves %s to the full command line', async (_, argv) => {
     const { quickDiff } = await import('../../src/cli/quick-check.js');
     expect(await quickDiff(argv as string[], capture())).toBeUndefined();
+  });
+});
+
+describe('a single-value option given twice', () => {
+  // yargs collected the values into an array that the commands read as one value: `-o a -o b` was the path
+  // "a,b", two --import-extension values gave imports from './types,.ts'.
+  it.each([
+    ['--out', [...base, '-o', join(work, 'twice')]],
+    ['--import-extension', [...base, '--import-extension', 'none', '--import-extension', '.ts']],
+    ['--spec', [...base, '--spec', '2024-11-05']],
+    ['--format', ['diff', '2025-06-18', '2025-11-25', '--format', 'json', '--format', 'text']],
+  ])('%s: one usage line, exit 2, nothing written', async (flag, argv) => {
+    const run = capture();
+    expect(await main(argv, run)).toBe(2);
+    expect(run.lines).toEqual([`error: ${flag} was given more than once`]);
+    expect(readdirSync(work)).not.toContain('twice');
   });
 });

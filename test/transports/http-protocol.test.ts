@@ -101,7 +101,10 @@ describe('createStreamableHttpServer({ server }) and ({ protocol })', () => {
   });
 
   it('needs a server or an onSession, and the facts of a model: the runtime keeps no version list of its own', () => {
+    // The types say so first (tsc checks these lines); JavaScript callers get the error at creation.
+    // @ts-expect-error neither a server nor onSession
     expect(() => createStreamableHttpServer({})).toThrow(/pass `server` or `onSession`/);
+    // @ts-expect-error onSession without the model's PROTOCOL
     expect(() => createStreamableHttpServer({ onSession: () => {} })).toThrow(
       /pass `server` \(a generated server\) or `protocol` \(the generated PROTOCOL\)/,
     );

@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as SdkStdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LineBuffer, StdioClientTransport, StdioServerTransport, parseMessageLine } from '../../templates/stdio.js';
 import type { JsonRpcMessage } from '../../templates/jsonrpc.js';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { compileRuntime, fixturesDir } from './helpers/runtime.js';
 import { RpcPeer } from '../../templates/peer.js';
 
@@ -270,6 +270,32 @@ describe('StdioClientTransport framing and lifecycle', () => {
     expect(lines.map((line) => (JSON.parse(line) as { params: { i: number } }).params.i)).toEqual(
       Array.from({ length: 100 }, (_, i) => i),
     );
+    await transport.close();
+  });
+
+  it('after backpressure, sends the backlog in writes of at most 16 frames, in order', async () => {
+    const chunks: string[] = [];
+    const slow = new Writable({
+      highWaterMark: 64,
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(String(chunk));
+        setTimeout(done, 2);
+      },
+    });
+    const transport = new StdioServerTransport({ stdin: new PassThrough(), stdout: slow });
+    await transport.start();
+    const send = (i: number) => transport.send({ jsonrpc: '2.0', method: 'n', params: { i } });
+    const first = Array.from({ length: 40 }, (_, i) => send(i));
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = Array.from({ length: 160 }, (_, i) => send(40 + i));
+    await Promise.all([...first, ...second]);
+    const framesPerWrite = chunks.map((chunk) => chunk.split('\n').length - 1);
+    expect(Math.max(...framesPerWrite)).toBeLessThanOrEqual(16);
+    const order = chunks.join('').trim().split('\n');
+    expect(order.map((line) => (JSON.parse(line) as { params: { i: number } }).params.i)).toEqual(
+      Array.from({ length: 200 }, (_, i) => i),
+    );
+    expect(slow.listenerCount('drain')).toBe(0);
     await transport.close();
   });
 

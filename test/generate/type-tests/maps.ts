@@ -46,6 +46,7 @@ export type Checks = [
   Expect<Equal<RequestId, string | number>>,
   Expect<Equal<ParamsOf<'tools/call'>, CallToolRequestParams>>,
   Expect<Equal<ParamsOf<'notifications/progress'>, ProgressNotificationParams>>,
+  Expect<Equal<ParamsOf<'tools/call' | 'notifications/progress'>, CallToolRequestParams | ProgressNotificationParams>>,
   Expect<Equal<ResultOf<'tools/call'>, CallToolResult>>,
   Expect<Equal<ResultOf<'ping'>, EmptyResult>>,
   Expect<Equal<Extract<ClientRequestMethod, 'tools/call'>, 'tools/call'>>,
