@@ -25,7 +25,6 @@ export class PendingCall implements TimedCall {
   reject!: (reason: unknown) => void;
   /** Set while armed (call-deadlines.ts). */
   deadline = 0;
-  deadlines: Set<TimedCall> | undefined = undefined;
   declare readonly timeoutMs: number;
   declare readonly maxTotalMs: number | undefined;
   /** The armed deadline is the maxTotalTimeout deadline, not the per-call timeout. */
