@@ -19,14 +19,9 @@ import {
   type RequestTable,
 } from './jsonrpc.js';
 import { RpcEngine } from './engine.js';
-import type {
-  HandlerContext,
-  NotificationHandler,
-  EngineOptions,
-  RequestHandler,
-  RequestOptions,
-} from './peer-types.js';
+import type { HandlerContext, NotificationHandler, RequestHandler, RequestOptions } from './peer-types.js';
 import { ListedTools } from './client-tools.js';
+import type { MetadataHeaders, NameSources } from './http-headers.js';
 import { describe, metaOf } from './peer-messages.js';
 import { answerInputRequests, type InputHandlers } from './client-input.js';
 import {
@@ -38,71 +33,15 @@ import {
   type VersionFact,
 } from './protocol.js';
 import { hasExtensionsCapability, mergeCapabilities, withExtensionIds } from './capabilities.js';
-import type { MessageChecker } from './validation.js';
+import type { EraCache, McpClientOptions } from './client-options.js';
 import type { Transport } from './transport.js';
 
 type JsonObject = { [key: string]: unknown };
 
 export * from './protocol.js';
+export type { CallerParams, EraCache, McpClientOptions } from './client-options.js';
 
-/**
- * Which era each server spoke, by the transport's `serverKey` (HTTP: the endpoint URL; stdio: the command
- * line): the spec asks clients to remember it for the server's lifetime instead of probing every time.
- */
-export type EraCache = Map<string, Era>;
 const SHARED_ERA_CACHE: EraCache = new Map();
-
-export interface McpClientOptions extends EngineOptions {
-  clientInfo: Implementation;
-  /**
-   * Client capabilities, merged over those derived from the registered handlers (roots, sampling,
-   * elicitation) and the extensions the client was generated with (`extensions: { <id>: {} }`).
-   */
-  capabilities?: object;
-  /** The version to ask for first; default the newest of `supportedProtocolVersions`. */
-  protocolVersion?: string;
-  /**
-   * Versions the client accepts, in any era; default every known version up to the generated one (a
-   * 2026-07-28 client also reaches servers that only speak 2025-11-25 … 2024-11-05). Narrow it to refuse
-   * older servers.
-   */
-  supportedProtocolVersions?: string[];
-  /**
-   * Modern versions: probe the server with `server/discover` in connect() (default true). Without the probe
-   * the client assumes a modern server and cannot fall back to a legacy one.
-   */
-  discover?: boolean;
-  /** Milliseconds the `server/discover` probe waits before taking the server for a legacy one (default 10 s). */
-  probeTimeout?: number;
-  /** Where the era found per server is remembered (default: one map shared by the process). */
-  eraCache?: EraCache;
-  /** Most input-required rounds one call may take before it fails (default 8). */
-  maxInputRounds?: number;
-  /**
-   * Check what the server sends with the generated validators: `validate: checkWith(validators)` (with
-   * `import * as validators from './mcp/validators.js'`; generate the `validators` artifact). An invalid
-   * request is answered -32602 with the pointer, an invalid notification dropped with a diagnostic, and an
-   * invalid input request embedded in a 2026-07-28 result fails the call. Left out, nothing is checked and
-   * neither the validators nor the checks are in the bundle.
-   */
-  validate?: MessageChecker;
-  /** With `validate`: check every result against its schema too; a mismatch fails the call (default false). */
-  validateResults?: boolean;
-  /**
-   * Check a tools/call result's `structuredContent` against the `outputSchema` the tool was listed with (the
-   * runtime compiles no schemas: pass a validator, e.g. one built on ajv). Returns what is wrong, or undefined.
-   */
-  validateStructuredContent?: (outputSchema: JsonObject, structuredContent: unknown) => string | undefined;
-}
-
-/** The input-required loop's retry fields and the per-request `_meta` are filled in by the client. */
-export type CallerParams<P> = P extends { _meta: infer M }
-  ? Omit<P, '_meta' | 'inputResponses' | 'requestState'> & {
-      _meta?: Partial<M> & JsonObject;
-      inputResponses?: P extends { inputResponses?: infer R } ? R : never;
-      requestState?: string;
-    }
-  : P;
 
 const INPUT_REQUIRED = 'input_required';
 
@@ -133,7 +72,18 @@ export class McpClientBase<
   declare readonly options: McpClientOptions;
   readonly #supported: readonly VersionFact[];
 
-  constructor(transport: Transport, protocol: ProtocolDescription, options: McpClientOptions) {
+  readonly #metadataHeaders: MetadataHeaders | undefined;
+
+  /**
+   * `metadataHeaders`: given by generated code of the metadata-header era (METADATA_HEADERS, 2026-07-28 on);
+   * a client of an older version leaves it out, and so does its bundle.
+   */
+  constructor(
+    transport: Transport,
+    protocol: ProtocolDescription,
+    options: McpClientOptions,
+    metadataHeaders?: MetadataHeaders,
+  ) {
     this.protocol = protocol;
     this.options = options;
     this.#supported = speakableVersions(protocol, options.supportedProtocolVersions);
@@ -142,9 +92,11 @@ export class McpClientBase<
       ...options,
       validateParams: check ? (method, params) => check.params(method, params) : undefined,
     });
-    // The transport mirrors params into Mcp-Name by the model's table (extension methods included).
-    const named = transport as Transport & { setNameSources?: (sources: { [method: string]: string }) => void };
-    named.setNameSources?.(protocol.facts.transport.nameSources);
+    // The transport writes the metadata headers, mirroring params into Mcp-Name by the model's table
+    // (extension methods included).
+    this.#metadataHeaders = metadataHeaders;
+    const writer = transport as Transport & { setMetadataHeaders?: (h: MetadataHeaders, s: NameSources) => void };
+    if (metadataHeaders) writer.setMetadataHeaders?.(metadataHeaders, protocol.facts.transport.nameSources);
     if (protocol.features.perRequestMeta) {
       this.negotiatedVersion = this.#newest('modern');
       this.era = 'modern';
@@ -344,21 +296,22 @@ export class McpClientBase<
   }
 
   async #requestUnchecked(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
-    if (method === 'tools/call' && this.#mirrorsToolParams) {
+    const headers = this.#toolHeaders;
+    if (method === 'tools/call' && headers) {
       try {
-        return await this.#send(method, params, this.#tools.withParamHeaders(params, options));
+        return await this.#send(method, params, this.#tools.withParamHeaders(params, options, headers));
       } catch (error) {
         const mismatch = this.protocol.facts.errorCodes['HeaderMismatchError'];
         if (!(error instanceof ProtocolError) || error.code !== mismatch) throw error;
         // The tool's definition may have changed: list the tools again and retry once with fresh headers.
-        await this.#relistTools(options);
-        return this.#send(method, params, this.#tools.withParamHeaders(params, options));
+        await this.#relistTools(options, headers);
+        return this.#send(method, params, this.#tools.withParamHeaders(params, options, headers));
       }
     }
     const result = await this.#send(method, params, options);
     // Kept only for validateStructuredContent: otherwise nothing reads them.
     if (method === 'tools/list' && this.options.validateStructuredContent) this.#tools.rememberOutputSchemas(result);
-    if (method === 'tools/list' && this.#mirrorsToolParams) return this.#screenTools(result);
+    if (method === 'tools/list' && headers) return this.#screenTools(result, headers);
     return result;
   }
 
@@ -394,18 +347,18 @@ export class McpClientBase<
     return this.era === 'modern' && this.protocol.features.perRequestMeta;
   }
 
-  /** Whether the transport mirrors tool arguments into headers (Streamable HTTP from 2026-07-28 on). */
-  get #mirrorsToolParams(): boolean {
+  /** The header logic, when the transport mirrors tool arguments into headers (Streamable HTTP from 2026-07-28 on). */
+  get #toolHeaders(): MetadataHeaders | undefined {
     const transport = this.peer.transport as Transport & { mirrorsToolParams?: boolean };
-    return this.#modern && transport.mirrorsToolParams === true;
+    return this.#modern && transport.mirrorsToolParams === true ? this.#metadataHeaders : undefined;
   }
 
   /** Remembers the listed tools' header rules; tools with invalid annotations are left out (diagnosed). */
-  #screenTools(result: unknown): unknown {
-    return this.#tools.screen(result, (message) => this.peer.diagnose('invalid-notification', message));
+  #screenTools(result: unknown, headers: MetadataHeaders): unknown {
+    return this.#tools.screen(result, headers, (message) => this.peer.diagnose('invalid-notification', message));
   }
 
-  async #relistTools(options: RequestOptions | undefined): Promise<void> {
+  async #relistTools(options: RequestOptions | undefined, headers: MetadataHeaders): Promise<void> {
     let cursor: string | undefined;
     do {
       const page = (await this.#send(
@@ -413,7 +366,7 @@ export class McpClientBase<
         cursor === undefined ? undefined : { cursor },
         options,
       )) as JsonObject;
-      this.#screenTools(page);
+      this.#screenTools(page, headers);
       cursor = typeof page['nextCursor'] === 'string' ? page['nextCursor'] : undefined;
     } while (cursor !== undefined);
   }

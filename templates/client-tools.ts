@@ -6,7 +6,7 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/client-tools.ts`). No dependencies.
  */
 import { ErrorCode, ProtocolError, isPlainObject } from './jsonrpc.js';
-import { paramHeaderRules, paramHeaders, type ParamHeaderRule } from './http-headers.js';
+import type { MetadataHeaders, ParamHeaderRule } from './http-headers.js';
 import type { RequestOptions } from './peer.js';
 
 type JsonObject = { [key: string]: unknown };
@@ -33,12 +33,12 @@ export class ListedTools {
    * Remembers each listed tool's `x-mcp-header` rules and leaves out tools whose annotations are invalid
    * (the transport requires it: one malformed tool must not break the others); `report` hears why.
    */
-  screen(result: unknown, report: (message: string) => void): unknown {
+  screen(result: unknown, headers: MetadataHeaders, report: (message: string) => void): unknown {
     if (!isPlainObject(result) || !Array.isArray(result['tools'])) return result;
     const kept: unknown[] = [];
     for (const tool of result['tools']) {
       if (!isPlainObject(tool) || typeof tool['name'] !== 'string') continue;
-      const rules = paramHeaderRules(tool['inputSchema']);
+      const rules = headers.toolRules(tool['inputSchema']);
       if (!rules.ok) {
         report(`Tool ${JSON.stringify(tool['name'])} left out: ${rules.reason}`);
         continue;
@@ -50,11 +50,15 @@ export class ListedTools {
   }
 
   /** The request options of a tools/call, with the `Mcp-Param-*` headers its tool asks for. */
-  withParamHeaders(params: JsonObject | undefined, options: RequestOptions | undefined): RequestOptions | undefined {
+  withParamHeaders(
+    params: JsonObject | undefined,
+    options: RequestOptions | undefined,
+    headers: MetadataHeaders,
+  ): RequestOptions | undefined {
     const name = params?.['name'];
     const rules = typeof name === 'string' ? this.#headerRules.get(name) : undefined;
     if (rules === undefined || rules.length === 0) return options;
-    return { ...options, headers: { ...options?.headers, ...paramHeaders(rules, params?.['arguments']) } };
+    return { ...options, headers: { ...options?.headers, ...headers.toolHeaders(rules, params?.['arguments']) } };
   }
 
   /** A tools/call result whose `structuredContent` does not match the tool's `outputSchema` fails the call. */

@@ -18,7 +18,7 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/http-client.ts`). Browser-safe: no
  * `node:` imports.
  */
-import { DEFAULT_NAME_SOURCES, HEADER, isHeaderEra, standardHeaders, type NameSources } from './http-headers.js';
+import { HEADER, METADATA_HEADERS, isHeaderEra, type MetadataHeaders, type NameSources } from './http-headers.js';
 import { readSse, type StreamOwner } from './http-client-sse.js';
 import type { ReconnectionOptions, SessionStreams, SessionStreamsOption } from './http-client-streams.js';
 import { Flight } from './http-flight.js';
@@ -38,7 +38,7 @@ import type { FallbackHost, LegacySseFallback } from './sse-fallback.js';
 import type { SseLegacyClientTransport } from './sse-legacy-client.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
 
-export { StreamableHttpError };
+export { StreamableHttpError, METADATA_HEADERS, type MetadataHeaders };
 export type { ReconnectionOptions };
 
 export interface StreamableHttpClientTransportOptions {
@@ -66,7 +66,7 @@ export interface StreamableHttpClientTransportOptions {
   reconnection?: Partial<ReconnectionOptions>;
   /** Send DELETE to end the session on close(). Default true. */
   terminateOnClose?: boolean;
-  /** Which params member `Mcp-Name` mirrors, by method (2026-07-28 on). Default DEFAULT_NAME_SOURCES. */
+  /** Which params member `Mcp-Name` mirrors, by method (2026-07-28 on). Default: the client's model's. */
   nameSources?: NameSources;
   /**
    * Reach servers that speak only the deprecated HTTP+SSE transport: `legacySse: sseFallback()`. When the
@@ -119,8 +119,8 @@ export class StreamableHttpClientTransport implements Transport {
   #legacy: SseLegacyClientTransport | undefined;
   /** Some POST succeeded: this is a Streamable HTTP server, no fallback any more. */
   #answeredOnce = false;
-  /** The `Mcp-Name` sources of the generated protocol (extension methods included), set by the client. */
-  #protocolNameSources?: NameSources;
+  /** The header logic and the `Mcp-Name` sources of the generated protocol (extension methods included). */
+  #metadata?: { headers: MetadataHeaders; sources: NameSources | undefined };
 
   constructor(url: string | URL, options: StreamableHttpClientTransportOptions = {}) {
     this.#options = options;
@@ -146,9 +146,12 @@ export class StreamableHttpClientTransport implements Transport {
     return this.#sessionIdValue;
   }
 
-  /** Called by the MCP client with its PROTOCOL's `Mcp-Name` sources (the `nameSources` option wins). */
-  setNameSources(sources: NameSources): void {
-    this.#protocolNameSources = sources;
+  /**
+   * How requests of the metadata-header era (2026-07-28 on) get their headers: a client generated for such a
+   * version calls it with METADATA_HEADERS and its PROTOCOL's `Mcp-Name` sources; without it none are written.
+   */
+  setMetadataHeaders(headers: MetadataHeaders, sources?: NameSources): void {
+    this.#metadata = { headers, sources };
   }
 
   /** Identifies the server for the client's era cache: the endpoint URL. */
@@ -268,9 +271,9 @@ export class StreamableHttpClientTransport implements Transport {
     headers.set('accept', 'application/json, text/event-stream');
     if (sessionless && first !== undefined && 'method' in first && typeof first.method === 'string') {
       const body = first as { method: string; params?: { [key: string]: unknown } };
-      const sources = this.#options.nameSources ?? this.#protocolNameSources ?? DEFAULT_NAME_SOURCES;
-      const standard = standardHeaders(body, version!, sources);
-      for (const [name, value] of Object.entries(standard)) headers.set(name, value);
+      const metadata = this.#metadata;
+      const standard = metadata?.headers.standard(body, version!, this.#options.nameSources ?? metadata.sources);
+      for (const [name, value] of Object.entries(standard ?? {})) headers.set(name, value);
     }
     for (const [name, value] of Object.entries(options?.headers ?? {})) headers.set(name, value);
     return headers;

@@ -109,10 +109,26 @@ export type ParamHeaderRules =
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Keywords under which an annotation is not statically reachable (arrays, composition, conditionals, refs). */
-const UNREACHABLE_KEYWORDS = (
-  'items prefixItems additionalItems contains additionalProperties patternProperties unevaluatedProperties ' +
-  'unevaluatedItems oneOf anyOf allOf not if then else dependentSchemas $defs definitions'
-).split(' ');
+const UNREACHABLE_KEYWORDS = [
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'contains',
+  'additionalProperties',
+  'patternProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'dependentSchemas',
+  '$defs',
+  'definitions',
+];
 /** Of those, the ones whose value maps names to schemas. */
 const SCHEMA_MAPS = ['$defs', 'definitions', 'patternProperties', 'dependentSchemas'];
 
@@ -185,6 +201,24 @@ export function paramHeaders(rules: readonly ParamHeaderRule[], args: unknown): 
   }
   return headers;
 }
+
+/**
+ * What a client writes in the metadata-header era (2026-07-28 on): the standard headers of each request and
+ * the `Mcp-Param-*` headers of a tool call. Generated code of such a version hands METADATA_HEADERS to its
+ * client (which passes it on to the transport): a client of an older version never references it, so its
+ * bundle leaves this module's code out.
+ */
+export interface MetadataHeaders {
+  readonly standard: typeof standardHeaders;
+  readonly toolRules: typeof paramHeaderRules;
+  readonly toolHeaders: typeof paramHeaders;
+}
+
+export const METADATA_HEADERS: MetadataHeaders = {
+  standard: standardHeaders,
+  toolRules: paramHeaderRules,
+  toolHeaders: paramHeaders,
+};
 
 /**
  * Why a received request's `Mcp-Param-*` headers do not match its arguments, or undefined when they do.

@@ -3,6 +3,8 @@ export interface BundleSize {
   raw: number;
   gzip: number;
   nodeImports: boolean;
+  /** Whether the metadata-header code (x-mcp-header rules, 2026-07-28 on) is in the bundle. */
+  headerEra: boolean;
 }
 export function bundleSizes<S extends 'ours' | 'sdk' = 'ours' | 'sdk'>(
   dir: string,

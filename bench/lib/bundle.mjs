@@ -15,7 +15,7 @@ export { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 /**
  * Bundles both sides (or those named) under `dir` (`dir/gen` must hold client-only generated output; `dir`
  * must resolve the repository's node_modules) and returns `{ ours, sdk }` sizes in bytes:
- * `{ raw, gzip, nodeImports }`. test/platforms/bundle-budget.test.ts holds ours to the goal.
+ * `{ raw, gzip, nodeImports, headerEra }`. test/platforms/bundle-budget.test.ts holds ours to the goal.
  */
 export async function bundleSizes(dir, sides = Object.keys(ENTRIES)) {
   const { build } = await import('esbuild');
@@ -37,10 +37,13 @@ export async function bundleSizes(dir, sides = Object.keys(ENTRIES)) {
       logLevel: 'silent',
     });
     const bytes = result.outputFiles[0].contents;
+    const text = Buffer.from(bytes).toString('utf8');
     sizes[side] = {
       raw: bytes.length,
       gzip: gzipSync(bytes, { level: 9 }).length,
-      nodeImports: /["']node:/.test(Buffer.from(bytes).toString('utf8')),
+      nodeImports: /["']node:/.test(text),
+      // The x-mcp-header rules (templates/http-headers.ts): only a client of 2026-07-28 on needs them.
+      headerEra: text.includes('x-mcp-header'),
     };
   }
   return sizes;

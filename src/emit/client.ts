@@ -152,6 +152,14 @@ function groupLiteral(model: ProtocolModel, node: StubNode): Expr {
   return object(props, true);
 }
 
+/**
+ * The base's constructor arguments: a version of the metadata-header era (2026-07-28 on) also passes the
+ * header logic, which only such a client references (so an older client's bundle leaves it out).
+ */
+function superArgs(model: ProtocolModel): string[] {
+  return ['transport', 'PROTOCOL', 'options', ...(model.facts.transport.metadataHeaders ? ['METADATA_HEADERS'] : [])];
+}
+
 /** McpClient: one method per request, grouped by the method's path (`client.tools.call(...)`). */
 function clientClass(model: ProtocolModel): Doc {
   const tree = stubTree(clientCalls(model), model.facts.handshakeRequests);
@@ -172,7 +180,7 @@ function clientClass(model: ProtocolModel): Doc {
         { name: 'transport', type: text('Transport') },
         { name: 'options', type: optionsType(model, 'McpClientOptions', 'ClientCapabilities') },
       ],
-      body: [{ expression: call('super', atom('transport'), atom('PROTOCOL'), atom('options')) }],
+      body: [{ expression: call('super', ...superArgs(model).map(atom)) }],
     },
     properties: [],
     methods: [],
@@ -221,6 +229,7 @@ function clientImports(model: ProtocolModel, importExt: string, runtime: Runtime
       false,
       [
         'McpClientBase',
+        ...(model.facts.transport.metadataHeaders ? ['METADATA_HEADERS'] : []),
         ...(channels ? ['ChannelClient', 'type PeerOptions'] : []),
         // CallerParams only where per-request `_meta` exists: an unused import would fail noUnusedLocals.
         ...(model.features.perRequestMeta ? ['type CallerParams'] : []),

@@ -64,13 +64,27 @@ function jsonLiteral(value: unknown): Expr {
  * of output generated with a client and no server, so a browser client does not bundle them.
  */
 const SERVER_ONLY_FACTS = ['capabilityVersions', 'lifecycleMethods', 'handshakeRequests', 'capabilityOf'];
-const SERVER_ONLY_TRANSPORT_FACTS = ['sessions', 'metadataHeaders'];
+/**
+ * The `_meta` keys and error codes a client reads (templates/client-base.ts); the rest of each table only in
+ * output with a server. Users compare codes with ERROR_CODES, which lists every one.
+ */
+const CLIENT_FACT_KEYS: Partial<Record<string, readonly string[]>> = {
+  metaKeys: ['protocolVersion', 'clientInfo', 'clientCapabilities', 'serverInfo'],
+  errorCodes: ['UnsupportedProtocolVersionError', 'HeaderMismatchError'],
+  // `sessions` and `metadataHeaders` are read by no runtime.
+  transport: ['nameSources'],
+};
 
 function factsFor(facts: ProtocolModel['facts'], withServerFacts: boolean): unknown {
   if (withServerFacts) return facts;
   const kept = Object.entries(facts).filter(([name]) => !SERVER_ONLY_FACTS.includes(name));
-  const transport = Object.entries(facts.transport).filter(([name]) => !SERVER_ONLY_TRANSPORT_FACTS.includes(name));
-  return Object.fromEntries(kept.map(([name, v]) => [name, name === 'transport' ? Object.fromEntries(transport) : v]));
+  return Object.fromEntries(
+    kept.map(([name, value]) => {
+      const keys = CLIENT_FACT_KEYS[name];
+      if (keys === undefined) return [name, value];
+      return [name, Object.fromEntries(Object.entries(value as object).filter(([key]) => keys.includes(key)))];
+    }),
+  );
 }
 
 function protocolConst(model: ProtocolModel, withServerFacts: boolean): Expr {
@@ -123,14 +137,15 @@ export function emitMaps(model: ProtocolModel, importExt: string, withServerFact
       constDecl('PROTOCOL', protocolConst(model, withServerFacts)),
     ],
   });
-  // Typed explicitly: isolatedDeclarations (which the strictest settings use) needs a type on every export.
+  // A literal of its own, not PROTOCOL's table: a client's PROTOCOL lists only the codes the client reads, and
+  // a bundle that never names ERROR_CODES leaves it out.
   statements.push({
     doc: [
       docs(
         "This version's JSON-RPC error codes by their schema definition name (`ERROR_CODES.InvalidParamsError`): compare a `ProtocolError`'s `code` with these, or throw them, instead of writing the numbers.",
       ),
       hardline,
-      "export const ERROR_CODES: (typeof PROTOCOL)['facts']['errorCodes'] = PROTOCOL.facts.errorCodes;",
+      constDecl('ERROR_CODES', asConst(jsonLiteral(model.facts.errorCodes))),
     ],
   });
   return printStatements(statements);

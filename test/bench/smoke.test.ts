@@ -88,7 +88,7 @@ describe('bench smoke run', () => {
           row.id.startsWith('roundtrip') || row.id.startsWith('validation')
             ? ['rate', 'cpuUs', 'rssMb']
             : row.id === 'bundle'
-              ? ['gzipKb', 'rawKb']
+              ? ['gzipBytes', 'rawBytes']
               : ['wallMs', 'cpuMs', 'rssMb'];
         expect(Object.keys(row.ours), row.id).toEqual(expect.arrayContaining(metrics));
       }

@@ -12,11 +12,12 @@ import { bundleSizes } from '../../bench/lib/bundle.mjs';
 import { ROOT, generated, tempDir, writeFiles } from '../helpers/generate.js';
 
 /**
- * kB of 1024 bytes, as the bench prints them: issue 13's goal, 12 kB. On Nov 30 a 2025-11-25 client is at
- * 11.90 kB and the dual-era 2026-07-28 one at 12.00 kB (the HTTP+SSE fallback and a session's GET stream are
- * opt-in imports, see README), so there is little headroom: what a client bundle gains must be paid for.
+ * Bytes of gzip, as the bench prints them: issue 13's goal is 12 kB, 12,000 bytes. The metadata headers of
+ * 2026-07-28 (templates/http-headers.ts) reach only a client of that version on, so a legacy client's bundle
+ * leaves them out: 11,219 bytes on Nov 30. The dual-era 2026-07-28 client misses the goal (12,198 bytes) and is
+ * held to the 12 KiB it was held to before, so it cannot grow unnoticed while it is paid down.
  */
-const BUDGET_KB = 12;
+const BUDGET_BYTES: Record<string, number> = { '2025-11-25': 12_000, '2026-07-28': 12 * 1024 };
 
 describe('browser bundle budget', () => {
   it.each(['2025-11-25', '2026-07-28'] as const)(
@@ -28,7 +29,8 @@ describe('browser bundle budget', () => {
       writeFiles(join(dir, 'gen'), (await generated(version, { artifacts: ['client'] })).files);
       const { ours } = await bundleSizes(dir, ['ours']);
       expect(ours.nodeImports).toBe(false);
-      expect(ours.gzip / 1024, `${ours.gzip} bytes gzip, ${ours.raw} minified`).toBeLessThanOrEqual(BUDGET_KB);
+      expect(ours.headerEra).toBe(version >= '2026-07-28');
+      expect(ours.gzip, `${ours.gzip} bytes gzip, ${ours.raw} minified`).toBeLessThanOrEqual(BUDGET_BYTES[version]!);
     },
   );
 });
