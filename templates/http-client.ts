@@ -272,7 +272,7 @@ export class StreamableHttpClientTransport implements Transport {
     if (sessionless && first !== undefined && 'method' in first && typeof first.method === 'string') {
       const body = first as { method: string; params?: { [key: string]: unknown } };
       const metadata = this.#metadata;
-      const standard = metadata?.headers.standard(body, version!, this.#options.nameSources ?? metadata.sources);
+      const standard = metadata?.headers.standard(body, version!, this.#options.nameSources ?? metadata.sources ?? {});
       for (const [name, value] of Object.entries(standard ?? {})) headers.set(name, value);
     }
     for (const [name, value] of Object.entries(options?.headers ?? {})) headers.set(name, value);

@@ -19,15 +19,11 @@ export function isHeaderEra(version: string | undefined): boolean {
 }
 
 /**
- * Which params member `Mcp-Name` mirrors, by method. Data, not code: a table given to the client and server
- * (extensions add entries, e.g. a method whose name source is `taskId`).
+ * Which params member `Mcp-Name` mirrors, by method. Data, not code: the model's table
+ * (`PROTOCOL.facts.transport.nameSources`, extensions adding entries, e.g. a method whose name source is
+ * `taskId`), given to the client and the server; the runtime keeps no copy of its own.
  */
 export type NameSources = { readonly [method: string]: string };
-export const DEFAULT_NAME_SOURCES: NameSources = {
-  'tools/call': 'name',
-  'resources/read': 'uri',
-  'prompts/get': 'name',
-};
 
 export const HEADER = {
   protocolVersion: 'mcp-protocol-version',
@@ -81,7 +77,7 @@ function fromBase64(text: string): Uint8Array {
 export function standardHeaders(
   message: { method: string; params?: JsonObject | undefined },
   protocolVersion: string,
-  nameSources: NameSources = DEFAULT_NAME_SOURCES,
+  nameSources: NameSources,
 ): Record<string, string> {
   const headers: Record<string, string> = {
     [HEADER.protocolVersion]: protocolVersion,
