@@ -189,9 +189,12 @@ const strictest = () =>
   (JSON.parse(readFileSync(join(REPO_ROOT, 'tsconfig.strictest.json'), 'utf8')) as { compilerOptions: object })
     .compilerOptions;
 
-/** The installed CLI, generating the 2025-11-25 output into `<dir>/<out>`. */
+/** The installed CLI (the package's bin, as npx runs it), generating the 2025-11-25 output into `<dir>/<out>`. */
 function generate(dir: string, out: string, ...flags: string[]): Promise<string> {
-  const cli = tool('mcp-typegen', 'dist', 'src', 'cli', 'main.js');
+  const manifest = JSON.parse(readFileSync(tool('mcp-typegen', 'package.json'), 'utf8')) as {
+    bin: Record<string, string>;
+  };
+  const cli = tool('mcp-typegen', manifest.bin['mcp-typegen']!);
   const args = [cli, 'generate', '--spec', '2025-11-25', '--schema-dir', SCHEMA_DIR, '--out', out, ...flags];
   return run(process.execPath, args, dir);
 }

@@ -32,10 +32,10 @@ const cleanups: (() => Promise<void>)[] = [];
 beforeAll(async () => {
   mkdirSync(TMP, { recursive: true });
   dir = mkdtempSync(join(TMP, 'sixth-version-'));
-  // The tool as it ships (package.json, dist/src, schema, templates): node_modules resolve from the repository.
+  // The tool as it ships (package.json, dist/src, the bundled bin in dist/cli, schema, templates): node_modules resolve from the repository.
   const tool = join(dir, 'tool');
   cpSync(join(ROOT, 'package.json'), join(tool, 'package.json'));
-  for (const part of ['dist/src', 'schema', 'templates'])
+  for (const part of ['dist/src', 'dist/cli', 'schema', 'templates'])
     cpSync(join(ROOT, part), join(tool, part), { recursive: true });
 
   // The new version's schema: 2026-07-28's definitions, different bytes.
@@ -57,7 +57,9 @@ beforeAll(async () => {
   writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
 
   const out = join(dir, 'generated');
-  const cli = join(tool, 'dist', 'src', 'cli', 'main.js');
+  // The bin, as published (the CLI bundle).
+  const { bin } = JSON.parse(readFileSync(join(tool, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+  const cli = join(tool, bin['mcp-typegen']!);
   const args = ['generate', '--spec', SIXTH, '--schema-dir', join(dir, 'schemas'), '--out', out];
   const { stderr } = await run(process.execPath, [cli, ...args], { cwd: dir });
   // A known version: no "not a known MCP schema" warning.
