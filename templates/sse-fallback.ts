@@ -60,7 +60,12 @@ export interface LegacySseFallback {
 /** The process's memory of HTTP+SSE-only URLs (see SseFallbackOptions.cache). */
 const LEGACY_SSE_URLS = new Set<string>();
 
-/** JSON-RPC error codes only a modern (2026-07-28 on) server answers a refused request with. */
+/**
+ * JSON-RPC error codes only a modern (2026-07-28 on) server answers a refused request with: the transport
+ * document's "unsupported version, unknown method, or header-validation failure". Written here rather than
+ * read from the model on purpose: the fallback serves clients of the initialize era, whose own schema
+ * predates these codes and cannot name them.
+ */
 const MODERN_ERROR_CODES: readonly number[] = [-32020, -32021, -32022, -32601];
 
 /** The HTTP+SSE fallback for `StreamableHttpClientTransport` (its `legacySse` option). */
