@@ -157,7 +157,6 @@ export function parseConfig(text: string, file: string): LoadedConfig {
 
 /** Load a config: the file named (relative to `cwd`), else the nearest one upward from `cwd`. */
 export async function loadConfig(file?: string, cwd: string = process.cwd()): Promise<LoadedConfig> {
-  ajv2020 ??= (await import('../emit/ajv-class.js')).ajvClass('2020-12');
   const path = file !== undefined ? resolve(cwd, file) : findConfig(cwd);
   if (!path) {
     throw new InputError(
@@ -178,5 +177,6 @@ export async function loadConfig(file?: string, cwd: string = process.cwd()): Pr
       code === 'ENOENT' ? 'config file not found' : `cannot read config file (${code ?? String(error)})`,
     );
   }
+  ajv2020 ??= (await import('../emit/ajv-class.js')).ajvClass('2020-12');
   return parseConfig(text, path);
 }
