@@ -13,8 +13,8 @@ import {
   fetchOptionSpecs,
   fetchOptions,
   fetchPolicy,
+  pathFlag,
   schemaOptions,
-  single,
   targetOptions,
   type FetchFlags,
   type GlobalFlags,
@@ -37,7 +37,7 @@ function generateBuilder<T>(y: Argv<T>, table: readonly OptionSpec[], configName
     .option('config', {
       alias: 'c',
       type: 'string',
-      coerce: single('config'),
+      coerce: pathFlag('config'),
       describe: `A config file (default: ${configName} found upward from the cwd, unless --schema/--spec/--all is given)`,
     })
     .option('target', {
@@ -198,7 +198,11 @@ export function schemasCommand(ctx: CliContext): CommandModule<object, SchemasCl
           .option('spec', { type: 'string', array: true, describe: 'pull: these versions (repeatable)' })
           .option('all', { type: 'boolean', describe: 'pull: every known version' })
           .option('json', { type: 'boolean', describe: 'list: stable JSON' })
-          .option('schema-dir', { type: 'string', describe: 'list: the schema root to report (else MCP_SCHEMA_DIR)' }),
+          .option('schema-dir', {
+            type: 'string',
+            coerce: pathFlag('schema-dir'),
+            describe: 'list: the schema root to report (else MCP_SCHEMA_DIR)',
+          }),
       )
         .example('$0 schemas pull --all', 'Fill the cache for offline CI (then generate with --offline)')
         .example(

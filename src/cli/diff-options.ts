@@ -8,6 +8,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { FAIL_ON, SIDE_FILTERS } from '../diff/types.js';
 import { REPORT_FORMATS } from '../diff/render.js';
 import type { DiffFlags } from './diff-command.js';
+import { pathFlagProblem } from './options.js';
 
 export interface DiffOptionSpec {
   flag: string;
@@ -17,6 +18,8 @@ export interface DiffOptionSpec {
   alias?: string;
   choices?: readonly string[];
   default?: string;
+  /** A file or directory (an empty value is refused: it would resolve to the working directory or be ignored). */
+  path?: boolean;
   /** Only through yargs (the quick path declines a run that uses it). */
   yargsOnly?: boolean;
   describe: string;
@@ -27,24 +30,28 @@ export const DIFF_OPTIONS: readonly DiffOptionSpec[] = [
     flag: 'ext',
     key: 'ext',
     type: 'string[]',
+    path: true,
     describe: 'A vendor extension file merged into both sides (repeatable)',
   },
   {
     flag: 'old-ext',
     key: 'oldExt',
     type: 'string[]',
+    path: true,
     describe: 'An extension of the old side only: a file or git:<ref>:<path> (repeatable)',
   },
   {
     flag: 'new-ext',
     key: 'newExt',
     type: 'string[]',
+    path: true,
     describe: 'An extension of the new side only: a file or git:<ref>:<path> (repeatable)',
   },
   {
     flag: 'schema-dir',
     key: 'schemaDir',
     type: 'string',
+    path: true,
     describe: 'Schema root for spec versions (default: $MCP_SCHEMA_DIR, else the user cache, else downloaded)',
   },
   {
@@ -76,6 +83,7 @@ export const DIFF_OPTIONS: readonly DiffOptionSpec[] = [
     flag: 'ignore',
     key: 'ignore',
     type: 'string',
+    path: true,
     describe: 'An ignore file: a JSON array of { rule, location?, reason? }',
   },
   {
@@ -88,6 +96,7 @@ export const DIFF_OPTIONS: readonly DiffOptionSpec[] = [
     flag: 'pairing',
     key: 'pairing',
     type: 'string',
+    path: true,
     describe: 'A pairing file for requests whose result is not named after them (both sides)',
   },
   {
@@ -121,7 +130,7 @@ export function diffParseArgsOptions(): NonNullable<ParseArgsConfig['options']> 
 
 /**
  * DiffFlags from a parser's values, read by flag name, defaults applied; undefined when a value is
- * outside its choices (the caller lets yargs report it).
+ * outside its choices or an empty path (the caller lets yargs report it).
  */
 export function diffFlagsFrom(read: (flag: string) => unknown): Omit<DiffFlags, 'old' | 'new'> | undefined {
   const flags: Record<string, unknown> = {};
@@ -132,6 +141,7 @@ export function diffFlagsFrom(read: (flag: string) => unknown): Omit<DiffFlags, 
     if (o.type === 'number' && !/^\d+$/.test(String(raw))) return undefined;
     const value = o.type === 'number' ? Number(raw) : raw;
     if (o.choices && !o.choices.includes(String(value))) return undefined;
+    if (o.path && [value].flat().some((v) => pathFlagProblem(o.flag, v) !== undefined)) return undefined;
     flags[o.key] = value;
   }
   return flags as Omit<DiffFlags, 'old' | 'new'>;

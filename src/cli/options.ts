@@ -29,6 +29,32 @@ export function single(flag: string) {
   };
 }
 
+/**
+ * Why a path flag's value names nothing the user can have meant, or undefined when it is fine: '' resolves
+ * to the working directory (`--out ''` wrote into it), and "-", standard output to most tools, would make
+ * the output a directory named "-".
+ */
+export function pathFlagProblem(flag: string, value: unknown, output = false): string | undefined {
+  // yargs reads `--out -` as an empty value and `-o -` as "-": the message covers both spellings.
+  if (value === '') return `--${flag} needs a path, and its value is empty ("--${flag} -" reads as empty too)`;
+  if (output && value === '-')
+    return `--${flag} -: writing to standard output is not supported; name a directory (./- for one named "-")`;
+  return undefined;
+}
+
+/** yargs coerce for a path flag: what `single` checks (unless it repeats), and `pathFlagProblem` for each value. */
+export function pathFlag(flag: string, options: { output?: boolean; repeatable?: boolean } = {}) {
+  const once = single(flag);
+  return (value: unknown): unknown => {
+    const checked = options.repeatable ? value : once(value);
+    for (const one of [checked].flat()) {
+      const problem = pathFlagProblem(flag, one, options.output);
+      if (problem) throw new UsageError(problem);
+    }
+    return checked;
+  };
+}
+
 export function verbosity(flags: GlobalFlags): Verbosity {
   return flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal';
 }
@@ -38,7 +64,7 @@ export function schemaOptions<T>(y: Argv<T>) {
     y
       .option('schema', {
         type: 'string',
-        coerce: single('schema'),
+        coerce: pathFlag('schema'),
         describe: 'An MCP JSON Schema file, or an https:// URL',
       })
       .option('schema-sha256', {
@@ -53,10 +79,15 @@ export function schemaOptions<T>(y: Argv<T>) {
       })
       .option('schema-dir', {
         type: 'string',
-        coerce: single('schema-dir'),
+        coerce: pathFlag('schema-dir'),
         describe: 'Schema root for --spec: <dir>/<version>/schema.json (default: $MCP_SCHEMA_DIR, else the cache)',
       })
-      .option('ext', { type: 'string', array: true, describe: 'A vendor extension file (repeatable)' }),
+      .option('ext', {
+        type: 'string',
+        array: true,
+        coerce: pathFlag('ext', { repeatable: true }),
+        describe: 'A vendor extension file (repeatable)',
+      }),
   );
 }
 
@@ -84,7 +115,8 @@ export function diffYargsOptions<T>(y: Argv<T>, table: readonly DiffOptionSpec[]
   for (const o of table) {
     out = out.option(o.flag, {
       type: o.type === 'boolean' ? 'boolean' : o.type === 'number' ? 'number' : 'string',
-      ...(o.type === 'string[]' ? { array: true } : o.type === 'boolean' ? {} : { coerce: single(o.flag) }),
+      ...(o.type === 'string[]' ? { array: true } : {}),
+      ...coerceFor(o),
       ...(o.alias ? { alias: o.alias } : {}),
       ...(o.choices ? { choices: [...o.choices] } : {}),
       ...(o.default !== undefined ? { default: o.default } : {}),
@@ -113,11 +145,20 @@ export function targetOptions<T>(y: Argv<T>, table: readonly OptionSpec[]): Argv
     const choices = o.choices ? [...o.choices, ...Object.keys(o.cliAliases ?? {})] : undefined;
     out = out.option(o.flag, {
       type: o.type === 'boolean' ? 'boolean' : 'string',
-      ...(o.type === 'string[]' ? { array: true } : o.type === 'boolean' ? {} : { coerce: single(o.flag) }),
+      ...(o.type === 'string[]' ? { array: true } : {}),
+      ...coerceFor(o),
       ...(choices ? { choices } : {}),
       ...(o.alias ? { alias: o.alias } : {}),
       describe: o.describe,
     }) as Argv<T>;
   }
   return out;
+}
+
+/** The yargs coerce of a table option: path checks for a path, one value for any other single-value option. */
+function coerceFor(o: { flag: string; type: string; path?: boolean; output?: boolean }): {
+  coerce?: (v: unknown) => unknown;
+} {
+  if (o.path) return { coerce: pathFlag(o.flag, { output: o.output, repeatable: o.type === 'string[]' }) };
+  return o.type === 'string' || o.type === 'number' ? { coerce: single(o.flag) } : {};
 }

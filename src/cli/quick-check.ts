@@ -6,13 +6,14 @@
  * resolveTargets and runGenerate the yargs command calls. `--check` is answered here only when it is
  * "up to date" (every target's manifest hashes match). Anything else this parser does not take exactly as
  * yargs would (an option it does not know, `--no-*`, a repeated single-value option, which yargs refuses, a
- * value outside an option's choices, help) returns undefined and the full command line handles it, so every other outcome
+ * value outside an option's choices, an empty path, help) returns undefined and the full command line handles it, so every other outcome
  * has one implementation.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { OptionSpec } from '../config/options.js';
 import { createOut, EXIT, reportError, type Out } from '../run/console.js';
 import type { TargetFlags } from '../run/targets.js';
+import { pathFlagProblem } from './options.js';
 
 type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
@@ -79,11 +80,13 @@ async function parseGenerate(argv: string[]): Promise<{ values: Values; flags: T
     return undefined;
   }
   if (readsDifferently(tokens, options)) return undefined;
-  // Values outside an option's choices are left to yargs, which reports them.
+  // Values outside an option's choices, and paths that name nothing, are left to yargs, which reports them.
+  if (pathFlagProblem('config', values.config) !== undefined) return undefined;
   for (const o of table) {
     const raw = values[o.flag];
     const allowed = o.choices ? [...o.choices, ...Object.keys(o.cliAliases ?? {})] : undefined;
     if (allowed && raw !== undefined && ![raw].flat().every((v) => allowed.includes(String(v)))) return undefined;
+    if (o.path && [raw].flat().some((v) => pathFlagProblem(o.flag, v, o.output) !== undefined)) return undefined;
   }
   try {
     const flags: TargetFlags = {

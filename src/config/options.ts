@@ -29,6 +29,8 @@ export interface OptionSpec {
   cliAliases?: Readonly<Record<string, string>>;
   /** A path (or paths), resolved against the config file's directory (or the cwd for flags). */
   path?: boolean;
+  /** The directory written to: on the command line "-" is refused rather than taken as its name. */
+  output?: boolean;
   /** A value that names something other than a path (an official extension id) and stays as written. */
   notAPath?: (text: string, dir: string) => boolean;
   /** Only per target: not allowed as a top-level default in the config file. */
@@ -80,6 +82,7 @@ export const TARGET_OPTIONS = [
     alias: 'o',
     type: 'string',
     path: true,
+    output: true,
     perTargetOnly: true,
     describe: 'Output directory (default: generated)',
   },
