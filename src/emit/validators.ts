@@ -184,7 +184,9 @@ function stripAnnotations(node: unknown, inNameMap = false): unknown {
   if (typeof node !== 'object' || node === null) return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    if (!inNameMap && ANNOTATIONS.has(key)) continue;
+    // `$id` too: no `$ref` left depends on one (load/ref-base.ts refuses those that would; draft-07 ignores
+    // one beside a `$ref`, which ajv does not), and ajv would resolve the `$ref`s under it against it.
+    if (!inNameMap && (ANNOTATIONS.has(key) || key === '$id')) continue;
     Object.defineProperty(out, key, {
       value: inNameMap
         ? stripAnnotations(value)

@@ -12,6 +12,7 @@ import { versionBySha } from './manifest.js';
 import { locateSpec, specRootKey, specSchema } from './spec-source.js';
 import { isObject, type JsonSchema } from './schema-types.js';
 import { readUserFile } from './read-file.js';
+import { checkRefBases } from './ref-base.js';
 
 export interface SchemaInput extends FetchPolicy {
   /** A schema file the user names, or an `https://` URL (`http://` for loopback hosts only). */
@@ -141,6 +142,7 @@ export function parseSchemaText(text: string, file: string, requestedVersion: st
   if (!known) checkRefs(root, file);
   const declared = typeof root.$schema === 'string' ? root.$schema : '';
   const dialect = declared.includes('2020-12') || (!declared && defsKeyword === '$defs') ? '2020-12' : 'draft-07';
+  if (!known) checkRefBases(root, file, dialect);
   const warnings: string[] = [];
   if (!known) {
     warnings.push(

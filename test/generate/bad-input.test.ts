@@ -61,6 +61,15 @@ const CASES: Case[] = [
     ],
   },
   {
+    // ajv overflowed its stack resolving this `$ref` against the `$id` beside it.
+    name: '$id beside $ref',
+    args: ['--schema', fixture('id-beside-ref.schema.json')],
+    error: [
+      `error: ${fixture('id-beside-ref.schema.json')}#/$defs/Aliased: its "$ref" ("#/$defs/RequestId") resolves against the "$id" beside it ("https://example.com/aliased"), not against this file`,
+    ],
+    hint: /remove that "\$id"/,
+  },
+  {
     name: 'unknown --spec',
     args: ['--spec', '1999-01-01'],
     error: [`error: ${join(SCHEMA_DIR, '1999-01-01', 'schema.json')}: unknown spec version "1999-01-01"`],
