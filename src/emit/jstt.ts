@@ -5,7 +5,8 @@
  * handed to the $ref parser, which together cost about as much as the rest of the compile. The types
  * still come from the library's own linker, validator, normaliser, parser, optimiser and generator,
  * imported from its modules (the version is pinned exactly; the golden and layout tests hold the
- * output). Anything else goes through `compile()` itself, unchanged.
+ * output). Anything else goes through `compile()` itself, unchanged. JSTT's own rules are checked
+ * first on both paths, so that a refusal says where it is instead of compile() printing it.
  */
 import { compile, DEFAULT_OPTIONS, type Options } from 'json-schema-to-typescript';
 import { link } from 'json-schema-to-typescript/dist/src/linker.js';
@@ -15,19 +16,38 @@ import { nameAnonymousRecursiveTypes, parse } from 'json-schema-to-typescript/di
 import { optimize } from 'json-schema-to-typescript/dist/src/optimizer.js';
 import { generate } from 'json-schema-to-typescript/dist/src/generator.js';
 import type { JSONSchema } from 'json-schema-to-typescript';
+import { pointer } from '../load/pointer.js';
+import { forEachSubschema } from '../load/schema-keywords.js';
+import { isObject } from '../load/schema-types.js';
+
+/**
+ * JSTT's own rules (validator.ts: `minItems` above `maxItems`, a negative one, a `deprecated` that is no
+ * boolean) refused a schema. compile() would print its messages with console.error and throw an error
+ * with no message; this says where (a JSON pointer below the compiled schema) and which rule.
+ */
+export class JsttRuleError extends Error {
+  override readonly name = 'JsttRuleError';
+  constructor(
+    readonly pointer: string,
+    readonly rule: string,
+  ) {
+    super(rule);
+  }
+}
 
 /** One compiler per option set: `compile(schema, name)` resolves to the declaration's text. */
 export function jsttCompiler(options: Partial<Options>): (schema: object, name: string) => Promise<string> {
   const merged = mergeOptions(options);
   return async (schema, name) => {
     const text = JSON.stringify(schema);
-    if (/"\$(?:ref|id)"/.test(text)) return compile(schema, name, options);
     // A copy as compile() makes one (JSON is all a normalised schema holds; own `__proto__` keys survive).
     const copy = JSON.parse(text) as JSONSchema;
     normalizeNullableRefs(copy);
     const linked = link(copy);
-    // Invalid input: let compile() report it exactly as it does.
-    if (validate(linked, name).length) return compile(schema, name, options);
+    // Checked before either path, so compile() never meets input its rules refuse (and never prints).
+    const refused = validate(linked, name);
+    if (refused.length) throw firstRuleBreach(schema, '') ?? new JsttRuleError('', ruleOf(refused[0]!));
+    if (/"\$(?:ref|id)"/.test(text)) return compile(schema, name, options);
     const dereferencedPaths = new WeakMap();
     const normalized = normalize(linked, dereferencedPaths, name, merged);
     const processed = new Map();
@@ -37,6 +57,28 @@ export function jsttCompiler(options: Partial<Options>): (schema: object, name: 
     return generate(optimize(parsed, merged), merged);
   };
 }
+
+/**
+ * The first sub-schema, depth first, whose own keywords JSTT's rules refuse. Only called once a schema
+ * was refused: JSTT's messages name a property key, not where it is.
+ */
+function firstRuleBreach(schema: unknown, at: string): JsttRuleError | undefined {
+  if (!isObject(schema)) return undefined;
+  const own = Object.fromEntries(Object.entries(schema).filter(([, value]) => !holdsObjects(value)));
+  const [problem] = validate(link(own as JSONSchema), '');
+  if (problem !== undefined) return new JsttRuleError(at, ruleOf(problem));
+  let found: JsttRuleError | undefined;
+  forEachSubschema(schema, (sub, tokens) => {
+    found ??= firstRuleBreach(sub, at + pointer(...tokens));
+  });
+  return found;
+}
+
+const holdsObjects = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && (!Array.isArray(value) || value.some(holdsObjects));
+
+/** The rule of a JSTT message: `Error at key "x" in file "Name": <rule>`. */
+const ruleOf = (message: string): string => message.replace(/^Error at key .*? in file ".*?": /s, '');
 
 /** compile()'s own option handling: the defaults under the given options, `cwd` ending in `/`. */
 function mergeOptions(options: Partial<Options>): Options {

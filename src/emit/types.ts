@@ -14,7 +14,7 @@ import type { JsonSchema } from '../load/schema-types.js';
 import { normalizeDefinition, repairDefinitions, setOwn, type RefNamer, type RepairRule } from './normalize.js';
 import { inlineParamsAliases } from './params-names.js';
 import { layoutTypes } from './types-layout.js';
-import { jsttCompiler } from './jstt.js';
+import { JsttRuleError, jsttCompiler } from './jstt.js';
 import { DEFAULTS } from './format.js';
 import { assertTypeName, propertyKey } from './ts-names.js';
 import { decodeFragmentToken, definitionPointer } from '../load/pointer.js';
@@ -118,6 +118,12 @@ async function compileDeclaration(schema: object, name: string, file: string, po
     // left is inside string literals, where the escape keeps the value.
     return (await compile(schema, name)).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   } catch (error) {
+    if (error instanceof JsttRuleError)
+      throw new InputError(
+        file,
+        pointer + error.pointer,
+        `json-schema-to-typescript refuses this schema: ${error.rule}`,
+      );
     throw new InputError(file, pointer, `cannot turn this definition into a type: ${(error as Error).message}`);
   }
 }

@@ -1,12 +1,14 @@
 /**
  * Schemas the emitters' libraries cannot take as written, in process (bad-input.test.ts has the CLI's line):
  * - an `$id` that changes what a `$ref` means: ajv overflowed its stack; now one InputError at the schema
- *   holding the `$ref` — or, in draft-07, which ignores an `$id` beside a `$ref`, working types and validators.
+ *   holding the `$ref` — or, in draft-07, which ignores an `$id` beside a `$ref`, working types and validators;
+ * - a keyword value json-schema-to-typescript's own rules refuse: it printed its messages with
+ *   console.error and threw an empty error; now one InputError at the sub-schema, and nothing printed.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generate } from '../../src/generate.js';
 import { InputError } from '../../src/errors.js';
 import { FIXTURE_SCHEMAS, tempDir, writeFiles } from '../helpers/generate.js';
@@ -91,5 +93,36 @@ describe('draft-07: an $id beside a $ref is ignored, as the draft says', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe("values json-schema-to-typescript's rules refuse", () => {
+  it.each([
+    [
+      'minItems above maxItems, deep in an anyOf',
+      (defs: Defs) => {
+        textProperty(defs).anyOf = [{ type: 'string' }, { type: 'array', minItems: 2, maxItems: 1 }];
+      },
+      `${TEXT}/anyOf/1`,
+      'When both maxItems and minItems are present, maxItems >= minItems',
+    ],
+    [
+      'a negative maxItems on a definition',
+      (defs: Defs) => {
+        defs.EmptyResult!.maxItems = -1;
+      },
+      '/$defs/EmptyResult',
+      'When maxItems exists, maxItems >= 0',
+    ],
+  ])('%s: InputError at the sub-schema, nothing printed', async (_, change, pointer, rule) => {
+    const file = schemaFile(change);
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const error = await failure(file);
+      expect(error).toMatchObject({ file, pointer, reason: `json-schema-to-typescript refuses this schema: ${rule}` });
+      expect(printed).not.toHaveBeenCalled();
+    } finally {
+      printed.mockRestore();
+    }
   });
 });

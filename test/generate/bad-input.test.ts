@@ -70,6 +70,14 @@ const CASES: Case[] = [
     hint: /remove that "\$id"/,
   },
   {
+    // json-schema-to-typescript printed its own messages first, and the error line had no reason.
+    name: 'refused by json-schema-to-typescript',
+    args: ['--schema', fixture('jstt-refused.schema.json')],
+    error: [
+      `error: ${fixture('jstt-refused.schema.json')}#/$defs/HelloNotification/properties/params/properties/tags: json-schema-to-typescript refuses this schema: When both maxItems and minItems are present, maxItems >= minItems`,
+    ],
+  },
+  {
     name: 'unknown --spec',
     args: ['--spec', '1999-01-01'],
     error: [`error: ${join(SCHEMA_DIR, '1999-01-01', 'schema.json')}: unknown spec version "1999-01-01"`],
