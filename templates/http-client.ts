@@ -29,7 +29,6 @@ import {
   isInitializeRequest,
   isRequest,
   isResponse,
-  isWireMessage,
   key,
   toError,
   type WireMessage,
@@ -107,7 +106,6 @@ export class StreamableHttpClientTransport implements Transport {
   #closing?: Promise<void>;
   #protocolVersionValue?: string;
   #sessionIdValue?: string | undefined;
-  #initializeId?: RequestId;
   readonly #options: StreamableHttpClientTransportOptions;
   readonly #owner: StreamOwner;
   readonly #streams: SessionStreams | undefined;
@@ -201,12 +199,13 @@ export class StreamableHttpClientTransport implements Transport {
     if (sessionless && messages.every(isCancellation)) return;
     if (overtaken.length > 0) await Promise.all(overtaken);
     if (this.#closed) return;
-    for (const m of messages) if (isInitializeRequest(m)) this.#initializeId = m.id;
-    const fallback = this.#options.legacySse;
-    const host = fallback && this.#fallbackHost(messages, sessionless);
-    // A URL that spoke HTTP+SSE before is reached that way at once; if it no longer does, the POST below probes.
-    const sseTried = host && (await fallback!.before(host));
-    if (typeof sseTried === 'object') return sseTried.send(message);
+    // Only the POST that opens the first session may meet a server that speaks HTTP+SSE only. A URL that
+    // spoke it before is reached that way at once; if it no longer does, the POST below probes.
+    const opens =
+      messages.some(isInitializeRequest) && !this.#answeredOnce && !sessionless && this.#sessionIdValue === undefined;
+    const fallback = opens ? this.#options.legacySse : undefined;
+    const sseTried = fallback && (await fallback.before(this.#fallbackHost()));
+    if (typeof sseTried === 'object') return (this.#legacy = sseTried).send(message);
     const headers = await this.#postHeaders(first, version, sessionless, options);
     const flight = new Flight(messages.filter(isRequest), this.#inFlight);
     let response: Response;
@@ -233,9 +232,8 @@ export class StreamableHttpClientTransport implements Transport {
     }
     const sessionId = response.headers.get(HEADER.sessionId);
     if (sessionId && !sessionless) this.#sessionIdValue = sessionId;
-    if (!response.ok) return this.#refused(response, message, messages, flight, host, sseTried);
+    if (!response.ok) return this.#refused(response, message, messages, flight, fallback, sseTried);
     this.#answeredOnce = true;
-    fallback?.urls.delete(this.#url.href);
     return this.#readAnswer(response, messages, flight, options);
   }
 
@@ -288,7 +286,7 @@ export class StreamableHttpClientTransport implements Transport {
     message: JsonRpcFrame,
     messages: WireMessage[],
     flight: Flight,
-    host: FallbackHost | undefined,
+    fallback: LegacySseFallback | undefined,
     sseTried: string | undefined,
   ): Promise<void> {
     const text = await response.text().catch(() => '');
@@ -298,8 +296,8 @@ export class StreamableHttpClientTransport implements Transport {
     if (type === 'application/json' && flight.requests.length > 0 && this.#deliverErrorAnswer(text, flight.requests)) {
       return;
     }
-    const fallback = host ? await this.#options.legacySse!.refused(host, response.status, text, sseTried) : '';
-    if (typeof fallback === 'object') return fallback.send(message);
+    const reached = fallback ? await fallback.refused(this.#fallbackHost(), response.status, text, sseTried) : '';
+    if (typeof reached === 'object') return (this.#legacy = reached).send(message);
     if (response.status === 404 && this.#sessionIdValue !== undefined && !messages.some(isInitializeRequest)) {
       // The session is gone: a new one must be started with initialize.
       this.#sessionIdValue = undefined;
@@ -307,7 +305,7 @@ export class StreamableHttpClientTransport implements Transport {
     throw this.#fail(
       new StreamableHttpError(
         response.status,
-        `POST ${this.#url.href} answered HTTP ${response.status}${text ? `: ${text}` : ''}${fallback}`,
+        `POST ${this.#url.href} answered HTTP ${response.status}${text ? `: ${text}` : ''}${reached}`,
         text,
         response.headers.get('www-authenticate') ?? undefined,
       ),
@@ -379,21 +377,12 @@ export class StreamableHttpClientTransport implements Transport {
     return flight;
   }
 
-  /** sseFallback()'s view of this transport for one send (see sse-fallback.ts). */
-  #fallbackHost(messages: WireMessage[], sessionless: boolean): FallbackHost {
-    return {
-      ...this.#owner,
-      transport: this,
-      extraHeaders: this.#options.headers,
-      opens: () =>
-        !this.#answeredOnce && !sessionless && this.#sessionIdValue === undefined && messages.some(isInitializeRequest),
-      adopt: (legacy) => {
-        this.#legacy = legacy;
-      },
-    };
+  /** sseFallback()'s view of this transport (see sse-fallback.ts). */
+  #fallbackHost(): FallbackHost {
+    return { ...this.#owner, transport: this, extraHeaders: this.#options.headers };
   }
 
-  /** Delivers an error body that is a JSON-RPC error for one of `requests`; false when it is not. */
+  /** Delivers the answers to `requests` an error body carries (JSON-RPC errors); false when it carries none. */
   #deliverErrorAnswer(text: string, requests: Array<WireMessage & { id: RequestId }>): boolean {
     let data: unknown;
     try {
@@ -401,14 +390,11 @@ export class StreamableHttpClientTransport implements Transport {
     } catch {
       return false;
     }
-    const items = Array.isArray(data) ? data : [data];
-    const answers = items.filter(
-      (item): item is { id: RequestId; error: unknown } =>
-        isPlainObject(item) && isPlainObject(item['error']) && requests.some((r) => r.id === item['id']),
+    const answers = (Array.isArray(data) ? data : [data]).filter(
+      (item) => isResponse(item) && requests.some((r) => r.id === item.id),
     );
-    if (answers.length === 0) return false;
     for (const answer of answers) this.#receive(answer);
-    return true;
+    return answers.length > 0;
   }
 
   /** Re-opens a stream from an event id (GET with Last-Event-ID); needs the `streams` option. */
@@ -467,24 +453,15 @@ export class StreamableHttpClientTransport implements Transport {
     return headers;
   }
 
-  #receive(value: unknown, replayId?: RequestId): boolean {
-    const items = Array.isArray(value) ? value : [value];
-    if (!items.every(isWireMessage)) {
-      this.onerror?.(new Error(`Not a JSON-RPC message: ${JSON.stringify(value)}`));
-      return false;
-    }
-    for (const m of items as WireMessage[]) {
-      if (isResponse(m)) {
-        if (replayId !== undefined) (m as { id?: RequestId | null }).id = replayId;
-        if (m.id !== undefined && m.id === this.#initializeId && 'result' in m && isPlainObject(m.result)) {
-          const version = m.result['protocolVersion'];
-          if (typeof version === 'string' && this.#protocolVersionValue === undefined)
-            this.#protocolVersionValue = version;
-        }
-      }
+  /**
+   * Hands a received value to the engine, which checks it like a frame of any transport (frame.ts) and answers
+   * what is not JSON-RPC. The version `initialize` agreed on reaches this transport through setProtocolVersion.
+   */
+  #receive(value: unknown, replayId?: RequestId): void {
+    if (replayId !== undefined) {
+      for (const m of (Array.isArray(value) ? value : [value]) as unknown[]) if (isResponse(m)) m.id = replayId;
     }
     this.onmessage?.(value as JsonRpcFrame);
-    return true;
   }
 }
 
