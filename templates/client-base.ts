@@ -130,12 +130,6 @@ export class McpClientBase<
     return asked !== undefined && versions.includes(asked) ? asked : versions[0];
   }
 
-  get #requestedVersion(): string {
-    const version = this.negotiatedVersion ?? this.#newest(this.protocol.features.initialize ? 'legacy' : 'modern');
-    if (!version) throw new Error('No protocol version known: pass options.protocolVersion');
-    return version;
-  }
-
   /**
    * Capabilities as sent: derived from the registered server→client handlers and the extensions generated
    * in, with the explicit ones merged over them.
@@ -329,7 +323,8 @@ export class McpClientBase<
     }
   }
 
-  /** A method the negotiated version does not have fails here, without a round trip. */
+  /** A method the negotiated version does not have fails here, without a round trip (the model lists a method
+   * with the versions that have it, its own version always among them). */
   #checkAvailable(method: string): void {
     const having = Object.hasOwn(this.protocol.facts.methodVersions, method)
       ? this.protocol.facts.methodVersions[method]
@@ -338,7 +333,7 @@ export class McpClientBase<
     if (having === undefined || version === undefined || having.includes(version)) return;
     throw new LocalError(
       ErrorCode.MethodNotFound,
-      `${method} is not part of MCP ${version}, the version agreed with this server (it is in ${having.join(', ') || 'no version this client speaks'})`,
+      `${method} is not part of MCP ${version}, the version agreed with this server (it is in ${having.join(', ')})`,
     );
   }
 
@@ -433,7 +428,8 @@ export class McpClientBase<
     const given = metaOf(params) ?? {};
     const keys = this.protocol.facts.metaKeys;
     const meta: JsonObject = {};
-    setMeta(meta, keys['protocolVersion'], this.negotiatedVersion ?? this.#requestedVersion);
+    // Set from construction on (the newest modern version, or the one being probed, then the agreed one).
+    setMeta(meta, keys['protocolVersion'], this.negotiatedVersion);
     setMeta(meta, keys['clientInfo'], this.options.clientInfo);
     setMeta(meta, keys['clientCapabilities'], this.capabilities);
     return { ...params, _meta: { ...meta, ...given } };
