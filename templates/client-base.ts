@@ -21,7 +21,7 @@ import {
 import { RpcEngine } from './engine.js';
 import type { HandlerContext, NotificationHandler, RequestHandler, RequestOptions } from './peer-types.js';
 import { ListedTools } from './client-tools.js';
-import type { MetadataHeaders, NameSources } from './http-headers.js';
+import type { MetadataFacts, MetadataHeaders } from './http-headers.js';
 import { describe, metaOf } from './peer-messages.js';
 import { answerInputRequests, type InputHandlers } from './client-input.js';
 import {
@@ -93,10 +93,10 @@ export class McpClientBase<
       validateParams: check ? (method, params) => check.params(method, params) : undefined,
     });
     // The transport writes the metadata headers, mirroring params into Mcp-Name by the model's table
-    // (extension methods included).
+    // (extension methods included) and reading a request's version under the model's `_meta` key.
     this.#metadataHeaders = metadataHeaders;
-    const writer = transport as Transport & { setMetadataHeaders?: (h: MetadataHeaders, s: NameSources) => void };
-    if (metadataHeaders) writer.setMetadataHeaders?.(metadataHeaders, protocol.facts.transport.nameSources);
+    const writer = transport as Transport & { setMetadataHeaders?: (h: MetadataHeaders, f: MetadataFacts) => void };
+    if (metadataHeaders) writer.setMetadataHeaders?.(metadataHeaders, protocol.facts);
     if (protocol.features.perRequestMeta) {
       this.negotiatedVersion = this.#newest('modern');
       this.era = 'modern';

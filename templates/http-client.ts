@@ -18,7 +18,14 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/http-client.ts`). Browser-safe: no
  * `node:` imports.
  */
-import { HEADER, METADATA_HEADERS, isHeaderEra, type MetadataHeaders, type NameSources } from './http-headers.js';
+import {
+  HEADER,
+  METADATA_HEADERS,
+  isHeaderEra,
+  type MetadataFacts,
+  type MetadataHeaders,
+  type NameSources,
+} from './http-headers.js';
 import { readSse, type StreamOwner } from './http-client-sse.js';
 import type { ReconnectionOptions, SessionStreams, SessionStreamsOption } from './http-client-streams.js';
 import { Flight } from './http-flight.js';
@@ -37,7 +44,7 @@ import type { FallbackHost, LegacySseFallback } from './sse-fallback.js';
 import type { SseLegacyClientTransport } from './sse-legacy-client.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
 
-export { StreamableHttpError, METADATA_HEADERS, type MetadataHeaders };
+export { StreamableHttpError, METADATA_HEADERS, type MetadataFacts, type MetadataHeaders };
 export type { ReconnectionOptions };
 
 export interface StreamableHttpClientTransportOptions {
@@ -76,11 +83,11 @@ export interface StreamableHttpClientTransportOptions {
   legacySse?: LegacySseFallback;
 }
 
-/** The protocol version a message declares in its `_meta` (2026-07-28 on), if any. */
-function declaredVersion(message: WireMessage): string | undefined {
+/** The protocol version a message declares in its `_meta` under the model's key (2026-07-28 on), if any. */
+function declaredVersion(message: WireMessage, key: string | undefined): string | undefined {
   const params = (message as { params?: unknown }).params;
   const meta = isPlainObject(params) ? params['_meta'] : undefined;
-  const version = isPlainObject(meta) ? meta['io.modelcontextprotocol/protocolVersion'] : undefined;
+  const version = key !== undefined && isPlainObject(meta) ? meta[key] : undefined;
   return typeof version === 'string' ? version : undefined;
 }
 
@@ -117,8 +124,8 @@ export class StreamableHttpClientTransport implements Transport {
   #legacy: SseLegacyClientTransport | undefined;
   /** Some POST succeeded: this is a Streamable HTTP server, no fallback any more. */
   #answeredOnce = false;
-  /** The header logic and the `Mcp-Name` sources of the generated protocol (extension methods included). */
-  #metadata?: { headers: MetadataHeaders; sources: NameSources | undefined };
+  /** The header logic, and the facts of the generated protocol it reads (extension methods included). */
+  #metadata?: { headers: MetadataHeaders; facts: MetadataFacts | undefined };
 
   constructor(url: string | URL, options: StreamableHttpClientTransportOptions = {}) {
     this.#options = options;
@@ -146,10 +153,12 @@ export class StreamableHttpClientTransport implements Transport {
 
   /**
    * How requests of the metadata-header era (2026-07-28 on) get their headers: a client generated for such a
-   * version calls it with METADATA_HEADERS and its PROTOCOL's `Mcp-Name` sources; without it none are written.
+   * version calls it with METADATA_HEADERS and its `PROTOCOL.facts` (the `Mcp-Name` sources, and the `_meta`
+   * key a request declares its version under); without it none are written, and only setProtocolVersion tells
+   * this transport a version.
    */
-  setMetadataHeaders(headers: MetadataHeaders, sources?: NameSources): void {
-    this.#metadata = { headers, sources };
+  setMetadataHeaders(headers: MetadataHeaders, facts?: MetadataFacts): void {
+    this.#metadata = { headers, facts };
   }
 
   /** Identifies the server for the client's era cache: the endpoint URL. */
@@ -193,7 +202,9 @@ export class StreamableHttpClientTransport implements Transport {
       return this.resumeStream(options.resumptionToken, { ...options, replayId: request?.id });
     }
     const first = messages[0];
-    const version = first === undefined ? undefined : (declaredVersion(first) ?? this.#protocolVersionValue);
+    const versionKey = this.#metadata?.facts?.metaKeys['protocolVersion'];
+    const version =
+      first === undefined ? undefined : (declaredVersion(first, versionKey) ?? this.#protocolVersionValue);
     const sessionless = isHeaderEra(version);
     const overtaken = this.#cancelFlights(messages, sessionless);
     if (sessionless && messages.every(isCancellation)) return;
@@ -270,7 +281,8 @@ export class StreamableHttpClientTransport implements Transport {
     if (sessionless && first !== undefined && 'method' in first && typeof first.method === 'string') {
       const body = first as { method: string; params?: { [key: string]: unknown } };
       const metadata = this.#metadata;
-      const standard = metadata?.headers.standard(body, version!, this.#options.nameSources ?? metadata.sources ?? {});
+      const sources = this.#options.nameSources ?? metadata?.facts?.transport.nameSources ?? {};
+      const standard = metadata?.headers.standard(body, version!, sources);
       for (const [name, value] of Object.entries(standard ?? {})) headers.set(name, value);
     }
     for (const [name, value] of Object.entries(options?.headers ?? {})) headers.set(name, value);

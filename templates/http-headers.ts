@@ -25,6 +25,15 @@ export function isHeaderEra(version: string | undefined): boolean {
  */
 export type NameSources = { readonly [method: string]: string };
 
+/**
+ * What a client transport of the metadata-header era reads from its client's model (`PROTOCOL.facts`): where
+ * `Mcp-Name` comes from, and the `_meta` key under which a request declares its protocol version.
+ */
+export interface MetadataFacts {
+  readonly transport: { readonly nameSources: NameSources };
+  readonly metaKeys: { readonly [name: string]: string };
+}
+
 export const HEADER = {
   protocolVersion: 'mcp-protocol-version',
   method: 'mcp-method',
