@@ -3,7 +3,8 @@
  * of a sequential stdio round trip; here the armed calls sit in one set and one timer is set for the
  * earliest deadline. When it fires it expires every call that is due and sets itself for the next one, at
  * least 10 ms later, so that thousands of calls timing out one after another cost a scan per 10 ms, not one
- * per call (a call may expire up to 10 ms after its deadline, never before).
+ * per call (a call may expire up to 10 ms after its deadline, never before). Calls due in the same pass, as
+ * when the timer fires late on a busy machine, expire in the order they were armed.
  *
  * While no call is armed the timer stays unreferenced (cleared where timers are plain numbers: browsers,
  * Deno), so an idle process can still exit.

@@ -21,7 +21,7 @@ import {
 import { RpcEngine } from './engine.js';
 import type { HandlerContext, NotificationHandler, RequestHandler, RequestOptions } from './peer-types.js';
 import { ListedTools } from './client-tools.js';
-import type { MetadataHeaders, NameSources } from './http-headers.js';
+import type { MetadataFacts, MetadataHeaders } from './http-headers.js';
 import { describe, metaOf } from './peer-messages.js';
 import { answerInputRequests, type InputHandlers } from './client-input.js';
 import {
@@ -93,10 +93,10 @@ export class McpClientBase<
       validateParams: check ? (method, params) => check.params(method, params) : undefined,
     });
     // The transport writes the metadata headers, mirroring params into Mcp-Name by the model's table
-    // (extension methods included).
+    // (extension methods included) and reading a request's version under the model's `_meta` key.
     this.#metadataHeaders = metadataHeaders;
-    const writer = transport as Transport & { setMetadataHeaders?: (h: MetadataHeaders, s: NameSources) => void };
-    if (metadataHeaders) writer.setMetadataHeaders?.(metadataHeaders, protocol.facts.transport.nameSources);
+    const writer = transport as Transport & { setMetadataHeaders?: (h: MetadataHeaders, f: MetadataFacts) => void };
+    if (metadataHeaders) writer.setMetadataHeaders?.(metadataHeaders, protocol.facts);
     if (protocol.features.perRequestMeta) {
       this.negotiatedVersion = this.#newest('modern');
       this.era = 'modern';
@@ -128,12 +128,6 @@ export class McpClientBase<
     const versions = this.#versionsOf(era);
     const asked = this.options.protocolVersion;
     return asked !== undefined && versions.includes(asked) ? asked : versions[0];
-  }
-
-  get #requestedVersion(): string {
-    const version = this.negotiatedVersion ?? this.#newest(this.protocol.features.initialize ? 'legacy' : 'modern');
-    if (!version) throw new Error('No protocol version known: pass options.protocolVersion');
-    return version;
   }
 
   /**
@@ -329,7 +323,8 @@ export class McpClientBase<
     }
   }
 
-  /** A method the negotiated version does not have fails here, without a round trip. */
+  /** A method the negotiated version does not have fails here, without a round trip (the model lists a method
+   * with the versions that have it, its own version always among them). */
   #checkAvailable(method: string): void {
     const having = Object.hasOwn(this.protocol.facts.methodVersions, method)
       ? this.protocol.facts.methodVersions[method]
@@ -338,7 +333,7 @@ export class McpClientBase<
     if (having === undefined || version === undefined || having.includes(version)) return;
     throw new LocalError(
       ErrorCode.MethodNotFound,
-      `${method} is not part of MCP ${version}, the version agreed with this server (it is in ${having.join(', ') || 'no version this client speaks'})`,
+      `${method} is not part of MCP ${version}, the version agreed with this server (it is in ${having.join(', ')})`,
     );
   }
 
@@ -433,7 +428,8 @@ export class McpClientBase<
     const given = metaOf(params) ?? {};
     const keys = this.protocol.facts.metaKeys;
     const meta: JsonObject = {};
-    setMeta(meta, keys['protocolVersion'], this.negotiatedVersion ?? this.#requestedVersion);
+    // Set from construction on (the newest modern version, or the one being probed, then the agreed one).
+    setMeta(meta, keys['protocolVersion'], this.negotiatedVersion);
     setMeta(meta, keys['clientInfo'], this.options.clientInfo);
     setMeta(meta, keys['clientCapabilities'], this.capabilities);
     return { ...params, _meta: { ...meta, ...given } };

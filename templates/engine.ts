@@ -184,11 +184,7 @@ export class RpcEngine<
     const relatedRequestId = options?.relatedRequestId;
     const headers = options?.headers;
     const sendOptions: TransportSendOptions | undefined =
-      relatedRequestId === undefined && headers === undefined
-        ? undefined
-        : headers === undefined
-          ? { relatedRequestId }
-          : { relatedRequestId, headers };
+      relatedRequestId === undefined && headers === undefined ? undefined : { relatedRequestId, headers };
     this.#transmit(message, sendOptions).then(undefined, (error) => this.#failCall(call, error));
     return promise;
   }

@@ -6,7 +6,7 @@
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/http-client-sse.ts`). Browser-safe.
  */
-import { isResponse, key, type WireMessage } from './http-common.js';
+import { isResponse, key } from './http-common.js';
 import { describe } from './peer-messages.js';
 import type { RequestId } from './jsonrpc.js';
 import { SseParser, type SseEvent } from './sse.js';
@@ -33,8 +33,8 @@ export interface StreamOwner {
   closed(): boolean;
   /** The headers of every request (session, protocol version, the caller's). */
   headers(): Promise<Headers>;
-  /** Hands received messages on; false when they were not JSON-RPC. */
-  receive(value: unknown, replayId: RequestId | undefined): boolean;
+  /** Hands a received value on (the engine checks that it is JSON-RPC). */
+  receive(value: unknown, replayId: RequestId | undefined): void;
   error(error: Error): void;
 }
 
@@ -105,8 +105,8 @@ function onEvent(
     owner.error(new Error(`Invalid JSON in SSE event: ${event.data.slice(0, 200)}`));
     return;
   }
-  if (!owner.receive(value, state.replayId)) return;
-  for (const m of (Array.isArray(value) ? value : [value]) as WireMessage[]) {
+  owner.receive(value, state.replayId);
+  for (const m of (Array.isArray(value) ? value : [value]) as unknown[]) {
     if (!isResponse(m)) continue;
     if (!state.pending) progress.answered = true;
     else if (m.id !== undefined && m.id !== null) state.pending.delete(key(m.id));

@@ -18,7 +18,14 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/http-client.ts`). Browser-safe: no
  * `node:` imports.
  */
-import { HEADER, METADATA_HEADERS, isHeaderEra, type MetadataHeaders, type NameSources } from './http-headers.js';
+import {
+  HEADER,
+  METADATA_HEADERS,
+  isHeaderEra,
+  type MetadataFacts,
+  type MetadataHeaders,
+  type NameSources,
+} from './http-headers.js';
 import { readSse, type StreamOwner } from './http-client-sse.js';
 import type { ReconnectionOptions, SessionStreams, SessionStreamsOption } from './http-client-streams.js';
 import { Flight } from './http-flight.js';
@@ -29,7 +36,6 @@ import {
   isInitializeRequest,
   isRequest,
   isResponse,
-  isWireMessage,
   key,
   toError,
   type WireMessage,
@@ -38,7 +44,7 @@ import type { FallbackHost, LegacySseFallback } from './sse-fallback.js';
 import type { SseLegacyClientTransport } from './sse-legacy-client.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
 
-export { StreamableHttpError, METADATA_HEADERS, type MetadataHeaders };
+export { StreamableHttpError, METADATA_HEADERS, type MetadataFacts, type MetadataHeaders };
 export type { ReconnectionOptions };
 
 export interface StreamableHttpClientTransportOptions {
@@ -77,11 +83,11 @@ export interface StreamableHttpClientTransportOptions {
   legacySse?: LegacySseFallback;
 }
 
-/** The protocol version a message declares in its `_meta` (2026-07-28 on), if any. */
-function declaredVersion(message: WireMessage): string | undefined {
+/** The protocol version a message declares in its `_meta` under the model's key (2026-07-28 on), if any. */
+function declaredVersion(message: WireMessage, key: string | undefined): string | undefined {
   const params = (message as { params?: unknown }).params;
   const meta = isPlainObject(params) ? params['_meta'] : undefined;
-  const version = isPlainObject(meta) ? meta['io.modelcontextprotocol/protocolVersion'] : undefined;
+  const version = key !== undefined && isPlainObject(meta) ? meta[key] : undefined;
   return typeof version === 'string' ? version : undefined;
 }
 
@@ -107,7 +113,6 @@ export class StreamableHttpClientTransport implements Transport {
   #closing?: Promise<void>;
   #protocolVersionValue?: string;
   #sessionIdValue?: string | undefined;
-  #initializeId?: RequestId;
   readonly #options: StreamableHttpClientTransportOptions;
   readonly #owner: StreamOwner;
   readonly #streams: SessionStreams | undefined;
@@ -119,8 +124,8 @@ export class StreamableHttpClientTransport implements Transport {
   #legacy: SseLegacyClientTransport | undefined;
   /** Some POST succeeded: this is a Streamable HTTP server, no fallback any more. */
   #answeredOnce = false;
-  /** The header logic and the `Mcp-Name` sources of the generated protocol (extension methods included). */
-  #metadata?: { headers: MetadataHeaders; sources: NameSources | undefined };
+  /** The header logic, and the facts of the generated protocol it reads (extension methods included). */
+  #metadata?: { headers: MetadataHeaders; facts: MetadataFacts | undefined };
 
   constructor(url: string | URL, options: StreamableHttpClientTransportOptions = {}) {
     this.#options = options;
@@ -148,10 +153,12 @@ export class StreamableHttpClientTransport implements Transport {
 
   /**
    * How requests of the metadata-header era (2026-07-28 on) get their headers: a client generated for such a
-   * version calls it with METADATA_HEADERS and its PROTOCOL's `Mcp-Name` sources; without it none are written.
+   * version calls it with METADATA_HEADERS and its `PROTOCOL.facts` (the `Mcp-Name` sources, and the `_meta`
+   * key a request declares its version under); without it none are written, and only setProtocolVersion tells
+   * this transport a version.
    */
-  setMetadataHeaders(headers: MetadataHeaders, sources?: NameSources): void {
-    this.#metadata = { headers, sources };
+  setMetadataHeaders(headers: MetadataHeaders, facts?: MetadataFacts): void {
+    this.#metadata = { headers, facts };
   }
 
   /** Identifies the server for the client's era cache: the endpoint URL. */
@@ -195,18 +202,21 @@ export class StreamableHttpClientTransport implements Transport {
       return this.resumeStream(options.resumptionToken, { ...options, replayId: request?.id });
     }
     const first = messages[0];
-    const version = first === undefined ? undefined : (declaredVersion(first) ?? this.#protocolVersionValue);
+    const versionKey = this.#metadata?.facts?.metaKeys['protocolVersion'];
+    const version =
+      first === undefined ? undefined : (declaredVersion(first, versionKey) ?? this.#protocolVersionValue);
     const sessionless = isHeaderEra(version);
     const overtaken = this.#cancelFlights(messages, sessionless);
     if (sessionless && messages.every(isCancellation)) return;
     if (overtaken.length > 0) await Promise.all(overtaken);
     if (this.#closed) return;
-    for (const m of messages) if (isInitializeRequest(m)) this.#initializeId = m.id;
-    const fallback = this.#options.legacySse;
-    const host = fallback && this.#fallbackHost(messages, sessionless);
-    // A URL that spoke HTTP+SSE before is reached that way at once; if it no longer does, the POST below probes.
-    const sseTried = host && (await fallback!.before(host));
-    if (typeof sseTried === 'object') return sseTried.send(message);
+    // Only the POST that opens the first session may meet a server that speaks HTTP+SSE only. A URL that
+    // spoke it before is reached that way at once; if it no longer does, the POST below probes.
+    const opens =
+      messages.some(isInitializeRequest) && !this.#answeredOnce && !sessionless && this.#sessionIdValue === undefined;
+    const fallback = opens ? this.#options.legacySse : undefined;
+    const sseTried = fallback && (await fallback.before(this.#fallbackHost()));
+    if (typeof sseTried === 'object') return (this.#legacy = sseTried).send(message);
     const headers = await this.#postHeaders(first, version, sessionless, options);
     const flight = new Flight(messages.filter(isRequest), this.#inFlight);
     let response: Response;
@@ -233,9 +243,8 @@ export class StreamableHttpClientTransport implements Transport {
     }
     const sessionId = response.headers.get(HEADER.sessionId);
     if (sessionId && !sessionless) this.#sessionIdValue = sessionId;
-    if (!response.ok) return this.#refused(response, message, messages, flight, host, sseTried);
+    if (!response.ok) return this.#refused(response, message, messages, flight, fallback, sseTried);
     this.#answeredOnce = true;
-    fallback?.urls.delete(this.#url.href);
     return this.#readAnswer(response, messages, flight, options);
   }
 
@@ -272,7 +281,8 @@ export class StreamableHttpClientTransport implements Transport {
     if (sessionless && first !== undefined && 'method' in first && typeof first.method === 'string') {
       const body = first as { method: string; params?: { [key: string]: unknown } };
       const metadata = this.#metadata;
-      const standard = metadata?.headers.standard(body, version!, this.#options.nameSources ?? metadata.sources ?? {});
+      const sources = this.#options.nameSources ?? metadata?.facts?.transport.nameSources ?? {};
+      const standard = metadata?.headers.standard(body, version!, sources);
       for (const [name, value] of Object.entries(standard ?? {})) headers.set(name, value);
     }
     for (const [name, value] of Object.entries(options?.headers ?? {})) headers.set(name, value);
@@ -288,7 +298,7 @@ export class StreamableHttpClientTransport implements Transport {
     message: JsonRpcFrame,
     messages: WireMessage[],
     flight: Flight,
-    host: FallbackHost | undefined,
+    fallback: LegacySseFallback | undefined,
     sseTried: string | undefined,
   ): Promise<void> {
     const text = await response.text().catch(() => '');
@@ -298,8 +308,8 @@ export class StreamableHttpClientTransport implements Transport {
     if (type === 'application/json' && flight.requests.length > 0 && this.#deliverErrorAnswer(text, flight.requests)) {
       return;
     }
-    const fallback = host ? await this.#options.legacySse!.refused(host, response.status, text, sseTried) : '';
-    if (typeof fallback === 'object') return fallback.send(message);
+    const reached = fallback ? await fallback.refused(this.#fallbackHost(), response.status, text, sseTried) : '';
+    if (typeof reached === 'object') return (this.#legacy = reached).send(message);
     if (response.status === 404 && this.#sessionIdValue !== undefined && !messages.some(isInitializeRequest)) {
       // The session is gone: a new one must be started with initialize.
       this.#sessionIdValue = undefined;
@@ -307,7 +317,7 @@ export class StreamableHttpClientTransport implements Transport {
     throw this.#fail(
       new StreamableHttpError(
         response.status,
-        `POST ${this.#url.href} answered HTTP ${response.status}${text ? `: ${text}` : ''}${fallback}`,
+        `POST ${this.#url.href} answered HTTP ${response.status}${text ? `: ${text}` : ''}${reached}`,
         text,
         response.headers.get('www-authenticate') ?? undefined,
       ),
@@ -379,21 +389,12 @@ export class StreamableHttpClientTransport implements Transport {
     return flight;
   }
 
-  /** sseFallback()'s view of this transport for one send (see sse-fallback.ts). */
-  #fallbackHost(messages: WireMessage[], sessionless: boolean): FallbackHost {
-    return {
-      ...this.#owner,
-      transport: this,
-      extraHeaders: this.#options.headers,
-      opens: () =>
-        !this.#answeredOnce && !sessionless && this.#sessionIdValue === undefined && messages.some(isInitializeRequest),
-      adopt: (legacy) => {
-        this.#legacy = legacy;
-      },
-    };
+  /** sseFallback()'s view of this transport (see sse-fallback.ts). */
+  #fallbackHost(): FallbackHost {
+    return { ...this.#owner, transport: this, extraHeaders: this.#options.headers };
   }
 
-  /** Delivers an error body that is a JSON-RPC error for one of `requests`; false when it is not. */
+  /** Delivers the answers to `requests` an error body carries (JSON-RPC errors); false when it carries none. */
   #deliverErrorAnswer(text: string, requests: Array<WireMessage & { id: RequestId }>): boolean {
     let data: unknown;
     try {
@@ -401,14 +402,11 @@ export class StreamableHttpClientTransport implements Transport {
     } catch {
       return false;
     }
-    const items = Array.isArray(data) ? data : [data];
-    const answers = items.filter(
-      (item): item is { id: RequestId; error: unknown } =>
-        isPlainObject(item) && isPlainObject(item['error']) && requests.some((r) => r.id === item['id']),
+    const answers = (Array.isArray(data) ? data : [data]).filter(
+      (item) => isResponse(item) && requests.some((r) => r.id === item.id),
     );
-    if (answers.length === 0) return false;
     for (const answer of answers) this.#receive(answer);
-    return true;
+    return answers.length > 0;
   }
 
   /** Re-opens a stream from an event id (GET with Last-Event-ID); needs the `streams` option. */
@@ -467,24 +465,15 @@ export class StreamableHttpClientTransport implements Transport {
     return headers;
   }
 
-  #receive(value: unknown, replayId?: RequestId): boolean {
-    const items = Array.isArray(value) ? value : [value];
-    if (!items.every(isWireMessage)) {
-      this.onerror?.(new Error(`Not a JSON-RPC message: ${JSON.stringify(value)}`));
-      return false;
-    }
-    for (const m of items as WireMessage[]) {
-      if (isResponse(m)) {
-        if (replayId !== undefined) (m as { id?: RequestId | null }).id = replayId;
-        if (m.id !== undefined && m.id === this.#initializeId && 'result' in m && isPlainObject(m.result)) {
-          const version = m.result['protocolVersion'];
-          if (typeof version === 'string' && this.#protocolVersionValue === undefined)
-            this.#protocolVersionValue = version;
-        }
-      }
+  /**
+   * Hands a received value to the engine, which checks it like a frame of any transport (frame.ts) and answers
+   * what is not JSON-RPC. The version `initialize` agreed on reaches this transport through setProtocolVersion.
+   */
+  #receive(value: unknown, replayId?: RequestId): void {
+    if (replayId !== undefined) {
+      for (const m of (Array.isArray(value) ? value : [value]) as unknown[]) if (isResponse(m)) m.id = replayId;
     }
     this.onmessage?.(value as JsonRpcFrame);
-    return true;
   }
 }
 

@@ -25,6 +25,15 @@ export function isHeaderEra(version: string | undefined): boolean {
  */
 export type NameSources = { readonly [method: string]: string };
 
+/**
+ * What a client transport of the metadata-header era reads from its client's model (`PROTOCOL.facts`): where
+ * `Mcp-Name` comes from, and the `_meta` key under which a request declares its protocol version.
+ */
+export interface MetadataFacts {
+  readonly transport: { readonly nameSources: NameSources };
+  readonly metaKeys: { readonly [name: string]: string };
+}
+
 export const HEADER = {
   protocolVersion: 'mcp-protocol-version',
   method: 'mcp-method',
@@ -104,46 +113,30 @@ export type ParamHeaderRules =
   { readonly ok: true; readonly rules: readonly ParamHeaderRule[] } | { readonly ok: false; readonly reason: string };
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** Keywords under which an annotation is not statically reachable (arrays, composition, conditionals, refs). */
-const UNREACHABLE_KEYWORDS = [
-  'items',
-  'prefixItems',
-  'additionalItems',
-  'contains',
-  'additionalProperties',
-  'patternProperties',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'oneOf',
-  'anyOf',
-  'allOf',
-  'not',
-  'if',
-  'then',
-  'else',
-  'dependentSchemas',
-  '$defs',
-  'definitions',
-];
-/** Of those, the ones whose value maps names to schemas. */
-const SCHEMA_MAPS = ['$defs', 'definitions', 'patternProperties', 'dependentSchemas'];
+/** Keywords whose values are data, not schemas: an `x-mcp-header` inside them annotates nothing. */
+const DATA_KEYWORDS = ['const', 'enum', 'default', 'examples'];
 
 /**
  * The `x-mcp-header` annotations of a tool's input schema, checked against the transport's rules (token
  * names, unique ignoring case, primitive non-number types, reachable through `properties` only); a reason
- * when any annotation breaks them, which makes the whole tool definition invalid.
+ * when any annotation breaks them, which makes the whole tool definition invalid. Every subschema is searched:
+ * one reached through anything but a chain of `properties` (items, composition, conditionals, definitions,
+ * any keyword, known or not) cannot be mirrored, so an annotation there is refused.
  */
 export function paramHeaderRules(inputSchema: unknown): ParamHeaderRules {
   const rules: ParamHeaderRule[] = [];
   const seen = new Set<string>();
   let problem: string | undefined;
   const visit = (schema: unknown, path: string[], reachable: boolean): void => {
-    if (problem !== undefined || !isPlainObject(schema)) return;
+    if (problem !== undefined) return;
+    if (Array.isArray(schema)) for (const item of schema) visit(item, path, false);
+    if (!isPlainObject(schema)) return;
     if (Object.hasOwn(schema, 'x-mcp-header')) {
       const name = schema['x-mcp-header'];
       const type = schema['type'];
       if (!reachable || path.length === 0)
         problem = `x-mcp-header at /${path.join('/')} is not reachable through properties only`;
+      else if (schema['$ref'] !== undefined) problem = `x-mcp-header at /${path.join('/')} sits next to $ref`;
       else if (typeof name !== 'string' || !TOKEN.test(name))
         problem = `x-mcp-header ${JSON.stringify(name)} is not an HTTP token`;
       else if (seen.has(name.toLowerCase())) problem = `x-mcp-header ${JSON.stringify(name)} is used twice`;
@@ -154,20 +147,11 @@ export function paramHeaderRules(inputSchema: unknown): ParamHeaderRules {
         rules.push({ name, path, type });
       }
     }
-    const properties = schema['properties'];
-    if (isPlainObject(properties)) {
-      for (const key of Object.keys(properties)) visit(properties[key], [...path, key], reachable);
-    }
-    for (const keyword of UNREACHABLE_KEYWORDS) {
+    for (const keyword of Object.keys(schema)) {
       const sub = schema[keyword];
-      if (Array.isArray(sub)) for (const item of sub) visit(item, path, false);
-      else if (isPlainObject(sub)) {
-        if (SCHEMA_MAPS.includes(keyword)) for (const key of Object.keys(sub)) visit(sub[key], path, false);
-        else visit(sub, path, false);
-      }
-    }
-    if (schema['$ref'] !== undefined && Object.hasOwn(schema, 'x-mcp-header') && problem === undefined) {
-      problem = `x-mcp-header at /${path.join('/')} sits next to $ref`;
+      if (keyword === 'properties' && isPlainObject(sub)) {
+        for (const key of Object.keys(sub)) visit(sub[key], [...path, key], reachable);
+      } else if (!DATA_KEYWORDS.includes(keyword)) visit(sub, path, false);
     }
   };
   visit(inputSchema, [], true);

@@ -23,26 +23,22 @@ export interface SseFallbackOptions {
   cache?: Set<string>;
 }
 
-/** What the Streamable HTTP transport shows the fallback during one send: its URL, fetch and delivery, and itself. */
+/** What the Streamable HTTP transport shows the fallback: its URL, fetch and delivery, and itself. */
 export interface FallbackHost extends Pick<StreamOwner, 'url' | 'fetch' | 'closed' | 'receive' | 'error'> {
   readonly transport: StreamableHttpClientTransport;
   readonly extraHeaders: SseLegacyClientTransportOptions['headers'];
-  /** Whether the messages being sent open the transport's first session (an `initialize`, nothing answered yet). */
-  opens(): boolean;
-  /** Routes every later message through `legacy`. */
-  adopt(legacy: SseLegacyClientTransport): void;
 }
 
 /**
- * What StreamableHttpClientTransport's `legacySse` option takes: made by `sseFallback()`. All the fallback's
- * decisions live here, so a transport without the option bundles none of them.
+ * What StreamableHttpClientTransport's `legacySse` option takes: made by `sseFallback()`. The transport asks
+ * it only about the POST that opens its first session (an `initialize`, nothing answered yet); when it returns
+ * an HTTP+SSE transport, every later message goes through that one. All the fallback's decisions live here, so
+ * a transport without the option bundles none of them.
  */
 export interface LegacySseFallback {
-  /** URLs known to speak HTTP+SSE only. */
-  readonly urls: Set<string>;
   /**
-   * Before a POST: when it would open the first session and the URL spoke HTTP+SSE before, the HTTP+SSE
-   * transport now in use, or why it could not be reached (the URL is forgotten); undefined when not tried.
+   * Before that POST: when the URL spoke HTTP+SSE before, the HTTP+SSE transport now in use, or why it could not
+   * be reached (the URL is forgotten); undefined when not tried.
    */
   before(host: FallbackHost): Promise<SseLegacyClientTransport | string | undefined>;
   /**
@@ -72,16 +68,15 @@ const MODERN_ERROR_CODES: readonly number[] = [-32020, -32021, -32022, -32601];
 export function sseFallback(options: SseFallbackOptions = {}): LegacySseFallback {
   const urls = options.cache ?? LEGACY_SSE_URLS;
   return {
-    urls,
     async before(host) {
-      if (!urls.has(host.url.href) || !host.opens()) return undefined;
+      if (!urls.has(host.url.href)) return undefined;
       const legacy = await switchToSse(host, urls);
       if (typeof legacy === 'string') urls.delete(host.url.href);
       return legacy;
     },
     async refused(host, status, body, tried) {
       if (tried !== undefined) return `; no HTTP+SSE endpoint either (${tried})`;
-      if (!host.opens() || (status !== 400 && status !== 404 && status !== 405) || isModernError(body)) return '';
+      if ((status !== 400 && status !== 404 && status !== 405) || isModernError(body)) return '';
       const legacy = await switchToSse(host, urls);
       return typeof legacy === 'string' ? `; no HTTP+SSE endpoint either (${legacy})` : legacy;
     },
@@ -109,7 +104,6 @@ async function switchToSse(host: FallbackHost, urls: Set<string>): Promise<SseLe
   legacy.onclose = () => void host.transport.close();
   const version = host.transport.protocolVersion;
   if (version !== undefined) legacy.setProtocolVersion(version);
-  host.adopt(legacy);
   urls.add(host.url.href);
   return legacy;
 }

