@@ -216,8 +216,10 @@ export class McpServerBase<Handlers extends object> {
       session.logLevel = params['level'];
     }
     this.gateLogs(ctx, session, params);
+    // Only a request of the metadata-header era carries Mcp-Param-* headers: a legacy client of a dual-era
+    // server sends none, and must not be refused for it.
     const checked =
-      method === 'tools/call' && this.protocol.features.perRequestMeta
+      method === 'tools/call' && session.era === 'modern'
         ? checkParamHeaders(this.handlers, this.protocol, params, ctx)
         : undefined;
     if (checked !== undefined) return checked.then(() => this.answer(method, handler, results, session, params, ctx));

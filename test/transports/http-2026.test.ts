@@ -140,6 +140,19 @@ describe('generated 2026-07-28 client ↔ generated 2026-07-28 server over Strea
   });
 });
 
+describe('a legacy client of the dual-era 2026-07-28 server', () => {
+  it('calls a tool with an x-mcp-header annotation: Mcp-Param-* headers belong to 2026-07-28 requests only', async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    const client = new Client({ name: 'sdk-2025-11-25', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    expect(client.getServerVersion()).toEqual(SERVER_INFO);
+    const result = await client.callTool({ name: 'execute_sql', arguments: { query: 'q', region: 'us' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'execute_sql:{"query":"q","region":"us"}' }]);
+    await client.close();
+  });
+});
+
 describe('2026-07-28 server answers to raw requests', () => {
   const META = {
     'io.modelcontextprotocol/protocolVersion': '2026-07-28',
