@@ -13,6 +13,7 @@ import { locateSpec, specRootKey, specSchema } from './spec-source.js';
 import { isObject, type JsonSchema } from './schema-types.js';
 import { readUserFile } from './read-file.js';
 import { checkRefBases } from './ref-base.js';
+import { checkRefLoops } from './ref-loops.js';
 
 export interface SchemaInput extends FetchPolicy {
   /** A schema file the user names, or an `https://` URL (`http://` for loopback hosts only). */
@@ -139,7 +140,10 @@ export function parseSchemaText(text: string, file: string, requestedVersion: st
   const digest = sha256(text);
   const known = versionBySha(digest);
   // A published schema's bytes are checked once, by the tests (test/diff/unions.test.ts); others every time.
-  if (!known) checkRefs(root, file);
+  if (!known) {
+    checkRefs(root, file);
+    checkRefLoops(root, file);
+  }
   const declared = typeof root.$schema === 'string' ? root.$schema : '';
   const dialect = declared.includes('2020-12') || (!declared && defsKeyword === '$defs') ? '2020-12' : 'draft-07';
   if (!known) checkRefBases(root, file, dialect);

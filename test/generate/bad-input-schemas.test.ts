@@ -2,6 +2,7 @@
  * Schemas the emitters' libraries cannot take as written, in process (bad-input.test.ts has the CLI's line):
  * - an `$id` that changes what a `$ref` means: ajv overflowed its stack; now one InputError at the schema
  *   holding the `$ref` — or, in draft-07, which ignores an `$id` beside a `$ref`, working types and validators;
+ * - `$ref`s that lead round a loop and never reach a schema: ajv overflowed its stack; now one InputError;
  * - a keyword value json-schema-to-typescript's own rules refuse: it printed its messages with
  *   console.error and threw an empty error; now one InputError at the sub-schema, and nothing printed.
  */
@@ -93,6 +94,35 @@ describe('draft-07: an $id beside a $ref is ignored, as the draft says', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('$refs that never reach a schema', () => {
+  it.each([
+    [
+      'two definitions naming each other',
+      (defs: Defs) => {
+        defs.A = { $ref: '#/$defs/B' };
+        defs.B = { $ref: '#/$defs/A', description: 'annotations validate nothing' };
+      },
+      '/$defs/A',
+      '"#/$defs/B" → "#/$defs/A" → "#/$defs/B"',
+    ],
+    [
+      'a property reaching a definition that names itself',
+      (defs: Defs) => {
+        defs.Self = { $ref: '#/$defs/Self' };
+        ((defs.HelloNotification!.properties as Defs).params!.properties as Defs).text = { $ref: '#/$defs/Self' };
+      },
+      TEXT,
+      '"#/$defs/Self" → "#/$defs/Self"',
+    ],
+  ])('%s: InputError naming the loop', async (_, change, pointer, loop) => {
+    const error = await failure(schemaFile(change));
+    expect(error).toMatchObject({
+      pointer,
+      reason: `its "$ref" leads into a loop of $refs that never reaches a schema: ${loop}`,
+    });
   });
 });
 
