@@ -106,7 +106,7 @@ function onEvent(
     return;
   }
   owner.receive(value, state.replayId);
-  for (const m of (Array.isArray(value) ? value : [value]) as unknown[]) {
+  for (const m of Array.isArray(value) ? value : [value]) {
     if (!isResponse(m)) continue;
     if (!state.pending) progress.answered = true;
     else if (m.id !== undefined && m.id !== null) state.pending.delete(key(m.id));

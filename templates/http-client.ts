@@ -1,15 +1,17 @@
 /**
  * Streamable HTTP, client side, on the global `fetch` (browsers, Node 18+, Deno, Bun). Speaks both eras:
  *
- * - 2026-07-28 on (the message's `_meta` or `setProtocolVersion` names such a version): no session; every POST
- *   carries `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` where the name-source table says, and the
- *   `Mcp-Param-*` headers the caller passes in `TransportSendOptions.headers`. Cancelling a request closes its
- *   response stream (no `notifications/cancelled` is posted). No GET stream, no DELETE.
+ * - 2026-07-28 on (`setProtocolVersion` names such a version, or, once `setMetadataHeaders` gave the model's
+ *   facts, the message's `_meta` does): no session; every POST carries `MCP-Protocol-Version`, `Mcp-Method`,
+ *   `Mcp-Name` where the name-source table says, and the `Mcp-Param-*` headers the caller passes in
+ *   `TransportSendOptions.headers`. Cancelling a request closes its response stream (no
+ *   `notifications/cancelled` is posted). No GET stream, no DELETE, and no responses: a client of this era
+ *   sends none.
  * - earlier versions: the session from initialize (`Mcp-Session-Id`), the standalone GET stream, resumption
  *   with `Last-Event-ID` (both with the `streams: sessionStreams()` option, http-client-streams.ts), DELETE on
  *   close.
  *
- * An error answer that carries a JSON-RPC error for the request (400/404 from a modern server) is delivered
+ * An HTTP error whose body is a JSON-RPC error for the request (400/404 from a modern server) is delivered
  * to the engine like any answer; other HTTP failures reject the send with StreamableHttpError (a local error,
  * not something the peer said), which carries the status and, for 401, `WWW-Authenticate`. With the
  * `legacySse` option (sse-fallback.ts), a server that speaks only the deprecated HTTP+SSE transport is reached
@@ -84,10 +86,10 @@ export interface StreamableHttpClientTransportOptions {
 }
 
 /** The protocol version a message declares in its `_meta` under the model's key (2026-07-28 on), if any. */
-function declaredVersion(message: WireMessage, key: string | undefined): string | undefined {
+function declaredVersion(message: WireMessage, metaKey: string | undefined): string | undefined {
   const params = (message as { params?: unknown }).params;
   const meta = isPlainObject(params) ? params['_meta'] : undefined;
-  const version = key !== undefined && isPlainObject(meta) ? meta[key] : undefined;
+  const version = metaKey !== undefined && isPlainObject(meta) ? meta[metaKey] : undefined;
   return typeof version === 'string' ? version : undefined;
 }
 
@@ -125,7 +127,7 @@ export class StreamableHttpClientTransport implements Transport {
   /** Some POST succeeded: this is a Streamable HTTP server, no fallback any more. */
   #answeredOnce = false;
   /** The header logic, and the facts of the generated protocol it reads (extension methods included). */
-  #metadata?: { headers: MetadataHeaders; facts: MetadataFacts | undefined };
+  #metadata?: { headers: MetadataHeaders; facts: MetadataFacts };
 
   constructor(url: string | URL, options: StreamableHttpClientTransportOptions = {}) {
     this.#options = options;
@@ -157,7 +159,7 @@ export class StreamableHttpClientTransport implements Transport {
    * key a request declares its version under); without it none are written, and only setProtocolVersion tells
    * this transport a version.
    */
-  setMetadataHeaders(headers: MetadataHeaders, facts?: MetadataFacts): void {
+  setMetadataHeaders(headers: MetadataHeaders, facts: MetadataFacts): void {
     this.#metadata = { headers, facts };
   }
 
@@ -202,10 +204,13 @@ export class StreamableHttpClientTransport implements Transport {
       return this.resumeStream(options.resumptionToken, { ...options, replayId: request?.id });
     }
     const first = messages[0];
-    const versionKey = this.#metadata?.facts?.metaKeys['protocolVersion'];
+    const versionKey = this.#metadata?.facts.metaKeys['protocolVersion'];
     const version =
       first === undefined ? undefined : (declaredVersion(first, versionKey) ?? this.#protocolVersionValue);
     const sessionless = isHeaderEra(version);
+    // From 2026-07-28 on a client sends no responses (a server asks for input inside its results): an answer the
+    // engine writes, say to something unreadable on a response stream, fails here instead of being posted.
+    if (sessionless && messages.some(isResponse)) throw new Error(`A client sends no JSON-RPC responses in ${version}`);
     const overtaken = this.#cancelFlights(messages, sessionless);
     if (sessionless && messages.every(isCancellation)) return;
     if (overtaken.length > 0) await Promise.all(overtaken);
@@ -281,7 +286,7 @@ export class StreamableHttpClientTransport implements Transport {
     if (sessionless && first !== undefined && 'method' in first && typeof first.method === 'string') {
       const body = first as { method: string; params?: { [key: string]: unknown } };
       const metadata = this.#metadata;
-      const sources = this.#options.nameSources ?? metadata?.facts?.transport.nameSources ?? {};
+      const sources = this.#options.nameSources ?? metadata?.facts.transport.nameSources ?? {};
       const standard = metadata?.headers.standard(body, version!, sources);
       for (const [name, value] of Object.entries(standard ?? {})) headers.set(name, value);
     }
@@ -394,7 +399,10 @@ export class StreamableHttpClientTransport implements Transport {
     return { ...this.#owner, transport: this, extraHeaders: this.#options.headers };
   }
 
-  /** Delivers the answers to `requests` an error body carries (JSON-RPC errors); false when it carries none. */
+  /**
+   * Delivers the JSON-RPC errors for `requests` an HTTP error's body carries; false when it carries none (a
+   * result, or an `error` that is no JSON-RPC error object, leaves the HTTP status to speak).
+   */
   #deliverErrorAnswer(text: string, requests: Array<WireMessage & { id: RequestId }>): boolean {
     let data: unknown;
     try {
@@ -403,7 +411,7 @@ export class StreamableHttpClientTransport implements Transport {
       return false;
     }
     const answers = (Array.isArray(data) ? data : [data]).filter(
-      (item) => isResponse(item) && requests.some((r) => r.id === item.id),
+      (item) => isPlainObject(item) && isPlainObject(item['error']) && requests.some((r) => r.id === item['id']),
     );
     for (const answer of answers) this.#receive(answer);
     return answers.length > 0;
@@ -471,7 +479,7 @@ export class StreamableHttpClientTransport implements Transport {
    */
   #receive(value: unknown, replayId?: RequestId): void {
     if (replayId !== undefined) {
-      for (const m of (Array.isArray(value) ? value : [value]) as unknown[]) if (isResponse(m)) m.id = replayId;
+      for (const m of Array.isArray(value) ? value : [value]) if (isResponse(m)) m.id = replayId;
     }
     this.onmessage?.(value as JsonRpcFrame);
   }

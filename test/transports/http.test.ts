@@ -10,7 +10,7 @@ import {
   type StreamableHttpServerOptions,
   type StreamableHttpServerTransport,
 } from '../../templates/http-server.js';
-import { StreamableHttpClientTransport, StreamableHttpError } from '../../templates/http-client.js';
+import { METADATA_HEADERS, StreamableHttpClientTransport, StreamableHttpError } from '../../templates/http-client.js';
 import { sessionStreams } from '../../templates/http-client-streams.js';
 import { InMemoryEventStore } from '../../templates/event-store.js';
 import { SseParser } from '../../templates/sse.js';
@@ -716,24 +716,59 @@ describe('StreamableHttpClientTransport fetch', () => {
     await transport.close();
     expect(receivers).toEqual([undefined]);
   });
-  it('hands every answer to the engine, which refuses one that is not JSON-RPC as it would on any transport', async () => {
-    const posted: unknown[] = [];
+  it("reads a request's version under the _meta key its model names (setMetadataHeaders with PROTOCOL.facts)", async () => {
+    const seen: Array<Record<string, string>> = [];
     const fetch = async (_url: unknown, init?: RequestInit) => {
-      const body: unknown = JSON.parse(String(init?.body));
-      posted.push(body);
-      const answersPing = (body as { method?: string }).method === 'ping';
-      return answersPing ? Response.json({ hello: 1 }) : new Response(null, { status: 202 });
+      seen.push(Object.fromEntries(new Headers(init?.headers)));
+      return new Response(null, { status: 202 });
     };
     const transport = new StreamableHttpClientTransport('http://127.0.0.1:9/mcp', { fetch });
-    const engine = new RpcEngine(transport, { timeout: 100 });
-    await engine.start();
-    await expect(engine.request('ping' as never)).rejects.toThrow('Request timed out');
-    expect(posted).toContainEqual({
+    const facts = { transport: { nameSources: { 'x/run': 'job' } }, metaKeys: { protocolVersion: 'acme/version' } };
+    transport.setMetadataHeaders(METADATA_HEADERS, facts);
+    await transport.start();
+    const run = (job: string, meta: Record<string, string>) =>
+      transport.send({ jsonrpc: '2.0', method: 'x/run', params: { job, _meta: meta } });
+    await run('j1', { 'acme/version': '2026-07-28' });
+    // A key this model does not name declares nothing: the request goes as one of the session era.
+    await run('j2', { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' });
+    expect(seen[0]).toMatchObject({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'x/run', 'mcp-name': 'j1' });
+    expect(seen[1]).not.toHaveProperty('mcp-method');
+    await transport.close();
+  });
+
+  it('hands every answer to the engine, which refuses one that is not JSON-RPC as it would on any transport', async () => {
+    const run = async (version: string | undefined) => {
+      const posted: unknown[] = [];
+      const fetch = async (_url: unknown, init?: RequestInit) => {
+        const body: unknown = JSON.parse(String(init?.body));
+        posted.push(body);
+        const answersPing = (body as { method?: string }).method === 'ping';
+        return answersPing ? Response.json({ hello: 1 }) : new Response(null, { status: 202 });
+      };
+      const transport = new StreamableHttpClientTransport('http://127.0.0.1:9/mcp', { fetch });
+      if (version !== undefined) transport.setProtocolVersion(version);
+      const failures: string[] = [];
+      const onDiagnostic = (d: { kind: string; message: string }) => {
+        if (d.kind === 'send-failed') failures.push(d.message);
+      };
+      const engine = new RpcEngine(transport, { timeout: 100, onDiagnostic });
+      await engine.start();
+      await expect(engine.request('ping' as never)).rejects.toThrow('Request timed out');
+      await engine.close();
+      return { posted, failures };
+    };
+    const refusal = {
       jsonrpc: '2.0',
       id: null,
       error: { code: -32600, message: 'Invalid Request: not a request, notification or response' },
-    });
-    await engine.close();
+    };
+    const legacy = await run('2025-11-25');
+    expect(legacy.posted).toContainEqual(refusal);
+    // 2026-07-28 on, a client never posts a response: the engine's answer is refused by the transport.
+    const modern = await run('2026-07-28');
+    expect(modern.posted).not.toContainEqual(refusal);
+    expect(modern.posted.map((m) => (m as { method?: string }).method)).toEqual(['ping']);
+    expect(modern.failures).toEqual(['Send failed: A client sends no JSON-RPC responses in 2026-07-28']);
   });
 });
 
