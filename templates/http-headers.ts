@@ -115,6 +115,8 @@ export type ParamHeaderRules =
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Keywords whose values are data, not schemas: an `x-mcp-header` inside them annotates nothing. */
 const DATA_KEYWORDS = ['const', 'enum', 'default', 'examples'];
+/** Keywords whose values name schemas: each member is a schema, whatever its name (even `default`). */
+const SCHEMA_MAPS = ['$defs', 'definitions', 'patternProperties', 'dependentSchemas', 'dependencies'];
 
 /**
  * The `x-mcp-header` annotations of a tool's input schema, checked against the transport's rules (token
@@ -151,6 +153,8 @@ export function paramHeaderRules(inputSchema: unknown): ParamHeaderRules {
       const sub = schema[keyword];
       if (keyword === 'properties' && isPlainObject(sub)) {
         for (const key of Object.keys(sub)) visit(sub[key], [...path, key], reachable);
+      } else if (SCHEMA_MAPS.includes(keyword) && isPlainObject(sub)) {
+        for (const key of Object.keys(sub)) visit(sub[key], path, false);
       } else if (!DATA_KEYWORDS.includes(keyword)) visit(sub, path, false);
     }
   };
