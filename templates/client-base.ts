@@ -65,7 +65,7 @@ export class McpClientBase<
   serverDescription: JsonObject | undefined;
 
   readonly #inputHandlers: InputHandlers = new Map();
-  /** What tools/list results said: each tool's `Mcp-Param-*` rules and `outputSchema`. */
+  /** What tools/list results said: each tool's `Mcp-Param-*` rules. */
   readonly #tools = new ListedTools();
 
   declare readonly protocol: ProtocolDescription;
@@ -303,8 +303,7 @@ export class McpClientBase<
       }
     }
     const result = await this.#send(method, params, options);
-    // Kept only for validateStructuredContent: otherwise nothing reads them.
-    if (method === 'tools/list' && this.options.validateStructuredContent) this.#tools.rememberOutputSchemas(result);
+    if (method === 'tools/list') this.options.validateStructuredContent?.listed(result);
     if (method === 'tools/list' && headers) return this.#screenTools(result, headers);
     return result;
   }
@@ -318,9 +317,7 @@ export class McpClientBase<
         throw new ProtocolError(ErrorCode.InternalError, `${method}: the server's result is invalid (${issue})`);
       }
     }
-    if (method === 'tools/call' && validateStructuredContent !== undefined) {
-      this.#tools.checkStructuredContent(params, result, validateStructuredContent);
-    }
+    if (method === 'tools/call') validateStructuredContent?.called(params, result);
   }
 
   /** A method the negotiated version does not have fails here, without a round trip (the model lists a method

@@ -6,6 +6,7 @@
 import type { EngineOptions } from './peer-types.js';
 import type { Era, Implementation } from './protocol.js';
 import type { MessageChecker } from './validation.js';
+import type { StructuredContentCheck } from './structured-content.js';
 
 type JsonObject = { [key: string]: unknown };
 
@@ -51,10 +52,12 @@ export interface McpClientOptions extends EngineOptions {
   /** With `validate`: check every result against its schema too; a mismatch fails the call (default false). */
   validateResults?: boolean;
   /**
-   * Check a tools/call result's `structuredContent` against the `outputSchema` the tool was listed with (the
-   * runtime compiles no schemas: pass a validator, e.g. one built on ajv). Returns what is wrong, or undefined.
+   * Check a tools/call result's `structuredContent` against the `outputSchema` the tool was listed with:
+   * `validateStructuredContent: checkStructuredContentWith(validate)`, where `validate(outputSchema, value)`
+   * returns what is wrong, or undefined (the runtime compiles no schemas: e.g. build it on ajv). One check per
+   * client; left out, nothing is checked and none of it is in the bundle.
    */
-  validateStructuredContent?: (outputSchema: JsonObject, structuredContent: unknown) => string | undefined;
+  validateStructuredContent?: StructuredContentCheck;
 }
 
 /** The input-required loop's retry fields and the per-request `_meta` are filled in by the client. */

@@ -1,33 +1,19 @@
 /**
  * What an MCP client remembers about the tools a server listed: the `x-mcp-header` rules of each tool (its
- * arguments mirrored into `Mcp-Param-*` headers on Streamable HTTP from 2026-07-28 on) and, for
- * `validateStructuredContent`, each tool's `outputSchema`.
+ * arguments mirrored into `Mcp-Param-*` headers on Streamable HTTP from 2026-07-28 on). The `outputSchema`s
+ * are kept by the `validateStructuredContent` option (structured-content.ts) when it is given.
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/client-tools.ts`). No dependencies.
  */
-import { ErrorCode, ProtocolError, isPlainObject } from './jsonrpc.js';
+import { isPlainObject } from './jsonrpc.js';
 import type { MetadataHeaders, ParamHeaderRule } from './http-headers.js';
 import type { RequestOptions } from './peer.js';
 
 type JsonObject = { [key: string]: unknown };
 
-/** Checks `structuredContent` against a tool's `outputSchema`: what is wrong, or undefined. */
-export type StructuredContentCheck = (outputSchema: JsonObject, structuredContent: unknown) => string | undefined;
-
 export class ListedTools {
   /** Which arguments each tool mirrors into `Mcp-Param-*` headers. */
   readonly #headerRules = new Map<string, readonly ParamHeaderRule[]>();
-  readonly #outputSchemas = new Map<string, JsonObject>();
-
-  /** Keeps each listed tool's `outputSchema` (only asked for when structured content is checked). */
-  rememberOutputSchemas(result: unknown): void {
-    if (!isPlainObject(result) || !Array.isArray(result['tools'])) return;
-    for (const tool of result['tools']) {
-      if (isPlainObject(tool) && typeof tool['name'] === 'string' && isPlainObject(tool['outputSchema'])) {
-        this.#outputSchemas.set(tool['name'], tool['outputSchema']);
-      }
-    }
-  }
 
   /**
    * Remembers each listed tool's `x-mcp-header` rules and leaves out tools whose annotations are invalid
@@ -59,22 +45,5 @@ export class ListedTools {
     const rules = typeof name === 'string' ? this.#headerRules.get(name) : undefined;
     if (rules === undefined || rules.length === 0) return options;
     return { ...options, headers: { ...options?.headers, ...headers.toolHeaders(rules, params?.['arguments']) } };
-  }
-
-  /** A tools/call result whose `structuredContent` does not match the tool's `outputSchema` fails the call. */
-  checkStructuredContent(params: JsonObject | undefined, result: unknown, check: StructuredContentCheck): void {
-    if (!isPlainObject(result)) return;
-    const name = params?.['name'];
-    const schema = typeof name === 'string' ? this.#outputSchemas.get(name) : undefined;
-    if (schema === undefined) return;
-    const problem =
-      result['structuredContent'] === undefined
-        ? result['isError'] === true
-          ? undefined
-          : 'missing (the tool declares an outputSchema)'
-        : check(schema, result['structuredContent']);
-    if (problem !== undefined) {
-      throw new ProtocolError(ErrorCode.InternalError, `tools/call ${String(name)}: structuredContent ${problem}`);
-    }
   }
 }

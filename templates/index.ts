@@ -9,6 +9,7 @@ export * from './peer.js';
 export * from './client-base.js';
 export * from './server-base.js';
 export * from './validation.js';
+export * from './structured-content.js';
 export * from './capabilities.js';
 export * from './channel.js';
 export * from './http-client.js';

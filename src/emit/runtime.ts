@@ -115,7 +115,10 @@ export const CORE_EXPORTS = {
     'sessionStreams',
   ],
 };
-export const CLIENT_RUNTIME_EXPORTS = { types: ['McpClientOptions', 'MessageChecker'], values: ['checkWith'] };
+export const CLIENT_RUNTIME_EXPORTS = {
+  types: ['McpClientOptions', 'MessageChecker', 'OutputSchemaValidator'],
+  values: ['checkWith', 'checkStructuredContentWith'],
+};
 export const SERVER_RUNTIME_EXPORTS = { types: ['McpServerOptions', 'SessionInfo'], values: [] };
 /** Re-exported from the Node subpath only by outputs with a server (a client-only index stays browser-safe). */
 export const NODE_EXPORTS = {

@@ -101,10 +101,10 @@ describe('results', () => {
     const calls: Json[] = [];
     const { client } = await connect(
       {
-        validateStructuredContent: (schema: Json, value: Json) => {
+        validateStructuredContent: gen.checkStructuredContentWith((schema: Json, value: Json) => {
           calls.push(schema);
           return typeof value?.n === 'number' ? undefined : 'must have a number n';
-        },
+        }),
       },
       (method, params) =>
         method === 'tools/list'
