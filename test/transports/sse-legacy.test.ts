@@ -267,10 +267,15 @@ describe('Streamable HTTP client: fallback to HTTP+SSE', () => {
       protocolVersion: '2024-11-05',
     });
     expect(transport.usesLegacySse).toBe(true);
-    transport.setProtocolVersion('2024-11-05'); // as a client does once initialize has answered
-    expect(transport.protocolVersion).toBe('2024-11-05');
     expect(handler.sessions.size).toBe(1);
+    // The version a client agrees on reaches the HTTP+SSE transport now in use: its POSTs carry it.
+    const versions: Array<string | undefined> = [];
+    http!.server.prependListener('request', (req: IncomingMessage) => {
+      if (req.method === 'POST') versions.push(req.headers['mcp-protocol-version'] as string | undefined);
+    });
+    transport.setProtocolVersion('2024-11-05');
     await expect(client.request('ask' as never, {} as never)).resolves.toEqual({ answer: { name: 'client' } });
+    expect(versions).toEqual(['2024-11-05', '2024-11-05']); // the request, then the client's answer to whoami
     await client.close();
     await eventually(() => handler.sessions.size === 0);
   });
