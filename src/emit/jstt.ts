@@ -38,7 +38,7 @@ export class JsttRuleError extends Error {
 /** One compiler per option set: `compile(schema, name)` resolves to the declaration's text. */
 export function jsttCompiler(options: Partial<Options>): (schema: object, name: string) => Promise<string> {
   const merged = mergeOptions(options);
-  return async (schema, name) => {
+  const compileOne = async (schema: object, name: string): Promise<string> => {
     const text = JSON.stringify(schema);
     // A copy as compile() makes one (JSON is all a normalised schema holds; own `__proto__` keys survive).
     const copy = JSON.parse(text) as JSONSchema;
@@ -56,6 +56,28 @@ export function jsttCompiler(options: Partial<Options>): (schema: object, name: 
     nameAnonymousRecursiveTypes(parsed, processed, dereferencedPaths, usedNames);
     return generate(optimize(parsed, merged), merged);
   };
+  return (schema, name) => withoutVerbose(() => compileOne(schema, name));
+}
+
+/** How many JSTT calls are running, and the VERBOSE they hid (see withoutVerbose). */
+let hiding = 0;
+let hiddenVerbose: string | undefined;
+
+/**
+ * Runs a JSTT call with VERBOSE unset: JSTT prints debug dumps of every type to stdout whenever that variable
+ * is set (CI systems often set it), tens of thousands of lines that are not ours to print. Calls overlap
+ * (compile() awaits), so the variable comes back when the last one ends.
+ */
+async function withoutVerbose<T>(run: () => Promise<T>): Promise<T> {
+  if (hiding++ === 0) {
+    hiddenVerbose = process.env['VERBOSE'];
+    if (hiddenVerbose !== undefined) delete process.env['VERBOSE'];
+  }
+  try {
+    return await run();
+  } finally {
+    if (--hiding === 0 && hiddenVerbose !== undefined) process.env['VERBOSE'] = hiddenVerbose;
+  }
 }
 
 /**

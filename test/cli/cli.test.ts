@@ -256,3 +256,15 @@ describe('programmatic API', () => {
     expect((await check(options)).map((s) => [s.path, s.reason])).toEqual([['types.ts', 'changed']]);
   });
 });
+
+describe('what the CLI prints', () => {
+  it('nothing from json-schema-to-typescript, even with VERBOSE set in the environment (CI systems set it)', async () => {
+    const out = join(outsideTempDir('verbose'), 'mcp');
+    const run = await runCli(
+      ['generate', '--spec', '2025-11-25', '--schema-dir', SCHEMA_DIR, '--artifacts', 'types', '-o', out, '-q'],
+      { env: { VERBOSE: '1' } },
+    );
+    expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(join(out, 'types.ts'), 'utf8')).toContain('export interface Tool ');
+  });
+});
