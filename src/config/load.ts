@@ -98,6 +98,13 @@ function toInputError(file: string, error: ErrorObject): InputError {
       return new InputError(file, at, `must have at least ${String(params.limit)} item(s)`);
     case 'minLength':
       return new InputError(file, at, 'must not be empty');
+    case 'not': // only the output directory's "-" (options.ts)
+      return new InputError(
+        file,
+        at,
+        'must name a directory: writing to standard output ("-") is not supported',
+        './- names a directory called "-"',
+      );
     default:
       return new InputError(file, at, error.message ?? `fails ${error.keyword}`);
   }

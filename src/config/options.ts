@@ -215,8 +215,13 @@ export function hashedOptions(options: TargetOptions): [string, unknown][] {
 
 /** The JSON Schema of one option, as it appears in schema/config.schema.json. */
 export function optionJsonSchema(spec: OptionSpec): Record<string, unknown> {
+  // "-" is standard output to most tools: as the output directory it is refused, not taken as a name.
   const value = (): Record<string, unknown> =>
-    spec.choices ? { enum: [...spec.choices] } : { type: 'string', minLength: 1 };
+    spec.choices
+      ? { enum: [...spec.choices] }
+      : spec.output
+        ? { type: 'string', minLength: 1, not: { const: '-' } }
+        : { type: 'string', minLength: 1 };
   return spec.type === 'boolean'
     ? { type: 'boolean' }
     : spec.type === 'string'

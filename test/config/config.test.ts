@@ -100,6 +100,11 @@ describe('invalid configs: one line with the pointer, exit 2', () => {
       (f) => `${f}#/targets/0: a target needs "spec" (a version name) or "schema" (a file)`,
     ],
     ['missing out', { targets: [{ spec: '2025-11-25' }] }, (f) => `${f}#/targets/0: missing required key "out"`],
+    [
+      'out is "-"',
+      { targets: [{ ...valid.targets[0], out: '-' }] },
+      (f) => `${f}#/targets/0/out: must name a directory: writing to standard output ("-") is not supported`,
+    ],
     ['missing targets', { spec: '2025-11-25' }, (f) => `${f}#: missing required key "targets"`],
     ['empty targets', { targets: [] }, (f) => `${f}#/targets: must have at least 1 item(s)`],
     [
