@@ -6,7 +6,9 @@
  * to its newline, and frames written in one tick go out in one write.
  */
 import type { Writable } from 'node:stream';
-import { isPlainObject, type JsonRpcMessage } from './jsonrpc.js';
+import type { JsonRpcMessage } from './jsonrpc.js';
+import { inspectMessage } from './frame.js';
+import { malformedResponse } from './peer-messages.js';
 import type { JsonRpcFrame, Transport } from './transport.js';
 
 /** Default cap on one unterminated line (10 MiB): protects against a peer that never sends `\n`. */
@@ -19,30 +21,32 @@ export function serializeMessage(message: JsonRpcFrame): string {
 
 /**
  * Parses one line into a frame: a JSON-RPC message, or (a JSON array) a 2025-03-26 batch. Throws on text
- * that is not JSON or not shaped like JSON-RPC 2.0. The check is structural only: the engine validates
- * params and results.
+ * that is not JSON or not a JSON-RPC 2.0 message by the checks every transport's frames get (frame.ts), so
+ * this helper and the engine never disagree about a line. The transports themselves read with `readFrame`.
  */
 export function parseMessageLine(line: string): JsonRpcFrame {
   const value: unknown = JSON.parse(line);
   const items = Array.isArray(value) ? value : [value];
   if (items.length === 0) throw new Error('Empty JSON-RPC batch');
   for (const item of items) {
-    if (!isJsonRpcMessage(item)) throw new Error('Not a JSON-RPC 2.0 message');
+    const problem = messageProblem(item);
+    if (problem !== undefined) throw new Error(`Not a JSON-RPC 2.0 message: ${problem}`);
   }
   return value as JsonRpcFrame;
 }
 
-/** True when `value` looks like a JSON-RPC 2.0 request, notification or response. */
+/** True when `value` is a JSON-RPC 2.0 request, notification or response, by the checks of frame.ts. */
 export function isJsonRpcMessage(value: unknown): value is JsonRpcMessage {
-  if (!isPlainObject(value) || value['jsonrpc'] !== '2.0') return false;
-  if ('method' in value) {
-    if (typeof value['method'] !== 'string') return false;
-    if ('id' in value && typeof value['id'] !== 'string' && typeof value['id'] !== 'number') return false;
-    return value['params'] === undefined || isPlainObject(value['params']) || Array.isArray(value['params']);
-  }
-  if (!('id' in value)) return false;
-  if (value['id'] !== null && typeof value['id'] !== 'string' && typeof value['id'] !== 'number') return false;
-  return 'result' in value !== 'error' in value;
+  return messageProblem(value) === undefined;
+}
+
+/** What frame.ts finds wrong with one message, or for a response what the engine would (peer-messages.ts). */
+function messageProblem(value: unknown): string | undefined {
+  const verdict = inspectMessage(value);
+  if (verdict.kind === 'invalid') return verdict.reason;
+  if (verdict.kind !== 'response') return undefined;
+  if (!Object.hasOwn(verdict.message, 'id')) return 'a response needs an id';
+  return malformedResponse(verdict.message);
 }
 
 /**

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as SdkStdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { LineBuffer, StdioClientTransport, StdioServerTransport, parseMessageLine } from '../../templates/stdio.js';
+import {
+  LineBuffer,
+  StdioClientTransport,
+  StdioServerTransport,
+  isJsonRpcMessage,
+  parseMessageLine,
+} from '../../templates/stdio.js';
 import type { JsonRpcMessage } from '../../templates/jsonrpc.js';
 import { PassThrough, Writable } from 'node:stream';
 import { compileRuntime, fixturesDir } from './helpers/runtime.js';
@@ -85,6 +91,21 @@ describe('LineBuffer / parseMessageLine', () => {
     expect(() => parseMessageLine('{"jsonrpc":"1.0","id":1,"method":"ping"}')).toThrow();
     expect(() => parseMessageLine('{"jsonrpc":"2.0","id":1}')).toThrow();
     expect(() => parseMessageLine('nope')).toThrow();
+  });
+
+  it('refuses what every transport refuses (frame.ts), with the same reason', () => {
+    const refusals: Array<[string, string]> = [
+      ['{"jsonrpc":"2.0","id":1,"method":"x","params":[1]}', 'params must be an object'],
+      ['{"jsonrpc":"2.0","id":1.5,"method":"x"}', 'id must be a string or an integer'],
+      ['{"jsonrpc":"1.0","id":1,"result":{}}', 'jsonrpc must be "2.0"'],
+      ['{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"m"}}', 'both result and error'],
+      ['{"jsonrpc":"2.0","result":{}}', 'a response needs an id'],
+    ];
+    for (const [line, reason] of refusals) {
+      expect(() => parseMessageLine(line), line).toThrow(`Not a JSON-RPC 2.0 message: ${reason}`);
+      expect(isJsonRpcMessage(JSON.parse(line)), line).toBe(false);
+    }
+    expect(isJsonRpcMessage({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } })).toBe(true);
   });
 });
 
