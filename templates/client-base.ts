@@ -320,8 +320,10 @@ export class McpClientBase<
     if (method === 'tools/call') validateStructuredContent?.called(params, result);
   }
 
-  /** A method the negotiated version does not have fails here, without a round trip (the model lists a method
-   * with the versions that have it, its own version always among them). */
+  /**
+   * A method the negotiated version does not have fails here, without a round trip (the model lists a method
+   * with the versions that have it, its own version always among them).
+   */
   #checkAvailable(method: string): void {
     const having = Object.hasOwn(this.protocol.facts.methodVersions, method)
       ? this.protocol.facts.methodVersions[method]
