@@ -1,5 +1,8 @@
 /**
- * `singleFile: true`: fold types.ts, maps.ts, client.ts and server.ts into one `index.ts`.
+ * `singleFile: true`: fold types.ts, maps.ts, client.ts and server.ts into one `index.ts`, in the run's
+ * ts-morph Project (ts-project.ts): the modules are read there, and the merged index.ts is written there
+ * from its imports (structures) and the modules' rewritten statements. generate() merges the bodies before
+ * the header and before prettier, which formats the result like any other file.
  *
  * The registry says which modules merge (registry.ts, `mergeable`); validators.ts and a vendored
  * runtime/ stay separate files (ajv's code and the templates are kept as written); the merged index.ts
@@ -9,10 +12,12 @@
  * uses (e.g. 2026-07-28 defines `InputRequests`) is renamed `<Name>_<module>` (the definition keeps its
  * name, as in the multi-file index.ts, where the definition wins too). Imports of kept files are merged.
  */
-import ts from 'typescript';
+import { ts } from 'ts-morph';
 import type { GeneratedFile } from './registry.js';
 import { MERGEABLE } from './registry.js';
 import { compareStrings } from '../load/order.js';
+import type { Statement, TsFiles } from './ts-project.js';
+import { importDecl } from './ts-structures.js';
 
 const MERGED = MERGEABLE;
 type Merged = string;
@@ -21,13 +26,6 @@ type Merged = string;
 function mergedModule(specifier: string): Merged | undefined {
   const m = /^\.\/([\w-]+)(?:\.js|\.ts)?$/.exec(specifier);
   return m && MERGED.includes(m[1]!) ? m[1] : undefined;
-}
-
-function stripHeader(text: string): { header: string; body: string } {
-  const lines = text.split('\n');
-  let i = 0;
-  while (i < lines.length && (lines[i]!.startsWith('//') || lines[i] === '/* eslint-disable */')) i++;
-  return { header: lines.slice(0, i).join('\n'), body: lines.slice(i).join('\n') };
 }
 
 function topLevelNames(source: ts.SourceFile): string[] {
@@ -77,7 +75,7 @@ interface Edit {
   text: string;
 }
 
-type Sources = Map<Merged, { header: string; body: string; source: ts.SourceFile }>;
+type Sources = Map<Merged, { body: string; source: ts.SourceFile }>;
 type FinalNames = Map<Merged, Map<string, string>>;
 
 /** What the merged file imports and re-exports from files that stay separate. */
@@ -88,35 +86,43 @@ interface KeptImports {
   exports: Set<string>;
 }
 
-export function mergeSingleFile(files: GeneratedFile[]): GeneratedFile[] {
+/**
+ * The files with the mergeable modules folded into index.ts; unchanged when there is none to fold (so a
+ * second call on merged output, `tsFiles` or not, changes nothing).
+ */
+export function mergeSingleFile(files: GeneratedFile[], tsFiles?: TsFiles): GeneratedFile[] {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const present = MERGED.filter((m) => byPath.has(`${m}.ts`));
   if (present.length === 0) return files;
+  if (tsFiles === undefined) throw new Error("single-file: the modules to merge need the run's ts-morph Project");
   const sources: Sources = new Map();
   for (const m of present) {
-    const { header, body } = stripHeader(byPath.get(`${m}.ts`)!.contents);
-    sources.set(m, { header, body, source: parse(`${m}.ts`, body) });
+    const path = `${m}.ts`;
+    const text = byPath.get(path)?.contents ?? '';
+    // maps, client and server were written into the Project by their emitters; types.ts is added here.
+    const known = tsFiles.source(path);
+    const source = (known?.getFullText() === text ? known : tsFiles.add(path, text)).compilerNode;
+    sources.set(m, { body: text, source });
   }
   const finalNames = assignFinalNames(present, sources);
   const kept: KeptImports = { named: new Map(), other: new Set(), exports: new Set() };
-  const bodies = present.map((m) => `// --- ${m} ---\n${rewriteModule(m, sources.get(m)!, finalNames, kept).trim()}\n`);
+  const bodies = present.map(
+    (m) => `\n// --- ${m} ---\n${rewriteModule(m, sourceOf(sources, m), finalNames, kept).trim()}\n`,
+  );
   const index = byPath.get('index.ts');
-  if (index) for (const line of separateReExports(index.contents)) kept.exports.add(line);
-  const importLines = [...kept.other, ...namedImportLines(kept.named)];
-  const header = sources.get(present[0]!)!.header;
-  const contents = [header, '', ...importLines, importLines.length ? '' : null, ...bodies, ...kept.exports]
-    .filter((l) => l !== null)
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n');
+  if (index) for (const line of separateReExports(index.contents, tsFiles)) kept.exports.add(line);
+  const statements: Statement[] = [...kept.other, ...namedImports(kept.named), ...bodies, ...kept.exports];
   const mergedPaths = new Set([...present.map((m) => `${m}.ts`), 'index.ts']);
   const out = files.filter((f) => !mergedPaths.has(f.path));
-  out.push({ path: 'index.ts', contents: contents.endsWith('\n') ? contents : `${contents}\n` });
+  out.push({ path: 'index.ts', contents: tsFiles.print('index.ts', statements) });
   out.sort((a, b) => compareStrings(a.path, b.path));
   return out;
 }
 
-function parse(path: string, text: string): ts.SourceFile {
-  return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+function sourceOf(sources: Sources, m: Merged): { body: string; source: ts.SourceFile } {
+  const found = sources.get(m);
+  if (found === undefined) throw new Error(`single-file: ${m}.ts was not read`);
+  return found;
 }
 
 /** Final names: the first module to declare a name keeps it (types first); later ones are renamed. */
@@ -125,7 +131,7 @@ function assignFinalNames(present: readonly Merged[], sources: Sources): FinalNa
   const finalNames: FinalNames = new Map();
   for (const m of present) {
     const names = new Map<string, string>();
-    for (const n of topLevelNames(sources.get(m)!.source)) {
+    for (const n of topLevelNames(sourceOf(sources, m).source)) {
       const final = taken.has(n) ? `${n}_${m}` : n;
       names.set(n, final);
       taken.add(final);
@@ -144,7 +150,7 @@ function rewriteModule(
 ): string {
   const nameIn = (module: Merged, n: string) => finalNames.get(module)?.get(n) ?? n;
   const renames = new Map<string, string>(); // local identifier → final name
-  for (const [n, f] of finalNames.get(m)!) if (n !== f) renames.set(n, f);
+  for (const [n, f] of finalNames.get(m) ?? []) if (n !== f) renames.set(n, f);
   const namespaces = new Map<string, Merged>(); // local namespace alias → module
   const edits: Edit[] = [];
   for (const st of source.statements) {
@@ -223,7 +229,7 @@ function renameEdits(
       }
     }
     if (ts.isIdentifier(node) && renames.has(node.text) && !isPropertyName(node)) {
-      const final = renames.get(node.text)!;
+      const final = renames.get(node.text) ?? node.text;
       // `{ Name }` shorthand keeps its property name.
       const text = ts.isShorthandPropertyAssignment(node.parent) ? `${node.text}: ${final}` : final;
       edits.push({ start: node.getStart(), end: node.getEnd(), text });
@@ -235,8 +241,8 @@ function renameEdits(
 }
 
 /** Re-exports of the original index.ts that point at files kept separate (runtime/, validators). */
-function separateReExports(indexContents: string): string[] {
-  const src = parse('index.ts', stripHeader(indexContents).body);
+function separateReExports(indexContents: string, tsFiles: TsFiles): string[] {
+  const src = tsFiles.add('index.ts', indexContents).compilerNode;
   return src.statements
     .filter(
       (st) =>
@@ -248,11 +254,15 @@ function separateReExports(indexContents: string): string[] {
     .map((st) => st.getText().trim());
 }
 
-function namedImportLines(named: KeptImports['named']): string[] {
+/** The named imports of kept files, one declaration per module, type-only when every name is a type. */
+function namedImports(named: KeptImports['named']): Statement[] {
   return [...named].map(([spec, map]) => {
     const entries = [...map];
     const allTypes = entries.every(([, t]) => t);
-    const list = entries.map(([k, t]) => (t && !allTypes ? `type ${k}` : k)).join(', ');
-    return `import ${allTypes ? 'type ' : ''}{ ${list} } from '${spec}';`;
+    return importDecl(
+      allTypes,
+      entries.map(([k, t]) => (t && !allTypes ? `type ${k}` : k)),
+      spec,
+    );
   });
 }
