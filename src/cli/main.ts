@@ -9,6 +9,7 @@ import { EXIT, UsageError, createOut, reportError, type Out } from '../run/conso
 import type { OptionSpec } from '../config/options.js';
 import type { CliContext } from './commands.js';
 import { verbosity, type GlobalFlags } from './options.js';
+import { enableCompileCache } from './compile-cache.js';
 
 export async function main(argv: string[], out?: Out): Promise<number> {
   const [{ default: yargs }, { CONFIG_NAME }, { TARGET_OPTIONS }, { DIFF_OPTIONS }, commands] = await Promise.all([
@@ -67,6 +68,8 @@ export async function main(argv: string[], out?: Out): Promise<number> {
 // Run when executed as the bin (not when imported by tests).
 const invokedAs = process.argv[1] ?? '';
 if (/(?:^|[\\/])(?:main\.js|mcp-typegen)$/.test(invokedAs)) {
+  // Before the first dynamic import: every module loaded after this is compiled once per machine.
+  enableCompileCache();
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

@@ -5,10 +5,28 @@
  */
 import { compile, type Options } from 'json-schema-to-typescript';
 
-/** One compiler per option set: `compile(schema, name)` resolves to the declaration's text. */
+/**
+ * One compiler per option set: `compile(schema, name)` resolves to the declaration's text. Declarations are
+ * remembered by (name, schema) for the life of the process: watch mode recompiles only the definitions an
+ * edit changed, and `generate --all` compiles a definition the versions share once.
+ */
 export function jsttCompiler(options: Partial<Options>): (schema: object, name: string) => Promise<string> {
-  return (schema, name) => withoutVerbose(() => compile(schema, name, options));
+  const known = new Map<string, Promise<string>>();
+  return (schema, name) => {
+    const key = `${name}\0${JSON.stringify(schema)}`;
+    let declaration = known.get(key);
+    if (declaration === undefined) {
+      if (known.size >= KNOWN_LIMIT) known.clear();
+      declaration = withoutVerbose(() => compile(schema, name, options));
+      known.set(key, declaration);
+      declaration.catch(() => known.delete(key));
+    }
+    return declaration;
+  };
 }
+
+/** Enough for every definition of every known version with room to spare; a synthetic giant starts over. */
+const KNOWN_LIMIT = 20_000;
 
 /** How many JSTT calls are running, and the VERBOSE they hid (see withoutVerbose). */
 let hiding = 0;
