@@ -12,7 +12,7 @@ import { baseClassMembers } from './base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
 import { TABLES, optionsType, paramsType } from './tables.js';
 import { isIdentifier } from './ts-names.js';
-import type { Statement } from './ts-project.js';
+import type { Statement, TsFiles } from './ts-project.js';
 import { classDecl, functionDecl, importDecl, typeAlias, type ClassSpec } from './ts-structures.js';
 import { and, arrow, call, objectLiteral, objectType, ref, str, union, type Param, type Prop } from './ts-text.js';
 
@@ -146,7 +146,7 @@ function superArgs(model: ProtocolModel): string[] {
 }
 
 /** McpClient: one method per request, grouped by the method's path (`client.tools.call(...)`). */
-function clientClass(model: ProtocolModel): Statement {
+function clientClass(model: ProtocolModel, files: TsFiles): Statement {
   const tree = stubTree(clientCalls(model), model.facts.handshakeRequests);
   const spec: ClassSpec = {
     name: 'McpClient',
@@ -171,7 +171,7 @@ function clientClass(model: ProtocolModel): Statement {
     methods: [],
   };
   for (const [rawName, node] of tree.children) {
-    const name = baseClassMembers('client-base.ts', 'McpClientBase').has(rawName) ? `${rawName}_` : rawName;
+    const name = baseClassMembers(files, 'client-base.ts', 'McpClientBase').has(rawName) ? `${rawName}_` : rawName;
     if (node.children.size === 0 && node.leaf) {
       const m = node.leaf;
       spec.methods.push({
@@ -224,7 +224,12 @@ function clientImports(model: ProtocolModel, importExt: string, runtime: Runtime
   ];
 }
 
-export function clientStatements(model: ProtocolModel, importExt: string, runtime: RuntimeRef): Statement[] {
+export function clientStatements(
+  model: ProtocolModel,
+  importExt: string,
+  runtime: RuntimeRef,
+  files: TsFiles,
+): Statement[] {
   return [
     ...clientImports(model, importExt, runtime),
     typeAlias(
@@ -232,7 +237,7 @@ export function clientStatements(model: ProtocolModel, importExt: string, runtim
       callsType(model),
       'Requests as the client calls them: params the client fills in itself (per-request `_meta`, input responses) are optional, and results are final.',
     ),
-    clientClass(model),
+    clientClass(model, files),
     functionDecl({
       name: 'createClient',
       doc: 'Create a client on a transport (stdio, Streamable HTTP, in-memory, or any SDK-compatible Transport).',

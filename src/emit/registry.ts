@@ -114,7 +114,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     mergeable: true,
     emit: async (model, ctx) => {
       const { clientStatements } = await import('./client.js');
-      const statements = clientStatements(model, ctx.importExt, ctx.runtime);
+      const statements = clientStatements(model, ctx.importExt, ctx.runtime, ctx.ts);
       return [{ path: 'client.ts', contents: ctx.ts.print('client.ts', statements) }];
     },
   },
