@@ -527,14 +527,14 @@ if (want('watch')) {
     env: { ...ENV, MCP_TYPEGEN_CACHE: join(tmp, 'watch-cache') },
   });
   if (result.code !== 0) throw new Error(`watch-edit exited ${result.code}\n${result.stdout}${result.stderr}`);
-  const { cpuMs, rssMb } = JSON.parse(result.stdout);
+  const { cpuMs, wallMs, rssMb } = JSON.parse(result.stdout);
   addRow({
     id: 'watch-edit',
     label: `watch (${VERSION} + the starter extension of \`init\`): one edit of the extension file, event to last write`,
     metric: 'cpuMs',
-    ours: { cpuMs: stats(cpuMs), rssMb: stats([rssMb]) },
+    ours: { wallMs: stats(wallMs), cpuMs: stats(cpuMs), rssMb: stats([rssMb]) },
     goals: [{ metric: 'cpuMs', kind: 'absolute', op: '<=', value: 400 }],
-    note: `${edits} edits after the first run, CPU of the watching process (the debounce's idle wait costs none); RSS: the process's peak`,
+    note: `${edits} edits after the first run, CPU of the watching process (wall includes the 100 ms debounce, which costs no CPU); RSS: the process's peak`,
   });
 }
 
