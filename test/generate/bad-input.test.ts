@@ -5,7 +5,7 @@
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_SCHEMAS, SCHEMA_DIR, cli, ensureBuilt, snapshotDir, tempDir } from '../helpers/generate.js';
+import { FIXTURE_SCHEMAS, SCHEMA_DIR, cli, snapshotDir, tempDir } from '../helpers/generate.js';
 
 const fixture = (name: string) => join(FIXTURE_SCHEMAS, name);
 const MINIMAL = fixture('minimal.schema.json');
@@ -20,7 +20,6 @@ function populatedCopy(name: string): string {
 }
 
 beforeAll(async () => {
-  await ensureBuilt();
   pristine = join(tempDir('bad-pristine'), 'out');
   const { code, stderr } = await cli(['generate', '--schema', MINIMAL, ...ARTIFACTS, '--out', pristine]);
   expect(stderr).toMatch(/^warning: .*not a known MCP schema/);

@@ -9,7 +9,7 @@
 import { chmodSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, cli, ensureBuilt, snapshotDir, tempDir } from '../helpers/generate.js';
+import { ROOT, cli, snapshotDir, tempDir } from '../helpers/generate.js';
 
 const FAST = ['--spec', '2025-06-18', '--artifacts', 'types', 'maps'];
 const ACME = join(ROOT, 'schema', 'examples', 'acme-jobs.extension.json');
@@ -17,7 +17,6 @@ const errorLines = (stderr: string) => stderr.split('\n').filter((l) => l.starts
 
 let pristine: string;
 beforeAll(async () => {
-  await ensureBuilt();
   pristine = join(tempDir('edges-pristine'), 'out');
   const { code, stderr } = await cli(['generate', ...FAST, '--out', pristine], { cwd: join(pristine, '..') });
   expect(stderr).toBe('');

@@ -91,15 +91,6 @@ export function cli(args: string[], options: { cwd?: string; env?: NodeJS.Proces
   return run(process.execPath, [CLI, ...args], { ...options, env: { MCP_SCHEMA_DIR: SCHEMA_DIR, ...options.env } });
 }
 
-/** Build dist once when it is missing (`npm test` builds first; a bare `vitest run` may not). */
-export async function ensureBuilt(): Promise<void> {
-  if (existsSync(CLI)) return;
-  for (const args of [[TSC, '-p', join(ROOT, 'tsconfig.build.json')], [join(ROOT, 'scripts', 'bundle-cli.mjs')]]) {
-    const result = await run(process.execPath, args);
-    if (result.code !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
-  }
-}
-
 export interface TscOptions {
   /** Load @types/node (the runtime templates need it); default true. */
   node?: boolean;
