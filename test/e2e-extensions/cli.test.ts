@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import { cli, snapshotDir, tempDir } from '../helpers/generate.js';
 import { ACME, ACME_METHODS, FIXTURES } from './helpers.js';
 
-
 describe('methods --json with the extension', () => {
   it('lists the acme methods with kind, directions, params and result', async () => {
     const { code, stdout, stderr } = await cli(['methods', '--spec', '2025-11-25', '--ext', ACME, '--json']);

@@ -332,7 +332,6 @@ describe('an unpaired request', () => {
 });
 
 describe('methods --json', () => {
-
   it.each(VERSIONS)('%s: sorted rows with exactly the stable fields, matching the model', async (version) => {
     const { code, stdout, stderr } = await cli(['methods', '--spec', version, '--json']);
     expect(stderr).toBe('');
