@@ -138,16 +138,18 @@ export function crossFileRefs(text: string): string[] {
     return [];
   }
   const found = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!isObject(node)) return;
-    for (const [key, value] of Object.entries(node)) {
-      const match = key === '$ref' && typeof value === 'string' ? FILE_REF.exec(value) : null;
-      if (match?.[1] !== undefined) found.add(match[1]);
-      else visit(value);
-    }
-  };
-  visit(document);
+  // Iterative: a file nested 20,000 levels deep is the loader's to refuse with its pointer, not a stack overflow here.
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...(node as unknown[]));
+    else if (isObject(node))
+      for (const [key, value] of Object.entries(node)) {
+        const match = key === '$ref' && typeof value === 'string' ? FILE_REF.exec(value) : null;
+        if (match?.[1] !== undefined) found.add(match[1]);
+        else stack.push(value);
+      }
+  }
   return [...found].sort();
 }
 
