@@ -142,7 +142,7 @@ export function crossFileRefs(text: string): string[] {
   const stack: unknown[] = [document];
   while (stack.length > 0) {
     const node = stack.pop();
-    if (Array.isArray(node)) stack.push(...(node as unknown[]));
+    if (Array.isArray(node)) for (const item of node as unknown[]) stack.push(item);
     else if (isObject(node))
       for (const [key, value] of Object.entries(node)) {
         const match = key === '$ref' && typeof value === 'string' ? FILE_REF.exec(value) : null;
