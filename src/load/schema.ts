@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { InputError } from '../errors.js';
-import { definitionPointer, escapePointerToken, resolvePointer } from './pointer.js';
+import { definitionPointer, escapePointerToken, isDecodableFragment, resolvePointer } from './pointer.js';
 import { checkSchemaUrl, download, looksLikeUrl, type FetchPolicy } from './download.js';
 import { sha256 } from './hash.js';
 import { parseJson } from './json.js';
@@ -197,6 +197,13 @@ export function checkRefs(root: JsonSchema, file: string): void {
             file,
             here(),
             `unsupported non-local $ref "${value}" (only refs inside the schema are read)`,
+          );
+        }
+        if (!isDecodableFragment(value.slice(1))) {
+          throw new InputError(
+            file,
+            here(),
+            `$ref "${value}" has a malformed percent-escape: "%" must be followed by two hex digits that form UTF-8 (%25 for a literal "%")`,
           );
         }
         if (resolvePointer(root, value.slice(1)) === undefined) {

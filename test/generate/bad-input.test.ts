@@ -60,6 +60,14 @@ const CASES: Case[] = [
     ],
   },
   {
+    // decodeURIComponent threw a URIError: "internal error" and a stack trace.
+    name: 'malformed % escape in a $ref',
+    args: ['--schema', fixture('bad-escape-ref.schema.json')],
+    error: [
+      `error: ${fixture('bad-escape-ref.schema.json')}#/$defs/PingRequest/properties/params/$ref: $ref "#/$defs/Ping%ZZParams" has a malformed percent-escape`,
+    ],
+  },
+  {
     // ajv overflowed its stack resolving this `$ref` against the `$id` beside it.
     name: '$id beside $ref',
     args: ['--schema', fixture('id-beside-ref.schema.json')],
