@@ -66,16 +66,20 @@ export interface RunResult {
   stderr: string;
 }
 
-export function run(
-  command: string,
-  args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
-): Promise<RunResult> {
+export interface RunOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Run as this user and group (the caller must be root): how a test meets permissions root ignores. */
+  user?: { uid: number; gid: number };
+}
+
+export function run(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd ?? ROOT,
       env: { ...process.env, NO_COLOR: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...options.user,
     });
     let stdout = '';
     let stderr = '';
@@ -87,7 +91,7 @@ export function run(
 }
 
 /** The built CLI, as published (`dist/cli/main.js`, the bundle). */
-export function cli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
+export function cli(args: string[], options: RunOptions = {}): Promise<RunResult> {
   return run(process.execPath, [CLI, ...args], { ...options, env: { MCP_SCHEMA_DIR: SCHEMA_DIR, ...options.env } });
 }
 
