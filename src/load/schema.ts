@@ -9,7 +9,7 @@ import { checkSchemaUrl, download, looksLikeUrl, type FetchPolicy } from './down
 import { sha256 } from './hash.js';
 import { parseJson } from './json.js';
 import { versionBySha } from './manifest.js';
-import { locateSpec, specRootKey, specSchema } from './spec-source.js';
+import { locateSpec, specSchema } from './spec-source.js';
 import { isObject, type JsonSchema } from './schema-types.js';
 import { readUserFile } from './read-file.js';
 import { checkRefBases } from './ref-base.js';
@@ -43,11 +43,6 @@ export interface LoadedSchema {
   /** True when the file's hash is one of the manifest's. */
   known: boolean;
   warnings: string[];
-}
-
-/** Where `--spec` versions live: the named root (flag, then MCP_SCHEMA_DIR), else the user cache. */
-export function schemaRoot(input: Pick<SchemaInput, 'schemaDir' | 'cwd'>): string {
-  return specRootKey(input);
 }
 
 /**
