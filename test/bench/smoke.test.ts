@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, SCHEMA_DIR, ensureBuilt, run } from '../helpers/generate.js';
+import { ROOT, SCHEMA_DIR, run } from '../helpers/generate.js';
 
 const V2 = existsSync(join(ROOT, 'node_modules', '@modelcontextprotocol', 'client', 'package.json'));
 /** The compile-cache rows run on Node 22 from tools/ (npm ci installs it). */
@@ -63,7 +63,6 @@ describe('bench smoke run', () => {
   const readme = readFileSync(join(ROOT, 'bench', 'README.md'), 'utf8');
 
   beforeAll(async () => {
-    await ensureBuilt();
     result = await run(process.execPath, [join(ROOT, 'bench', 'run.mjs'), '--smoke', '--out', outFile], {
       env: { MCP_SCHEMA_DIR: SCHEMA_DIR },
     });
