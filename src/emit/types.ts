@@ -12,7 +12,7 @@ import type { JsonSchema } from '../load/schema-types.js';
 import { normalizeDefinition, repairDefinitions, setOwn, type RefNamer, type RepairRule } from './normalize.js';
 import { inlineParamsAliases } from './params-names.js';
 import { jsttCompiler } from './jstt.js';
-import { assertTypeName, propertyKey } from './ts-names.js';
+import { assertTypeName, propertyKey, stringLiteral } from './ts-names.js';
 import { decodeFragmentToken, definitionPointer } from '../load/pointer.js';
 
 const JSTT_OPTIONS: Partial<Options> = {
@@ -79,13 +79,28 @@ export async function emitTypes(model: ProtocolModel, file: string, options: Emi
 /** One declaration by JSTT, named after its second argument (names were checked before). */
 async function compileDeclaration(schema: object, name: string, file: string, pointer: string): Promise<string> {
   try {
-    // JSTT prints U+2028/U+2029 raw; in a string literal they are valid but editors and older tools
-    // take them for line breaks. Descriptions had them turned into newlines (normalize.ts), so what is
-    // left is inside string literals, where the escape keeps the value.
-    return (await compile(schema, name)).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+    return await escapeLineSeparators(await compile(schema, name));
   } catch (error) {
     throw new InputError(file, pointer, `cannot turn this definition into a type: ${(error as Error).message}`);
   }
+}
+
+/**
+ * JSTT prints U+2028/U+2029 raw; in a string literal they are valid but editors and older tools take them
+ * for line breaks. Descriptions had them turned into newlines (normalize.ts), so what is left is inside
+ * string literals (values, quoted keys): each such literal is rewritten as an escaped one, through ts-morph.
+ * Rare, so its Project is made only when a declaration holds one.
+ */
+async function escapeLineSeparators(declaration: string): Promise<string> {
+  if (!/[\u2028\u2029]/.test(declaration)) return declaration;
+  const [{ SyntaxKind }, { createTsFiles }] = await Promise.all([import('ts-morph'), import('./ts-project.js')]);
+  const source = (await createTsFiles()).add('declaration.ts', declaration);
+  const literals = source
+    .getDescendantsOfKind(SyntaxKind.StringLiteral)
+    .filter((literal) => /[\u2028\u2029]/.test(literal.getLiteralValue()));
+  // Last first: a replacement never moves a literal still to be replaced.
+  for (const literal of literals.reverse()) literal.replaceWithText(stringLiteral(literal.getLiteralValue()));
+  return source.getFullText();
 }
 
 /**
