@@ -5,9 +5,8 @@
  * the header and before prettier, which formats the result like any other file.
  *
  * The registry says which modules merge (registry.ts, `mergeable`); validators.ts and a vendored
- * runtime/ stay separate files (ajv's code and the templates are kept as written); the merged index.ts
- * imports them as before. Imports between the
- * merged modules are removed; `T.Name` references through a namespace import (`import type * as T from
+ * runtime/ stay separate files; the merged index.ts imports them as before. Imports between the merged
+ * modules are removed; `T.Name` references through a namespace import (`import type * as T from
  * './types.js'`) become `Name`; a top-level name of maps/client/server that a schema definition already
  * uses (e.g. 2026-07-28 defines `InputRequests`) is renamed `<Name>_<module>` (the definition keeps its
  * name, as in the multi-file index.ts, where the definition wins too). Imports of kept files are merged.
@@ -24,8 +23,8 @@ type Merged = string;
 
 /** `./types.js`, `./types.ts`, `./types` → `types` when it is one of the merged modules. */
 function mergedModule(specifier: string): Merged | undefined {
-  const m = /^\.\/([\w-]+)(?:\.js|\.ts)?$/.exec(specifier);
-  return m && MERGED.includes(m[1]!) ? m[1] : undefined;
+  const name = /^\.\/([\w-]+)(?:\.js|\.ts)?$/.exec(specifier)?.[1];
+  return name !== undefined && MERGED.includes(name) ? name : undefined;
 }
 
 function topLevelNames(source: ts.SourceFile): string[] {
@@ -86,15 +85,11 @@ interface KeptImports {
   exports: Set<string>;
 }
 
-/**
- * The files with the mergeable modules folded into index.ts; unchanged when there is none to fold (so a
- * second call on merged output, `tsFiles` or not, changes nothing).
- */
-export function mergeSingleFile(files: GeneratedFile[], tsFiles?: TsFiles): GeneratedFile[] {
+/** The files with the mergeable modules folded into index.ts (unchanged when there is none to fold). */
+export function mergeSingleFile(files: GeneratedFile[], tsFiles: TsFiles): GeneratedFile[] {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const present = MERGED.filter((m) => byPath.has(`${m}.ts`));
   if (present.length === 0) return files;
-  if (tsFiles === undefined) throw new Error("single-file: the modules to merge need the run's ts-morph Project");
   const sources: Sources = new Map();
   for (const m of present) {
     const path = `${m}.ts`;
