@@ -77,7 +77,7 @@ export function constDecl(
   };
 }
 
-export const parameters = (params: readonly Param[]): OptionalKind<ParameterDeclarationStructure>[] =>
+const parameters = (params: readonly Param[]): OptionalKind<ParameterDeclarationStructure>[] =>
   params.map((p) => ({
     name: p.name,
     type: p.type,

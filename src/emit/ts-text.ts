@@ -64,7 +64,7 @@ function atTopLevel(text: string, tokens: readonly string[]): boolean {
 }
 
 /** A JSDoc block on its own lines; nothing in the text can close it. */
-export function jsDoc(text: string): string {
+function jsDoc(text: string): string {
   return ['/**', ...docLines(text).map((l) => ` * ${l}`.trimEnd()), ' */'].join('\n');
 }
 
@@ -83,7 +83,7 @@ export function objectType(members: readonly TypeMember[], expanded = false): st
   return expanded || members.some((m) => m.doc !== undefined) ? `{\n${texts.join('\n')}\n}` : `{ ${texts.join(' ')} }`;
 }
 
-export const paramText = (p: Param): string =>
+const paramText = (p: Param): string =>
   `${p.name}${p.optional ? '?' : ''}: ${p.type}${p.initializer === undefined ? '' : ` = ${p.initializer}`}`;
 
 export const fnType = (params: readonly Param[], returns: string): string =>
