@@ -46,7 +46,7 @@ export function pairResult(
   user: UserPairing | undefined,
 ): Pairing {
   const defs = schema.definitions;
-  const wanted = user && Object.hasOwn(user.pairs, info.method) ? user.pairs[info.method]! : undefined;
+  const wanted = user && Object.hasOwn(user.pairs, info.method) ? user.pairs[info.method] : undefined;
   if (wanted !== undefined && isObject(defs[wanted])) return { result: [wanted], unknown: false, warnings: [] };
   const base = info.definition.endsWith('Request') ? info.definition.slice(0, -'Request'.length) : info.definition;
   const resultSchema = responseResult(defs[`${base}ResultResponse`]);
@@ -61,8 +61,8 @@ export function pairResult(
   // A user pairing naming a definition this schema lacks matters only here: one pairing file serves
   // both sides of a diff, and the other side may pair the request by name.
   const missed =
-    wanted !== undefined
-      ? ` (${user!.file}#/pairs/${escapePointerToken(info.method)} names "${wanted}", which this schema lacks)`
+    wanted !== undefined && user !== undefined
+      ? ` (${user.file}#/pairs/${escapePointerToken(info.method)} names "${wanted}", which this schema lacks)`
       : '';
   const where = `${schema.file}#${definitionPointer(schema.defsKeyword, info.definition)}`;
   const warning =
