@@ -234,6 +234,7 @@ export type StructuralKind =
   | 'enum-value-removed'
   | 'enum-constraint-added'
   | 'enum-constraint-removed'
+  | 'const-changed'
   | 'union-member-added'
   | 'union-member-removed'
   | 'additional-properties-widened'
@@ -301,6 +302,11 @@ const STRUCTURAL: Record<StructuralKind, ChangeKindSpec> = {
   'enum-constraint-removed': {
     reason: 'the enum/const restriction was dropped: readers may get values they do not know',
     effect: { widens: 'value' },
+  },
+  'const-changed': {
+    reason:
+      'a single fixed value (const or one-value enum, e.g. a discriminator) became another: writers of the old value are rejected, readers get a value they have no branch for',
+    effect: { narrows: 'yes', widens: 'type' },
   },
   'union-member-added': {
     reason: 'a union (anyOf/oneOf) gained a member: readers may get a variant they do not know',

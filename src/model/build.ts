@@ -14,7 +14,8 @@ import type { JsonSchema } from '../load/schema-types.js';
 import { detectFeatures } from './features.js';
 import { GENERIC_RESULT, pairResult, type UserPairing } from './pairing.js';
 import { pairByStructure } from './pair-structure.js';
-import { messageParts, messageUnions, methodConst } from './unions.js';
+import { isUnion, messageParts, messageUnions, methodConst } from './unions.js';
+import { unwrapAllOf } from '../load/schema-keywords.js';
 import { DIRECTIONS, type MethodInfo, type MethodKind, type ParamsRef, type ProtocolModel } from './types.js';
 import { decodeFragmentToken, definitionPointer } from '../load/pointer.js';
 import { compareStrings } from '../load/order.js';
@@ -118,7 +119,11 @@ class ModelContext {
    */
   unionMembers(unionName: string): MessageRef[] {
     const members: MessageRef[] = [];
-    const visit = (node: JsonSchema, pointer: string): void => {
+    const visit = (wrapped: JsonSchema, wrappedAt: string): void => {
+      // A union (or member) wrapped in a single-member allOf is what it wraps.
+      const inner = unwrapAllOf(wrapped);
+      const node = isObject(inner.node) ? inner.node : wrapped;
+      const pointer = `${wrappedAt}${isObject(inner.node) ? inner.at : ''}`;
       const alternatives = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
       if (alternatives) {
         alternatives.forEach((alt, i) => {
@@ -131,7 +136,7 @@ class ModelContext {
         const target = this.schema.definitions[ref]!;
         if (
           methodConst(target) === undefined &&
-          (Array.isArray(target.anyOf) || Array.isArray(target.oneOf) || target.$ref)
+          (isUnion(target) || unwrapAllOf(target).node !== target || target.$ref)
         ) {
           visit(target, this.defPointer(ref));
         } else {

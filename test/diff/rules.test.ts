@@ -62,6 +62,7 @@ const SHAPES = {
     '.e',
   ],
   'enum-constraint-added': [obj({ e: str }), obj({ e: { type: 'string', const: 'x' } }), '.e'],
+  'const-changed': [obj({ e: { type: 'string', const: 'x' } }), obj({ e: { type: 'string', enum: ['y'] } }), '.e'],
   'enum-constraint-removed': [obj({ e: { type: 'string', enum: ['x', 'y'] } }), obj({ e: str }), '.e'],
   'union-member-added': [
     obj({ u: { anyOf: [obj({ type: { const: 'a' }, x: str }, ['type']), obj({ type: { const: 'b' } }, ['type'])] } }),
@@ -153,6 +154,7 @@ function wr(shape: string): [Verdict, Verdict] {
     'enum-value-removed': [B, N],
     'enum-constraint-added': [B, N],
     'enum-constraint-removed': [N, P],
+    'const-changed': [B, B],
     'union-member-added': [N, P],
     'union-member-removed': [B, N],
     'additional-properties-widened': [N, P],
@@ -279,6 +281,65 @@ describe('structural rules, per part and direction', () => {
       { requests: { 'x/do': { params: obj({ a: str }) } } },
     );
     check(r, [['request-param-type-narrowed', 'x/do', 'params.a', B, N]]);
+  });
+
+  test('one change, one verdict: a reader that may now get an array is type-widened, spelt with `type` or `anyOf`', () => {
+    const text = { type: 'object', properties: { text: str } };
+    const list = { type: 'array', items: str };
+    const asTypeList = run(
+      { requests: { 'x/do': { result: obj({ v: str }) } } },
+      { requests: { 'x/do': { result: obj({ v: { type: ['string', 'array'], items: str } }) } } },
+    );
+    const asAnyOf = run(
+      { requests: { 'x/do': { result: obj({ v: { anyOf: [text, { type: 'null' }] } }) } } },
+      { requests: { 'x/do': { result: obj({ v: { anyOf: [text, { type: 'null' }, list] } }) } } },
+    );
+    check(asTypeList, [['result-type-widened', 'x/do', 'result.v', B, N]]);
+    check(asAnyOf, [['result-type-widened', 'x/do', 'result.v', B, N]]);
+    // A member of a type the union already accepted is a new variant, as before.
+    const sameType = run(
+      { requests: { 'x/do': { result: obj({ v: { anyOf: [text, obj({ data: str })] } }) } } },
+      { requests: { 'x/do': { result: obj({ v: { anyOf: [text, obj({ data: str }), obj({ n: str })] } }) } } },
+    );
+    check(sameType, [['result-union-member-added', 'x/do', 'result.v', P, N]]);
+  });
+
+  test('keywords that accept everything are no change; the same keyword with a real bound is', () => {
+    const tuple = { type: 'array', prefixItems: [str, str], items: false };
+    const noOps: [JsonSchema, JsonSchema][] = [
+      [{ type: 'array' }, { type: 'array', minItems: 0 }],
+      [str, { type: 'string', minLength: 0 }],
+      [{ type: 'object' }, { type: 'object', minProperties: 0 }],
+      [{ type: 'integer' }, { type: 'integer', multipleOf: 1 }],
+      [tuple, { ...tuple, maxItems: 2 }],
+    ];
+    for (const [before, after] of noOps) {
+      check(
+        run(
+          { requests: { 'x/do': { params: obj({ k: before }) } } },
+          { requests: { 'x/do': { params: obj({ k: after }) } } },
+        ),
+        [],
+      );
+    }
+    const real = run(
+      { requests: { 'x/do': { params: obj({ k: { type: 'number' } }) } } },
+      { requests: { 'x/do': { params: obj({ k: { type: 'number', multipleOf: 1 } }) } } },
+    );
+    check(real, [['request-param-multiple-of-tightened', 'x/do', 'params.k', B, N]]);
+  });
+
+  test('a renamed const discriminator of a union member is breaking for its reader', () => {
+    const link = (type: string) => obj({ type: { type: 'string', const: type }, uri: str }, ['type', 'uri']);
+    const spec = (type: string): FixtureSpec => ({
+      requests: {
+        'x/do': { result: obj({ c: { anyOf: [{ $ref: '#/$defs/ResourceLink' }, obj({ text: str })] } }) },
+      },
+      extraDefs: { ResourceLink: link(type) },
+    });
+    const r = run(spec('resource_link'), spec('resourceLink'));
+    check(r, [['result-const-changed', 'x/do', 'result.c<ResourceLink>.type', B, B]]);
+    expect(r.facts[0]!.details).toEqual({ new: 'resourceLink', old: 'resource_link' });
   });
 
   test('union members are matched by structure, through $refs with other names, in another order', () => {

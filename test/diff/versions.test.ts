@@ -167,9 +167,19 @@ describe('consecutive official versions', () => {
       ['request-param-property-added', '<StringSchema>.default', 'default'],
     ]);
     // Breaking: cancelled's requestId made optional (both read it), and elicitation/create's result
-    // content values may now be arrays (the server reads them).
+    // content values may now be arrays (the server reads them) — so may sampling/createMessage's content,
+    // spelt as an array member added to a union of objects: the same verdict as a widened type list.
     expectFact(r, 'result-type-widened', 'elicitation/create', 'result.content{}', 'non-breaking', 'breaking');
-    expect(r.summary.client.breaking + r.summary.server.breaking).toBe(3);
+    expectFact(r, 'result-type-widened', 'sampling/createMessage', 'result.content', 'non-breaking', 'breaking');
+    expectFact(
+      r,
+      'request-param-type-widened',
+      'sampling/createMessage',
+      'params.messages[].content',
+      'breaking',
+      'non-breaking',
+    );
+    expect(r.summary.client.breaking + r.summary.server.breaking).toBe(5);
   });
 
   test('2025-11-25 → 2026-07-28: removed methods, required request _meta, input requests, union results', () => {
