@@ -64,6 +64,7 @@ export async function runDiff(
   const ignore = flags.ignore ? diff.parseIgnoreFile(await readIgnore(resolve(cwd, flags.ignore)), flags.ignore) : [];
   const oldModel = await side(flags.old, [...(flags.ext ?? []), ...(flags.oldExt ?? [])], 'old');
   const newModel = await side(flags.new, [...(flags.ext ?? []), ...(flags.newExt ?? [])], 'new');
+  diff.requireComparableSides({ model: oldModel, name: flags.old }, { model: newModel, name: flags.new });
   const report = diff.diffModels(oldModel, newModel, {
     oldName: flags.old,
     newName: flags.new,

@@ -57,6 +57,7 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
     const paired = pairResult(schema, info, (ref) => ctx.refName(ref), options.pairing);
     info.result = paired.result;
     if (paired.unknown) info.resultUnknown = true;
+    if (paired.by !== undefined) info.pairedBy = paired.by;
     warningsOf.set(info, paired.warnings);
   }
   for (const info of pairByStructure(schema, methods, (ref) => ctx.refName(ref), options.pairing))

@@ -43,6 +43,12 @@ export interface MethodInfo {
    * (the model's warnings say so; pair it with a pairing file).
    */
   resultUnknown?: boolean;
+  /**
+   * Requests only: what paired the result — the user's pairing file, a definition name (`<X>Request` →
+   * `<X>Result`, the package table), or structure (pair-structure.ts); absent when unknown, and on
+   * an extension's methods (their file names the result).
+   */
+  pairedBy?: 'pairing-file' | 'name' | 'structure';
   /** Where the method comes from: `mcp`, or the id of the vendor extension that declares it. */
   source: string;
   /**

@@ -298,8 +298,29 @@ function handshake(
     paramsRequired: false,
     source: 'mcp',
   };
+  // The caller declares itself in the params (initialize): structure alone, whatever the names.
+  const params = messageParts(schema.definitions[definition]).properties.get('params')?.schema;
+  if (requiresIn(schema.definitions, params, 'capabilities', refName)) return true;
   const paired = pairResult(schema, info as MethodInfo, refName, pairing);
   return !paired.unknown && paired.result.some((r) => requires(schema.definitions, r, 'capabilities', refName));
+}
+
+/** Whether a schema (inline, or a `$ref` to a definition) requires the property. */
+function requiresIn(
+  defs: Record<string, JsonSchema>,
+  node: unknown,
+  property: string,
+  refName: (ref: unknown) => string | undefined,
+): boolean {
+  if (!isObject(node)) return false;
+  const target = refName(node.$ref);
+  if (target !== undefined) return requires(defs, target, property, refName);
+  const parts = messageParts(node);
+  if (parts.properties.has(property) && parts.required.has(property)) return true;
+  return parts.refs.some((ref) => {
+    const name = refName(ref);
+    return name !== undefined && requires(defs, name, property, refName, 1);
+  });
 }
 
 function requires(
