@@ -62,13 +62,17 @@ export async function runDiff(
     return modelOfSide(source, extensionSpecs, { cwd, pairing, out, readSource: diff.readDiffSource });
   };
   const ignore = flags.ignore ? diff.parseIgnoreFile(await readIgnore(resolve(cwd, flags.ignore)), flags.ignore) : [];
-  const oldModel = await side(flags.old, [...(flags.ext ?? []), ...(flags.oldExt ?? [])], 'old');
-  const newModel = await side(flags.new, [...(flags.ext ?? []), ...(flags.newExt ?? [])], 'new');
+  const oldExtensions = [...(flags.ext ?? []), ...(flags.oldExt ?? [])];
+  const newExtensions = [...(flags.ext ?? []), ...(flags.newExt ?? [])];
+  const oldModel = await side(flags.old, oldExtensions, 'old');
+  const newModel = await side(flags.new, newExtensions, 'new');
   diff.requireComparableSides({ model: oldModel, name: flags.old }, { model: newModel, name: flags.new });
   const report = diff.diffModels(oldModel, newModel, {
     oldName: flags.old,
     newName: flags.new,
     includeDescriptions: Boolean(flags.includeDescriptions),
+    oldExtensions,
+    newExtensions,
     ignore,
   });
   const max = flags.maxAnnotations;

@@ -11,10 +11,8 @@ export function requireComparableSides(
   oldSide: { model: ProtocolModel; name: string },
   newSide: { model: ProtocolModel; name: string },
 ): void {
-  for (const side of [oldSide, newSide]) {
-    requireRequests(side.model, side.name);
-    requirePairedResults(side.model, side.name);
-  }
+  for (const side of [oldSide, newSide]) requireRequests(side.model, side.name);
+  requirePairedResults(oldSide, newSide);
   for (const [side, other] of [
     [oldSide, newSide],
     [newSide, oldSide],
@@ -31,16 +29,23 @@ export function requireComparableSides(
   }
 }
 
-/** Most of a side's results unknown: their changes could not be seen (each would compare as the generic Result). */
-function requirePairedResults(model: ProtocolModel, name: string): void {
-  const requests = model.methods.filter((m) => m.kind === 'request');
-  const unknown = requests.filter((m) => m.resultUnknown).map((m) => m.method);
-  if (unknown.length * 2 <= requests.length) return;
-  const shown = unknown.slice(0, 3).join(', ') + (unknown.length > 3 ? `, … (${unknown.length - 3} more)` : '');
+/**
+ * Most results unknown on both sides: none of their changes could be seen (each compares as the generic
+ * Result on both sides, so nothing is reported). One side unknown is reported (`result-became-unknown`).
+ */
+function requirePairedResults(
+  oldSide: { model: ProtocolModel; name: string },
+  newSide: { model: ProtocolModel; name: string },
+): void {
+  const unknownOld = new Set(oldSide.model.methods.filter((m) => m.resultUnknown).map((m) => m.method));
+  const requests = newSide.model.methods.filter((m) => m.kind === 'request');
+  const unseen = requests.filter((m) => m.resultUnknown && unknownOld.has(m.method)).map((m) => m.method);
+  if (unseen.length * 2 <= requests.length) return;
+  const shown = unseen.slice(0, 3).join(', ') + (unseen.length > 3 ? `, … (${unseen.length - 3} more)` : '');
   throw new InputError(
-    name,
+    newSide.name,
     '',
-    `the results of ${unknown.length} of ${requests.length} requests were not found (${shown}): their changes would not be seen`,
+    `the results of ${unseen.length} of ${requests.length} requests were found on neither side (${shown}): their changes would not be seen`,
     PAIRING_HINT,
   );
 }

@@ -19,6 +19,7 @@ import {
   SIDE_FILTERS,
   type DiffOptions,
   type DiffReport,
+  type DiffSideInfo,
   type Fact,
   type FailOn,
   type Side,
@@ -79,8 +80,8 @@ export function diffModels(oldModel: ProtocolModel, givenNew: ProtocolModel, opt
   const { kept, ignored } = applyIgnores(facts, options.ignore ?? []);
   const unique = dedupeFacts(kept);
   return {
-    old: { name: options.oldName ?? oldModel.version ?? 'old', version: oldModel.version, dialect: oldModel.dialect },
-    new: { name: options.newName ?? newModel.version ?? 'new', version: newModel.version, dialect: newModel.dialect },
+    old: sideInfo(oldModel, options.oldName ?? oldModel.version ?? 'old', options.oldExtensions),
+    new: sideInfo(givenNew, options.newName ?? newModel.version ?? 'new', options.newExtensions),
     facts: unique,
     ignored,
     summary: {
@@ -120,6 +121,11 @@ function compareResultUnions(o: ProtocolModel, n: ProtocolModel, comparer: Schem
       if (c.path === '' && unpaired) addChange(add, c, at, 'result');
     }
   }
+}
+
+function sideInfo(model: ProtocolModel, name: string, extensions: string[] = []): DiffSideInfo {
+  const pairedByName = model.methods.filter((m) => m.pairedBy === 'name').map((m) => m.method);
+  return { name, version: model.version, dialect: model.dialect, extensions: [...extensions], pairedByName };
 }
 
 function compareFacts(a: Fact, b: Fact): number {

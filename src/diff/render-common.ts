@@ -47,3 +47,20 @@ export function whereOf(f: Fact, maxMethods = 3): string {
   const more = l.methods.length > maxMethods ? ` and ${l.methods.length - maxMethods} more` : '';
   return `${shown}${more}${l.path ? ` ${l.path}` : ''}`;
 }
+
+/**
+ * What the report compared besides the two schemas, one line each: the extension files of each side,
+ * and how many results were paired by a definition name (the JSON report lists which).
+ */
+export function headerNotes(report: DiffReport): string[] {
+  const notes: string[] = [];
+  const ext = (e: string[]) => (e.length > 0 ? e.join(', ') : 'none');
+  if (report.old.extensions.length > 0 || report.new.extensions.length > 0)
+    notes.push(`extensions: old ${ext(report.old.extensions)}; new ${ext(report.new.extensions)}`);
+  const named = [report.old.pairedByName.length, report.new.pairedByName.length];
+  if (named.some((n) => n > 0))
+    notes.push(
+      `results paired by definition name: old ${named[0]}, new ${named[1]} requests (listed in the JSON report)`,
+    );
+  return notes;
+}

@@ -81,6 +81,13 @@ export interface DiffSideInfo {
   name: string;
   version: string | null;
   dialect: 'draft-07' | '2020-12';
+  /** The extension files (or ids, or git sources) merged into this side, as given. */
+  extensions: string[];
+  /**
+   * Requests whose result was paired by a definition name (`<X>Request` → `<X>Result`, the package
+   * table), not by structure or a pairing file: a rename there is what could unpair them. Sorted.
+   */
+  pairedByName: string[];
 }
 
 export interface DiffReport {
@@ -114,6 +121,9 @@ export interface DiffOptions {
   newName?: string;
   /** Also report description-only changes (rule `description-changed`, non-breaking). Default false. */
   includeDescriptions?: boolean;
+  /** The extension files merged into each side, as given (named in the report's header). */
+  oldExtensions?: string[];
+  newExtensions?: string[];
   /** Facts matching these entries are moved to `ignored`. */
   ignore?: IgnoreEntry[];
 }

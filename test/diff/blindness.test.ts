@@ -95,14 +95,23 @@ describe('blind models are input errors, never an empty answer', () => {
     );
   });
 
-  test('diff: a side whose results are mostly not found is exit 2; the way out in the hint', async () => {
+  test('diff: results found on neither side for most requests is exit 2, with the way out in the hint', async () => {
     // Results renamed to names no rule knows: requests are found, their results are not.
     const outcome = (n: string) => (n.endsWith('Result') && n !== 'Result' ? `${n.slice(0, -6)}Outcome` : n);
+    const old = file('old-outcomes.json', renamed('2025-06-18', outcome));
     const blind = file('outcomes.json', renamed('2025-11-25', outcome));
-    const r = await runCli(['diff', '2025-11-25', blind, '--schema-dir', SCHEMA_DIR]);
+    const r = await runCli(['diff', old, blind]);
     expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
     // After the warning naming each unpaired request, the error line.
-    expect(r.stderr).toMatch(/^error: .*outcomes\.json#: the results of 20 of 20 requests were not found \(/m);
+    expect(r.stderr).toMatch(
+      /^error: .*outcomes\.json#: the results of 16 of 20 requests were found on neither side \(/m,
+    );
     expect(r.stderr).toContain('--pairing');
+    // One side paired: each unpaired result is a reported fact (result-became-unknown), not blindness.
+    const oneSide = await runCli(['diff', '2025-11-25', blind, '--schema-dir', SCHEMA_DIR, '--format', 'json']);
+    expect(oneSide.code).toBe(0);
+    const rules = (JSON.parse(oneSide.stdout) as { facts: { rule: string }[] }).facts.map((f) => f.rule);
+    expect(rules.filter((rule) => rule === 'result-became-unknown').length).toBe(20);
   });
 });

@@ -140,6 +140,23 @@ describe('text', () => {
 });
 
 describe('markdown', () => {
+  test('the header names the extension files of each side and how many results were paired by name', () => {
+    const withExtensions: DiffReport = {
+      ...real,
+      old: { ...real.old, extensions: [] },
+      new: { ...real.new, extensions: ['io.modelcontextprotocol/tasks', 'acme.extension.json'] },
+    };
+    const named = `results paired by definition name: old ${real.old.pairedByName.length}, new ${real.new.pairedByName.length} requests (listed in the JSON report)`;
+    const extensions = 'extensions: old none; new io.modelcontextprotocol/tasks, acme.extension.json';
+    expect(renderText(withExtensions).split('\n').slice(0, 3)).toEqual([
+      'mcp-typegen diff: 2025-11-25 → 2026-07-28',
+      extensions,
+      named,
+    ]);
+    expect(renderMarkdown(withExtensions)).toContain(`- ${extensions}\n- ${named}\n`);
+    expect(renderText(real)).not.toContain('extensions:');
+  });
+
   test('summary first (breaking counts per side), breaking facts open, the rest collapsed', () => {
     const md = renderMarkdown(real);
     const lines = md.split('\n');
