@@ -35,11 +35,22 @@ export function toFact(i: FactInput): Fact {
       key: locationKey(i.method, i.part, i.path),
       oldPointer: i.oldPointer,
       newPointer: i.newPointer,
+      side: sideOf(i.rule, i.oldPointer, i.newPointer),
     },
     verdicts: verdictsFor(def, i.part, i.directions),
     message: i.message,
     details: sortKeys(i.details ?? {}),
   };
+}
+
+/**
+ * Where a fact lives: a removal (`…-removed`, except a property made optional, which is still there)
+ * on the old side, everything else on the new side; a side without a pointer cannot hold it.
+ */
+export function sideOf(rule: string, oldPointer: string | null, newPointer: string | null): 'old' | 'new' {
+  if (newPointer === null && oldPointer !== null) return 'old';
+  if (oldPointer === null) return 'new';
+  return rule.endsWith('-removed') && !rule.endsWith('-required-removed') ? 'old' : 'new';
 }
 
 /** One structural change inside a message part, as a fact. */

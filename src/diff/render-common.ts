@@ -1,8 +1,14 @@
 /** What the renderers share: options, the chosen sides, severity, summary words, markdown escaping. */
 import { SIDES, VERDICTS, type DiffReport, type Fact, type Side, type SideFilter, type Verdict } from './types.js';
 
-/** Where a schema pointer of one side is, for annotations: the file as the user named it and the line. */
-export type SchemaLocator = (side: 'old' | 'new', pointer: string) => { file: string; line: number } | undefined;
+/**
+ * Where a schema pointer of one side is, for annotations: the line, the side's display name, and — only
+ * when that side is a file in the working tree — its path from the repository root (`/` separators).
+ */
+export type SchemaLocator = (
+  side: 'old' | 'new',
+  pointer: string,
+) => { file: string | null; line: number; source: string } | undefined;
 
 export interface RenderOptions {
   /** Which sides' verdicts decide a fact's severity and which columns are shown. Default both. */

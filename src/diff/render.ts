@@ -91,6 +91,7 @@ export function renderJson(report: DiffReport): string {
       key: f.location.key,
       oldPointer: f.location.oldPointer,
       newPointer: f.location.newPointer,
+      side: f.location.side,
     },
     verdicts: { client: f.verdicts.client, server: f.verdicts.server },
     message: f.message,

@@ -51,6 +51,11 @@ export interface FactLocation {
   oldPointer: string | null;
   /** Same on the new side. */
   newPointer: string | null;
+  /**
+   * The side the fact lives on, where an annotation points: `old` for a removal (what is gone is only
+   * in the old schema, at its old line), else `new`.
+   */
+  side: 'old' | 'new';
 }
 
 export interface Fact {

@@ -91,6 +91,7 @@ describe('json', () => {
       'key',
       'oldPointer',
       'newPointer',
+      'side',
     ]);
     const parts = data.facts.map((f) => f.location.part);
     expect(parts.lastIndexOf('protocol')).toBeLessThan(parts.findIndex((p) => p !== 'protocol'));
@@ -236,7 +237,7 @@ describe('github', () => {
     const out = renderGithub(batching, {
       locate: (side, pointer) => {
         seen.push([side, pointer]);
-        return { file: 'schema/a b,c.json', line: 42 };
+        return { file: 'schema/a b,c.json', line: 42, source: 'a b,c.json' };
       },
     });
     expect(out).toContain('::warning file=schema/a b%2Cc.json,line=42,title=');

@@ -528,6 +528,7 @@ describe('method rules', () => {
       key: 'b/old/method',
       oldPointer: '#/$defs/BOldRequest',
       newPointer: null,
+      side: 'old',
     });
   });
 });
