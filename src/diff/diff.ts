@@ -27,6 +27,7 @@ import {
   type VerdictCounts,
 } from './types.js';
 import { compareStrings } from '../load/order.js';
+import { definitionPointer } from '../load/pointer.js';
 
 export { parseIgnoreFile } from './ignore.js';
 export { locationKey } from './facts.js';
@@ -69,7 +70,22 @@ export function diffModels(oldModel: ProtocolModel, givenNew: ProtocolModel, opt
     const is = newModel.features[f.key];
     if (was === is) continue;
     const change = is ? 'added' : 'removed';
-    addProtocolFact(`${f.name}-${change}`, FEATURE_LOCATION[f.name] ?? f.name, `${f.what} ${change}`);
+    // The fact points at the definition carrying the feature, on the side that has it.
+    const carrier = (m: ProtocolModel) => {
+      const name = m.featureDefinitions?.[f.key];
+      return name === undefined ? null : `#${definitionPointer(m.defsKeyword, name)}`;
+    };
+    add({
+      rule: `${f.name}-${change}`,
+      method: FEATURE_LOCATION[f.name] ?? f.name,
+      kind: null,
+      directions: [],
+      part: 'protocol',
+      path: '',
+      oldPointer: is ? null : carrier(oldModel),
+      newPointer: is ? carrier(newModel) : null,
+      message: `${f.what} ${change}`,
+    });
   }
   for (const { from, to } of renames) {
     addProtocolFact('extension-id-changed', to, `extension "${from}" is now "${to}"`, { oldId: from, newId: to });

@@ -11,7 +11,7 @@ import { InputError } from '../errors.js';
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import { protocolFacts } from './protocol-facts.js';
 import type { JsonSchema } from '../load/schema-types.js';
-import { detectFeatures } from './features.js';
+import { locateFeatures } from './features.js';
 import { GENERIC_RESULT, pairResult, type UserPairing } from './pairing.js';
 import { pairByStructure } from './pair-structure.js';
 import { isUnion, messageParts, messageUnions, methodConst } from './unions.js';
@@ -70,7 +70,7 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
   );
   // An unpaired request's result is the generic Result; a schema without one gets it synthesized.
   if (methods.some((m) => m.resultUnknown) && !isObject(definitions.Result)) definitions.Result = GENERIC_RESULT;
-  const features = detectFeatures(schema, methods);
+  const { features, definitions: featureDefinitions } = locateFeatures(schema, methods);
   return {
     version: schema.version,
     protocolVersion: schema.known ? schema.version : null,
@@ -79,6 +79,7 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
     definitions,
     methods,
     features,
+    featureDefinitions,
     facts: protocolFacts(schema, methods, features),
     warnings,
   };

@@ -86,6 +86,8 @@ export interface ProtocolModel {
   /** Sorted by method string. */
   methods: MethodInfo[];
   features: ProtocolFeatures;
+  /** For each feature present, the definition that carries it (what a diff fact about it points at). */
+  featureDefinitions?: Partial<Record<keyof ProtocolFeatures, string>>;
   /** What the runtime needs to know about the version (lifecycle, capabilities, meta keys, error codes, transport). */
   facts: ProtocolFacts;
   /** Things the user should know (e.g. a request whose result is unknown); printed as warnings. */

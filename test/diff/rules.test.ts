@@ -539,8 +539,16 @@ describe('protocol rules', () => {
   // Features are read from structure; the definition names here are deliberately unlike the spec's.
   const perRequestMeta: FixtureSpec = {
     requests: { 'a/keep': { params: obj({ _meta: { $ref: '#/$defs/M' } }) } },
-    extraDefs: { M: obj({ 'io.modelcontextprotocol/clientInfo': obj({}) }) },
+    extraDefs: { M: obj({ 'io.modelcontextprotocol/clientCapabilities': obj({ experimental: obj({}) }) }) },
   };
+  // A result that asks for input: a property whose values are requests (messages with a method).
+  const asking: FixtureSpec = {
+    requests: {
+      'a/keep': { result: obj({ asks: { type: 'object', additionalProperties: { $ref: '#/$defs/Ask' } } }) },
+    },
+    extraDefs: { Ask: obj({ method: { const: 'x/ask' }, params: obj({}) }, ['method']) },
+  };
+  const notAsking: FixtureSpec = { ...asking, requests: { 'a/keep': { result: obj({}) } } };
   const plainMeta: FixtureSpec = {
     requests: { 'a/keep': { params: obj({ _meta: { $ref: '#/$defs/M' } }) } },
     extraDefs: { M: obj({}) },
@@ -572,7 +580,7 @@ describe('protocol rules', () => {
       perRequestMeta,
       [
         ['per-request-meta-added', 'per-request-meta', '', B, P],
-        ['request-param-property-added', 'a/keep', 'params._meta["io.modelcontextprotocol/clientInfo"]', N, N],
+        ['request-param-property-added', 'a/keep', 'params._meta["io.modelcontextprotocol/clientCapabilities"]', N, N],
       ],
     ],
     [
@@ -581,20 +589,47 @@ describe('protocol rules', () => {
       plainMeta,
       [
         ['per-request-meta-removed', 'per-request-meta', '', P, B],
-        ['request-param-property-removed', 'a/keep', 'params._meta["io.modelcontextprotocol/clientInfo"]', P, N],
+        [
+          'request-param-property-removed',
+          'a/keep',
+          'params._meta["io.modelcontextprotocol/clientCapabilities"]',
+          P,
+          N,
+        ],
       ],
     ],
     [
       'input requests added',
-      base,
-      withDefs({ AskMore: obj({ inputRequests: obj({}) }) }),
-      [['input-requests-added', 'input-requests', '', B, N]],
+      notAsking,
+      asking,
+      [
+        ['input-requests-added', 'input-requests', '', B, N],
+        ['result-property-added', 'a/keep', 'result.asks', N, N],
+      ],
     ],
     [
       'input requests removed',
-      withDefs({ AskMore: obj({ inputRequests: obj({}) }) }),
+      asking,
+      notAsking,
+      [
+        ['input-requests-removed', 'input-requests', '', N, B],
+        ['result-property-removed', 'a/keep', 'result.asks', N, N],
+      ],
+    ],
+    [
+      'a property named inputRequests in a definition no result uses is no feature',
       base,
-      [['input-requests-removed', 'input-requests', '', N, B]],
+      withDefs({ AskMore: obj({ inputRequests: obj({}) }) }),
+      [],
+    ],
+    [
+      'one optional io.modelcontextprotocol/ key in a request _meta is no per-request client info',
+      plainMeta,
+      {
+        ...plainMeta,
+        extraDefs: { M: obj({ 'io.modelcontextprotocol/related-task': obj({ taskId: { type: 'string' } }) }) },
+      },
+      [['request-param-property-added', 'a/keep', 'params._meta["io.modelcontextprotocol/related-task"]', N, N]],
     ],
     [
       'capability extensions added',

@@ -188,6 +188,16 @@ describe('consecutive official versions', () => {
     expectFact(r, 'per-request-meta-added', 'per-request-meta', '', 'breaking', 'potentially-breaking');
     expectFact(r, 'input-requests-added', 'input-requests', '', 'breaking', 'non-breaking');
     expectFact(r, 'capability-extensions-added', 'capability-extensions', '', 'non-breaking', 'non-breaking');
+    // Protocol facts point at the definition carrying the feature, on the side that has it.
+    const carriers = r.facts
+      .filter((f) => f.location.part === 'protocol')
+      .map((f) => [f.rule, f.location.side, f.location.oldPointer ?? f.location.newPointer]);
+    expect(carriers).toEqual([
+      ['capability-extensions-added', 'new', '#/$defs/ClientCapabilities'],
+      ['initialize-removed', 'old', '#/$defs/InitializeRequest'],
+      ['input-requests-added', 'new', '#/$defs/InputRequiredResult'],
+      ['per-request-meta-added', 'new', '#/$defs/RequestMetaObject'],
+    ]);
     for (const m of ['initialize', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe']) {
       expectFact(r, 'method-removed', m, '', 'breaking', 'non-breaking');
     }
