@@ -9,6 +9,7 @@ import type { Direction, ProtocolFeatures, ProtocolModel } from '../model/types.
 import { definitionRefReader, resultUnions } from '../model/unions.js';
 import { SchemaComparer } from './compare.js';
 import { dedupeFacts } from './dedupe.js';
+import { compareEnvelopes } from './envelope.js';
 import { extensionRenames, withOldExtensionIds } from './extension-ids.js';
 import { addChange, toFact, type AddFn } from './facts.js';
 import { applyIgnores } from './ignore.js';
@@ -90,6 +91,7 @@ export function diffModels(oldModel: ProtocolModel, givenNew: ProtocolModel, opt
   for (const { from, to } of renames) {
     addProtocolFact('extension-id-changed', to, `extension "${from}" is now "${to}"`, { oldId: from, newId: to });
   }
+  compareEnvelopes(oldModel, newModel, comparer, add);
   compareMethods(oldModel, newModel, comparer, add);
   compareResultUnions(oldModel, newModel, comparer, add);
   facts.sort(compareFacts);
@@ -145,8 +147,10 @@ function sideInfo(model: ProtocolModel, name: string, extensions: string[] = [])
 }
 
 function compareFacts(a: Fact, b: Fact): number {
-  const pa = a.location.part === 'protocol' ? 0 : 1;
-  const pb = b.location.part === 'protocol' ? 0 : 1;
+  // Protocol facts first, then the envelope's, then per method.
+  const rank = (f: Fact) => (f.location.part === 'protocol' ? 0 : f.location.part === 'envelope' ? 1 : 2);
+  const pa = rank(a);
+  const pb = rank(b);
   return (
     pa - pb ||
     compareStrings(a.location.method, b.location.method) ||

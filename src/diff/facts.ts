@@ -57,7 +57,12 @@ export function sideOf(rule: string, oldPointer: string | null, newPointer: stri
 export function addChange(
   add: AddFn,
   c: RawChange,
-  at: { method: string; kind: MethodKind | null; directions: Direction[]; part: 'params' | 'result' | 'payload' },
+  at: {
+    method: string;
+    kind: MethodKind | null;
+    directions: Direction[];
+    part: 'params' | 'result' | 'payload' | 'envelope';
+  },
   root: string,
 ): void {
   const rule = c.kind === 'description-changed' ? 'description-changed' : partRuleId(at.part, c.kind);
@@ -68,7 +73,7 @@ export function addChange(
 /** `<method>/<part>/<path inside the part>`; protocol facts: `protocol/<feature>`; method facts: `<method>/method`. */
 export function locationKey(method: string, part: MessagePart, path: string): string {
   if (part === 'protocol') return `protocol/${method}`;
-  const inner = path.replace(/^(params|result)/, '').replace(/^\./, '');
+  const inner = path.replace(/^(params|result|envelope)/, '').replace(/^\./, '');
   return `${method}/${part}${inner ? `/${inner}` : ''}`;
 }
 

@@ -37,6 +37,7 @@ export function renderReport(report: DiffReport, format: ReportFormat, options: 
 function groupTitle(fact: Fact): string {
   const l = fact.location;
   if (l.part === 'protocol') return 'protocol';
+  if (l.part === 'envelope') return `JSON-RPC ${l.method.replace('-', ' ')} (envelope)`;
   return `${l.method} (${l.kind ?? 'result union'}${l.directions.length ? `, ${l.directions.join(', ')}` : ''})`;
 }
 

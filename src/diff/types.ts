@@ -17,10 +17,12 @@ export const VERDICTS: readonly Verdict[] = ['non-breaking', 'potentially-breaki
  * Which part of the protocol a fact is about:
  * - `method`: the method as a whole (added, removed, a direction added/removed, params object required or not);
  * - `params`: a request's params; `result`: a request's result; `payload`: a notification's params;
- * - `protocol`: a protocol feature (batches, initialize handshake, …); `method` is null then.
+ * - `protocol`: a protocol feature (batches, initialize handshake, …); `method` is null then;
+ * - `envelope`: the JSON-RPC envelope (`method` is its shape: request, notification, result-response,
+ *   error-response).
  */
-export type MessagePart = 'method' | 'params' | 'result' | 'payload' | 'protocol';
-export const MESSAGE_PARTS: readonly MessagePart[] = ['protocol', 'method', 'params', 'result', 'payload'];
+export type MessagePart = 'method' | 'params' | 'result' | 'payload' | 'protocol' | 'envelope';
+export const MESSAGE_PARTS: readonly MessagePart[] = ['protocol', 'envelope', 'method', 'params', 'result', 'payload'];
 
 export interface FactLocation {
   /** The method string (e.g. `tools/call`); for protocol facts the feature name (e.g. `batches`). */

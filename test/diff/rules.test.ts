@@ -167,7 +167,7 @@ function wr(shape: string): [Verdict, Verdict] {
   throw new Error(`no expected verdicts for ${shape}`);
 }
 /** A caller whose param is removed loses what it asked for: potentially breaking; other writers only inform. */
-const writerFor = (shape: string, part: 'params' | 'result' | 'payload'): Verdict =>
+const writerFor = (shape: string, part: 'params' | 'result' | 'payload' | 'envelope'): Verdict =>
   (shape === 'property-removed' || shape === 'required-property-removed') && part === 'params' ? P : wr(shape)[0];
 
 describe('structural rules, per part and direction', () => {
@@ -235,6 +235,38 @@ describe('structural rules, per part and direction', () => {
       check(r, [[`notification-payload-${shape}`, 'notifications/x', `params${suffix}`, worst, worst]]);
     },
   );
+
+  test.each(shapes)('JSON-RPC envelope (every side writes and reads it: the worst of both): %s', (shape) => {
+    const [before, after, suffix] = SHAPES[shape];
+    const errorEnvelope = (error: JsonSchema): FixtureSpec => ({
+      requests: { 'a/keep': {} },
+      extraDefs: {
+        Wire: { anyOf: [{ $ref: '#/$defs/Failure' }] },
+        Failure: obj({ jsonrpc: { const: '2.0' }, id: str, error }, ['jsonrpc', 'error']),
+      },
+    });
+    const r = run(errorEnvelope(before), errorEnvelope(after));
+    const [w, rd] = wr(shape);
+    const worst = [B, P, N].find((v) => v === w || v === rd) ?? N;
+    check(r, [[`envelope-${shape}`, 'error-response', `envelope.error${suffix}`, worst, worst]]);
+    expect(r.facts[0]!.location.part).toBe('envelope');
+    expect(r.facts[0]!.location.key).toBe(`error-response/envelope/error${suffix}`);
+  });
+
+  test('the envelope is found from structure and compared: the jsonrpc constant changed', () => {
+    const wire = (version: string): FixtureSpec => ({
+      requests: { 'a/keep': {} },
+      extraDefs: {
+        AnyMessage: { anyOf: [{ $ref: '#/$defs/Call' }, { $ref: '#/$defs/Tell' }] },
+        Call: obj({ jsonrpc: { const: version }, id: str, method: str, params: obj({}) }, ['jsonrpc', 'id', 'method']),
+        Tell: obj({ jsonrpc: { const: version }, method: str }, ['jsonrpc', 'method']),
+      },
+    });
+    check(run(wire('2.0'), wire('3.0')), [
+      ['envelope-const-changed', 'notification', 'envelope.jsonrpc', B, B],
+      ['envelope-const-changed', 'request', 'envelope.jsonrpc', B, B],
+    ]);
+  });
 
   test('a new required property is required-added (newProperty: true)', () => {
     const r = run(
@@ -718,7 +750,12 @@ const PROTOCOL_TABLE: Record<string, [client: Verdict, server: Verdict]> = {
   'extension-id-changed': [B, B],
   'description-changed': [N, N],
 };
-const PREFIXES = { 'request-param-': 'params', 'result-': 'result', 'notification-payload-': 'payload' } as const;
+const PREFIXES = {
+  'request-param-': 'params',
+  'result-': 'result',
+  'notification-payload-': 'payload',
+  'envelope-': 'envelope',
+} as const;
 
 function expectedRoles(id: string): unknown {
   if (METHOD_TABLE[id]) return { kind: 'call', caller: METHOD_TABLE[id][0], implementer: METHOD_TABLE[id][1] };

@@ -179,7 +179,9 @@ describe('consecutive official versions', () => {
       'breaking',
       'non-breaking',
     );
-    expect(r.summary.client.breaking + r.summary.server.breaking).toBe(5);
+    // The envelope: an error response's id is no longer required — both sides read error responses.
+    expectFact(r, 'envelope-required-removed', 'error-response', 'envelope.id', 'breaking', 'breaking');
+    expect(r.summary.client.breaking + r.summary.server.breaking).toBe(7);
   });
 
   test('2025-11-25 → 2026-07-28: removed methods, required request _meta, input requests, union results', () => {
