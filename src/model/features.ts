@@ -11,7 +11,6 @@ import { methodConst } from './unions.js';
 /** Each feature's definition: where the feature is carried (what a diff fact about it points at). */
 export type FeatureDefinitions = Partial<Record<keyof ProtocolFeatures, string>>;
 
-
 /**
  * The features and, for each one present, the definition that carries it. A feature counts only where
  * the protocol uses it: per-request `_meta` when the client's requests carry its capabilities there, input
