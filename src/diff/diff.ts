@@ -13,6 +13,7 @@ import { compareEnvelopes } from './envelope.js';
 import { extensionRenames, withOldExtensionIds } from './extension-ids.js';
 import { addChange, toFact, type AddFn } from './facts.js';
 import { applyIgnores } from './ignore.js';
+import { worse } from './rules.js';
 import { compareMethods } from './methods.js';
 import {
   FAIL_ON,
@@ -94,6 +95,7 @@ export function diffModels(oldModel: ProtocolModel, givenNew: ProtocolModel, opt
   compareEnvelopes(oldModel, newModel, comparer, add);
   compareMethods(oldModel, newModel, comparer, add);
   compareResultUnions(oldModel, newModel, comparer, add);
+  alignWithFeatures(facts, oldModel, newModel);
   facts.sort(compareFacts);
   const { kept, ignored } = applyIgnores(facts, options.ignore ?? []);
   const unique = dedupeFacts(kept);
@@ -137,6 +139,32 @@ function compareResultUnions(o: ProtocolModel, n: ProtocolModel, comparer: Schem
         (c.kind === 'union-member-added' && !pairedNew.has(member)) ||
         (c.kind === 'union-member-removed' && !pairedOld.has(member));
       if (c.path === '' && unpaired) addChange(add, c, at, 'result');
+    }
+  }
+}
+
+/**
+ * One change, one verdict: a result variant added to or removed from a method's result that is itself
+ * a protocol feature's carrier (2026-07-28's InputRequiredResult) is the same change as the feature's
+ * protocol fact, so it gets the protocol fact's verdict where that is worse.
+ */
+function alignWithFeatures(facts: Fact[], o: ProtocolModel, n: ProtocolModel): void {
+  for (const f of FEATURES) {
+    const added = facts.find((x) => x.rule === `${f.name}-added`);
+    const removed = facts.find((x) => x.rule === `${f.name}-removed`);
+    const cases = [
+      { protocol: added, carrier: n.featureDefinitions?.[f.key], kind: 'union-member-added' },
+      { protocol: removed, carrier: o.featureDefinitions?.[f.key], kind: 'union-member-removed' },
+    ];
+    for (const { protocol, carrier, kind } of cases) {
+      if (protocol === undefined || carrier === undefined) continue;
+      for (const x of facts) {
+        if (x.location.part !== 'result' || !x.rule.endsWith(kind) || x.details.member !== carrier) continue;
+        x.verdicts = {
+          client: worse(x.verdicts.client, protocol.verdicts.client),
+          server: worse(x.verdicts.server, protocol.verdicts.server),
+        };
+      }
     }
   }
 }

@@ -231,8 +231,10 @@ describe('consecutive official versions', () => {
       expectFact(r, 'method-direction-removed', m, '', 'non-breaking', 'breaking');
       expectFact(r, 'method-direction-added', m, '', 'non-breaking', 'non-breaking');
     }
-    // Results became unions with InputRequiredResult; the old result is matched by structure.
-    expectFact(r, 'result-union-member-added', 'tools/call', 'result', 'potentially-breaking', 'non-breaking');
+    // Results became unions with InputRequiredResult; the old result is matched by structure. The
+    // variant added is the input-requests feature: the protocol fact's verdict (breaking for the client).
+    const asking = expectFact(r, 'result-union-member-added', 'tools/call', 'result', 'breaking', 'non-breaking');
+    expect(asking.details.member).toBe('InputRequiredResult');
     const resultType = expectFact(
       r,
       'result-required-added',
