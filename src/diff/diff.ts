@@ -67,28 +67,7 @@ export function diffModels(oldModel: ProtocolModel, givenNew: ProtocolModel, opt
       message,
       ...(details === undefined ? {} : { details }),
     });
-  for (const f of FEATURES) {
-    const was = oldModel.features[f.key];
-    const is = newModel.features[f.key];
-    if (was === is) continue;
-    const change = is ? 'added' : 'removed';
-    // The fact points at the definition carrying the feature, on the side that has it.
-    const carrier = (m: ProtocolModel) => {
-      const name = m.featureDefinitions?.[f.key];
-      return name === undefined ? null : `#${definitionPointer(m.defsKeyword, name)}`;
-    };
-    add({
-      rule: `${f.name}-${change}`,
-      method: FEATURE_LOCATION[f.name] ?? f.name,
-      kind: null,
-      directions: [],
-      part: 'protocol',
-      path: '',
-      oldPointer: is ? null : carrier(oldModel),
-      newPointer: is ? carrier(newModel) : null,
-      message: `${f.what} ${change}`,
-    });
-  }
+  compareFeatures(oldModel, newModel, add);
   for (const { from, to } of renames) {
     addProtocolFact('extension-id-changed', to, `extension "${from}" is now "${to}"`, { oldId: from, newId: to });
   }
@@ -111,6 +90,32 @@ export function diffModels(oldModel: ProtocolModel, givenNew: ProtocolModel, opt
       server: count(unique, 'server'),
     },
   };
+}
+
+/** A protocol feature added or removed: one fact, pointing at the definition carrying it on the side that has it. */
+function compareFeatures(oldModel: ProtocolModel, newModel: ProtocolModel, add: AddFn): void {
+  for (const f of FEATURES) {
+    const was = oldModel.features[f.key];
+    const is = newModel.features[f.key];
+    if (was === is) continue;
+    const change = is ? 'added' : 'removed';
+    // The fact points at the definition carrying the feature, on the side that has it.
+    const carrier = (m: ProtocolModel) => {
+      const name = m.featureDefinitions?.[f.key];
+      return name === undefined ? null : `#${definitionPointer(m.defsKeyword, name)}`;
+    };
+    add({
+      rule: `${f.name}-${change}`,
+      method: FEATURE_LOCATION[f.name] ?? f.name,
+      kind: null,
+      directions: [],
+      part: 'protocol',
+      path: '',
+      oldPointer: is ? null : carrier(oldModel),
+      newPointer: is ? carrier(newModel) : null,
+      message: `${f.what} ${change}`,
+    });
+  }
 }
 
 /**
