@@ -17,7 +17,6 @@ import { resultPairingTable } from '../load/manifest.js';
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import type { MethodInfo } from './types.js';
-import { sha256 } from '../load/hash.js';
 
 /** Pairings the user supplies: method → result definition name. */
 export interface UserPairing {
@@ -143,11 +142,6 @@ export async function readPairingFile(file: string): Promise<UserPairing & { tex
     );
   }
   return { ...parsePairing(text, file), text };
-}
-
-/** The pairing file's entry in the inputs hash (next to the extension files; inputs.ts hashes it the same way). */
-export function pairingHashEntry(given: string, read: { text: string }): [string, string] {
-  return [`pairing:${given}`, sha256(read.text)];
 }
 
 export function parsePairing(text: string, file: string): UserPairing {
