@@ -4,8 +4,9 @@
  * part. Found from structure, whatever their names: objects declaring `jsonrpc` with, for a request,
  * `id` and a `method` that is no constant; for a notification, such a `method` and no `id`; for a
  * result response, `id` and a `result` paired with no request (the generic one, not a `<X>ResultResponse`);
- * for an error response, `error`. Every side writes and reads every envelope, so each side gets the
- * worst of the writer's and the reader's verdicts. Batches are the `batching-*` protocol facts.
+ * for an error response, `error`; batches (arrays of those, where the version has them). Every side
+ * writes and reads every envelope, so each side gets the worst of the writer's and the reader's verdicts.
+ * Batches appearing or going are the `batching-*` protocol facts.
  */
 import { isObject, type JsonSchema } from '../load/schema-types.js';
 import { unwrapAllOf } from '../load/schema-keywords.js';
@@ -17,8 +18,16 @@ import { definitionRefReader, messageParts, methodConst } from '../model/unions.
 import type { SchemaComparer } from './compare.js';
 import { addChange, type AddFn } from './facts.js';
 
-export type EnvelopeKind = 'request' | 'notification' | 'result-response' | 'error-response';
-const KINDS: readonly EnvelopeKind[] = ['request', 'notification', 'result-response', 'error-response'];
+export type EnvelopeKind =
+  'request' | 'notification' | 'result-response' | 'error-response' | 'batch-request' | 'batch-response';
+const KINDS: readonly EnvelopeKind[] = [
+  'request',
+  'notification',
+  'result-response',
+  'error-response',
+  'batch-request',
+  'batch-response',
+];
 
 /** Each envelope shape's definition in a model (absent when the schema has none). */
 export function envelopeDefinitions(model: ProtocolModel): Partial<Record<EnvelopeKind, string>> {
@@ -33,7 +42,7 @@ export function envelopeDefinitions(model: ProtocolModel): Partial<Record<Envelo
   const found: Partial<Record<EnvelopeKind, string>> = {};
   for (const name of names) {
     const def: JsonSchema | undefined = model.definitions[name];
-    const kind = def === undefined ? undefined : envelopeKind(def, refName, paired);
+    const kind = def === undefined ? undefined : (envelopeKind(def, refName, paired) ?? batchKind(def, model, refName));
     if (kind !== undefined && found[kind] === undefined) found[kind] = name;
   }
   return found;
@@ -48,6 +57,24 @@ function unionRefs(node: unknown, refName: (ref: unknown) => string | undefined,
     const name = isObject(m) ? refName(m.$ref) : undefined;
     return name !== undefined ? [name] : unionRefs(m, refName, depth + 1);
   });
+}
+
+/**
+ * A batch (where the version has them): an array whose items are JSON-RPC messages; of requests and
+ * notifications (items declaring a `method`), or of responses.
+ */
+function batchKind(
+  def: JsonSchema,
+  model: ProtocolModel,
+  refName: (ref: unknown) => string | undefined,
+): EnvelopeKind | undefined {
+  const array = unwrapAllOf(def).node;
+  if (!isObject(array) || array.type !== 'array' || !isObject(array.items)) return undefined;
+  const items = [...unionRefs(array.items, refName), refName(array.items.$ref)].flatMap((name) =>
+    name === undefined ? [] : [messageParts(model.definitions[name]).properties],
+  );
+  if (items.length === 0 || !items.every((props) => props.has('jsonrpc'))) return undefined;
+  return items.some((props) => props.has('method')) ? 'batch-request' : 'batch-response';
 }
 
 function envelopeKind(

@@ -12,7 +12,7 @@ import {
   type Verdict,
 } from '../../src/diff/index.js';
 import type { JsonSchema } from '../../src/load/schema-types.js';
-import { fixture, modelOf, type FixtureSpec } from './helpers.js';
+import { fixture, modelOf, versionJson, type FixtureSpec } from './helpers.js';
 
 const B: Verdict = 'breaking';
 const P: Verdict = 'potentially-breaking';
@@ -266,6 +266,16 @@ describe('structural rules, per part and direction', () => {
       ['envelope-const-changed', 'notification', 'envelope.jsonrpc', B, B],
       ['envelope-const-changed', 'request', 'envelope.jsonrpc', B, B],
     ]);
+  });
+
+  test('batches are envelope shapes too, where both versions have them (2025-03-26)', () => {
+    const original = versionJson('2025-03-26');
+    const changed = structuredClone(original);
+    const defs = changed.definitions as Record<string, JsonSchema>;
+    // A batch response may no longer hold errors.
+    defs.JSONRPCBatchResponse = { type: 'array', items: { $ref: '#/definitions/JSONRPCResponse' } };
+    const r = diffModels(modelOf(original, 'old.json'), modelOf(changed, 'new.json'));
+    check(r, [['envelope-union-member-removed', 'batch-response', 'envelope[]', B, B]]);
   });
 
   test('a new required property is required-added (newProperty: true)', () => {
