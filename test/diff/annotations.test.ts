@@ -59,72 +59,77 @@ beforeAll(() => {
   writeFileSync(join(repo, 'spec', 'old.json'), schema('2025-11-25'));
 });
 
-/** Every annotation with a file: the file is in the repository and the line holds the fact's location. */
-async function checkAll(args: string[], cwd: string): Promise<{ all: Annotation[]; json: { facts: Fact[] } }> {
-  const gh = await runCli(['diff', ...args, '--format', 'github', '--max-annotations', '1000', '--fail-on', 'none'], {
-    cwd,
-  });
-  expect(gh.stderr).toBe('');
-  const js = await runCli(['diff', ...args, '--format', 'json', '--fail-on', 'none'], { cwd });
-  const json = JSON.parse(js.stdout) as { facts: Fact[] };
-  const all = annotations(gh.stdout);
-  return { all, json };
-}
-
 interface Fact {
   rule: string;
   location: { oldPointer: string | null; newPointer: string | null; side: 'old' | 'new'; method: string };
+  verdicts: { client: string; server: string };
+}
+
+/**
+ * Each annotation with the fact it stands for: the renderer annotates breaking facts, then potentially
+ * breaking ones, each in report order — the JSON report's facts filtered the same way.
+ */
+async function annotatedFacts(args: string[], cwd: string): Promise<[Annotation, Fact][]> {
+  const flags = ['--fail-on', 'none'];
+  const gh = await runCli(['diff', ...args, '--format', 'github', '--max-annotations', '1000', ...flags], { cwd });
+  expect(gh.stderr).toBe('');
+  const js = await runCli(['diff', ...args, '--format', 'json', ...flags], { cwd });
+  const facts = (JSON.parse(js.stdout) as { facts: Fact[] }).facts;
+  const worst = (f: Fact, v: string) => f.verdicts.client === v || f.verdicts.server === v;
+  const ordered = [
+    ...facts.filter((f) => worst(f, 'breaking')),
+    ...facts.filter((f) => !worst(f, 'breaking') && worst(f, 'potentially-breaking')),
+  ];
+  const all = annotations(gh.stdout);
+  expect(all.length).toBe(ordered.length);
+  return all.map((a, i) => {
+    const fact = ordered[i];
+    if (fact === undefined) throw new Error(`no fact for annotation ${i}`);
+    expect(a.title.startsWith(`${fact.rule} (`)).toBe(true);
+    return [a, fact];
+  });
 }
 
 describe('annotations point at the right line', () => {
   test('git baseline → working tree (the README CI form), run from a subdirectory', async () => {
     const cwd = join(repo, 'spec');
-    const { all, json } = await checkAll(['git:HEAD:spec/schema.json', 'schema.json'], cwd);
-    const located = all.filter((a) => a.file !== undefined);
-    expect(located.length).toBeGreaterThan(5);
+    const pairs = await annotatedFacts(['git:HEAD:spec/schema.json', 'schema.json'], cwd);
     const newText = readFileSync(join(repo, 'spec', 'schema.json'), 'utf8');
-    for (const a of located) {
-      // The only file in the working tree is the new schema; paths are from the repository root.
+    let located = 0;
+    for (const [a, fact] of pairs) {
+      const { side, newPointer } = fact.location;
+      if (a.file === undefined) {
+        // A removal with no place left in the new file: no file, the message says where it was.
+        expect(side).toBe('old');
+        expect(a.message).toMatch(/\(in the old schema git:HEAD:spec\/schema\.json, line \d+\)/);
+        continue;
+      }
+      located++;
+      // The only file in the working tree is the new schema; its path is from the repository root.
       expect(a.file).toBe('spec/schema.json');
-      expect(a.line).toBeGreaterThan(0);
-      expect(newText.split('\n').length).toBeGreaterThanOrEqual(a.line ?? 0);
+      // An addition or change at its own node; a removal at the node it was removed from.
+      expect(newPointer, a.title).not.toBeNull();
+      expect(lineHolds(newText, a.line ?? 0, newPointer ?? ''), `${a.title} at line ${a.line}`).toBe(true);
+      if (side === 'old') expect(a.message).toMatch(/\(in the old schema git:HEAD:spec\/schema\.json, line \d+\)/);
     }
-    // Each located annotation's line holds the new-side pointer of a fact it could stand for.
-    const pointers = json.facts.map((f) => f.location.newPointer).filter((p): p is string => p !== null);
-    for (const a of located)
-      expect(
-        pointers.some((p) => lineHolds(newText, a.line ?? 0, p)),
-        `${a.title} at line ${a.line}`,
-      ).toBe(true);
-    // Removals say where they were in the old schema.
-    const removed = all.filter((a) => a.title.startsWith('method-removed'));
-    expect(removed.length).toBeGreaterThan(0);
-    for (const a of removed) expect(a.message).toMatch(/\(in the old schema git:HEAD:spec\/schema\.json, line \d+\)/);
+    expect(located).toBeGreaterThan(5);
+    expect(pairs.some(([a, f]) => f.rule === 'method-removed' && a.file === undefined)).toBe(true);
   });
 
   test('two working-tree files: a removal at its line in the old file, the rest in the new one', async () => {
     const cwd = join(repo, 'spec');
-    const { all, json } = await checkAll(['old.json', 'schema.json'], cwd);
-    const texts: Record<string, string> = {
-      'spec/old.json': readFileSync(join(repo, 'spec', 'old.json'), 'utf8'),
-      'spec/schema.json': readFileSync(join(repo, 'spec', 'schema.json'), 'utf8'),
+    const pairs = await annotatedFacts(['old.json', 'schema.json'], cwd);
+    const texts = {
+      old: readFileSync(join(repo, 'spec', 'old.json'), 'utf8'),
+      new: readFileSync(join(repo, 'spec', 'schema.json'), 'utf8'),
     };
-    const located = all.filter((a) => a.file !== undefined);
-    expect(located.length).toBeGreaterThan(5);
-    expect(new Set(located.map((a) => a.file))).toEqual(new Set(['spec/old.json', 'spec/schema.json']));
-    const pointers = (side: 'old' | 'new') =>
-      json.facts
-        .filter((f) => f.location.side === side)
-        .map((f) => (side === 'old' ? f.location.oldPointer : f.location.newPointer))
-        .filter((p): p is string => p !== null);
-    for (const a of located) {
-      const side = a.file === 'spec/old.json' ? 'old' : 'new';
-      const text = texts[a.file ?? ''] ?? '';
-      expect(
-        pointers(side).some((p) => lineHolds(text, a.line ?? 0, p)),
-        `${a.title} at ${a.file}:${a.line}`,
-      ).toBe(true);
+    for (const [a, fact] of pairs) {
+      const { side } = fact.location;
+      const pointer = side === 'old' ? fact.location.oldPointer : fact.location.newPointer;
+      expect(a.file).toBe(side === 'old' ? 'spec/old.json' : 'spec/schema.json');
+      expect(lineHolds(texts[side], a.line ?? 0, pointer ?? ''), `${a.title} at ${a.file}:${a.line}`).toBe(true);
     }
-    for (const a of located.filter((x) => x.title.startsWith('method-removed'))) expect(a.file).toBe('spec/old.json');
+    expect(pairs.filter(([, f]) => f.location.side === 'old').length).toBeGreaterThan(0);
+    expect(pairs.filter(([, f]) => f.location.side === 'new').length).toBeGreaterThan(0);
   });
 });
