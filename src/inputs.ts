@@ -20,13 +20,12 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { InputError } from './errors.js';
 import { hashedOptions, type TargetOptions } from './config/options.js';
-import { FILE_REF, resolveSibling } from './extensions/rules.js';
+import { crossFileRefsOf, resolveSibling } from './extensions/rules.js';
 import { officialExtensionFile } from './extensions/official.js';
 import { sha256 } from './load/hash.js';
 import { toolPackage } from './load/package-root.js';
 import { prettierConfigOf } from './load/prettier-config.js';
 import { resolveSchemaPath, type SchemaInput } from './load/schema.js';
-import { isObject } from './load/schema-types.js';
 import { specSha256WithoutNetwork } from './load/spec-source.js';
 import { runtimeTemplates, runtimeVersion } from './emit/runtime.js';
 
@@ -130,27 +129,12 @@ async function extensionFiles(given: readonly string[], cwd: string): Promise<st
 }
 
 /** The files an extension's `<file>#/definitions/<Name>` refs name, as written. Unparsable text has none. */
-export function crossFileRefs(text: string): string[] {
-  let document: unknown;
+function crossFileRefs(text: string): string[] {
   try {
-    document = JSON.parse(text);
+    return crossFileRefsOf(JSON.parse(text));
   } catch {
     return [];
   }
-  const found = new Set<string>();
-  // Iterative: a file nested 20,000 levels deep is the loader's to refuse with its pointer, not a stack overflow here.
-  const stack: unknown[] = [document];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) for (const item of node as unknown[]) stack.push(item);
-    else if (isObject(node))
-      for (const [key, value] of Object.entries(node)) {
-        const match = key === '$ref' && typeof value === 'string' ? FILE_REF.exec(value) : null;
-        if (match?.[1] !== undefined) found.add(match[1]);
-        else stack.push(value);
-      }
-  }
-  return [...found].sort();
 }
 
 let writers: Record<string, string> | undefined;

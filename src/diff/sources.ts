@@ -11,6 +11,7 @@ import { loadSchema, type LoadedSchema } from '../load/schema.js';
 import { specSchema } from '../load/spec-source.js';
 import { buildModel } from '../model/build.js';
 import type { ProtocolModel } from '../model/types.js';
+import { requireComparableSides } from './coverage.js';
 import { diffModels } from './diff.js';
 import type { DiffOptions, DiffReport } from './types.js';
 import { readUserFile } from '../load/read-file.js';
@@ -116,9 +117,8 @@ export async function diffSources(
   options: DiffSourceOptions & DiffOptions = {},
 ): Promise<DiffReport> {
   const [a, b] = await Promise.all([loadDiffSide(oldSpec, options), loadDiffSide(newSpec, options)]);
-  return diffModels(a.model, b.model, {
-    ...options,
-    oldName: options.oldName ?? a.source.name,
-    newName: options.newName ?? b.source.name,
-  });
+  const oldName = options.oldName ?? a.source.name;
+  const newName = options.newName ?? b.source.name;
+  requireComparableSides({ model: a.model, name: oldName }, { model: b.model, name: newName });
+  return diffModels(a.model, b.model, { ...options, oldName, newName });
 }

@@ -11,10 +11,11 @@ import { InputError } from '../errors.js';
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import { protocolFacts } from './protocol-facts.js';
 import type { JsonSchema } from '../load/schema-types.js';
-import { detectFeatures } from './features.js';
+import { locateFeatures } from './features.js';
 import { GENERIC_RESULT, pairResult, type UserPairing } from './pairing.js';
 import { pairByStructure } from './pair-structure.js';
-import { messageParts, messageUnions, methodConst } from './unions.js';
+import { isUnion, messageParts, messageUnions, methodConst } from './unions.js';
+import { unwrapAllOf } from '../load/schema-keywords.js';
 import { DIRECTIONS, type MethodInfo, type MethodKind, type ParamsRef, type ProtocolModel } from './types.js';
 import { decodeFragmentToken, definitionPointer } from '../load/pointer.js';
 import { compareStrings } from '../load/order.js';
@@ -56,19 +57,18 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
     const paired = pairResult(schema, info, (ref) => ctx.refName(ref), options.pairing);
     info.result = paired.result;
     if (paired.unknown) info.resultUnknown = true;
+    if (paired.by !== undefined) info.pairedBy = paired.by;
     warningsOf.set(info, paired.warnings);
   }
   for (const info of pairByStructure(schema, methods, (ref) => ctx.refName(ref), options.pairing))
     warningsOf.delete(info);
   const warnings = [...warningsOf.values()].flat();
   const definitions: Record<string, JsonSchema> = Object.fromEntries(
-    Object.keys(schema.definitions)
-      .sort(compareStrings)
-      .map((name) => [name, schema.definitions[name]!]),
+    Object.entries(schema.definitions).sort(([a], [b]) => compareStrings(a, b)),
   );
   // An unpaired request's result is the generic Result; a schema without one gets it synthesized.
   if (methods.some((m) => m.resultUnknown) && !isObject(definitions.Result)) definitions.Result = GENERIC_RESULT;
-  const features = detectFeatures(schema, methods);
+  const { features, definitions: featureDefinitions } = locateFeatures(schema, methods);
   return {
     version: schema.version,
     protocolVersion: schema.known ? schema.version : null,
@@ -77,6 +77,7 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
     definitions,
     methods,
     features,
+    featureDefinitions,
     facts: protocolFacts(schema, methods, features),
     warnings,
   };
@@ -102,6 +103,13 @@ class ModelContext {
     return definitionPointer(this.schema.defsKeyword, name);
   }
 
+  /** A definition a ref or a method named: refName and the method index only name existing ones. */
+  private definition(name: string): JsonSchema {
+    const schema = Object.hasOwn(this.schema.definitions, name) ? this.schema.definitions[name] : undefined;
+    if (schema === undefined) throw new Error(`internal error: no definition "${name}"`);
+    return schema;
+  }
+
   /** A `$ref` to a definition of this schema → its name. */
   refName(ref: unknown): string | undefined {
     if (typeof ref !== 'string') return undefined;
@@ -118,7 +126,11 @@ class ModelContext {
    */
   unionMembers(unionName: string): MessageRef[] {
     const members: MessageRef[] = [];
-    const visit = (node: JsonSchema, pointer: string): void => {
+    const visit = (wrapped: JsonSchema, wrappedAt: string): void => {
+      // A union (or member) wrapped in a single-member allOf is what it wraps.
+      const inner = unwrapAllOf(wrapped);
+      const node = isObject(inner.node) ? inner.node : wrapped;
+      const pointer = `${wrappedAt}${isObject(inner.node) ? inner.at : ''}`;
       const alternatives = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
       if (alternatives) {
         alternatives.forEach((alt, i) => {
@@ -128,10 +140,10 @@ class ModelContext {
       }
       const ref = this.refName(node.$ref);
       if (ref) {
-        const target = this.schema.definitions[ref]!;
+        const target = this.definition(ref);
         if (
           methodConst(target) === undefined &&
-          (Array.isArray(target.anyOf) || Array.isArray(target.oneOf) || target.$ref)
+          (isUnion(target) || unwrapAllOf(target).node !== target || target.$ref)
         ) {
           visit(target, this.defPointer(ref));
         } else {
@@ -148,9 +160,9 @@ class ModelContext {
           `cannot tell which message this ${unionName} member is (no $ref and no method const)`,
         );
       }
-      members.push({ name: named, schema: this.schema.definitions[named]! });
+      members.push({ name: named, schema: this.definition(named) });
     };
-    visit(this.schema.definitions[unionName]!, this.defPointer(unionName));
+    visit(this.definition(unionName), this.defPointer(unionName));
     return members;
   }
 

@@ -48,7 +48,7 @@ export function targetsFromFlags(flags: GenerateFlags, cwd: string): Target[] {
       options: { ...common, spec: version, outDir: resolve(out, version) },
     }));
   }
-  return [{ label: options.spec ?? options.schema!, outDir: out, options: { ...common, outDir: out } }];
+  return [{ label: options.spec ?? options.schema ?? out, outDir: out, options: { ...common, outDir: out } }];
 }
 
 export async function runGenerate(targets: Target[], check: boolean, out: Out): Promise<number> {
