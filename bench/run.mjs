@@ -41,7 +41,10 @@ const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const HOOK = pathToFileURL(join(BENCH, 'lib', 'usage-hook.mjs')).href;
 const SCHEMA_DIR = process.env.MCP_SCHEMA_DIR ?? join(ROOT, '..', 'shared', 'mcp-schema');
 const ALL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
-/** Node 22 from tools/ (npm ci installs it), for the compile-cache rows: Node 20 has no compile cache. */
+/**
+ * Node 22 from tools/ (`npm run bench` installs it, as the test setup does), for the compile-cache rows: Node 20
+ * has no compile cache. Without it the rows are left out.
+ */
 const NODE22 = join(
   ROOT,
   'tools',

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, SCHEMA_DIR, run } from '../helpers/generate.js';
 
 const V2 = existsSync(join(ROOT, 'node_modules', '@modelcontextprotocol', 'client', 'package.json'));
-/** The compile-cache rows run on Node 22 from tools/ (npm ci installs it). */
+/** The compile-cache rows run on Node 22 from tools/ (the test setup installs it). */
 const NODE22 = existsSync(join(ROOT, 'tools', 'node22', 'node_modules', '.bin', 'node'));
 const ROWS = [
   'node-startup',
