@@ -4,9 +4,8 @@
  * rather than listed by hand, so a member added to the runtime is protected the day it is added.
  * (`#` members cannot collide.)
  */
-import { ts } from 'ts-morph';
 import { runtimeTemplates } from './runtime.js';
-import type { TsFiles } from './ts-project.js';
+import { tsMorph, type TsFiles } from './ts-project.js';
 
 /** The templates are the same text for the whole process: each class is read once. */
 const cache = new Map<string, ReadonlySet<string>>();
@@ -19,6 +18,7 @@ export function baseClassMembers(files: TsFiles, template: string, className: st
   if (text === undefined) throw new Error(`no runtime template ${template}`);
   const declaration = files.add(`runtime-templates/${template}`, text).getClass(className);
   if (declaration === undefined) throw new Error(`no class ${className} in runtime template ${template}`);
+  const { ts } = tsMorph();
   const members = new Set<string>(['constructor']);
   for (const member of declaration.compilerNode.members) {
     const name = member.name;

@@ -11,13 +11,15 @@
  * uses (e.g. 2026-07-28 defines `InputRequests`) is renamed `<Name>_<module>` (the definition keeps its
  * name, as in the multi-file index.ts, where the definition wins too). Imports of kept files are merged.
  */
-import { ts } from 'ts-morph';
+import type { ts as Ts } from 'ts-morph';
 import type { GeneratedFile } from './registry.js';
 import { MERGEABLE } from './registry.js';
 import { compareStrings } from '../load/order.js';
-import type { Statement, TsFiles } from './ts-project.js';
+import { tsMorph, type Statement, type TsFiles } from './ts-project.js';
 import { importDecl } from './ts-structures.js';
 
+// Loaded only for `singleFile` (generate.ts imports this module then).
+const { ts } = tsMorph();
 const MERGED = MERGEABLE;
 type Merged = string;
 
@@ -27,7 +29,7 @@ function mergedModule(specifier: string): Merged | undefined {
   return name !== undefined && MERGED.includes(name) ? name : undefined;
 }
 
-function topLevelNames(source: ts.SourceFile): string[] {
+function topLevelNames(source: Ts.SourceFile): string[] {
   const names: string[] = [];
   for (const st of source.statements) {
     if (ts.isVariableStatement(st)) {
@@ -49,7 +51,7 @@ function topLevelNames(source: ts.SourceFile): string[] {
 }
 
 /** Is this identifier a property name (not a reference to a binding)? */
-function isPropertyName(id: ts.Identifier): boolean {
+function isPropertyName(id: Ts.Identifier): boolean {
   const p = id.parent;
   if ((ts.isPropertyAccessExpression(p) && p.name === id) || (ts.isQualifiedName(p) && p.right === id)) return true;
   if (
@@ -74,7 +76,7 @@ interface Edit {
   text: string;
 }
 
-type Sources = Map<Merged, { body: string; source: ts.SourceFile }>;
+type Sources = Map<Merged, { body: string; source: Ts.SourceFile }>;
 type FinalNames = Map<Merged, Map<string, string>>;
 
 /** What the merged file imports and re-exports from files that stay separate. */
@@ -114,7 +116,7 @@ export function mergeSingleFile(files: GeneratedFile[], tsFiles: TsFiles): Gener
   return out;
 }
 
-function sourceOf(sources: Sources, m: Merged): { body: string; source: ts.SourceFile } {
+function sourceOf(sources: Sources, m: Merged): { body: string; source: Ts.SourceFile } {
   const found = sources.get(m);
   if (found === undefined) throw new Error(`single-file: ${m}.ts was not read`);
   return found;
@@ -139,7 +141,7 @@ function assignFinalNames(present: readonly Merged[], sources: Sources): FinalNa
 /** One module's body with its imports and re-exports removed and its identifiers renamed to the final names. */
 function rewriteModule(
   m: Merged,
-  { body, source }: { body: string; source: ts.SourceFile },
+  { body, source }: { body: string; source: Ts.SourceFile },
   finalNames: FinalNames,
   kept: KeptImports,
 ): string {
@@ -168,7 +170,7 @@ function rewriteModule(
 
 /** An import from another merged module: its names become renames, a namespace import is remembered. */
 function bindMergedImport(
-  st: ts.ImportDeclaration,
+  st: Ts.ImportDeclaration,
   m: Merged,
   target: Merged,
   nameIn: (module: Merged, n: string) => string,
@@ -184,8 +186,8 @@ function bindMergedImport(
 }
 
 /** An import from a file that stays separate: named imports merge by specifier, others are kept as written. */
-function keepImport(st: ts.ImportDeclaration, kept: KeptImports): void {
-  const spec = (st.moduleSpecifier as ts.StringLiteral).text;
+function keepImport(st: Ts.ImportDeclaration, kept: KeptImports): void {
+  const spec = (st.moduleSpecifier as Ts.StringLiteral).text;
   const clause = st.importClause;
   const nb = clause?.namedBindings;
   if (!clause || clause.name || !nb || !ts.isNamedImports(nb)) {
@@ -203,19 +205,19 @@ function keepImport(st: ts.ImportDeclaration, kept: KeptImports): void {
 
 /** Edits renaming identifiers and `ns.Name` accesses to their final names. */
 function renameEdits(
-  source: ts.SourceFile,
+  source: Ts.SourceFile,
   renames: ReadonlyMap<string, string>,
   namespaces: ReadonlyMap<string, Merged>,
   nameIn: (module: Merged, n: string) => string,
 ): Edit[] {
   const edits: Edit[] = [];
-  const visit = (node: ts.Node): void => {
+  const visit = (node: Ts.Node): void => {
     if (ts.isImportDeclaration(node) || (ts.isExportDeclaration(node) && node.moduleSpecifier)) return;
     if (
       (ts.isQualifiedName(node) && ts.isIdentifier(node.left)) ||
       (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression))
     ) {
-      const left = ts.isQualifiedName(node) ? (node.left as ts.Identifier) : (node.expression as ts.Identifier);
+      const left = ts.isQualifiedName(node) ? (node.left as Ts.Identifier) : (node.expression as Ts.Identifier);
       const right = ts.isQualifiedName(node) ? node.right : node.name;
       const ns = namespaces.get(left.text);
       if (ns && ts.isIdentifier(right)) {

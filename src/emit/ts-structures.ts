@@ -2,20 +2,21 @@
  * The ts-morph statement structures the emitters build files from: imports and re-exports, type
  * aliases, constants, classes and functions (ts-project.ts writes a file from a list of them at once).
  */
-import {
-  Scope,
-  StructureKind,
-  VariableDeclarationKind,
-  type ClassDeclarationStructure,
-  type ExportDeclarationStructure,
-  type FunctionDeclarationStructure,
-  type ImportDeclarationStructure,
-  type OptionalKind,
-  type ParameterDeclarationStructure,
-  type TypeAliasDeclarationStructure,
-  type VariableStatementStructure,
+import type {
+  ClassDeclarationStructure,
+  ExportDeclarationStructure,
+  FunctionDeclarationStructure,
+  ImportDeclarationStructure,
+  OptionalKind,
+  ParameterDeclarationStructure,
+  TypeAliasDeclarationStructure,
+  VariableStatementStructure,
 } from 'ts-morph';
 import { docText, type Param } from './ts-text.js';
+import { tsMorph } from './ts-project.js';
+
+// This module is loaded only to emit (never by `--check`): ts-morph is required with it.
+const { Scope, StructureKind, VariableDeclarationKind } = tsMorph();
 
 const docs = (doc: string | undefined) => (doc === undefined ? [] : [docText(doc)]);
 

@@ -93,7 +93,8 @@ async function compileDeclaration(schema: object, name: string, file: string, po
  */
 async function escapeLineSeparators(declaration: string): Promise<string> {
   if (!/[\u2028\u2029]/.test(declaration)) return declaration;
-  const [{ SyntaxKind }, { createTsFiles }] = await Promise.all([import('ts-morph'), import('./ts-project.js')]);
+  const { createTsFiles, tsMorph } = await import('./ts-project.js');
+  const { SyntaxKind } = tsMorph();
   const source = (await createTsFiles()).add('declaration.ts', declaration);
   const literals = source
     .getDescendantsOfKind(SyntaxKind.StringLiteral)
