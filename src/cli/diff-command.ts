@@ -5,11 +5,9 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { DiffReport, FailOn, ReportFormat, SchemaLocator, SideFilter } from '../diff/index.js';
-import type { DiffSource, readDiffSource } from '../diff/sources.js';
+import type { DiffSource } from '../diff/sources.js';
 import { InputError } from '../errors.js';
 import type { FetchPolicy } from '../load/download.js';
-import type { ExtensionReader } from '../model/extensions.js';
-import type { UserPairing } from '../model/pairing.js';
 import { EXIT, type Out } from '../run/console.js';
 import { readUserFile } from '../load/read-file.js';
 
@@ -56,26 +54,26 @@ export async function runDiff(
   const cwd = process.cwd();
   const { readPairingFile } = await import('../model/pairing.js');
   const pairing = flags.pairing ? await readPairingFile(resolve(cwd, flags.pairing)) : undefined;
-  const sources: Record<'old' | 'new', DiffSource | undefined> = { old: undefined, new: undefined };
-  const side = async (spec: string, extensionSpecs: string[], which: 'old' | 'new') => {
-    const source = await diff.readDiffSource(spec, { ...flags.policy, cwd, schemaDir: flags.schemaDir });
-    sources[which] = source;
-    return modelOfSide(source, extensionSpecs, { cwd, pairing, out, readSource: diff.readDiffSource });
-  };
   const ignore = flags.ignore ? diff.parseIgnoreFile(await readIgnore(resolve(cwd, flags.ignore)), flags.ignore) : [];
-  const oldExtensions = [...(flags.ext ?? []), ...(flags.oldExt ?? [])];
-  const newExtensions = [...(flags.ext ?? []), ...(flags.newExt ?? [])];
-  const oldModel = await side(flags.old, oldExtensions, 'old');
-  const newModel = await side(flags.new, newExtensions, 'new');
-  diff.requireComparableSides({ model: oldModel, name: flags.old }, { model: newModel, name: flags.new });
-  const report = diff.diffModels(oldModel, newModel, {
+  const {
+    report,
+    old,
+    new: next,
+  } = await diff.diffSources(flags.old, flags.new, {
+    ...flags.policy,
+    cwd,
+    schemaDir: flags.schemaDir,
+    pairing,
+    warn: (message) => out.warn(message),
+    verbose: (message) => out.verbose(message),
     oldName: flags.old,
     newName: flags.new,
     includeDescriptions: Boolean(flags.includeDescriptions),
-    oldExtensions,
-    newExtensions,
+    oldExtensions: [...(flags.ext ?? []), ...(flags.oldExt ?? [])],
+    newExtensions: [...(flags.ext ?? []), ...(flags.newExt ?? [])],
     ignore,
   });
+  const sources = { old: old.source, new: next.source };
   const max = flags.maxAnnotations;
   if (max !== undefined && !(Number.isInteger(max) && max >= 0))
     throw new InputError(
@@ -93,39 +91,6 @@ export async function runDiff(
   return code;
 }
 
-/** One side's model: its schema read from `source`, with its extensions (files or git objects). */
-async function modelOfSide(
-  source: { name: string; text: string; version?: string | null },
-  extensionSpecs: string[],
-  ctx: {
-    cwd: string;
-    pairing: UserPairing | undefined;
-    out: Out;
-    readSource: typeof readDiffSource;
-  },
-) {
-  const { loadSchema } = await import('../load/schema.js');
-  const { buildModel } = await import('../model/build.js');
-  const { cwd, pairing, out } = ctx;
-  const loaded = await loadSchema({ text: source.text, schema: source.name, spec: source.version ?? undefined, cwd });
-  const model = buildModel(loaded, { pairing });
-  // An unpaired request is diffed with an unknown result: the user must hear about it.
-  for (const w of model.warnings ?? []) out.warn(w);
-  for (const w of loaded.warnings) out.verbose(`warning: ${w}`);
-  // Extensions (and their JSON Schema checker) are loaded only when a side has some.
-  if (extensionSpecs.length === 0) return model;
-  // An extension may be a file or, like a schema side, a git object: an extension's own change diffs too.
-  const readExtension: ExtensionReader = async (spec, dir) => {
-    if (!spec.startsWith('git:')) return (await import('../model/extensions.js')).readExtensionFile(spec, dir);
-    const read = await ctx.readSource(spec, { cwd: dir });
-    return { name: read.name, text: read.text };
-  };
-  const { applyExtensions, loadExtensionsFor } = await import('../model/extensions.js');
-  const extensions = await loadExtensionsFor(extensionSpecs, cwd, readExtension);
-  for (const w of extensions.flatMap((e) => e.warnings)) out.verbose(`warning: ${w}`);
-  return applyExtensions(model, extensions);
-}
-
 /**
  * Lines of the schema locations the report names, one scan per side (annotations carry file and line).
  * A side is annotated in its own file only when that file is in the working tree (a `git:` or version
@@ -134,7 +99,7 @@ async function modelOfSide(
 function locator(
   pointerLines: (text: string, pointers: Iterable<string>) => Map<string, number>,
   report: DiffReport,
-  sources: Record<'old' | 'new', DiffSource | undefined>,
+  sources: Record<'old' | 'new', DiffSource>,
   root: string,
   cwd: string,
 ): SchemaLocator {
