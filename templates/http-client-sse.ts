@@ -7,6 +7,7 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/http-client-sse.ts`). Browser-safe.
  */
 import { isResponse, key } from './http-common.js';
+import { ErrorCode, LocalError } from './jsonrpc.js';
 import { describe } from './peer-messages.js';
 import type { RequestId } from './jsonrpc.js';
 import { SseParser, type SseEvent } from './sse.js';
@@ -22,6 +23,16 @@ export interface StreamState {
   attempt?: number;
   /** POST streams: aborted when the request is cancelled here. */
   signal?: AbortSignal;
+  /**
+   * POST streams and their resumptions: called once the stream has delivered what it owed (no argument), or
+   * when it never will (the error the waiting calls fail with).
+   */
+  settle?: (lost?: LocalError) => void;
+}
+
+/** What the calls of a stream that ended before their answers fail with, at once rather than at their timeout. */
+export function streamLost(why: string): LocalError {
+  return new LocalError(ErrorCode.ConnectionClosed, `The response stream ended before the answer: ${why}`);
 }
 
 /** What the streams need from their transport. */
@@ -79,11 +90,12 @@ export async function readSse(
   } catch (error) {
     failure = error;
   }
-  // Closed, or the request was cancelled here: the stream ended on purpose.
-  if (owner.closed() || state.signal?.aborted) return;
+  // Closed, or the request was cancelled here: the stream ended on purpose. Or it delivered what it owed.
+  if (owner.closed() || state.signal?.aborted || progress.answered) return state.settle?.();
   if (failure !== undefined)
     owner.error(new Error(`SSE stream disconnected: ${describe(failure)}`, { cause: failure }));
-  streams?.ended(state, progress.answered);
+  if (streams) streams.ended(state, false);
+  else state.settle?.(streamLost('not resumable'));
 }
 
 function onEvent(

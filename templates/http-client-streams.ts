@@ -11,7 +11,7 @@
  * Browser-safe: no `node:` imports.
  */
 import { StreamableHttpError, toError } from './http-common.js';
-import { readSse, type StreamOwner, type StreamReconnects, type StreamState } from './http-client-sse.js';
+import { readSse, streamLost, type StreamOwner, type StreamReconnects, type StreamState } from './http-client-sse.js';
 import type { RequestId } from './jsonrpc.js';
 import type { WireMessage } from './http-common.js';
 
@@ -100,7 +100,8 @@ export class SessionStreams implements StreamReconnects {
    */
   ended(state: StreamState, answered: boolean): void {
     const reconnect = state.kind === 'standalone' || (!answered && state.lastEventId !== undefined);
-    if (!reconnect) return;
+    if (!reconnect)
+      return state.settle?.(answered ? undefined : streamLost('the server gave no event id to resume from'));
     this.#scheduleReconnect({ ...state, kind: state.kind === 'post' ? 'resume' : state.kind }, state.attempt ?? 0);
   }
 
@@ -108,7 +109,7 @@ export class SessionStreams implements StreamReconnects {
   async #openGet(state: StreamState & { attempt: number }): Promise<void> {
     const owner = this.#owner;
     const signal = owner.signal();
-    if (owner.closed() || signal === undefined) return;
+    if (owner.closed() || signal === undefined) return state.settle?.();
     let response: Response;
     try {
       const headers = await owner.headers();
@@ -130,7 +131,7 @@ export class SessionStreams implements StreamReconnects {
       owner.error(new StreamableHttpError(response.status, `GET ${owner.url.href} answered HTTP ${response.status}`));
       if (response.status === 404 || response.status === 400) {
         if (state.kind === 'standalone') this.#standaloneOpen = false;
-        return;
+        return state.settle?.(streamLost(`resuming it was refused with HTTP ${response.status}`));
       }
       this.#scheduleReconnect(state, state.attempt + 1);
       return;
@@ -143,7 +144,7 @@ export class SessionStreams implements StreamReconnects {
     if (attempt >= this.#reconnection.maxRetries) {
       if (state.kind === 'standalone') this.#standaloneOpen = false;
       this.#owner.error(new Error(`Giving up reconnecting the SSE stream after ${attempt} attempts`));
-      return;
+      return state.settle?.(streamLost(`not resumed after ${attempt} attempts`));
     }
     const { initialDelayMs, growFactor, maxDelayMs } = this.#reconnection;
     const delay = this.#serverRetryMs ?? Math.min(initialDelayMs * Math.pow(growFactor, attempt), maxDelayMs);
