@@ -280,13 +280,9 @@ export class McpClientBase<
     this.#checkAvailable(method);
     if (this.#renewal) await this.#renewal;
     const session = this.peer.transport.sessionId;
-    let result: unknown;
-    try {
-      result = await this.#requestUnchecked(method, params, options);
-    } catch (error) {
-      this.#renewSession(error, session);
-      throw error;
-    }
+    const result = await this.#requestUnchecked(method, params, options).catch((error: unknown) => {
+      throw this.#renewSession(error, session);
+    });
     this.#checkResult(method, params, result);
     return result;
   }
@@ -294,12 +290,12 @@ export class McpClientBase<
   /**
    * The server answered 404 for our session, and the transport forgot its id (Streamable HTTP, which the
    * transport document says must then start a new session): open one with `initialize`, one renewal at a time.
-   * The failed call is not retried — it may not be idempotent.
+   * The failed call is not retried — it may not be idempotent. Returns the error, for the caller to throw.
    */
-  #renewSession(error: unknown, previousSessionId: string | undefined): void {
+  #renewSession(error: unknown, previousSessionId: string | undefined): unknown {
     const transport = this.peer.transport;
     if ((error as { status?: unknown }).status !== 404 || !previousSessionId || transport.sessionId || this.#renewal)
-      return;
+      return error;
     const tell = (event: Partial<SessionRenewal>) => this.options.onSessionRenewed?.({ ...event, previousSessionId });
     this.#renewal = this.#initialize(this.#newest('legacy') ?? '')
       .then(
@@ -307,6 +303,7 @@ export class McpClientBase<
         (error: unknown) => tell({ error }),
       )
       .finally(() => (this.#renewal = undefined));
+    return error;
   }
 
   /**

@@ -12,7 +12,7 @@
  */
 import { StreamableHttpError, toError } from './http-common.js';
 import { readSse, streamLost, type StreamOwner, type StreamReconnects, type StreamState } from './http-client-sse.js';
-import type { RequestId } from './jsonrpc.js';
+import type { LocalError, RequestId } from './jsonrpc.js';
 import type { WireMessage } from './http-common.js';
 
 export type { StreamOwner, StreamState };
@@ -95,21 +95,28 @@ export class SessionStreams implements StreamReconnects {
   }
 
   /**
-   * A stream ended early. Reconnect: the standalone stream always; a request's stream only if answers are
-   * missing and the server gave it an event id to resume from.
+   * A stream ended early. Reconnect: the standalone stream always; a request's stream only if the server gave
+   * it an event id to resume from. Resolves when the request's answers arrived on a resumed stream, or to the
+   * error its calls fail with when they never will.
    */
-  ended(state: StreamState, answered: boolean): void {
-    const reconnect = state.kind === 'standalone' || (!answered && state.lastEventId !== undefined);
-    if (!reconnect)
-      return state.settle?.(answered ? undefined : streamLost('the server gave no event id to resume from'));
-    this.#scheduleReconnect({ ...state, kind: state.kind === 'post' ? 'resume' : state.kind }, state.attempt ?? 0);
+  ended(state: StreamState): Promise<LocalError | undefined> {
+    if (state.kind === 'standalone') {
+      this.#scheduleReconnect(state, state.attempt ?? 0);
+      return Promise.resolve(undefined); // nobody waits on it: no chain of promises across reconnections
+    }
+    if (state.lastEventId === undefined)
+      return Promise.resolve(streamLost('the server gave no event id to resume from'));
+    return new Promise((settle) => {
+      const kind = state.kind === 'post' ? 'resume' : state.kind;
+      this.#scheduleReconnect({ ...state, kind, settle }, state.attempt ?? 0);
+    });
   }
 
   /** GET: the standalone stream, or resumption of any stream with Last-Event-ID. */
   async #openGet(state: StreamState & { attempt: number }): Promise<void> {
     const owner = this.#owner;
     const signal = owner.signal();
-    if (owner.closed() || signal === undefined) return state.settle?.();
+    if (owner.closed() || signal === undefined) return state.settle?.(undefined);
     let response: Response;
     try {
       const headers = await owner.headers();
@@ -136,7 +143,7 @@ export class SessionStreams implements StreamReconnects {
       this.#scheduleReconnect(state, state.attempt + 1);
       return;
     }
-    void readSse(response, { ...state }, owner, this);
+    void readSse(response, { ...state }, owner, this).then(state.settle);
   }
 
   #scheduleReconnect(state: StreamState, attempt: number): void {

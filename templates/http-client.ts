@@ -334,16 +334,14 @@ export class StreamableHttpClientTransport implements Transport {
     }
     if (type === 'text/event-stream') {
       const pending = new Set(flight.requests.map((m) => key(m.id)));
-      // Settles once the stream has delivered every answer, or rejects when it never will (cut and not resumed):
-      // the engine then fails those calls at once instead of at their timeout.
-      return new Promise<void>((settled, lost) => {
-        const state = { kind: 'post' as const, pending, signal: flight.controller.signal };
-        const settle = (error?: Error) => (error ? lost(this.#fail(error)) : settled());
-        const onresumptiontoken = options?.onresumptiontoken;
-        void readSse(response, { ...state, onresumptiontoken, settle }, this.#owner, this.#streams).finally(() =>
-          flight.release(),
-        );
-      });
+      // Read to the end of the answers, or to the error the calls fail with at once when the stream was cut and
+      // not resumed: the engine fails them on the rejected send instead of at their timeout.
+      const state = { kind: 'post' as const, pending, signal: flight.controller.signal };
+      const onresumptiontoken = options?.onresumptiontoken;
+      const lost = await readSse(response, { ...state, onresumptiontoken }, this.#owner, this.#streams);
+      flight.release();
+      if (lost) throw this.#fail(lost);
+      return;
     }
     if (type === 'application/json') {
       let data: unknown;
@@ -411,19 +409,15 @@ export class StreamableHttpClientTransport implements Transport {
     this.#streams.resume(lastEventId, options.onresumptiontoken, options.replayId);
   }
 
-  /** Ends the session on the server (DELETE; a 405 answer is accepted). */
+  /**
+   * Ends the session on the server (DELETE). Whatever the answer (a 405 from a server that lets sessions expire,
+   * a 404 for one already gone), the session is over for this client; only a DELETE that could not be sent
+   * rejects.
+   */
   async terminateSession(): Promise<void> {
     if (this.#sessionIdValue === undefined) return;
     const headers = await this.#headers();
-    const response = await this.#fetchImpl(this.#url, {
-      method: 'DELETE',
-      headers,
-      signal: AbortSignal.timeout(5000),
-    });
-    await discard(response);
-    if (!response.ok && response.status !== 405 && response.status !== 404) {
-      throw new StreamableHttpError(response.status, `DELETE ${this.#url.href} answered HTTP ${response.status}`);
-    }
+    await discard(await this.#fetchImpl(this.#url, { method: 'DELETE', headers, signal: AbortSignal.timeout(5000) }));
     this.#sessionIdValue = undefined;
   }
 
