@@ -3,11 +3,12 @@
 /**
  * The Streamable HTTP server's checks of a request before any engine sees it: the JSON-RPC shape of the
  * body (the same verdicts as frame.ts gives every transport), the 2026-07-28 metadata headers against the
- * body, and CORS for the allowed origins. Node only; internal to http-server.ts.
+ * body, and CORS for the origins the `cors` option lists. Node only; internal to http-server.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspectMessage, invalidRequestResponse } from './frame.js';
 import { HEADER, decodeHeaderValue, type NameSources } from './http-headers.js';
+import { corsAllowed, type CorsOptions } from './http-common.js';
 import type { JsonRpcErrorResponse } from './jsonrpc.js';
 import { headerOf } from './http-replies.js';
 
@@ -69,18 +70,20 @@ export function headerMismatch(
   return undefined;
 }
 
-/** CORS for an allowed Origin (the same list that guards against DNS rebinding): exposes the session id. */
-export function corsHeaders(origin: string | undefined): Record<string, string> {
-  if (origin === undefined) return {};
-  return {
-    'access-control-allow-origin': origin,
-    'access-control-expose-headers': 'mcp-session-id, www-authenticate',
-    vary: 'origin',
-  };
+/** CORS for an Origin the `cors` option allows (none by default): exposes the session id too. */
+export function corsHeaders(cors: CorsOptions | undefined, origin: string | undefined): Record<string, string> {
+  const headers = corsAllowed(cors, origin);
+  if (headers['access-control-allow-origin'] === undefined) return headers;
+  return { ...headers, 'access-control-expose-headers': 'mcp-session-id, www-authenticate' };
 }
 
 /** Answers a CORS preflight: the MCP request headers, and any `Mcp-Param-*` the browser asks for. */
-export function preflight(req: IncomingMessage, res: ServerResponse, origin: string | undefined): void {
+export function preflight(
+  req: IncomingMessage,
+  res: ServerResponse,
+  cors: CorsOptions | undefined,
+  origin: string | undefined,
+): void {
   const asked = (headerOf(req, 'access-control-request-headers') ?? '')
     .split(',')
     .map((h) => h.trim().toLowerCase())
@@ -88,7 +91,7 @@ export function preflight(req: IncomingMessage, res: ServerResponse, origin: str
   const allowed = asked.filter((h) => CORS_ALLOWED_HEADERS.includes(h) || h.startsWith(HEADER.paramPrefix));
   res
     .writeHead(204, {
-      ...corsHeaders(origin),
+      ...corsHeaders(cors, origin),
       'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
       'access-control-allow-headers': [...new Set([...CORS_ALLOWED_HEADERS, ...allowed])].join(', '),
       'access-control-max-age': '600',

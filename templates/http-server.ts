@@ -22,7 +22,7 @@
  *
  * Every era: a frame the engine would refuse (not JSON, not JSON-RPC, an unsafe id) is answered 400 with the
  * engine's JSON-RPC error (frame.ts), never delivered; `Host` and `Origin` are checked against DNS rebinding
- * (403); the Origin allow-list is also the CORS allow-list.
+ * (403); CORS is its own allow-list (`cors`, none by default).
  *
  * Pass the generated server (`createStreamableHttpServer({ server })`): what the transport checks (versions,
  * batches, `Mcp-Name` sources, error codes, meta keys) is then read from its `PROTOCOL` facts, the model.
@@ -37,7 +37,8 @@ import { inspectMessage, invalidRequestResponse, parseErrorResponse } from './fr
 import { HEADER, isHeaderEra, type NameSources } from './http-headers.js';
 import { isPlainObject } from './jsonrpc.js';
 import { accepts, readBody } from './http-request.js';
-import { dnsRebindingGuard, isInitializeRequest, toError, type WireMessage } from './http-common.js';
+import { checkCors, dnsRebindingGuard, isInitializeRequest, toError } from './http-common.js';
+import type { CorsOptions, WireMessage } from './http-common.js';
 import type { Transport } from './transport.js';
 import type { ProtocolDescription } from './client-base.js';
 import {
@@ -56,6 +57,8 @@ import { SessionStore } from './http-session-store.js';
 export { HttpRequestTransport } from './http-request-transport.js';
 export { StreamableHttpServerTransport } from './http-session.js';
 export type { HttpMessageExtraInfo } from './http-replies.js';
+
+export type { CorsOptions };
 
 /** What the endpoint needs of a generated server (`createServer(…)`): its protocol facts and a way to connect. */
 export interface HttpServedServer {
@@ -113,8 +116,10 @@ export interface StreamableHttpServerSettings {
    * Default: any origin whose hostname is localhost, 127.0.0.1 or [::1].
    */
   allowedOrigins?: string[];
-  /** Turns the Host/Origin checks off (e.g. behind a proxy that already does them). Default true. */
+  /** Turns the Host/Origin checks off (e.g. behind a proxy that already does them); CORS stays as `cors` says. */
   dnsRebindingProtection?: boolean;
+  /** Which browser origins may read the answers (CORS). Default none: no CORS headers. */
+  cors?: CorsOptions;
   /**
    * The generated `PROTOCOL`, for an engine that is not a generated server (`server` brings its own). One of
    * the two is required: the versions accepted in `MCP-Protocol-Version`, which of them allow batches, the
@@ -128,8 +133,22 @@ export interface StreamableHttpServerSettings {
   maxBodyBytes?: number;
   /** Sessions (earlier versions) end after this long without a request or open stream. Default 30 minutes. */
   sessionIdleTimeoutMs?: number;
-  /** Most live sessions; an initialize beyond is refused with 503. Default 1000. */
+  /**
+   * Most live sessions. At the cap an initialize reclaims the session idle the longest (no request in
+   * progress, no stream open: its client gets 404 and opens a new one), or is refused with 503 when none is
+   * idle. Default 1000.
+   */
   maxSessions?: number;
+  /**
+   * Most live sessions one client holds (clients told apart by `clientKey`): at the cap its own longest idle
+   * session is reclaimed, or the initialize is refused with 429. Default 100.
+   */
+  maxSessionsPerClient?: number;
+  /**
+   * Who a request comes from, for `maxSessionsPerClient`. Default the peer's IP address; behind a proxy every
+   * client shares the proxy's, so read the address the proxy forwards (and trust only your proxy's header).
+   */
+  clientKey?: (req: IncomingMessage) => string;
   /** Which params member `Mcp-Name` mirrors, by method (2026-07-28 on). Default: the facts'. */
   nameSources?: NameSources;
 }
@@ -194,6 +213,8 @@ function settle(options: StreamableHttpServerSettings) {
     store: new SessionStore({
       supported,
       maxSessions: options.maxSessions ?? 1000,
+      maxSessionsPerClient: options.maxSessionsPerClient ?? 100,
+      clientKey: options.clientKey ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? ''),
       sessionIdGenerator: options.sessionIdGenerator,
       sharedEventStore: typeof options.eventStore === 'object' ? options.eventStore : undefined,
       resumable: options.eventStore !== false,
@@ -247,6 +268,7 @@ class StreamableHttpEndpoint {
     this.supported = this.settings.supported;
     this.codes = this.settings.codes;
     this.forbidden = dnsRebindingGuard(options);
+    checkCors(options.cors);
   }
 
   /** Reads and parses the POST body; answers (and returns undefined) when it cannot. */
@@ -458,7 +480,7 @@ class StreamableHttpEndpoint {
       const origin = req.headers.origin;
       const refused = this.forbidden(req.headers.host, origin);
       if (refused !== undefined) return writeJsonError(res, 403, -32000, refused);
-      for (const [name, value] of Object.entries(corsHeaders(origin))) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(corsHeaders(this.options.cors, origin))) res.setHeader(name, value);
       switch (req.method) {
         case 'POST':
           return await this.handlePost(req, res, parsedBody);
@@ -467,7 +489,7 @@ class StreamableHttpEndpoint {
         case 'DELETE':
           return await this.handleDelete(req, res);
         case 'OPTIONS':
-          return preflight(req, res, origin);
+          return preflight(req, res, this.options.cors, origin);
         default:
           writeJsonError(res, 405, -32000, 'Method Not Allowed', undefined, { allow: 'GET, POST, DELETE' });
       }

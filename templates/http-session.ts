@@ -93,8 +93,19 @@ export class StreamableHttpServerTransport implements Transport {
     return { channels: this.channels.size, requests: this.requestChannel.size };
   }
 
+  /** @internal When a request of the session last arrived (the store reclaims the longest idle first). */
+  lastActive = 0;
+
+  /** @internal Nothing to interrupt: no request awaiting its answer, no stream open. */
+  get idle(): boolean {
+    if (this.requestChannel.size > 0) return false;
+    for (const channel of this.channels.values()) if (channel.sink !== undefined) return false;
+    return true;
+  }
+
   /** @internal Restarts the idle clock (every request of the session calls it). */
   touch(): void {
+    this.lastActive = Date.now();
     const ms = this.config.idleTimeoutMs;
     if (this.closed || !(ms > 0 && ms < 2 ** 31)) return;
     if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);

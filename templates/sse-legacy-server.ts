@@ -22,13 +22,22 @@
  * off once `maxBufferedBytes` wait for it; keep-alive comments surface vanished clients.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dnsRebindingGuard, toError, type DnsRebindingOptions } from './http-common.js';
+import {
+  checkCors,
+  corsAllowed,
+  dnsRebindingGuard,
+  toError,
+  type CorsOptions,
+  type DnsRebindingOptions,
+} from './http-common.js';
 import { accepts, readBody } from './http-request.js';
 import { formatSseEvent } from './sse.js';
 import { readFrame, type FrameReader } from './frame.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport } from './transport.js';
 
 export interface SseLegacyServerOptions extends DnsRebindingOptions {
+  /** Which browser origins may read the answers (CORS), apart from the rebinding checks. Default none. */
+  cors?: CorsOptions;
   /**
    * Called for every new stream before its endpoint event is sent: connect the engine here
    * (`server.connect(transport)`). If it throws, the client gets a 500 and nothing is kept.
@@ -217,6 +226,7 @@ class SseLegacyEndpoint {
     this.maxBody = options.maxBodyBytes ?? 10 * 1024 * 1024;
     this.maxSessions = options.maxSessions ?? 1000;
     this.forbidden = dnsRebindingGuard(options);
+    checkCors(options.cors);
     this.limits = {
       maxBufferedBytes: options.maxBufferedBytes ?? 16 * 1024 * 1024,
       keepAliveMs: options.keepAliveMs ?? 25_000,
@@ -237,10 +247,7 @@ class SseLegacyEndpoint {
       const origin = req.headers.origin;
       const refusal = this.forbidden(req.headers.host, origin);
       if (refusal !== undefined) return writeError(res, 403, refusal);
-      if (origin !== undefined) {
-        res.setHeader('access-control-allow-origin', origin);
-        res.setHeader('vary', 'origin');
-      }
+      for (const [name, value] of Object.entries(corsAllowed(this.options.cors, origin))) res.setHeader(name, value);
       const allowed = endpoint === 'sse' ? 'GET' : 'POST';
       if (req.method === 'OPTIONS') {
         res
