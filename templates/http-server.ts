@@ -36,7 +36,7 @@ import type { EventStore } from './event-store.js';
 import { inspectMessage, invalidRequestResponse, parseErrorResponse } from './frame.js';
 import { HEADER, isHeaderEra, type NameSources } from './http-headers.js';
 import { isPlainObject } from './jsonrpc.js';
-import { accepts, readBody } from './http-request.js';
+import { accepts, readBody, TOO_LARGE_HEADERS as TOO_LARGE } from './http-request.js';
 import { checkCors, dnsRebindingGuard, isInitializeRequest, toError } from './http-common.js';
 import type { CorsOptions, WireMessage } from './http-common.js';
 import type { Transport } from './transport.js';
@@ -285,7 +285,7 @@ class StreamableHttpEndpoint {
     }
     const body = await readBody(req, this.settings.maxBody);
     if ('tooLarge' in body) {
-      writeJsonError(res, 413, -32000, `Request body exceeds ${this.settings.maxBody} bytes`);
+      writeJsonError(res, 413, -32000, `Request body exceeds ${this.settings.maxBody} bytes`, undefined, TOO_LARGE);
       return undefined;
     }
     try {
@@ -348,7 +348,7 @@ class StreamableHttpEndpoint {
     messages: WireMessage[],
     wantsSse: boolean,
   ): Promise<void> {
-    const transport = this.store.open(req, res);
+    const transport = this.store.open(req, res, messages);
     if (transport === undefined) return;
     try {
       await this.settings.onSession(transport);
@@ -404,7 +404,7 @@ class StreamableHttpEndpoint {
     const verdict = inspectMessage(value);
     if (verdict.kind === 'response') {
       const id = verdict.message['id'];
-      const answerId = typeof id === 'string' || typeof id === 'number' ? id : null;
+      const answerId = typeof id === 'string' || Number.isSafeInteger(id) ? (id as string | number) : null; // never 1.5
       const answer = invalidRequestResponse(answerId, 'clients do not send responses over HTTP in this version');
       return void writeJsonRpcError(res, 400, answer);
     }

@@ -8,7 +8,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InMemoryEventStore, type EventStore } from './event-store.js';
 import { HEADER } from './http-headers.js';
-import { headerOf, writeJsonError } from './http-replies.js';
+import { headerOf, writeJsonError, writeJsonRpcError } from './http-replies.js';
+import { invalidRequestResponse } from './frame.js';
+import { isRequest, type WireMessage } from './http-common.js';
 import { StreamableHttpServerTransport } from './http-session.js';
 
 export interface SessionStoreOptions {
@@ -48,10 +50,13 @@ export class SessionStore {
    * A new session for an initialize request, registered; or undefined after answering why none may be
    * opened (the request names a session already, or the cap is reached).
    */
-  open(req: IncomingMessage, res: ServerResponse): StreamableHttpServerTransport | undefined {
+  open(req: IncomingMessage, res: ServerResponse, messages: WireMessage[]): StreamableHttpServerTransport | undefined {
     const existing = headerOf(req, HEADER.sessionId);
     if (existing !== undefined && existing !== '') {
-      if (this.sessions.has(existing)) writeJsonError(res, 400, -32600, 'Invalid Request: session already initialized');
+      // A second initialize (whatever version it names) is answered with its id, as on every transport.
+      const id = messages.find(isRequest)?.id ?? null;
+      const answer = invalidRequestResponse(id, 'the session is already initialized');
+      if (this.sessions.has(existing)) writeJsonRpcError(res, 400, answer, { [HEADER.sessionId]: existing });
       else writeJsonError(res, 404, -32001, 'Session not found');
       return undefined;
     }

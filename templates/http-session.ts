@@ -11,7 +11,9 @@ import type { EventStore } from './event-store.js';
 import { isPlainObject, type RequestId } from './jsonrpc.js';
 import { formatSseEvent } from './sse.js';
 import { isInitializeRequest, isRequest, isResponse, key, toError, type WireMessage } from './http-common.js';
-import { sseHeaders, writeJsonError, type HttpMessageExtraInfo } from './http-replies.js';
+import { sseHeaders, writeJsonError, writeJsonRpcError, type HttpMessageExtraInfo } from './http-replies.js';
+import { invalidRequestResponse } from './frame.js';
+import { HEADER } from './http-headers.js';
 import type { JsonRpcFrame, Transport, TransportSendOptions } from './transport.js';
 
 /** What a request without `MCP-Protocol-Version` is assumed to speak (spec: 2025-03-26). */
@@ -258,7 +260,9 @@ export class StreamableHttpServerTransport implements Transport {
     }
     const reused = requests.find((r) => this.requestChannel.has(key(r.id)));
     if (reused !== undefined) {
-      writeJsonError(res, 400, -32600, `Request id ${JSON.stringify(reused.id)} is already in use`, this.sessionId);
+      // The engine's answer to the same frame on every other transport (frame corpus): the id, not null.
+      const answer = invalidRequestResponse(reused.id, 'id is in use by a request in progress');
+      writeJsonRpcError(res, 400, answer, { [HEADER.sessionId]: this.sessionId });
       return;
     }
     const channel = this.openChannel(requests, batch, wantsSse);

@@ -30,7 +30,7 @@ import {
   type CorsOptions,
   type DnsRebindingOptions,
 } from './http-common.js';
-import { accepts, readBody } from './http-request.js';
+import { TOO_LARGE_HEADERS, accepts, readBody } from './http-request.js';
 import { formatSseEvent } from './sse.js';
 import { readFrame, type FrameReader } from './frame.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport } from './transport.js';
@@ -303,7 +303,8 @@ class SseLegacyEndpoint {
       return writeError(res, 415, 'Unsupported Media Type: Content-Type must be application/json');
     }
     const body = await readBody(req, this.maxBody);
-    if ('tooLarge' in body) return writeError(res, 413, `Request body exceeds ${this.maxBody} bytes`);
+    if ('tooLarge' in body)
+      return writeError(res, 413, `Request body exceeds ${this.maxBody} bytes`, TOO_LARGE_HEADERS);
     res.writeHead(202, { 'content-type': 'text/plain' }).end('Accepted');
     session.receive(body.text, { requestInfo: requestInfoOf(req) });
   }
