@@ -33,9 +33,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EventStore } from './event-store.js';
-import { inspectMessage, invalidRequestResponse, parseErrorResponse } from './frame.js';
+import { invalidRequestResponse, parseErrorResponse } from './frame.js';
 import { HEADER, isHeaderEra, type NameSources } from './http-headers.js';
-import { isPlainObject } from './jsonrpc.js';
 import { accepts, readBody, TOO_LARGE_HEADERS as TOO_LARGE } from './http-request.js';
 import { checkCors, dnsRebindingGuard, isInitializeRequest, toError } from './http-common.js';
 import type { CorsOptions, WireMessage } from './http-common.js';
@@ -49,7 +48,7 @@ import {
   writeJsonError,
   writeJsonRpcError,
 } from './http-replies.js';
-import { corsHeaders, headerMismatch, preflight, refusal } from './http-server-checks.js';
+import { corsHeaders, preflight, refusal, sessionlessVerdict } from './http-server-checks.js';
 import { HttpRequestTransport } from './http-request-transport.js';
 import { ASSUMED_PROTOCOL_VERSION, type StreamableHttpServerTransport } from './http-session.js';
 import { SessionStore } from './http-session-store.js';
@@ -66,6 +65,8 @@ export interface HttpServedServer {
   readonly protocol: ProtocolDescription;
   /** The versions the server speaks (its `supportedProtocolVersions`, or every version its facts list). */
   readonly supportedVersions: readonly string[];
+  /** Whether `method` is one of the server's requests (a 2026-07-28 one must then carry its `_meta` version). */
+  receives?(method: string): boolean;
   connect(transport: Transport): Promise<unknown>;
 }
 
@@ -203,6 +204,7 @@ function settle(options: StreamableHttpServerSettings) {
     codes: transportErrorCodes(facts),
     /** The `_meta` key a sessionless request names its version in (checked against the header). */
     versionMetaKey: facts.metaKeys['protocolVersion'],
+    requiresMeta: (method: string): boolean => server?.receives?.(method) === true,
     /** Whether a session of this version may send batches: the model says. */
     batchesIn: (version: string): boolean => facts.versions.some((v) => v.version === version && v.batches === true),
     /** Whether a header's version is of the sessionless era: its fact's era; a version the model does not know, by its date. */
@@ -257,7 +259,6 @@ class StreamableHttpEndpoint {
   readonly requests = new Set<HttpRequestTransport>();
   private readonly options: StreamableHttpServerSettings;
   private readonly settings: Settings;
-  private readonly supported: Settings['supported'];
   private readonly codes: Settings['codes'];
   private readonly forbidden: ReturnType<typeof dnsRebindingGuard>;
 
@@ -265,7 +266,6 @@ class StreamableHttpEndpoint {
     this.options = options;
     this.settings = settle(options);
     this.store = this.settings.store;
-    this.supported = this.settings.supported;
     this.codes = this.settings.codes;
     this.forbidden = dnsRebindingGuard(options);
     checkCors(options.cors);
@@ -372,7 +372,7 @@ class StreamableHttpEndpoint {
     version: string,
     wantsSse: boolean,
   ): Promise<void> {
-    const verdict = this.sessionlessVerdict(req, res, value, version);
+    const verdict = sessionlessVerdict(req, res, value, version, this.settings);
     if (verdict === undefined) return;
     const id = verdict.kind === 'request' ? verdict.id : undefined;
     const keepAliveMs = this.settings.keepAliveMs;
@@ -395,48 +395,6 @@ class StreamableHttpEndpoint {
     };
     transport.deliver(value, { requestInfo: requestInfoOf(req) });
     if (verdict.kind === 'notification') void transport.close();
-  }
-
-  /** The sessionless POST's message when it passes the transport's checks; else the answer is written. */
-  private sessionlessVerdict(req: IncomingMessage, res: ServerResponse, value: unknown, version: string) {
-    const refused = refusal(value, false);
-    if (refused !== undefined) return void writeJsonRpcError(res, 400, refused);
-    const verdict = inspectMessage(value);
-    if (verdict.kind === 'response') {
-      const id = verdict.message['id'];
-      const answerId = typeof id === 'string' || Number.isSafeInteger(id) ? (id as string | number) : null; // never 1.5
-      const answer = invalidRequestResponse(answerId, 'clients do not send responses over HTTP in this version');
-      return void writeJsonRpcError(res, 400, answer);
-    }
-    if (verdict.kind === 'invalid') {
-      return void writeJsonRpcError(res, 400, invalidRequestResponse(verdict.id, verdict.reason));
-    }
-    const id = verdict.kind === 'request' ? verdict.id : null;
-    const mismatch = headerMismatch(req, verdict.method, verdict.params, this.settings.nameSources);
-    if (mismatch !== undefined) {
-      return void writeJsonError(
-        res,
-        400,
-        this.codes.headerMismatch,
-        `Header mismatch: ${mismatch}`,
-        undefined,
-        {},
-        id,
-      );
-    }
-    if (!this.supported.includes(version)) {
-      const data = { supported: this.supported, requested: version };
-      const message = 'Unsupported protocol version';
-      return void writeJsonError(res, 400, this.codes.unsupportedVersion, message, undefined, {}, id, data);
-    }
-    const meta = verdict.params?.['_meta'];
-    const key = this.settings.versionMetaKey;
-    const bodyVersion = key !== undefined && isPlainObject(meta) ? meta[key] : undefined;
-    if (bodyVersion !== undefined && bodyVersion !== version) {
-      const message = `Header mismatch: MCP-Protocol-Version header value '${version}' does not match body value '${String(bodyVersion)}'`;
-      return void writeJsonError(res, 400, this.codes.headerMismatch, message, undefined, {}, id);
-    }
-    return verdict;
   }
 
   private async handleGet(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -27,6 +27,7 @@ import { callTool } from './tool-call.js';
 import type { Transport } from './transport.js';
 import { paramsIssue, resultIssue, type CompiledValidator } from './validation.js';
 import { answerInputsInline, inputRound } from './input-round.js';
+import { legacyInitializeIssue, withoutResultType } from './legacy-session.js';
 
 export { inputRound, type InputAsk, type InputResponsesOf, type InputRound, type InputsHelper } from './input-round.js';
 
@@ -87,6 +88,8 @@ export class McpServerBase<Handlers extends object> {
   readonly tables: ServerTables;
   readonly handlers: Partial<Handlers>;
   readonly options: McpServerOptions;
+  /** Sessions whose `initialize` has been answered. */
+  readonly #opened = new WeakSet<SessionInfo>();
   readonly #supported: readonly VersionFact[];
   readonly #modern: string[];
   readonly #legacy: string[];
@@ -109,6 +112,11 @@ export class McpServerBase<Handlers extends object> {
         throw new Error(`createServer: "${method}" is not a method this server receives`);
       }
     }
+  }
+
+  /** Whether a request of `method` is one of this server's (its version's) requests. */
+  receives(method: string): boolean {
+    return this.tables.requestMethods.includes(method);
   }
 
   /** Versions this server speaks, newest first. */
@@ -312,8 +320,12 @@ export class McpServerBase<Handlers extends object> {
     return { ...result, _meta: { ...meta, [key]: this.options.serverInfo } };
   }
 
-  /** `initialize`: agrees on a legacy version (the client's if spoken, else our newest) and opens the session. */
+  /**
+   * `initialize`: agrees on a legacy version (the client's if spoken, else our newest) and opens the session;
+   * once only (a second one is refused, whatever version it names).
+   */
   private initialize(peer: RpcPeer<any, any, any, any>, session: SessionInfo, params: JsonObject): JsonObject {
+    if (this.#opened.has(session)) throw new ProtocolError(ErrorCode.InvalidRequest, 'Already initialized');
     const legacyVersions = this.#versionsOf('legacy');
     const requested = typeof params?.['protocolVersion'] === 'string' ? params['protocolVersion'] : '';
     if (legacyVersions.length === 0) {
@@ -326,6 +338,7 @@ export class McpServerBase<Handlers extends object> {
     }
     // The client's version if we speak it, else our newest legacy one: the client then decides.
     const version = legacyVersions.includes(requested) ? requested : legacyVersions[0]!;
+    this.#opened.add(session);
     session.era = 'legacy';
     session.protocolVersion = version;
     // Batches follow the version agreed (only 2025-03-26 has them), not the version generated.
@@ -347,7 +360,13 @@ export class McpServerBase<Handlers extends object> {
   }
 
   private installLifecycle(peer: RpcPeer<any, any, any, any>, session: SessionInfo): void {
-    peer.setRequestHandler('ping', () => (this.legacyOnModern(session) ? {} : this.withServerInfo({})));
+    peer.setRequestHandler('ping', () => {
+      // A modern request for a method its version removed (ping, 2026-07-28): -32601, and 404 over HTTP.
+      if (session.era === 'modern' && !this.receives('ping')) {
+        throw new ProtocolError(ErrorCode.MethodNotFound, 'Method not found: ping');
+      }
+      return this.legacyOnModern(session) ? {} : this.withServerInfo({});
+    });
     // A modern-only server answers initialize too, with an error that names what it speaks.
     if (this.protocol.features.initialize || this.protocol.features.perRequestMeta) {
       peer.setRequestHandler('initialize', (params: JsonObject) => this.initialize(peer, session, params));
@@ -457,6 +476,10 @@ export class McpServerBase<Handlers extends object> {
     // The lifecycle's own messages carry nothing to validate, except the two that open a conversation.
     const lifecycle = this.protocol.facts.lifecycleMethods;
     if (lifecycle.includes(method) && method !== 'initialize' && method !== 'server/discover') return null;
+    // A schema without initialize (2026-07-28) still serves legacy clients: their handshake is checked by hand.
+    if (method === 'initialize' && !Object.hasOwn(this.tables.paramsValidators, method)) {
+      return legacyInitializeIssue(params);
+    }
     return paramsIssue(this.tables, method, params, this.tables.paramsRequired?.includes(method) ?? false);
   }
 
@@ -473,10 +496,3 @@ export class McpServerBase<Handlers extends object> {
 export type WithDefaults<R, K extends string> = R extends unknown
   ? { [P in keyof R as P extends K ? never : P]: R[P] } & { [P in K & keyof R]?: R[P] }
   : never;
-
-/** Legacy results have no `resultType`. */
-function withoutResultType(result: unknown): JsonObject {
-  if (!isPlainObject(result)) return result as JsonObject;
-  const { resultType: _resultType, ...rest } = result;
-  return rest;
-}
