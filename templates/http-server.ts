@@ -178,6 +178,8 @@ export interface StreamableHttpHandler {
 
 type Connection = StreamableHttpServerTransport | HttpRequestTransport;
 
+const SSE_TYPE = 'text/event-stream';
+
 /** The options with their defaults applied, and what follows from the model's facts. */
 type Settings = ReturnType<typeof settle>;
 
@@ -376,7 +378,9 @@ class StreamableHttpEndpoint {
     if (verdict === undefined) return;
     const id = verdict.kind === 'request' ? verdict.id : undefined;
     const keepAliveMs = this.settings.keepAliveMs;
-    const transport = new HttpRequestTransport(res, id, version, { sse: wantsSse, keepAliveMs, codes: this.codes });
+    // A listen request is answered by a stream (its acknowledgement, then notifications), whatever the mode.
+    const sse = wantsSse || (verdict.method === 'subscriptions/listen' && accepts(req.headers.accept, SSE_TYPE));
+    const transport = new HttpRequestTransport(res, id, version, { sse, keepAliveMs, codes: this.codes });
     this.requests.add(transport);
     const previous = transport.onclose;
     const forget = (): void => void this.requests.delete(transport);

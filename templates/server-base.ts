@@ -28,6 +28,8 @@ import type { Transport } from './transport.js';
 import { paramsIssue, resultIssue, type CompiledValidator } from './validation.js';
 import { answerInputsInline, inputRound } from './input-round.js';
 import { legacyInitializeIssue, withoutResultType } from './legacy-session.js';
+import { guardNestedRequests } from './nested-requests.js';
+import { LOG_LEVELS, gateLogs } from './log-gate.js';
 
 export { inputRound, type InputAsk, type InputResponsesOf, type InputRound, type InputsHelper } from './input-round.js';
 
@@ -65,7 +67,6 @@ export interface SessionInfo {
 }
 
 /** Syslog severities, least severe first (the order `logging/setLevel` filters by). */
-const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 export interface ServerTables {
   paramsValidators: Record<string, CompiledValidator>;
@@ -88,6 +89,7 @@ export class McpServerBase<Handlers extends object> {
   readonly tables: ServerTables;
   readonly handlers: Partial<Handlers>;
   readonly options: McpServerOptions;
+  readonly #missingCapabilityCode: number;
   /** Sessions whose `initialize` has been answered. */
   readonly #opened = new WeakSet<SessionInfo>();
   readonly #supported: readonly VersionFact[];
@@ -105,6 +107,7 @@ export class McpServerBase<Handlers extends object> {
     this.handlers = handlers;
     this.options = options;
     this.#supported = speakableVersions(protocol, options.supportedProtocolVersions);
+    this.#missingCapabilityCode = protocol.facts.errorCodes['MissingRequiredClientCapabilityError'] ?? -32600;
     this.#modern = this.#supported.filter((v) => v.era === 'modern').map((v) => v.version);
     this.#legacy = this.#supported.filter((v) => v.era === 'legacy').map((v) => v.version);
     for (const method of Object.keys(handlers)) {
@@ -214,16 +217,18 @@ export class McpServerBase<Handlers extends object> {
   ): unknown {
     // A modern request stands alone: its handler sees the capabilities this request declares, never
     // those of an earlier one (nor of a request running beside it).
-    (ctx as unknown as { session: SessionInfo }).session =
+    const seen =
       session.era === 'modern'
         ? { ...session, clientCapabilities: requestCapabilities(this.protocol, received) }
         : session;
+    (ctx as unknown as { session: SessionInfo }).session = seen;
+    guardNestedRequests(ctx, seen.clientCapabilities, this.#missingCapabilityCode);
     if (this.protocol.features.inputRequests) (ctx as unknown as { inputs: unknown }).inputs = inputRound;
     const params = this.paramsFor(session, method, received);
     if (method === 'logging/setLevel' && isPlainObject(params) && typeof params['level'] === 'string') {
       session.logLevel = params['level'];
     }
-    this.gateLogs(ctx, session, params);
+    gateLogs(ctx, this.protocol, session.logLevel, params);
     // Only a request of the metadata-header era carries Mcp-Param-* headers: a legacy client of a dual-era
     // server sends none, and must not be refused for it.
     const checked =
@@ -265,33 +270,6 @@ export class McpServerBase<Handlers extends object> {
   private checked(method: string, results: readonly string[], result: unknown): unknown {
     if (this.options.validateResults) this.checkResult(method, results, result);
     return result;
-  }
-
-  /**
-   * Log notifications a handler sends through `ctx.notify('notifications/message', …)` are dropped below the
-   * level the client asked for: its `logging/setLevel` before 2026-07-28, the request's own `logLevel` _meta
-   * key from then on (no key: no log notifications for that request).
-   */
-  private gateLogs(ctx: HandlerContext, session: SessionInfo, params: unknown): void {
-    const perRequest = this.protocol.features.perRequestMeta;
-    let threshold: string | undefined;
-    if (perRequest) {
-      const key = this.protocol.facts.metaKeys['logLevel'];
-      const meta = isPlainObject(params) && isPlainObject(params['_meta']) ? params['_meta'] : undefined;
-      const level = key === undefined ? undefined : meta?.[key];
-      threshold = typeof level === 'string' ? level : 'none';
-    } else threshold = session.logLevel;
-    if (threshold === undefined) return;
-    const minimum = LOG_LEVELS.indexOf(threshold);
-    const notify = ctx.notify.bind(ctx) as (method: string, params?: unknown) => Promise<void>;
-    (ctx as { notify: unknown }).notify = (method: string, notifyParams?: unknown): Promise<void> => {
-      if (method === 'notifications/message') {
-        const level = isPlainObject(notifyParams) ? notifyParams['level'] : undefined;
-        const rank = typeof level === 'string' ? LOG_LEVELS.indexOf(level) : -1;
-        if (minimum === -1 || rank < minimum) return Promise.resolve();
-      }
-      return notify(method, notifyParams);
-    };
   }
 
   /**

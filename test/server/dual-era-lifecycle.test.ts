@@ -4,8 +4,10 @@
  * - a legacy `initialize` is validated like the 2025-11-25 one (-32602 with the pointer), and a second one is
  *   refused (-32600), on the 2026-07-28 and the 2025-11-25 server alike;
  * - a modern request for `ping` (removed in 2026-07-28) gets -32601, and over HTTP 404;
- * - over HTTP a 2026-07-28 request without the required `_meta` gets -32602 with 400.
+ * - over HTTP a 2026-07-28 request without the required `_meta` gets -32602 with 400;
+ * - (item 5) `subscriptions/listen` is acknowledged on an SSE stream also when the server answers JSON.
  */
+import { request as httpRequest } from 'node:http';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { built, importBuilt } from '../client/helpers/build.js';
 import { listen, rawRequest } from '../transports/helpers/http.js';
@@ -77,9 +79,10 @@ describe('the 2026-07-28 server, modern requests', () => {
     await expect(legacy.request('ping')).resolves.toEqual({});
   });
 
-  async function serveHttp() {
+  async function serveHttp(options: Record<string, unknown> = {}, handlers: Record<string, unknown> = tools) {
     const gen = gens['2026-07-28'];
-    const handler = gen.createStreamableHttpServer({ server: gen.createServer(tools, { serverInfo: INFO }) });
+    const server = gen.createServer(handlers, { serverInfo: INFO });
+    const handler = gen.createStreamableHttpServer({ server, ...options });
     const http = await listen(handler);
     cleanups.push(async () => {
       await handler.close();
@@ -108,5 +111,36 @@ describe('the 2026-07-28 server, modern requests', () => {
     const res = await rawRequest(url, { method: 'POST', headers: headers('tools/list'), body });
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body)).toMatchObject({ id: 2, error: { code: -32602 } });
+  });
+
+  it('subscriptions/listen in JSON mode: still a stream, and its acknowledgement arrives', async () => {
+    const listen = (_params: unknown, ctx: any) => {
+      void ctx.notify('notifications/subscriptions/acknowledged', { notifications: {} });
+      return new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve({})));
+    };
+    const url = await serveHttp({ enableJsonResponse: true }, { ...tools, 'subscriptions/listen': listen });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'subscriptions/listen',
+      params: { _meta: meta, notifications: {} },
+    });
+    const first = await new Promise<{ type: string | undefined; text: string }>((resolve, reject) => {
+      const req = httpRequest(url, { method: 'POST', headers: headers('subscriptions/listen') }, (res) => {
+        res.setEncoding('utf8');
+        let text = '';
+        res.on('data', (chunk: string) => {
+          text += chunk;
+          if (text.includes('acknowledged')) {
+            resolve({ type: res.headers['content-type'], text });
+            req.destroy();
+          }
+        });
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(first.type).toBe('text/event-stream');
+    expect(first.text).toContain('notifications/subscriptions/acknowledged');
   });
 });
