@@ -33,7 +33,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EventStore } from './event-store.js';
-import { invalidRequestResponse, parseErrorResponse } from './frame.js';
+import { inspectMessage, invalidRequestResponse, parseErrorResponse } from './frame.js';
 import { HEADER, isHeaderEra, type NameSources } from './http-headers.js';
 import { accepts, readBody, TOO_LARGE_HEADERS as TOO_LARGE } from './http-request.js';
 import { checkCors, dnsRebindingGuard, isInitializeRequest, toError } from './http-common.js';
@@ -328,12 +328,17 @@ class StreamableHttpEndpoint {
     // Batches follow the session's negotiated version (the header only when there is no session yet).
     const sessionVersion = this.store.named(req)?.protocolVersion ?? version ?? ASSUMED_PROTOCOL_VERSION;
     const refused = refusal(raw, this.settings.batchesIn(sessionVersion));
-    if (refused !== undefined) return writeJsonRpcError(res, 400, refused, sessionHeader(req));
-    const messages = (batch ? raw : [raw]) as WireMessage[];
-    if (messages.some(isInitializeRequest)) {
-      if (messages.length > 1)
-        return writeJsonError(res, 400, -32600, 'Invalid Request: initialize must be sent alone');
-      return this.openSession(req, res, messages, wantsSse);
+    // A batch the version allows is answered member by member: the invalid ones' answers beside the others'.
+    const answered = Array.isArray(refused) ? refused : [];
+    const members = batch ? (raw as unknown[]).filter((m) => inspectMessage(m).kind !== 'invalid') : [raw];
+    if (refused !== undefined && (!Array.isArray(refused) || members.length === 0))
+      return writeJsonRpcError(res, 400, refused, sessionHeader(req));
+    const messages = members as WireMessage[];
+    const initialize = messages.find(isInitializeRequest);
+    if (initialize !== undefined) {
+      if (!batch) return this.openSession(req, res, messages, wantsSse);
+      const answer = invalidRequestResponse(initialize.id, 'initialize must be sent alone, not in a batch');
+      return writeJsonRpcError(res, 400, answer, sessionHeader(req));
     }
     const session = this.store.find(req, res);
     if (!session) return;
@@ -341,7 +346,7 @@ class StreamableHttpEndpoint {
       const answer = invalidRequestResponse(null, 'batches are not supported');
       return writeJsonRpcError(res, 400, answer, sessionHeader(req));
     }
-    await session.handlePost(res, messages, batch, wantsSse, requestInfoOf(req));
+    await session.handlePost(res, messages, batch, wantsSse, requestInfoOf(req), answered);
   }
 
   private async openSession(

@@ -8,7 +8,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { EventStore } from './event-store.js';
-import { isPlainObject, type RequestId } from './jsonrpc.js';
+import { isPlainObject, type JsonRpcErrorResponse, type RequestId } from './jsonrpc.js';
 import { formatSseEvent } from './sse.js';
 import { isInitializeRequest, isRequest, isResponse, key, toError, type WireMessage } from './http-common.js';
 import { sseHeaders, writeJsonError, writeJsonRpcError, type HttpMessageExtraInfo } from './http-replies.js';
@@ -249,12 +249,15 @@ export class StreamableHttpServerTransport implements Transport {
     batch: boolean,
     wantsSse: boolean,
     requestInfo: HttpMessageExtraInfo['requestInfo'],
+    answered: JsonRpcErrorResponse[] = [],
   ): Promise<void> {
     this.touch();
     this.releaseCancelled(messages);
     const requests = messages.filter(isRequest);
     if (requests.length === 0) {
-      res.writeHead(202, { 'mcp-session-id': this.sessionId }).end();
+      // A batch's invalid members were answered already (`answered`): those answers are the response.
+      if (answered.length > 0) writeJsonRpcError(res, 200, answered, { [HEADER.sessionId]: this.sessionId });
+      else res.writeHead(202, { 'mcp-session-id': this.sessionId }).end();
       for (const m of messages) this.deliver(m, { requestInfo });
       return;
     }
@@ -268,9 +271,14 @@ export class StreamableHttpServerTransport implements Transport {
     const channel = this.openChannel(requests, batch, wantsSse);
     if (channel.mode === 'json') {
       channel.jsonRes = res;
+      for (const [i, answer] of answered.entries()) {
+        channel.answers.set(`answered:${i}`, answer);
+        channel.order.push(`answered:${i}`);
+      }
     } else {
       this.attachSse(channel, res);
       await this.writePriming(channel);
+      for (const answer of answered) await this.emit(channel, answer);
     }
     for (const m of messages) {
       const extra: HttpMessageExtraInfo = { requestInfo };

@@ -179,7 +179,10 @@ export class McpServerBase<Handlers extends object> {
       this.sessions.delete(entry);
       previousOnClose?.();
     };
-    peer.beforeRequest = (method, params) => this.admit(method, params, session);
+    peer.beforeRequest = (method, params, ctx) =>
+      method === 'initialize' && (ctx as { batch?: unknown }).batch !== undefined
+        ? new ProtocolError(ErrorCode.InvalidRequest, 'Invalid Request: initialize must be sent alone, not in a batch')
+        : this.admit(method, params, session);
     this.installLifecycle(peer, session);
     for (const [method, handler] of Object.entries(this.handlers) as [string, (...args: unknown[]) => unknown][]) {
       // The lifecycle owns notifications/initialized and calls the user's handler itself.
