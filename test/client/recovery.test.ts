@@ -5,12 +5,15 @@
  *   its timeout;
  * - after a restart the HTTP client meets 404 for its session, fails that call (it is not retried), opens a new
  *   session with the same options and says so through `onSessionRenewed`; the next call is served;
- * - `close()` then `connect()` works, over HTTP and over stdio (which spawns its server again);
+ * - `close()` then `connect()` works, over HTTP, HTTP+SSE, WebSocket and stdio (which spawns its server again);
  * - `close()` against a dead HTTP server returns without waiting out a timeout.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { WebSocket as UndiciWebSocket } from 'undici';
+// The transports the generated index does not re-export, from the same runtime package its client runs on.
+import { SseLegacyClientTransport, WebSocketClientTransport } from '@mcp-typegen/runtime';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { compileFixture, importBuilt, built } from './helpers/build.js';
 
@@ -36,8 +39,8 @@ afterEach(async () => {
 });
 
 /** Starts the HTTP server process (on `port`, or one it picks) and resolves once it listens. */
-async function startHttpServer(port = 0): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [script, 'http', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startHttpServer(port = 0, mode = 'http'): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, [script, mode, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.add(child);
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) {
@@ -144,5 +147,32 @@ describe('stdio client, server killed', () => {
     await client.close();
     await client.connect(); // and after close() too
     expect(textOf(await client.tools.call({ name: 'echo', arguments: { text: 'c' } }))).toBe(`c|${transport.pid}`);
+  });
+});
+
+describe.each(['sse', 'ws'])('%s client, server killed and restarted', (mode) => {
+  const transportFor = (port: number) =>
+    mode === 'sse'
+      ? new SseLegacyClientTransport(`http://127.0.0.1:${port}/sse`)
+      : new WebSocketClientTransport(`ws://127.0.0.1:${port}/mcp`, { WebSocket: UndiciWebSocket });
+
+  it('fails the call in flight at once, and connect() reaches the restarted server; close() then connect() too', async () => {
+    const first = await startHttpServer(0, mode);
+    const client = new gen.McpClient(transportFor(first.port), { clientInfo });
+    cleanups.push(() => client.close());
+    await client.connect();
+    expect(textOf(await client.tools.call({ name: 'echo', arguments: { text: 'a' } }))).toBe(`a|${first.child.pid}`);
+
+    const failure = client.tools.call({ name: 'hang', arguments: {} }, LONG).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await kill(first.child);
+    expect(await failure).toMatchObject({ code: -32000 });
+
+    const second = await startHttpServer(first.port, mode);
+    await client.connect();
+    expect(textOf(await client.tools.call({ name: 'echo', arguments: { text: 'b' } }))).toBe(`b|${second.child.pid}`);
+    await client.close();
+    await client.connect();
+    expect(textOf(await client.tools.call({ name: 'echo', arguments: { text: 'c' } }))).toBe(`c|${second.child.pid}`);
   });
 });
