@@ -99,8 +99,9 @@ export function corsAllowed(cors: CorsOptions | undefined, origin: string | unde
   if (cors.origins === '*') return { 'access-control-allow-origin': '*' };
   const listed = cors.origins.some((o) => o.toLowerCase() === origin.toLowerCase());
   if (!listed) return { vary: 'origin' };
-  const credentials = cors.credentials ? { 'access-control-allow-credentials': 'true' } : {};
-  return { 'access-control-allow-origin': origin, vary: 'origin', ...credentials };
+  const headers: Record<string, string> = { 'access-control-allow-origin': origin, vary: 'origin' };
+  if (cors.credentials) headers['access-control-allow-credentials'] = 'true';
+  return headers;
 }
 
 const LOCAL_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
