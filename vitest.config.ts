@@ -14,8 +14,9 @@ export default defineConfig({
     })),
     // test/.tmp holds generated projects and copies; a .test.ts left there must not run as part of the suite.
     exclude: ['test/.tmp/**', '**/node_modules/**'],
-    // Installs Chromium (Debian package) for the platform matrix when missing, outside the tests' time.
-    globalSetup: ['test/platforms/global-setup.ts'],
+    // First, rebuild whatever build is older than the sources (tests always run the code on disk); then
+    // install Chromium (Debian package) for the platform matrix when missing, outside the tests' time.
+    globalSetup: ['test/setup/fresh-builds.ts', 'test/platforms/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two cores in CI: keep workers few so interop tests that spawn servers are not starved.

@@ -182,7 +182,10 @@ export async function runConformance(options = {}) {
   for (const [file, hint] of [
     [CLI, 'run `npm run build` first'],
     [RUNNER, 'run `npm ci`'],
-    [NODE22, 'run `npm ci` (its prepare step installs Node 22 for the runner into tools/node22)'],
+    [
+      NODE22,
+      'run `node scripts/install-tools.mjs` (the test setup runs it; it installs Node 22 for the runner into tools/node22)',
+    ],
   ]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: ${hint}`);
   }

@@ -6,12 +6,14 @@
  * None of them is a root devDependency because each links a bin (`node`, `tsc`) that would replace the
  * project's own Node 20 or TypeScript 5.9 in every npm script, tests included. Tests call them by path.
  *
- * Runs from `prepare`, so `npm ci` installs them. Skipped where it does not apply: outside the repo
- * (an installed tarball has no tools/), on `npm pack`, and on platforms the binaries are not built for.
+ * Run by the test suite's global setup (test/setup/fresh-builds.ts) and by `npm run conformance`; a no-op when
+ * every tool is installed at its locked version. Not an npm lifecycle script: the published package has no
+ * install-time scripts. Skipped where it does not apply: outside the repo (an installed tarball has no
+ * tools/), on `npm pack`, and on platforms the binaries are not built for.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,8 +21,6 @@ const tools = join(root, 'tools');
 
 if (!existsSync(tools)) process.exit(0);
 if (process.env.npm_command === 'pack' || process.env.npm_command === 'publish') process.exit(0);
-// Installed as someone's (git) dependency, npm runs prepare from their project: the tools are ours only.
-if (process.env.INIT_CWD && resolve(process.env.INIT_CWD) !== resolve(root)) process.exit(0);
 if (process.platform !== 'linux' || process.arch !== 'x64') {
   console.log('install-tools: the tool binaries are linux-x64 only; the tests that need them will be skipped');
   process.exit(0);

@@ -12,7 +12,7 @@ import { header } from './emit/header.js';
 import { runtimeImports, runtimeRange } from './emit/runtime.js';
 import { emitIndex } from './emit/index-file.js';
 import { REGISTRY, resolveArtifacts, type EmitContext, type GeneratedFile } from './emit/registry.js';
-import { inputsHash } from './inputs.js';
+import { targetInputs } from './inputs.js';
 import { InputError } from './errors.js';
 import { appliesTo } from './extensions/types.js';
 import { applyExtensions, loadExtensionsFor, type LoadedExtension } from './model/extensions.js';
@@ -22,7 +22,6 @@ import { toolPackage } from './load/package-root.js';
 import { buildModel } from './model/build.js';
 import { readPairingFile } from './model/pairing.js';
 import type { ProtocolModel } from './model/types.js';
-import { sha256 } from './load/hash.js';
 import { compareStrings } from './load/order.js';
 
 export {
@@ -41,7 +40,7 @@ export interface GenerateResult {
   files: GeneratedFile[];
   model: ProtocolModel;
   warnings: string[];
-  /** Hash of everything the output depends on: tool, templates, schema, extensions and options. */
+  /** Hash of everything the output depends on (src/inputs.ts says what that is). */
   inputsHash: string;
   schemaFile: string;
 }
@@ -49,14 +48,10 @@ export interface GenerateResult {
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const cwd = options.cwd ?? process.cwd();
   const outDir = resolve(cwd, options.outDir ?? 'generated');
-  const { loaded, extensions, pairing, model } = await loadModel(options, cwd);
-  const hash = await inputsHash({
-    schemaSha256: loaded.sha256,
-    extensionShas: extensions.map((e) => e.sha256),
-    pairingSha: pairing ? sha256(pairing.text) : undefined,
-    options,
-    outDir,
-  });
+  // Hashed before anything is read for generation: an input edited meanwhile leaves the manifest stale
+  // (the next --check regenerates), never wrongly fresh.
+  const inputs = await targetInputs({ ...options, cwd, outDir });
+  const { loaded, extensions, model } = await loadModel(options, cwd);
   const ctx = emitContext(options, loaded.file);
   const format = options.format !== false;
   const bodies = await emitBodies(model, ctx, outDir, format);
@@ -68,8 +63,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files,
     model,
     warnings: [...loaded.warnings, ...(model.warnings ?? []), ...extensions.flatMap((e) => e.warnings)],
-    // No hash (a prettier config written as code): --check always regenerates to compare.
-    inputsHash: hash ?? 'unhashable',
+    // No hash (a prettier config written as code, an unpinned URL): --check always regenerates to compare.
+    inputsHash: inputs.hash ?? 'unhashable',
     schemaFile: loaded.file,
   };
 }

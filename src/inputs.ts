@@ -1,83 +1,157 @@
 /**
- * The hash of everything a generated output depends on: the tool and its templates, the schema's and
- * extensions' bytes, every option that changes bytes (from the option table), and the prettier config
- * that applies to the out dir. Kept free of heavy imports (no prettier, ts-morph or JSTT) so `--check`
- * can compute it in milliseconds and skip regeneration when nothing changed.
+ * A target's inputs: everything its output depends on, found in one place. `generate()` stamps the manifest
+ * with their hash, `--check` compares that hash to take its fast path, and watch mode watches their files,
+ * so the three can never disagree about what counts.
  *
- * Nothing location-dependent goes in: no absolute path, so the same checkout anywhere hashes the same.
- * When an input cannot be known cheaply (a JavaScript prettier config, an unpinned schema URL) the
- * hash is `undefined` and the fast path steps aside.
+ * The inputs: the schema's bytes; every extension file, with every file an extension reaches through a
+ * cross-file `$ref` (transitively); the pairing file; the options that change bytes (from the option table,
+ * however they were given: flags or the config file, which is watched too); the prettier config that
+ * applies to the out dir; the tool's version, its runtime templates and the versions of the libraries that
+ * write the output.
+ *
+ * Kept free of heavy imports (no prettier, ts-morph, json-schema-to-typescript or ajv: files are read as
+ * JSON, nothing is validated) so `--check` answers in milliseconds. Nothing location-dependent is hashed (no
+ * absolute path), so the same checkout anywhere hashes the same. Where an input cannot be known as data (a
+ * prettier config written as code, an unpinned schema URL) there is no hash and the fast path steps aside.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { InputError } from './errors.js';
-import { officialExtensionFile } from './extensions/official.js';
 import { hashedOptions, type TargetOptions } from './config/options.js';
-import type { SchemaInput } from './load/schema.js';
-import { specSha256WithoutNetwork } from './load/spec-source.js';
-import { toolPackage } from './load/package-root.js';
-import { runtimeTemplates } from './emit/runtime.js';
+import { crossFileRefsOf, resolveSibling } from './extensions/rules.js';
+import { officialExtensionFile } from './extensions/official.js';
 import { sha256 } from './load/hash.js';
-import { prettierConfigFingerprint } from './load/prettier-config.js';
+import { toolPackage } from './load/package-root.js';
+import { prettierConfigOf } from './load/prettier-config.js';
+import { resolveSchemaPath, type SchemaInput } from './load/schema.js';
+import { specSha256WithoutNetwork } from './load/spec-source.js';
+import { runtimeTemplates, runtimeVersion } from './emit/runtime.js';
 
-export interface InputFacts {
-  schemaSha256: string;
-  /** sha256 of each extension file, in the order given. */
-  extensionShas: string[];
-  /** sha256 of the pairing file, when one is given (it shapes the model like an extension). */
-  pairingSha?: string;
-  options: TargetOptions;
-  /** Absolute out dir: only used to find the prettier config, never hashed itself. */
-  outDir: string;
-}
+/** The libraries whose versions shape the output's bytes. */
+const WRITERS = ['ajv', 'json-schema-to-typescript', 'prettier', 'ts-morph', 'typescript'] as const;
 
-/** The inputs hash, or undefined when the prettier config is code (it cannot be hashed as data). */
-export async function inputsHash(facts: InputFacts): Promise<string | undefined> {
-  const format = facts.options.format !== false ? await prettierConfigFingerprint(facts.outDir) : 'not formatted';
-  if (format === undefined) return undefined;
-  return sha256(
-    JSON.stringify({
-      tool: toolPackage().version,
-      templates: runtimeTemplates().map((t) => [t.name, sha256(t.text)]),
-      schema: facts.schemaSha256,
-      extensions: facts.extensionShas,
-      pairing: facts.pairingSha ?? null,
-      options: hashedOptions(facts.options),
-      prettier: format,
-    }),
-  );
-}
+export type TargetInputOptions = SchemaInput & TargetOptions & { outDir: string };
 
-/** The same hash, read straight from disk, without loading, generating or downloading anything. */
-export async function inputsHashFromDisk(
-  options: SchemaInput & TargetOptions & { outDir: string },
-): Promise<string | undefined> {
-  const cwd = options.cwd ?? process.cwd();
-  try {
-    const schemaSha256 = await schemaSha256WithoutNetwork({ ...options, cwd });
-    if (schemaSha256 === undefined) return undefined;
-    const extensionShas: string[] = [];
-    for (const file of options.extensions ?? []) {
-      const path = officialExtensionFile(file, cwd) ?? resolve(cwd, file);
-      extensionShas.push(sha256(await readFile(path, 'utf8')));
-    }
-    const pairingSha = options.pairing ? sha256(await readFile(resolve(cwd, options.pairing), 'utf8')) : undefined;
-    return await inputsHash({ schemaSha256, extensionShas, pairingSha, options, outDir: resolve(cwd, options.outDir) });
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    return undefined;
-  }
+export interface TargetInputs {
+  /** Every local file the output depends on, absolute and sorted: what watch mode watches. */
+  files: string[];
+  /** The hash of all the inputs; undefined when one of them cannot be hashed as data. */
+  hash: string | undefined;
 }
 
 /**
- * The schema's sha256 as generate would see it, without the network: a pinned URL has its pin, a
- * known version from the cache or a download has the manifest's hash (verified before any use), a
- * file is hashed. An unpinned URL has none.
+ * The inputs of one target, read from disk. A file that cannot be read leaves the hash undefined (the run
+ * itself reports it) but keeps its name in `files`, so watch sees it appear.
  */
-async function schemaSha256WithoutNetwork(options: SchemaInput & { cwd: string }): Promise<string | undefined> {
+export async function targetInputs(
+  options: TargetInputOptions,
+  extra: { configFile?: string } = {},
+): Promise<TargetInputs> {
+  const cwd = options.cwd ?? process.cwd();
+  const files = new Set<string>();
+  if (extra.configFile) files.add(resolve(cwd, extra.configFile));
+  let readable = true;
+  const hashOf = async (file: string): Promise<string | undefined> => {
+    files.add(file);
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    if (text === undefined) readable = false;
+    return text === undefined ? undefined : sha256(text);
+  };
+
+  const schema = await schemaInput(options, cwd, files);
+  const extensions: (string | undefined)[] = [];
+  for (const file of await extensionFiles(options.extensions ?? [], cwd)) extensions.push(await hashOf(file));
+  const pairing = options.pairing ? await hashOf(resolve(cwd, options.pairing)) : null;
+  const prettier = options.format !== false ? await prettierConfigOf(resolve(cwd, options.outDir)) : undefined;
+  if (prettier?.file) files.add(prettier.file);
+
+  const hashable = readable && schema !== undefined && (options.format === false || prettier?.data !== undefined);
+  const hash = hashable
+    ? sha256(
+        JSON.stringify({
+          tool: toolPackage().version,
+          runtime: runtimeVersion(),
+          writers: writerVersions(),
+          templates: runtimeTemplates().map((t) => [t.name, sha256(t.text)]),
+          schema,
+          extensions,
+          pairing,
+          options: hashedOptions(options),
+          prettier: options.format === false ? 'not formatted' : prettier?.data,
+        }),
+      )
+    : undefined;
+  return { files: [...files].sort(), hash };
+}
+
+/**
+ * The schema's sha256 as generate would see it, without the network: a pinned URL has its pin, a known
+ * version from the cache or a download has the manifest's hash (verified before any use), a file is
+ * hashed. An unpinned URL has none. Its local file, where there is one, joins `files`.
+ */
+async function schemaInput(options: SchemaInput, cwd: string, files: Set<string>): Promise<string | undefined> {
   if (options.text !== undefined) return sha256(options.text);
   if (options.schema && /^[a-z][a-z0-9+.-]*:\/\//i.test(options.schema)) return options.sha256?.toLowerCase();
-  if (options.schema) return sha256(await readFile(resolve(options.cwd, options.schema), 'utf8'));
-  if (options.spec) return specSha256WithoutNetwork(options.spec, options);
+  try {
+    const local = resolveSchemaPath({ ...options, cwd });
+    if (local) files.add(local);
+  } catch (error) {
+    // An unknown --spec: the run reports it; there is nothing to hash or watch.
+    if (error instanceof InputError) return undefined;
+    throw error;
+  }
+  try {
+    if (options.schema) return sha256(await readFile(resolve(cwd, options.schema), 'utf8'));
+    if (options.spec) return await specSha256WithoutNetwork(options.spec, { ...options, cwd });
+  } catch {
+    return undefined;
+  }
   return undefined;
+}
+
+/**
+ * The extension files as given (official ids stand for the shipped files), then every file their cross-file
+ * `$ref`s reach, each once, in a fixed order. Only their bytes are hashed, never their paths: the same
+ * project in another folder hashes the same.
+ */
+async function extensionFiles(given: readonly string[], cwd: string): Promise<string[]> {
+  const queue = given.map((name) => officialExtensionFile(name, cwd) ?? resolve(cwd, name));
+  const seen = new Set<string>();
+  for (const file of queue) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    for (const ref of text === undefined ? [] : crossFileRefs(text)) queue.push(resolveSibling(file, ref));
+  }
+  return [...seen];
+}
+
+/** The files an extension's `<file>#/definitions/<Name>` refs name, as written. Unparsable text has none. */
+function crossFileRefs(text: string): string[] {
+  try {
+    return crossFileRefsOf(JSON.parse(text));
+  } catch {
+    return [];
+  }
+}
+
+let writers: Record<string, string> | undefined;
+/** The installed version of each library that writes output (read once: they cannot change mid-run). */
+function writerVersions(): Record<string, string> {
+  if (writers) return writers;
+  const require = createRequire(import.meta.url);
+  writers = {};
+  for (const name of WRITERS) {
+    try {
+      const manifest = JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as {
+        version?: string;
+      };
+      writers[name] = manifest.version ?? 'unknown';
+    } catch {
+      writers[name] = 'not installed';
+    }
+  }
+  return writers;
 }

@@ -2,21 +2,112 @@
  * The browser-safe runtime (`@mcp-typegen/runtime`): the JSON-RPC engine, client and server lifecycle
  * bases, the in-memory pair, and the Streamable HTTP, HTTP+SSE and WebSocket clients. No `node:` imports, no `process`:
  * it runs in browsers, workers, Node, Deno and Bun. The Node-only transports are in node.ts.
+ *
+ * The public API, name by name: what is not listed here is internal and may change in any release
+ * (packages/runtime/api-report.md shows every name with its declaration; the suite keeps it current).
  */
-export * from './jsonrpc.js';
-export * from './transport.js';
-export * from './peer.js';
-export * from './client-base.js';
-export * from './server-base.js';
-export * from './validation.js';
-export * from './structured-content.js';
-export * from './capabilities.js';
-export * from './channel.js';
-export * from './http-client.js';
-export * from './http-client-streams.js';
-export * from './sse-legacy-client.js';
-export * from './sse-fallback.js';
-export * from './websocket.js';
-export * from './sse.js';
-export * from './event-store.js';
-export * from './version.js';
+export {
+  ErrorCode,
+  type ErrorCodeValue,
+  type JsonRpcErrorObject,
+  type JsonRpcErrorResponse,
+  type JsonRpcMessage,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type JsonRpcSuccess,
+  LocalError,
+  type NotificationSpec,
+  type NotificationTable,
+  type ParamsArgs,
+  ProtocolError,
+  type RequestId,
+  type RequestSpec,
+  type RequestTable,
+} from './jsonrpc.js';
+export {
+  createInMemoryPair,
+  type InMemoryPairOptions,
+  InMemoryTransport,
+  type JsonRpcFrame,
+  type MessageExtraInfo,
+  type Transport,
+  type TransportSendOptions,
+} from './transport.js';
+export { RpcPeer } from './peer.js';
+export { RpcEngine } from './engine.js';
+export {
+  type AnyNotificationTable,
+  type AnyRequestTable,
+  type DiagnosticKind,
+  type EngineOptions,
+  type HandlerContext,
+  type HandlerParams,
+  type JsonObject,
+  type NotificationContext,
+  type NotificationHandler,
+  type NotifyOptions,
+  type ParamsIssue,
+  type PeerDiagnostic,
+  type PeerHooks,
+  type PeerOptions,
+  type Progress,
+  type RequestHandler,
+  type RequestOptions,
+} from './peer-types.js';
+export { type CallerParams, type EraCache, type McpClientOptions } from './client-options.js';
+export { McpClientBase } from './client-base.js';
+export {
+  type Era,
+  type Implementation,
+  type ProtocolDescription,
+  type ProtocolFacts,
+  type ServerProtocolDescription,
+  type ServerProtocolFacts,
+  type VersionFact,
+} from './protocol.js';
+export { type InputAsk, type InputResponsesOf, type InputRound, type InputsHelper } from './input-round.js';
+export {
+  McpServerBase,
+  type McpServerOptions,
+  type ServerTables,
+  type SessionInfo,
+  type WithDefaults,
+} from './server-base.js';
+export { checkWith, type CompiledValidator, type MessageChecker, type Validators } from './validation.js';
+export {
+  checkStructuredContentWith,
+  type OutputSchemaValidator,
+  type StructuredContentCheck,
+} from './structured-content.js';
+export {
+  ChannelClient,
+  type ChannelDescription,
+  ChannelServer,
+  type MessageEventSourceLike,
+  type PostMessageTarget,
+  PostMessageTransport,
+  type PostMessageTransportOptions,
+} from './channel.js';
+export { StreamableHttpError } from './http-common.js';
+export { METADATA_HEADERS, type MetadataFacts, type MetadataHeaders } from './http-headers.js';
+export {
+  type ReconnectionOptions,
+  sessionStreams,
+  SessionStreams,
+  type SessionStreamsOption,
+  type SessionStreamsSettings,
+} from './http-client-streams.js';
+export { StreamableHttpClientTransport, type StreamableHttpClientTransportOptions } from './http-client.js';
+export { SseLegacyClientTransport, type SseLegacyClientTransportOptions } from './sse-legacy-client.js';
+export { type LegacySseFallback, sseFallback, type SseFallbackOptions } from './sse-fallback.js';
+export {
+  WEBSOCKET_SUBPROTOCOL,
+  WebSocketClientTransport,
+  type WebSocketClientTransportOptions,
+  WebSocketCloseCode,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from './websocket.js';
+export { type EventStore, InMemoryEventStore } from './event-store.js';
+export { checkRuntimeVersion, RUNTIME_VERSION } from './version.js';

@@ -2,7 +2,31 @@
  * The Node-only runtime (`@mcp-typegen/runtime/node`): stdio on both sides and the Streamable HTTP and
  * HTTP+SSE servers (`node:http` request handlers). Runs in Node, Deno and Bun; never imported by browser-safe
  * modules. The WebSocket server, which needs the `ws` package, has its own entry (`/ws`, websocket-server.ts).
+ *
+ * The public API, name by name (see index.ts and packages/runtime/api-report.md).
  */
-export * from './stdio.js';
-export * from './http-server.js';
-export * from './sse-legacy-server.js';
+export {
+  DEFAULT_INHERITED_ENV_VARS,
+  defaultServerEnvironment,
+  StdioClientTransport,
+  type StdioClientTransportOptions,
+  StdioServerTransport,
+  type StdioServerTransportOptions,
+} from './stdio.js';
+export {
+  createStreamableHttpServer,
+  type HttpServedServer,
+  type StreamableHttpHandler,
+  type StreamableHttpServerOptions,
+  type StreamableHttpServerSettings,
+} from './http-server.js';
+export { HttpRequestTransport } from './http-request-transport.js';
+export { StreamableHttpServerTransport } from './http-session.js';
+export { type HttpMessageExtraInfo } from './http-replies.js';
+export {
+  createSseLegacyServer,
+  type SseLegacyHandler,
+  type SseLegacyServerOptions,
+  SseLegacyServerTransport,
+} from './sse-legacy-server.js';
+export { type DnsRebindingOptions } from './http-common.js';

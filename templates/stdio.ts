@@ -13,6 +13,7 @@
  * closing the connection.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { planSpawn } from './stdio-command.js';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { FrameWriter, LineBuffer, deliverLines, serializeMessage } from './stdio-frames.js';
 import { readFrame, type FrameReader } from './frame.js';
@@ -151,11 +152,14 @@ export class StdioClientTransport implements Transport {
     const baseEnv = inheritEnv === 'all' ? { ...process.env } : inheritEnv === 'none' ? {} : defaultServerEnvironment();
     const env = { ...baseEnv, ...this.options.env };
 
-    const child = spawn(command, args, {
+    // On Windows a `.cmd` shim (npx, a package bin) runs through cmd.exe, escaped (stdio-command.ts).
+    const plan = planSpawn(command, args, { platform: process.platform, env, cwd });
+    const child = spawn(plan.command, plan.args, {
       cwd,
       env,
       shell: false,
       windowsHide: true,
+      windowsVerbatimArguments: plan.windowsVerbatimArguments,
       stdio: ['pipe', 'pipe', stderr],
     });
     this.child = child;

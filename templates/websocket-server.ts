@@ -19,6 +19,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { dnsRebindingGuard, toError, type DnsRebindingOptions } from './http-common.js';
+
+export type { DnsRebindingOptions };
 import { readFrame, type FrameReader } from './frame.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport } from './transport.js';
 import { WEBSOCKET_SUBPROTOCOL, WebSocketCloseCode } from './websocket.js';

@@ -49,6 +49,7 @@ const FILES: Record<string, Project> = {
   'test/bench/check-fast-path.test.ts': 'unit',
   'test/client/everything.test.ts': 'interop',
   'test/extensions/cli-exit.test.ts': 'e2e',
+  'test/generate/inputs.test.ts': 'unit',
   'test/generate/model.test.ts': 'unit',
   'test/generate/validators-compact.test.ts': 'unit',
   'test/generate/validators-scale.test.ts': 'stress',

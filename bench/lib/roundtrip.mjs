@@ -86,41 +86,12 @@ const SIDES = {
   },
   /**
    * The floor any stdio stack pays: a raw newline-JSON echo over the same kind of pipe, no MCP and no
-   * engine — one JSON line written per call, one read back and matched by id (the server side parses each
-   * line and answers it: stdio-server.mjs `echo`).
+   * engine — one JSON line written per call, one read back and matched by id, lines split by hand on both
+   * ends (the server side parses each line and answers it: stdio-server.mjs `echo`).
    */
-  async echo() {
-    if (config.transport !== 'stdio') throw new Error('echo is measured over stdio only');
-    const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, [SERVER, 'echo'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    const waiting = new Map();
-    let buffer = '';
-    let nextId = 1;
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      buffer += chunk;
-      let start = 0;
-      let newline;
-      while ((newline = buffer.indexOf('\n', start)) !== -1) {
-        const message = JSON.parse(buffer.slice(start, newline));
-        start = newline + 1;
-        const resolve = waiting.get(message.id);
-        waiting.delete(message.id);
-        resolve?.(message.result);
-      }
-      buffer = buffer.slice(start);
-    });
-    const request = (params) =>
-      new Promise((resolve) => {
-        const id = nextId++;
-        waiting.set(id, resolve);
-        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params })}\n`);
-      });
-    return {
-      call: () => request(PARAMS),
-      serverUsage: async () => JSON.parse(text(await request({ name: 'usage' }))),
-      close: () => new Promise((resolve) => (child.once('close', resolve), child.stdin.end())),
-    };
-  },
+  echo: () => echoClient('echo'),
+  /** The same echo with a server that splits lines with node:readline: not the floor, shown beside it. */
+  'echo-readline': () => echoClient('echo-readline'),
   async sdk2() {
     const { Client } = await import('@modelcontextprotocol/client');
     const { StdioClientTransport } = await import('@modelcontextprotocol/client/stdio');
@@ -136,6 +107,40 @@ const SIDES = {
     };
   },
 };
+
+/** A client of the echo servers: one JSON line per call, answers matched by id, lines split by hand. */
+async function echoClient(side) {
+  if (config.transport !== 'stdio') throw new Error('echo is measured over stdio only');
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [SERVER, side], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const waiting = new Map();
+  let buffer = '';
+  let nextId = 1;
+  child.stdout.setEncoding('utf8').on('data', (chunk) => {
+    buffer += chunk;
+    let start = 0;
+    let newline;
+    while ((newline = buffer.indexOf('\n', start)) !== -1) {
+      const message = JSON.parse(buffer.slice(start, newline));
+      start = newline + 1;
+      const resolve = waiting.get(message.id);
+      waiting.delete(message.id);
+      resolve?.(message.result);
+    }
+    buffer = buffer.slice(start);
+  });
+  const request = (params) =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      waiting.set(id, resolve);
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params })}\n`);
+    });
+  return {
+    call: () => request(PARAMS),
+    serverUsage: async () => JSON.parse(text(await request({ name: 'usage' }))),
+    close: () => new Promise((resolve) => (child.once('close', resolve), child.stdin.end())),
+  };
+}
 
 /** `calls` tools/call with at most `inflight` outstanding: calls per second and CPU µs per call. */
 async function drive(side, calls, inflight) {

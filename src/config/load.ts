@@ -120,7 +120,10 @@ interface RawConfig extends TargetOptions {
 export function parseConfig(text: string, file: string): LoadedConfig {
   const data = parseJson(text, file);
   const check = validate();
-  if (!check(data)) throw toInputError(file, check.errors![0]!);
+  if (!check(data)) {
+    const [first] = check.errors ?? [];
+    throw first ? toInputError(file, first) : new InputError(file, '', 'not a valid mcp-typegen config');
+  }
   const raw = data as RawConfig;
   const dir = dirname(file);
   // The schema keeps per-target-only keys (out, schema, sha256) out of the top level.
@@ -132,13 +135,14 @@ export function parseConfig(text: string, file: string): LoadedConfig {
     targets: raw.targets.map((t, i): ConfigTarget => {
       const own = optionsFromConfig(t as Record<string, unknown>, dir);
       const merged: TargetOptions = { ...defaults, ...own };
-      if (!merged.spec && !merged.schema) {
-        throw new InputError(file, `/targets/${i}`, 'a target needs "spec" (a version name) or "schema" (a file)');
-      }
       if (t.spec && t.schema)
         throw new InputError(file, `/targets/${i}/schema`, '"spec" and "schema" cannot be used together');
       if (t.schema) delete merged.spec;
-      const name = t.name ?? merged.spec ?? t.schema!;
+      const source = merged.spec ?? merged.schema;
+      if (source === undefined) {
+        throw new InputError(file, `/targets/${i}`, 'a target needs "spec" (a version name) or "schema" (a file)');
+      }
+      const name = t.name ?? source;
       if (names.has(name))
         throw new InputError(
           file,
@@ -147,7 +151,8 @@ export function parseConfig(text: string, file: string): LoadedConfig {
           'give each target a distinct "name"',
         );
       names.add(name);
-      const out = merged.out!;
+      const out = merged.out;
+      if (out === undefined) throw new InputError(file, `/targets/${i}`, 'a target needs "out" (its output directory)');
       const sameOut = outs.get(out);
       if (sameOut !== undefined)
         throw new InputError(

@@ -8,7 +8,7 @@
 import { dirname, join } from 'node:path';
 import type * as Prettier from 'prettier';
 import { sha256 } from '../load/hash.js';
-import { prettierConfigFingerprint } from '../load/prettier-config.js';
+import { prettierConfigOf } from '../load/prettier-config.js';
 
 type Options = Prettier.Options;
 
@@ -28,7 +28,7 @@ const MEMO_LIMIT = 64;
  */
 export async function usesDefaultFormat(outDir: string, path: string): Promise<boolean> {
   const file = join(outDir, path);
-  if ((await prettierConfigFingerprint(dirname(file))) === null) return true;
+  if ((await prettierConfigOf(dirname(file))).file === null) return true;
   const prettier = await import('prettier');
   const found = await prettier.resolveConfig(file, { editorconfig: false });
   return found === null || sameOptions(found, DEFAULTS);

@@ -28,6 +28,7 @@ export const NODE_ONLY_TEMPLATES: readonly string[] = [
   'http-session.ts',
   'node.ts',
   'sse-legacy-server.ts',
+  'stdio-command.ts',
   'stdio-frames.ts',
   'stdio.ts',
   'websocket-server.ts',

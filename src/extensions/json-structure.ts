@@ -48,7 +48,7 @@ export function findStructureProblem(text: string): StructureProblem | null {
   };
   let expectKey = false;
   while (i < text.length) {
-    const ch = text[i]!;
+    const ch = text.charAt(i);
     if (ch === '{' || ch === '[') {
       const pointer = childPointer();
       if (stack.length >= MAX_DEPTH) {
@@ -62,8 +62,8 @@ export function findStructureProblem(text: string): StructureProblem | null {
       expectKey = false;
       i++;
     } else if (ch === ',') {
-      const top = stack[stack.length - 1]!;
-      if (top.kind === 'array') top.index++;
+      const top = stack.at(-1);
+      if (top?.kind === 'array') top.index++;
       else expectKey = true;
       i++;
     } else if (ch === '"') {

@@ -17,6 +17,7 @@ export const OFFICIAL_EXTENSIONS: Readonly<Record<string, string>> = Object.free
  * (a file of that name relative to `cwd` wins, so a local file is never shadowed).
  */
 export function officialExtensionFile(value: string, cwd: string): string | null {
-  if (!Object.hasOwn(OFFICIAL_EXTENSIONS, value) || existsSync(resolve(cwd, value))) return null;
-  return join(toolPackage().root, 'schema', 'extensions', OFFICIAL_EXTENSIONS[value]!);
+  const file = Object.hasOwn(OFFICIAL_EXTENSIONS, value) ? OFFICIAL_EXTENSIONS[value] : undefined;
+  if (file === undefined || existsSync(resolve(cwd, value))) return null;
+  return join(toolPackage().root, 'schema', 'extensions', file);
 }

@@ -120,8 +120,9 @@ function checkNameSyntax(file: string, ptr: string, what: string, value: string)
 }
 
 function overlaps(a: ExtensionSpec, b: ExtensionSpec): boolean {
-  if (a.targets === null || b.targets === null) return true;
-  return a.targets.some((v) => b.targets!.includes(v));
+  const [left, right] = [a.targets, b.targets];
+  if (left === null || right === null) return true;
+  return left.some((v) => right.includes(v));
 }
 
 function checkId(spec: ExtensionSpec): void {
@@ -148,9 +149,10 @@ function checkId(spec: ExtensionSpec): void {
 }
 
 function checkTargets(spec: ExtensionSpec, context: ExtensionCheckContext): void {
-  if (!context.knownVersions || spec.targets === null) return;
+  const known = context.knownVersions;
+  if (!known || spec.targets === null) return;
   spec.targets.forEach((version, i) => {
-    if (!context.knownVersions!.has(version)) {
+    if (!known.has(version)) {
       throw new InputError(spec.file, pointer('targets', i), `unknown MCP version "${version}"`);
     }
   });
@@ -164,7 +166,7 @@ function checkTargets(spec: ExtensionSpec, context: ExtensionCheckContext): void
  */
 export function namespaceOf(method: string): string {
   const segments = method.toLowerCase().split('/');
-  if (segments.length === 1) return segments[0]!;
+  if (segments.length === 1) return method.toLowerCase();
   const depth = segments[0] === 'notifications' ? 2 : 1;
   return segments.slice(0, depth).join('/') + '/';
 }
@@ -294,12 +296,32 @@ export function resolveSibling(file: string, relative: string): string {
   return isAbsolute(file) ? resolve(dirname(file), relative) : posix.join(posix.dirname(file), relative);
 }
 
+/**
+ * The files the `<file>#/definitions/<Name>` refs under a value name, as written, sorted. Iterative: a file
+ * nested 20,000 levels deep is for the loader to refuse with its pointer, not a stack overflow here.
+ */
+export function crossFileRefsOf(value: unknown): string[] {
+  const found = new Set<string>();
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) for (const item of node as unknown[]) stack.push(item);
+    else if (isObject(node))
+      for (const [key, child] of Object.entries(node)) {
+        const [, file] = key === '$ref' && typeof child === 'string' ? (FILE_REF.exec(child) ?? []) : [];
+        if (file !== undefined) found.add(file);
+        else stack.push(child);
+      }
+  }
+  return [...found].sort();
+}
+
 function checkRefs(spec: ExtensionSpec, context: ExtensionCheckContext, files: Map<string, ExtensionSpec>): void {
   for (const [schema, at] of schemasOf(spec)) {
     walkRefs(schema, at, (ref, ptr) => {
       const mcp = MCP_REF.exec(ref);
       if (mcp) {
-        const name = mcp[1]!;
+        const [, name = ''] = mcp;
         if (!isIdentifierText(name)) {
           throw new InputError(spec.file, ptr, `"${ref}" is not a valid MCP reference: use "mcp:<DefinitionName>"`);
         }
@@ -314,7 +336,7 @@ function checkRefs(spec: ExtensionSpec, context: ExtensionCheckContext, files: M
       }
       const local = LOCAL_REF.exec(ref);
       if (local) {
-        const name = unescapePointerToken(local[1]!);
+        const name = unescapePointerToken(local[1] ?? '');
         if (!Object.prototype.hasOwnProperty.call(spec.definitions, name)) {
           throw new InputError(spec.file, ptr, `"${ref}" does not resolve: no definition "${name}" in this file`);
         }
@@ -322,8 +344,9 @@ function checkRefs(spec: ExtensionSpec, context: ExtensionCheckContext, files: M
       }
       const other = FILE_REF.exec(ref);
       if (other) {
-        const file = resolveSibling(spec.file, other[1]!);
-        const name = unescapePointerToken(other[2]!);
+        const [, relative = '', token = ''] = other;
+        const file = resolveSibling(spec.file, relative);
+        const name = unescapePointerToken(token);
         const target = files.get(file);
         if (!target) {
           throw new InputError(
@@ -353,8 +376,8 @@ const ALIAS_KEYWORDS = ['not', 'if', 'then', 'else'];
 /** The definitions a schema stands for directly: `$ref`s at its top level or inside allOf/anyOf/oneOf/… */
 function aliasRefs(schema: unknown, ptr: string, out: [ref: string, ptr: string][] = []): [string, string][] {
   const stack: [unknown, string][] = [[schema, ptr]];
-  while (stack.length > 0) {
-    const [node, at] = stack.pop()!;
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const [node, at] = entry;
     if (!isObject(node)) continue;
     if (typeof node.$ref === 'string') out.push([node.$ref, `${at}/$ref`]);
     for (const keyword of ALIAS_ARRAY_KEYWORDS) {
@@ -377,10 +400,10 @@ function checkAliasCycles(spec: ExtensionSpec, files: Map<string, ExtensionSpec>
   const key = (n: Node) => `${n.spec.file}#${n.name}`;
   const target = (from: ExtensionSpec, ref: string): Node | null => {
     const local = LOCAL_REF.exec(ref);
-    if (local) return { spec: from, name: unescapePointerToken(local[1]!) };
-    const other = FILE_REF.exec(ref);
-    const file = other ? files.get(resolveSibling(from.file, other[1]!)) : undefined;
-    return other && file ? { spec: file, name: unescapePointerToken(other[2]!) } : null;
+    if (local) return { spec: from, name: unescapePointerToken(local[1] ?? '') };
+    const [, relative, token = ''] = FILE_REF.exec(ref) ?? [];
+    const file = relative === undefined ? undefined : files.get(resolveSibling(from.file, relative));
+    return file ? { spec: file, name: unescapePointerToken(token) } : null;
   };
   const done = new Set<string>();
   for (const start of Object.keys(spec.definitions)) {
@@ -393,15 +416,15 @@ function checkAliasCycles(spec: ExtensionSpec, files: Map<string, ExtensionSpec>
       onPath.add(key(node));
     };
     push({ spec, name: start });
-    while (path.length > 0) {
-      const top = path[path.length - 1]!;
-      if (top.next >= top.edges.length) {
+    for (let top = path.at(-1); top !== undefined; top = path.at(-1)) {
+      const edge = top.edges[top.next++];
+      if (edge === undefined) {
         done.add(key(top.node));
         onPath.delete(key(top.node));
         path.pop();
         continue;
       }
-      const [ref, at] = top.edges[top.next++]!;
+      const [ref, at] = edge;
       const next = target(top.node.spec, ref);
       if (!next || done.has(key(next))) continue;
       if (onPath.has(key(next))) {
@@ -423,10 +446,8 @@ function checkAliasCycles(spec: ExtensionSpec, files: Map<string, ExtensionSpec>
  * the one reported). Throws the first violation as InputError(file, pointer, reason).
  */
 export function checkExtensions(specs: ExtensionSpec[], context: ExtensionCheckContext): void {
-  const active =
-    context.version === undefined
-      ? specs
-      : specs.filter((s) => s.targets === null || s.targets.includes(context.version!));
+  const { version } = context;
+  const active = version === undefined ? specs : specs.filter((s) => s.targets === null || s.targets.includes(version));
   const seenIds: ExtensionSpec[] = [];
   const methodOwners = new Map<string, ExtensionSpec[]>();
   const definitionOwners = new Map<string, ExtensionSpec[]>();

@@ -149,7 +149,8 @@ const REASONS: Record<string, string> = {
 function networkReason(error: unknown): string {
   const e = error as { code?: string; cause?: { code?: string; message?: string }; message?: string };
   const code = e.code ?? e.cause?.code;
-  if (code && REASONS[code]) return REASONS[code]!;
-  const message = (e.cause?.message ?? e.message ?? String(error)).split('\n')[0]!;
+  const known = code !== undefined && Object.hasOwn(REASONS, code) ? REASONS[code] : undefined;
+  if (known !== undefined) return known;
+  const [message = ''] = (e.cause?.message ?? e.message ?? String(error)).split('\n');
   return code ? `${message} (${code})` : message;
 }

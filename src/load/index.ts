@@ -1,4 +1,4 @@
-export { loadSchema, parseSchemaText, resolveSchemaPath, schemaRoot, isObject } from './schema.js';
+export { loadSchema, parseSchemaText, resolveSchemaPath, isObject } from './schema.js';
 export { resolvePointer } from './pointer.js';
 export type { LoadedSchema, SchemaInput } from './schema.js';
 export { knownVersionNames, versionManifest } from './manifest.js';

@@ -22,14 +22,3 @@ export function toolPackage(): { root: string; version: string } {
     dir = parent;
   }
 }
-
-/** The user's project root: the nearest directory at or above `cwd` holding a package.json, else cwd. */
-export function projectRoot(cwd: string): string {
-  let dir = cwd;
-  for (;;) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) return cwd;
-    dir = parent;
-  }
-}

@@ -18,6 +18,16 @@ export function decodeFragmentToken(raw: string): string {
   return unescapePointerToken(decodeURIComponent(raw));
 }
 
+/** True when every percent-escape of a `$ref` fragment decodes (`%` + two hex digits, forming UTF-8). */
+export function isDecodableFragment(fragment: string): boolean {
+  try {
+    decodeURIComponent(fragment);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Build a pointer from tokens. */
 export function pointer(...tokens: (string | number)[]): string {
   return tokens.map((t) => '/' + escapePointerToken(String(t))).join('');

@@ -32,11 +32,19 @@ export const PRETTIER_CONFIG_FILES = [
   '.prettierrc.toml',
 ];
 
-/**
- * The prettier config that applies to the out dir, as data: the nearest config file's name and bytes
- * (for package.json, its "prettier" value), `null` when there is none, undefined when it is code.
- */
-export async function prettierConfigFingerprint(outDir: string): Promise<unknown> {
+/** The prettier config file that applies to a directory, and its contents as data. */
+export interface PrettierConfigFound {
+  /** The nearest config file, absolute; null when none applies. */
+  file: string | null;
+  /**
+   * What the config says, as data: the file's name and bytes' hash (for package.json, its "prettier" value);
+   * `null` when there is none, undefined when it is code (or names a shared config package).
+   */
+  data: unknown;
+}
+
+/** The prettier config that applies to a directory, searched as prettier searches, nearest first. */
+export async function prettierConfigOf(outDir: string): Promise<PrettierConfigFound> {
   let dir = outDir;
   for (;;) {
     for (const name of PRETTIER_CONFIG_FILES) {
@@ -45,7 +53,7 @@ export async function prettierConfigFingerprint(outDir: string): Promise<unknown
       const text = await readFile(file, 'utf8').catch(() => undefined);
       if (text === undefined) continue;
       if (name === 'package.json' || name === 'package.yaml') {
-        if (name === 'package.yaml') return undefined;
+        if (name === 'package.yaml') return { file, data: undefined };
         let pkg: { prettier?: unknown };
         try {
           pkg = JSON.parse(text) as { prettier?: unknown };
@@ -54,13 +62,12 @@ export async function prettierConfigFingerprint(outDir: string): Promise<unknown
         }
         if (pkg.prettier === undefined) continue;
         // A string names a shared config package: its contents are not ours to hash.
-        return typeof pkg.prettier === 'string' ? undefined : ['package.json', pkg.prettier];
+        return { file, data: typeof pkg.prettier === 'string' ? undefined : ['package.json', pkg.prettier] };
       }
-      if (/\.[cm]?[jt]s$/.test(name)) return undefined;
-      return [name, sha256(text)];
+      return { file, data: /\.[cm]?[jt]s$/.test(name) ? undefined : [name, sha256(text)] };
     }
     const parent = dirname(dir);
-    if (parent === dir) return null;
+    if (parent === dir) return { file: null, data: null };
     dir = parent;
   }
 }

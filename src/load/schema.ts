@@ -4,12 +4,12 @@
  */
 import { resolve } from 'node:path';
 import { InputError } from '../errors.js';
-import { definitionPointer, escapePointerToken, resolvePointer } from './pointer.js';
+import { definitionPointer, escapePointerToken, isDecodableFragment, resolvePointer } from './pointer.js';
 import { checkSchemaUrl, download, looksLikeUrl, type FetchPolicy } from './download.js';
 import { sha256 } from './hash.js';
 import { parseJson } from './json.js';
 import { versionBySha } from './manifest.js';
-import { locateSpec, specRootKey, specSchema } from './spec-source.js';
+import { locateSpec, specSchema } from './spec-source.js';
 import { isObject, type JsonSchema } from './schema-types.js';
 import { readUserFile } from './read-file.js';
 import { checkRefBases } from './ref-base.js';
@@ -43,11 +43,6 @@ export interface LoadedSchema {
   /** True when the file's hash is one of the manifest's. */
   known: boolean;
   warnings: string[];
-}
-
-/** Where `--spec` versions live: the named root (flag, then MCP_SCHEMA_DIR), else the user cache. */
-export function schemaRoot(input: Pick<SchemaInput, 'schemaDir' | 'cwd'>): string {
-  return specRootKey(input);
 }
 
 /**
@@ -197,6 +192,13 @@ export function checkRefs(root: JsonSchema, file: string): void {
             file,
             here(),
             `unsupported non-local $ref "${value}" (only refs inside the schema are read)`,
+          );
+        }
+        if (!isDecodableFragment(value.slice(1))) {
+          throw new InputError(
+            file,
+            here(),
+            `$ref "${value}" has a malformed percent-escape: "%" must be followed by two hex digits that form UTF-8 (%25 for a literal "%")`,
           );
         }
         if (resolvePointer(root, value.slice(1)) === undefined) {

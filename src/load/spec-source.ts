@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
-import { cachedSchemaFile, cacheRoot, writeCached } from './cache.js';
+import { cachedSchemaFile, writeCached } from './cache.js';
 import { download, isOffline, type FetchPolicy } from './download.js';
 import { sha256 } from './hash.js';
 import { downloadUrl, knownVersion, knownVersionNames, type KnownVersion } from './manifest.js';
@@ -133,11 +133,6 @@ export async function specSha256WithoutNetwork(version: string, input: SpecRootI
   const location = locateSpec(version, input);
   if (location.kind === 'dir') return sha256(await readFile(location.file));
   return location.known.sha256;
-}
-
-/** A stable key of where spec versions come from (memoisation across targets). */
-export function specRootKey(input: SpecRootInput): string {
-  return explicitRoot(input)?.root ?? join(cacheRoot(), 'schemas');
 }
 
 function readLocal(file: string): Promise<string> {

@@ -62,9 +62,7 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
     warningsOf.delete(info);
   const warnings = [...warningsOf.values()].flat();
   const definitions: Record<string, JsonSchema> = Object.fromEntries(
-    Object.keys(schema.definitions)
-      .sort(compareStrings)
-      .map((name) => [name, schema.definitions[name]!]),
+    Object.entries(schema.definitions).sort(([a], [b]) => compareStrings(a, b)),
   );
   // An unpaired request's result is the generic Result; a schema without one gets it synthesized.
   if (methods.some((m) => m.resultUnknown) && !isObject(definitions.Result)) definitions.Result = GENERIC_RESULT;
@@ -102,6 +100,13 @@ class ModelContext {
     return definitionPointer(this.schema.defsKeyword, name);
   }
 
+  /** A definition a ref or a method named: refName and the method index only name existing ones. */
+  private definition(name: string): JsonSchema {
+    const schema = Object.hasOwn(this.schema.definitions, name) ? this.schema.definitions[name] : undefined;
+    if (schema === undefined) throw new Error(`internal error: no definition "${name}"`);
+    return schema;
+  }
+
   /** A `$ref` to a definition of this schema → its name. */
   refName(ref: unknown): string | undefined {
     if (typeof ref !== 'string') return undefined;
@@ -128,7 +133,7 @@ class ModelContext {
       }
       const ref = this.refName(node.$ref);
       if (ref) {
-        const target = this.schema.definitions[ref]!;
+        const target = this.definition(ref);
         if (
           methodConst(target) === undefined &&
           (Array.isArray(target.anyOf) || Array.isArray(target.oneOf) || target.$ref)
@@ -148,9 +153,9 @@ class ModelContext {
           `cannot tell which message this ${unionName} member is (no $ref and no method const)`,
         );
       }
-      members.push({ name: named, schema: this.schema.definitions[named]! });
+      members.push({ name: named, schema: this.definition(named) });
     };
-    visit(this.schema.definitions[unionName]!, this.defPointer(unionName));
+    visit(this.definition(unionName), this.defPointer(unionName));
     return members;
   }
 

@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { parseExtension } from '../extensions/load.js';
-import { FILE_REF, checkExtensions, resolveSibling } from '../extensions/rules.js';
+import { FILE_REF, checkExtensions, crossFileRefsOf, resolveSibling } from '../extensions/rules.js';
 import { officialExtensionFile } from '../extensions/official.js';
 import { appliesTo, type ExtensionSpec } from '../extensions/types.js';
 import { sha256 } from '../load/hash.js';
@@ -58,14 +58,13 @@ export async function loadExtensionsFor(
   const loaded: LoadedExtension[] = [];
   const seen = new Set<string>();
   const queue = files.map((file) => officialExtensionFile(file, cwd) ?? file);
-  for (let i = 0; i < queue.length; i++) {
-    const file = queue[i]!;
+  for (const [i, file] of queue.entries()) {
     const { name, text } = await read(file, cwd);
     if (seen.has(name)) continue;
     seen.add(name);
     const spec = parseExtension(name, text);
     loaded.push({ file: files[i] ?? file, sha256: sha256(text), spec, warnings: [] });
-    for (const other of crossFileRefs(spec)) {
+    for (const other of crossFileRefsOf([spec.methods, spec.definitions, spec.settings, spec.augment])) {
       // Relative to the referring file as the reader named it, so `git:<ref>:<path>` sources work too.
       queue.push(resolveSibling(isAbsolute(name) ? name : file, other));
     }
@@ -78,22 +77,6 @@ export async function loadExtensionsFor(
       { knownVersions: new Set(knownVersionNames()) },
     );
   return loaded;
-}
-
-/** The files a spec's `<file>#/definitions/<Name>` refs name, as written (relative to the spec's file). */
-function crossFileRefs(spec: ExtensionSpec): string[] {
-  const files = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!isObject(node)) return;
-    for (const [key, value] of Object.entries(node)) {
-      const match = key === '$ref' && typeof value === 'string' ? FILE_REF.exec(value) : null;
-      if (match) files.add(match[1]!);
-      else visit(value);
-    }
-  };
-  visit([spec.methods, spec.definitions, spec.settings, spec.augment]);
-  return [...files];
 }
 
 export function applyExtensions(model: ProtocolModel, extensions: LoadedExtension[]): ProtocolModel {
@@ -116,11 +99,7 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
   const merge = new ExtensionMerge(model);
   for (const e of applicable) merge.add(e);
   const { definitions, methods } = merge.finish(applicable);
-  const sorted = Object.fromEntries(
-    Object.keys(definitions)
-      .sort(compareStrings)
-      .map((k) => [k, definitions[k]!]),
-  );
+  const sorted = Object.fromEntries(Object.entries(definitions).sort(([a], [b]) => compareStrings(a, b)));
   const channels = channelsOf(applicable);
   return {
     ...model,
@@ -173,8 +152,11 @@ class ExtensionMerge {
   finish(applicable: readonly LoadedExtension[]): { definitions: Record<string, JsonSchema>; methods: MethodInfo[] } {
     const { definitions, model } = this;
     for (const { info, paramsName } of this.derived) {
-      info.paramsRequired = requiresParams(definitions[paramsName]!, definitions, model);
-      definitions[info.definition] = withParamsRequired(definitions[info.definition]!, info.paramsRequired);
+      // Both were defined by addMethod, under these names.
+      const [params, message] = [definitions[paramsName], definitions[info.definition]];
+      if (params === undefined || message === undefined) continue;
+      info.paramsRequired = requiresParams(params, definitions, model);
+      definitions[info.definition] = withParamsRequired(message, info.paramsRequired);
     }
     for (const e of applicable) {
       applyAugmentations(e.spec, {
@@ -215,7 +197,7 @@ class ExtensionMerge {
       this.define(
         e,
         paramsName,
-        withDescription(withReservedMeta(m.params!, this.model, m.kind), m.description),
+        withDescription(withReservedMeta(m.params ?? {}, this.model, m.kind), m.description),
         m.pointer,
       );
     this.define(e, messageName, this.messageSchema(m, paramsName), m.pointer);
@@ -288,9 +270,8 @@ function factsWith(model: ProtocolModel, applicable: readonly LoadedExtension[])
 /** The channels the extensions declare, with the class names of their two ends. */
 function channelsOf(applicable: readonly LoadedExtension[]) {
   return applicable
-    .filter((e) => e.spec.channel !== null)
-    .map((e) => {
-      const channel = e.spec.channel!;
+    .flatMap((e) => (e.spec.channel === null ? [] : [{ e, channel: e.spec.channel }]))
+    .map(({ e, channel }) => {
       const name = pascalCase(e.spec.id.slice(e.spec.id.indexOf('/') + 1));
       const classes = {
         clientClass: name + pascalCase(channel.client),
@@ -306,7 +287,7 @@ export function pascalCase(text: string): string {
   return text
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
 }
 
@@ -376,9 +357,8 @@ function withCapabilityEntry(caps: JsonSchema | undefined, id: string, settingsR
  */
 function refTarget(value: string): string | null {
   if (value.startsWith('mcp:')) return value.slice(4);
-  const local = /^#\/definitions\/([^/]+)$/.exec(value) ?? FILE_REF.exec(value)?.slice(1);
-  const token = local ? local[local.length - 1]! : null;
-  return token === null ? null : unescapePointerToken(token);
+  const token = /^#\/definitions\/([^/]+)$/.exec(value)?.[1] ?? FILE_REF.exec(value)?.[2];
+  return token === undefined ? null : unescapePointerToken(token);
 }
 
 /** Add `$ref`s to a union definition (`anyOf`), without touching the loaded schema. */

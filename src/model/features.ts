@@ -10,9 +10,9 @@ import { decodeFragmentToken } from '../load/pointer.js';
 export function detectFeatures(schema: LoadedSchema, methods: MethodInfo[]): ProtocolFeatures {
   const s = new Structure(schema);
   const defs = Object.values(schema.definitions);
-  const requestMeta = methods
-    .filter((m) => m.kind === 'request' && m.params !== null)
-    .map((m) => s.prop(s.resolve(paramsRefText(m.params!)), '_meta'));
+  const requestMeta = methods.flatMap((m) =>
+    m.kind === 'request' && m.params !== null ? [s.prop(s.resolve(paramsRefText(m.params)), '_meta')] : [],
+  );
   return {
     // A batch: an array whose items are JSON-RPC messages (objects carrying `jsonrpc`).
     batches: defs.some((d) =>

@@ -17,7 +17,6 @@ import { resultPairingTable } from '../load/manifest.js';
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import type { MethodInfo } from './types.js';
-import { sha256 } from '../load/hash.js';
 
 /** Pairings the user supplies: method → result definition name. */
 export interface UserPairing {
@@ -47,7 +46,7 @@ export function pairResult(
   user: UserPairing | undefined,
 ): Pairing {
   const defs = schema.definitions;
-  const wanted = user && Object.hasOwn(user.pairs, info.method) ? user.pairs[info.method]! : undefined;
+  const wanted = user && Object.hasOwn(user.pairs, info.method) ? user.pairs[info.method] : undefined;
   if (wanted !== undefined && isObject(defs[wanted])) return { result: [wanted], unknown: false, warnings: [] };
   const base = info.definition.endsWith('Request') ? info.definition.slice(0, -'Request'.length) : info.definition;
   const resultSchema = responseResult(defs[`${base}ResultResponse`]);
@@ -62,8 +61,8 @@ export function pairResult(
   // A user pairing naming a definition this schema lacks matters only here: one pairing file serves
   // both sides of a diff, and the other side may pair the request by name.
   const missed =
-    wanted !== undefined
-      ? ` (${user!.file}#/pairs/${escapePointerToken(info.method)} names "${wanted}", which this schema lacks)`
+    wanted !== undefined && user !== undefined
+      ? ` (${user.file}#/pairs/${escapePointerToken(info.method)} names "${wanted}", which this schema lacks)`
       : '';
   const where = `${schema.file}#${definitionPointer(schema.defsKeyword, info.definition)}`;
   const warning =
@@ -117,11 +116,6 @@ export async function readPairingFile(file: string): Promise<UserPairing & { tex
     );
   }
   return { ...parsePairing(text, file), text };
-}
-
-/** The pairing file's entry in the inputs hash (next to the extension files; inputs.ts hashes it the same way). */
-export function pairingHashEntry(given: string, read: { text: string }): [string, string] {
-  return [`pairing:${given}`, sha256(read.text)];
 }
 
 export function parsePairing(text: string, file: string): UserPairing {

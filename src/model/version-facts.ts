@@ -48,28 +48,31 @@ export function versionFacts(
       capabilityVersions: {},
     };
   }
-  const lists = new Map(names.map((name) => [name, knownVersion(name)!.methods ?? []]));
+  // `names` are known versions by construction: knownVersion() finds each.
+  const lists = new Map(names.map((name) => [name, knownVersion(name)?.methods ?? []]));
   lists.set(version, [...ownMethods]);
+  const methodsOf = (name: string) => lists.get(name) ?? [];
   const versions = names
     .slice()
     .reverse()
     .map((name) =>
       withBatches(
-        { version: name, era: eraOf(lists.get(name)!) },
-        name === version ? ownBatches : knownVersion(name)!.batches,
+        { version: name, era: eraOf(methodsOf(name)) },
+        name === version ? ownBatches : knownVersion(name)?.batches,
       ),
     );
   const methodVersions: Record<string, string[]> = {};
   for (const method of [...ownMethods].sort()) {
-    const having = versions.filter((v) => lists.get(v.version)!.includes(method)).map((v) => v.version);
+    const having = versions.filter((v) => methodsOf(v.version).includes(method)).map((v) => v.version);
     if (having.length < versions.length) methodVersions[method] = having;
   }
   // The same for server capabilities: a session of an older version is not told of one it does not have.
-  const capabilities = new Map(names.map((name) => [name, knownVersion(name)!.serverCapabilities ?? []]));
+  const capabilities = new Map(names.map((name) => [name, knownVersion(name)?.serverCapabilities ?? []]));
   capabilities.set(version, [...ownCapabilities]);
+  const capabilitiesOf = (name: string) => capabilities.get(name) ?? [];
   const capabilityVersions: Record<string, string[]> = {};
   for (const capability of [...ownCapabilities].sort()) {
-    const having = versions.filter((v) => capabilities.get(v.version)!.includes(capability)).map((v) => v.version);
+    const having = versions.filter((v) => capabilitiesOf(v.version).includes(capability)).map((v) => v.version);
     if (having.length < versions.length) capabilityVersions[capability] = having;
   }
   return { versions, methodVersions, capabilityVersions };

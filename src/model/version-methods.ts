@@ -6,10 +6,6 @@ import { loadSchema } from '../load/schema.js';
 import { buildModel } from './build.js';
 import { serverCapabilityNames } from './protocol-facts.js';
 
-export async function versionMethods(version: string): Promise<string[]> {
-  return (await versionManifestFacts(version)).methods;
-}
-
 /** What the manifest records of a known version: its methods and whether it allows batches. */
 export async function versionManifestFacts(
   version: string,

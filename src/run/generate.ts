@@ -7,7 +7,7 @@ import type { TargetOptions } from '../config/options.js';
 import { generateTarget, type GenerateOptions, type Target } from './target.js';
 import type { GenerateResult } from '../generate.js';
 import type { FetchPolicy } from '../load/download.js';
-import { inputsHashFromDisk } from '../inputs.js';
+import { targetInputs } from '../inputs.js';
 import { knownVersionNames } from '../load/manifest.js';
 import { toolPackage } from '../load/package-root.js';
 import { isUpToDateFast, type StaleFile } from '../write/check.js';
@@ -48,7 +48,7 @@ export function targetsFromFlags(flags: GenerateFlags, cwd: string): Target[] {
       options: { ...common, spec: version, outDir: resolve(out, version) },
     }));
   }
-  return [{ label: options.spec ?? options.schema!, outDir: out, options: { ...common, outDir: out } }];
+  return [{ label: options.spec ?? options.schema ?? out, outDir: out, options: { ...common, outDir: out } }];
 }
 
 export async function runGenerate(targets: Target[], check: boolean, out: Out): Promise<number> {
@@ -104,7 +104,7 @@ async function runCheck(targets: Target[], out: Out): Promise<number> {
 /** Check one target: the fast path by hashes, else regenerate in memory and compare. */
 /** True when the manifest's inputs hash and every file hash still match: up to date without regenerating. */
 export async function isTargetUpToDateFast(target: Target): Promise<boolean> {
-  const hash = await inputsHashFromDisk({ ...target.options, outDir: target.outDir });
+  const { hash } = await targetInputs({ ...target.options, outDir: target.outDir });
   return hash !== undefined && (await isUpToDateFast(target.outDir, hash));
 }
 

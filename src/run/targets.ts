@@ -60,13 +60,14 @@ export async function resolveTargets(flags: TargetFlags, cwd: string): Promise<R
   if (options.spec && options.schema) throw new UsageError('--schema and --spec cannot be used together');
   const config = await loadConfig(configFile, cwd);
   let chosen = config.targets;
-  if (flags.target?.length) {
+  const wanted = flags.target ?? [];
+  if (wanted.length > 0) {
     const names = config.targets.map((t) => t.name);
-    for (const name of flags.target) {
+    for (const name of wanted) {
       if (!names.includes(name))
         throw new UsageError(`no target named "${name}" in ${config.file}`, `targets: ${names.join(', ')}`);
     }
-    chosen = config.targets.filter((t) => flags.target!.includes(t.name));
+    chosen = config.targets.filter((t) => wanted.includes(t.name));
   }
   if (chosen.length > 1 && options.out !== undefined) {
     throw new UsageError(

@@ -1,5 +1,6 @@
 /**
- * `generate --watch`: regenerate when a schema, an extension or the config file changes.
+ * `generate --watch`: regenerate when any input of a target changes (src/inputs.ts lists them: the schema,
+ * extension files and the files they `$ref`, the pairing file, the prettier config) or the config file.
  *
  * Directories are watched (not files), so editors that save by rename are seen too; events are
  * filtered to the files the targets read and debounced. An error is printed and the watcher keeps
@@ -9,7 +10,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { Target } from './target.js';
-import { resolveSchemaPath } from '../load/schema.js';
+import { targetInputs } from '../inputs.js';
 import { reportError, type Out } from './console.js';
 import { runWrite } from './generate.js';
 
@@ -24,20 +25,12 @@ export interface WatchOptions {
   onRun?: (outcome: { ok: boolean; changed: string[] }) => void;
 }
 
-/** Every input file of the targets (absolute). A target whose schema cannot be resolved adds nothing. */
-export function inputsOf(targets: Target[], configFile?: string): string[] {
-  const files = new Set<string>();
-  if (configFile) files.add(resolve(configFile));
-  for (const t of targets) {
-    const cwd = t.options.cwd ?? process.cwd();
-    try {
-      // A URL or a version not downloaded yet has no local file to watch.
-      const schemaFile = resolveSchemaPath({ ...t.options, cwd });
-      if (schemaFile) files.add(schemaFile);
-    } catch {
-      // unknown spec: reported by the run itself
-    }
-    for (const e of t.options.extensions ?? []) files.add(resolve(cwd, e));
+/** Every input file of the targets (absolute, sorted): the files src/inputs.ts says each target reads. */
+export async function inputsOf(targets: Target[], configFile?: string): Promise<string[]> {
+  const files = new Set<string>(configFile ? [resolve(configFile)] : []);
+  for (const target of targets) {
+    const inputs = await targetInputs({ ...target.options, outDir: target.outDir }, { configFile });
+    for (const file of inputs.files) files.add(file);
   }
   return [...files].sort();
 }
@@ -152,7 +145,7 @@ class WatchSession {
       ok = false;
       reportError(out, error);
     }
-    const next = inputsOf(this.current, configFile);
+    const next = await inputsOf(this.current, configFile).catch(() => this.watched);
     // Keep watching what was watched before too, so a broken config or schema can still be fixed.
     this.watched = [...new Set([...next, ...(ok ? [] : this.watched)])].sort();
     const ms = Math.round(performance.now() - started);

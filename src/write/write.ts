@@ -113,12 +113,13 @@ async function writeAllOrNothing(plan: readonly PlannedWrite[]): Promise<void> {
 /** Removes files generated earlier and no longer generated (only if they are still ours). */
 async function removeStale(outDir: string, files: GeneratedFile[], previous: Manifest): Promise<string[]> {
   const removed: string[] = [];
-  for (const stale of Object.keys(previous?.files ?? {})) {
+  const owned = previous?.files ?? {};
+  for (const stale of Object.keys(owned)) {
     if (files.some((f) => f.path === stale)) continue;
     const target = safeJoin(outDir, stale);
     if (!existsSync(target)) continue;
     const text = await readFile(target, 'utf8');
-    if (text.startsWith(GENERATED_MARK) || sha256(text) === previous!.files[stale]) {
+    if (text.startsWith(GENERATED_MARK) || sha256(text) === owned[stale]) {
       await rm(target);
       removed.push(stale);
     }

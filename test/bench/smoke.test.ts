@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, SCHEMA_DIR, ensureBuilt, run } from '../helpers/generate.js';
+import { ROOT, SCHEMA_DIR, run } from '../helpers/generate.js';
 
 const V2 = existsSync(join(ROOT, 'node_modules', '@modelcontextprotocol', 'client', 'package.json'));
 const ROWS = [
@@ -21,9 +21,11 @@ const ROWS = [
   'roundtrip-stdio-seq',
   ...(V2 ? ['roundtrip-stdio-seq-v2'] : []),
   'roundtrip-stdio-seq-echo',
+  'roundtrip-stdio-seq-echo-readline',
   'roundtrip-stdio-64',
   ...(V2 ? ['roundtrip-stdio-64-v2'] : []),
   'roundtrip-stdio-64-echo',
+  'roundtrip-stdio-64-echo-readline',
   'roundtrip-memory-64',
   'validation-ajv',
   'validation-zod',
@@ -59,7 +61,6 @@ describe('bench smoke run', () => {
   const readme = readFileSync(join(ROOT, 'bench', 'README.md'), 'utf8');
 
   beforeAll(async () => {
-    await ensureBuilt();
     result = await run(process.execPath, [join(ROOT, 'bench', 'run.mjs'), '--smoke', '--out', outFile], {
       env: { MCP_SCHEMA_DIR: SCHEMA_DIR },
     });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { diffModels, pointerLines } from '../../src/diff/index.js';
 import type { JsonSchema } from '../../src/load/schema-types.js';
-import { cli, ensureBuilt, tempDir } from '../helpers/generate.js';
+import { cli, tempDir } from '../helpers/generate.js';
 import { fixture, modelOf } from './helpers.js';
 
 const obj = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
@@ -89,7 +89,6 @@ test('pointerLines: the line of each requested pointer, escaped tokens and array
 describe('the github format from the CLI', () => {
   let dir: string;
   beforeAll(async () => {
-    await ensureBuilt();
     dir = tempDir('diff-github');
     mkdirSync(join(dir, 'schema'), { recursive: true });
     const spec = (t: string, max?: number) =>

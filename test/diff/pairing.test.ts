@@ -9,7 +9,7 @@ import { parseSchemaText } from '../../src/load/index.js';
 import type { JsonSchema } from '../../src/load/schema-types.js';
 import { buildModel } from '../../src/model/build.js';
 import { parsePairing, type UserPairing } from '../../src/model/pairing.js';
-import { cli, ensureBuilt, tempDir } from '../helpers/generate.js';
+import { cli, tempDir } from '../helpers/generate.js';
 import { fixture, modelOf } from './helpers.js';
 
 const result = { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } as JsonSchema;
@@ -91,7 +91,6 @@ describe('pairing files', () => {
 describe('generate and diff with an unpaired request', () => {
   let dir: string;
   beforeAll(async () => {
-    await ensureBuilt();
     dir = tempDir('pairing');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'old.json'), JSON.stringify(paired));

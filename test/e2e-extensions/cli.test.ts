@@ -5,11 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, ensureBuilt, snapshotDir, tempDir } from '../helpers/generate.js';
+import { describe, expect, it } from 'vitest';
+import { cli, snapshotDir, tempDir } from '../helpers/generate.js';
 import { ACME, ACME_METHODS, FIXTURES } from './helpers.js';
-
-beforeAll(ensureBuilt, 300_000);
 
 describe('methods --json with the extension', () => {
   it('lists the acme methods with kind, directions, params and result', async () => {

@@ -5,7 +5,7 @@
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_SCHEMAS, SCHEMA_DIR, cli, ensureBuilt, snapshotDir, tempDir } from '../helpers/generate.js';
+import { FIXTURE_SCHEMAS, SCHEMA_DIR, cli, snapshotDir, tempDir } from '../helpers/generate.js';
 
 const fixture = (name: string) => join(FIXTURE_SCHEMAS, name);
 const MINIMAL = fixture('minimal.schema.json');
@@ -20,7 +20,6 @@ function populatedCopy(name: string): string {
 }
 
 beforeAll(async () => {
-  await ensureBuilt();
   pristine = join(tempDir('bad-pristine'), 'out');
   const { code, stderr } = await cli(['generate', '--schema', MINIMAL, ...ARTIFACTS, '--out', pristine]);
   expect(stderr).toMatch(/^warning: .*not a known MCP schema/);
@@ -58,6 +57,14 @@ const CASES: Case[] = [
     args: ['--schema', fixture('dangling-ref.schema.json')],
     error: [
       `error: ${fixture('dangling-ref.schema.json')}#/$defs/PingRequest/properties/params/$ref: dangling $ref "#/$defs/Missing~1Params"`,
+    ],
+  },
+  {
+    // decodeURIComponent threw a URIError: "internal error" and a stack trace.
+    name: 'malformed % escape in a $ref',
+    args: ['--schema', fixture('bad-escape-ref.schema.json')],
+    error: [
+      `error: ${fixture('bad-escape-ref.schema.json')}#/$defs/PingRequest/properties/params/$ref: $ref "#/$defs/Ping%ZZParams" has a malformed percent-escape`,
     ],
   },
   {

@@ -10,7 +10,7 @@ import { readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, ensureBuilt, fileHash, snapshotDir, tempDir } from '../helpers/generate.js';
+import { cli, fileHash, snapshotDir, tempDir } from '../helpers/generate.js';
 
 const SPEC = '2025-11-25';
 const FAST = ['--spec', SPEC, '--artifacts', 'types', 'maps'];
@@ -27,7 +27,6 @@ function freshCopy(name: string): string {
 const check = (out: string) => cli(['generate', ...FAST, '--out', out, '--check'], { cwd: join(out, '..') });
 
 beforeAll(async () => {
-  await ensureBuilt();
   pristine = join(tempDir('check-pristine'), 'out');
   const { code, stderr } = await cli(['generate', ...FAST, '--out', pristine], { cwd: join(pristine, '..') });
   expect(stderr).toBe('');

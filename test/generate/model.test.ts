@@ -4,11 +4,11 @@
  * the model is derived shows up here as a diff, not as a silently different output.
  */
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadSchema } from '../../src/load/schema.js';
 import { buildModel } from '../../src/model/build.js';
 import { paramsRefText, type Direction, type ProtocolModel } from '../../src/model/types.js';
-import { FIXTURE_SCHEMAS, ROOT, SCHEMA_DIR, VERSIONS, cli, ensureBuilt, type Version } from '../helpers/generate.js';
+import { FIXTURE_SCHEMAS, ROOT, SCHEMA_DIR, VERSIONS, cli, type Version } from '../helpers/generate.js';
 
 interface Expected {
   dialect: 'draft-07' | '2020-12';
@@ -332,8 +332,6 @@ describe('an unpaired request', () => {
 });
 
 describe('methods --json', () => {
-  beforeAll(ensureBuilt);
-
   it.each(VERSIONS)('%s: sorted rows with exactly the stable fields, matching the model', async (version) => {
     const { code, stdout, stderr } = await cli(['methods', '--spec', version, '--json']);
     expect(stderr).toBe('');

@@ -66,16 +66,20 @@ export interface RunResult {
   stderr: string;
 }
 
-export function run(
-  command: string,
-  args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
-): Promise<RunResult> {
+export interface RunOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Run as this user and group (the caller must be root): how a test meets permissions root ignores. */
+  user?: { uid: number; gid: number };
+}
+
+export function run(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd ?? ROOT,
       env: { ...process.env, NO_COLOR: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...options.user,
     });
     let stdout = '';
     let stderr = '';
@@ -87,17 +91,8 @@ export function run(
 }
 
 /** The built CLI, as published (`dist/cli/main.js`, the bundle). */
-export function cli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
+export function cli(args: string[], options: RunOptions = {}): Promise<RunResult> {
   return run(process.execPath, [CLI, ...args], { ...options, env: { MCP_SCHEMA_DIR: SCHEMA_DIR, ...options.env } });
-}
-
-/** Build dist once when it is missing (`npm test` builds first; a bare `vitest run` may not). */
-export async function ensureBuilt(): Promise<void> {
-  if (existsSync(CLI)) return;
-  for (const args of [[TSC, '-p', join(ROOT, 'tsconfig.build.json')], [join(ROOT, 'scripts', 'bundle-cli.mjs')]]) {
-    const result = await run(process.execPath, args);
-    if (result.code !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
-  }
 }
 
 export interface TscOptions {

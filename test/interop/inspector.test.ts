@@ -39,7 +39,7 @@ let http: Awaited<ReturnType<typeof listen>> | undefined;
 let endpoint: { close(): Promise<void> } | undefined;
 
 beforeAll(async () => {
-  requireTool(NODE22, 'run `npm ci` (its prepare step installs tools/node22)');
+  requireTool(NODE22, 'run `node scripts/install-tools.mjs` (the test setup runs it; it installs tools/node22)');
   // The Inspector keeps a server catalog under HOME: give it one of its own.
   home = mkdtempSync(join(TMP, 'inspector-home-'));
   stdioServer = await compileFixture('2026-07-28', join(import.meta.dirname, 'fixtures', 'inspector-server.ts'));

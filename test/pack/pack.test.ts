@@ -107,6 +107,8 @@ it('installs from the packed tarball, generates in prebuild and compiles with ts
       '--no-audit',
       '--no-fund',
       '--prefer-offline',
+      // No install-time script in either package: the strictest script policy installs them.
+      '--strict-allow-scripts',
     ],
     {
       cwd: app,
@@ -123,6 +125,17 @@ it('installs from the packed tarball, generates in prebuild and compiles with ts
     MCP_TYPEGEN_SCHEMA_BASE_URL: server.base('ok'),
   };
   delete env.MCP_SCHEMA_DIR;
+  // The published manifests have no install-time scripts (npm's install-script policy flags them).
+  for (const name of ['mcp-typegen', '@mcp-typegen/runtime']) {
+    const manifest = JSON.parse(readFileSync(join(app, 'node_modules', name, 'package.json'), 'utf8')) as {
+      scripts?: Record<string, string>;
+    };
+    const lifecycle = ['preinstall', 'install', 'postinstall', 'prepare', 'preprepare', 'postprepare'];
+    expect(
+      Object.keys(manifest.scripts ?? {}).filter((s) => lifecycle.includes(s)),
+      name,
+    ).toEqual([]);
+  }
   const version = execFileSync(npm, ['exec', '--', 'mcp-typegen', '--version'], { cwd: app, encoding: 'utf8', env });
   const ownVersion = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   expect(version.trim()).toBe(ownVersion);

@@ -324,7 +324,10 @@ describe.concurrent('platform matrix', () => {
     'Vite vanilla-ts app: tsc && vite build, served on loopback, run in headless Chromium against the HTTP server (CORS)',
     async () => {
       const browserPath = requireTool(CHROMIUM, 'the Debian package chromium (test/platforms/global-setup.ts)');
-      const tsc7 = requireTool(TSC['7.x'], 'run `npm ci` (its prepare step installs tools/typescript)');
+      const tsc7 = requireTool(
+        TSC['7.x'],
+        'run `node scripts/install-tools.mjs` (the test setup runs it; it installs tools/typescript)',
+      );
       const dir = join(app, 'vite');
       cpSync(join(REPO_ROOT, 'node_modules', 'create-vite', 'template-vanilla-ts'), dir, { recursive: true });
       writeFileSync(join(dir, 'src', 'main.ts'), VITE_MAIN);
@@ -375,7 +378,10 @@ describe.concurrent('platform matrix', () => {
   it.skipIf(!LINUX_X64)(
     'Node 22 type stripping: --import-extension .ts output run as source',
     async () => {
-      const node22 = requireTool(NODE22, 'run `npm ci` (its prepare step installs tools/node22)');
+      const node22 = requireTool(
+        NODE22,
+        'run `node scripts/install-tools.mjs` (the test setup runs it; it installs tools/node22)',
+      );
       const dir = await tsSource();
       const out = await run(node22, ['client.ts', node22, 'server.ts'], dir);
       expect(JSON.parse(out)).toEqual(ECHO);

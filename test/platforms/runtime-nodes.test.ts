@@ -38,7 +38,10 @@ describe.skipIf(!LINUX_X64)('the runtime tests on other Node versions', () => {
   ])(
     'Node %s',
     async (major, binary) => {
-      const node = requireTool(binary, `run \`npm ci\` (its prepare step installs tools/node${major})`);
+      const node = requireTool(
+        binary,
+        `run \`node scripts/install-tools.mjs\` (the test setup runs it; it installs tools/node${major})`,
+      );
       const { code, output } = await vitestOn(node);
       expect(code, output).toBe(0);
       expect(output).toMatch(/Test Files\s+\d+ passed/);

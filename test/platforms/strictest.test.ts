@@ -59,7 +59,10 @@ function writeTsconfig(dir: string, compiler: Compiler, types: string[] | undefi
 }
 
 async function compile(compiler: Compiler, tsconfig: string, cwd: string) {
-  const tsc = requireTool(TSC[compiler], 'run `npm ci` (its prepare step installs tools/typescript)');
+  const tsc = requireTool(
+    TSC[compiler],
+    'run `node scripts/install-tools.mjs` (the test setup runs it; it installs tools/typescript)',
+  );
   const result = await run(process.execPath, [tsc, '-p', tsconfig, '--pretty', 'false'], { cwd });
   return { output: result.stdout + result.stderr, code: result.code };
 }
