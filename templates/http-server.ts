@@ -57,8 +57,6 @@ export { HttpRequestTransport } from './http-request-transport.js';
 export { StreamableHttpServerTransport } from './http-session.js';
 export type { HttpMessageExtraInfo } from './http-replies.js';
 
-export type { CorsOptions };
-
 /** What the endpoint needs of a generated server (`createServer(…)`): its protocol facts and a way to connect. */
 export interface HttpServedServer {
   /** The generated `PROTOCOL` the server was made from. */
