@@ -72,7 +72,7 @@ export interface StreamableHttpClientTransportOptions {
    * backoff delay.
    */
   reconnection?: Partial<ReconnectionOptions>;
-  /** Send DELETE to end the session on close(). Default true. */
+  /** Send DELETE to end the session on close() (waiting at most 1 s for its answer). Default true. */
   terminateOnClose?: boolean;
   /** Which params member `Mcp-Name` mirrors, by method (2026-07-28 on). Default: the client's model's. */
   nameSources?: NameSources;
@@ -411,13 +411,14 @@ export class StreamableHttpClientTransport implements Transport {
 
   /**
    * Ends the session on the server (DELETE). Whatever the answer (a 405 from a server that lets sessions expire,
-   * a 404 for one already gone), the session is over for this client; only a DELETE that could not be sent
-   * rejects.
+   * a 404 for one already gone), the session is over for this client; only a DELETE that could not be sent, or
+   * got no answer within 1 s, rejects. The bound is short because close() waits for it: a server that hangs
+   * (a killed one refuses at once) costs close() 1 s, and the session it forgets expires on the server.
    */
   async terminateSession(): Promise<void> {
     if (this.#sessionIdValue === undefined) return;
     const headers = await this.#headers();
-    await discard(await this.#fetchImpl(this.#url, { method: 'DELETE', headers, signal: AbortSignal.timeout(5000) }));
+    await discard(await this.#fetchImpl(this.#url, { method: 'DELETE', headers, signal: AbortSignal.timeout(1000) }));
     this.#sessionIdValue = undefined;
   }
 
