@@ -160,5 +160,50 @@ describe('a cancelled call reaches the server whatever it does with the POST', (
     await cancelAndObserve(`${http.url}/mcp`, seen);
   });
 
+  it('the runtime’s own server, 2026-07-28 (closing the response is the cancellation): the signal aborts', async () => {
+    const seen = { started: false, aborted: false };
+    const handler = createStreamableHttpServer({
+      protocol: await modelProtocol(),
+      keepAliveMs: 0,
+      onSession: async (connection) => {
+        const peer = new RpcPeer(connection);
+        peer.setRequestHandler('tools/call', (_p, ctx) => {
+          seen.started = true;
+          return new Promise((resolve) =>
+            ctx.signal.addEventListener('abort', () => {
+              seen.aborted = true;
+              resolve({ content: [] });
+            }),
+          );
+        });
+        await peer.start();
+      },
+    });
+    const http = await listen(handler);
+    cleanups.push(async () => {
+      await handler.close();
+      await http.close();
+    });
+    const transport = new StreamableHttpClientTransport(`${http.url}/mcp`);
+    transport.setProtocolVersion('2026-07-28');
+    const engine = new RpcEngine(transport);
+    cleanups.push(() => engine.close());
+    await engine.start();
+    const abort = new AbortController();
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' };
+    const params = { name: 'wait', arguments: {}, _meta: meta };
+    // The standard headers a generated client has its transport write (setMetadataHeaders), by hand here.
+    const headers = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'wait' };
+    const call = engine.request('tools/call', params, { signal: abort.signal, headers, timeout: 120_000 });
+    const settled = call.then(
+      () => 'resolved',
+      () => 'rejected',
+    );
+    await eventually(() => seen.started);
+    abort.abort(new Error('no longer needed'));
+    expect(await settled).toBe('rejected');
+    await eventually(() => seen.aborted);
+  });
+
   it.skip('Python SDK in JSON mode (json_response=True): skipped, PyPI is not reachable on this machine', () => {});
 });
