@@ -42,7 +42,8 @@ afterEach(async () => {
 async function startHttpServer(port = 0, mode = 'http'): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, [script, mode, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.add(child);
-  const lines = createInterface({ input: child.stdout! });
+  if (child.stdout === null) throw new Error('spawned without a stdout pipe');
+  const lines = createInterface({ input: child.stdout });
   for await (const line of lines) {
     const match = /^PORT (\d+)$/.exec(line);
     if (match) return { child, port: Number(match[1]) };
