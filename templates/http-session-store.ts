@@ -2,8 +2,12 @@
 // Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
 /**
  * The live sessions of a Streamable HTTP endpoint (2025-03-26 … 2025-11-25): opened at initialize up to a
- * cap in total and per client (the longest idle reclaimed first), found by `Mcp-Session-Id` (400 without, 404 when unknown), their header version checked, forgotten
- * when they end. Node only; internal to http-server.ts.
+ * cap in total and per client (the longest idle reclaimed first), found by `Mcp-Session-Id` (400 without, 404
+ * when unknown), their header version checked, forgotten when they end. Node only; internal to http-server.ts.
+ *
+ * All in this process's memory. A store shared between processes (issue 31) needs, for the caps, each
+ * session's client key, last activity and whether it is idle (a request in progress or a stream open on any
+ * node), and must close a reclaimed session on the node that holds it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InMemoryEventStore, type EventStore } from './event-store.js';
