@@ -13,9 +13,9 @@
  * - POST `postPath?sessionId=…` carries one client frame. It is accepted (202) and goes to the engine's single
  *   framing path (`ontext`, see frame.ts): its answers, errors for invalid frames included, come on the
  *   stream, as they would on stdio. Refused at the HTTP level: no session id (400), unknown session (404),
- *   a content type other than JSON (415), a body over `maxBodyBytes` (413).
+ *   a content type other than JSON (415), a body over `maxBodyBytes` (413, without reading the rest).
  * - Both: Host and Origin are checked against DNS rebinding (403) with the Streamable HTTP server's rules;
- *   the Origin allow-list is also the CORS allow-list.
+ *   CORS is its own allow-list (`cors`, none by default), as there.
  *
  * Limits: `maxSessions` (503 beyond); a session whose client has not POSTed within `handshakeTimeoutMs` of
  * its endpoint event is closed (an idle stream holds no slot); a client that stops reading its stream is cut
