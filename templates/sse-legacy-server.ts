@@ -17,7 +17,7 @@
  * - Both: Host and Origin are checked against DNS rebinding (403) with the Streamable HTTP server's rules;
  *   CORS is its own allow-list (`cors`, none by default), as there.
  *
- * Limits: `maxSessions` (503 beyond); a session whose client has not POSTed within `handshakeTimeoutMs` of
+ * Limits: `maxSessions` (503 beyond), `maxSessionsPerClient` (429 beyond); a session whose client has not POSTed within `handshakeTimeoutMs` of
  * its endpoint event is closed (an idle stream holds no slot); a client that stops reading its stream is cut
  * off once `maxBufferedBytes` wait for it; keep-alive comments surface vanished clients.
  */
@@ -31,11 +31,12 @@ import {
   type DnsRebindingOptions,
 } from './http-common.js';
 import { TOO_LARGE_HEADERS, accepts, readBody } from './http-request.js';
+import { ClientCounts, type ClientCapOptions } from './client-caps.js';
 import { formatSseEvent } from './sse.js';
 import { readFrame, type FrameReader } from './frame.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport } from './transport.js';
 
-export interface SseLegacyServerOptions extends DnsRebindingOptions {
+export interface SseLegacyServerOptions extends DnsRebindingOptions, ClientCapOptions {
   /** Which browser origins may read the answers (CORS), apart from the rebinding checks. Default none. */
   cors?: CorsOptions;
   /**
@@ -216,6 +217,7 @@ class SseLegacyEndpoint {
   private readonly postPath: string;
   private readonly maxBody: number;
   private readonly maxSessions: number;
+  private readonly perClient: ClientCounts;
   private readonly forbidden: ReturnType<typeof dnsRebindingGuard>;
   private readonly limits: SessionLimits;
 
@@ -225,6 +227,7 @@ class SseLegacyEndpoint {
     this.postPath = options.postPath ?? '/messages';
     this.maxBody = options.maxBodyBytes ?? 10 * 1024 * 1024;
     this.maxSessions = options.maxSessions ?? 1000;
+    this.perClient = new ClientCounts(options);
     this.forbidden = dnsRebindingGuard(options);
     checkCors(options.cors);
     this.limits = {
@@ -274,6 +277,10 @@ class SseLegacyEndpoint {
     if (this.sessions.size >= this.maxSessions) {
       return writeError(res, 503, `Service Unavailable: the server holds its maximum of ${this.maxSessions} sessions`);
     }
+    const admitted = this.perClient.admit(req);
+    if ('refused' in admitted) return writeError(res, 429, admitted.refused);
+    this.perClient.add(admitted.client);
+    res.once('close', () => this.perClient.remove(admitted.client));
     const sessionId = this.options.sessionIdGenerator?.() ?? globalThis.crypto.randomUUID();
     if (!/^[\w.~-]+$/.test(sessionId)) throw new Error(`Invalid session id: ${JSON.stringify(sessionId)}`);
     const transport = new SseLegacyServerTransport(sessionId, res, this.limits);

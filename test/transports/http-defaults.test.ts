@@ -4,7 +4,8 @@
  *   reflects no origin; `cors` lists origins (credentials only when asked, never with `'*'`).
  * - Sessions are capped per client as well as in total; at a cap the session idle the longest is reclaimed
  *   first (its client meets 404 and opens a new one), and only when none is idle is an initialize refused
- *   (429 at the client's cap, 503 at the total).
+ *   (429 at the client's cap, 503 at the total). The HTTP+SSE and WebSocket servers, whose sessions are open
+ *   connections, cap them per client too (429).
  */
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { createStreamableHttpServer, type StreamableHttpServerOptions } from '..
 import { createSseLegacyServer } from '../../templates/sse-legacy-server.js';
 import type { StreamableHttpServerTransport } from '../../templates/http-session.js';
 import { listen, modelProtocol, rawRequest } from './helpers/http.js';
+import { listenWebSocket } from './helpers/websocket.js';
 import { respond } from './helpers/responder.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -172,5 +174,60 @@ describe('sessions: capped per client and in total, idle ones reclaimed first', 
     await holdStream(url, String(first.session));
     await holdStream(url, String(third.session));
     expect((await init(url, 'd')).status).toBe(503);
+  });
+});
+
+/** Opens a request that stays open on success (an SSE GET, a WebSocket upgrade); resolves with its status. */
+function openHeld(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers });
+    cleanups.push(() => void req.destroy());
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('upgrade', (_res, socket) => {
+      cleanups.push(() => void socket.destroy());
+      resolve(101);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('connection-held sessions are capped per client too', () => {
+  it('HTTP+SSE: 429 for a client at its cap, others served', async () => {
+    const legacy = createSseLegacyServer({
+      ...byHeader,
+      maxSessionsPerClient: 1,
+      keepAliveMs: 0,
+      onSession: (t) => t.start(),
+    });
+    const http = await listen(legacy);
+    cleanups.push(async () => {
+      await legacy.close();
+      await http.close();
+    });
+    const sse = (client: string) => openHeld(`${http.url}/sse`, { accept: 'text/event-stream', 'x-client': client });
+    expect(await sse('a')).toBe(200);
+    expect(await sse('a')).toBe(429);
+    expect(await sse('b')).toBe(200);
+  });
+
+  it('WebSocket: 429 for a client at its cap, others served', async () => {
+    const endpoint = await listenWebSocket({ ...byHeader, maxSessionsPerClient: 1, onSession: (t) => t.start() });
+    cleanups.push(() => endpoint.close());
+    const upgrade = (client: string) =>
+      openHeld(`${endpoint.url.replace('ws:', 'http:')}/mcp`, {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        'sec-websocket-protocol': 'mcp',
+        'x-client': client,
+      });
+    expect(await upgrade('a')).toBe(101);
+    expect(await upgrade('a')).toBe(429);
+    expect(await upgrade('b')).toBe(101);
   });
 });
