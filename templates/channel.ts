@@ -4,14 +4,13 @@
  * host, then `ui/notifications/initialized`, over `postMessage`). Each end is a typed RpcPeer; the
  * generated code names the ends and the handshake from the extension file.
  *
- * Also the transport such channels run over: `postMessage` on a MessagePort (MessageChannel, workers)
- * or on a window (an iframe and its parent).
+ * The transport such channels run over is post-message.ts.
  *
  * Hand-written runtime copied into generated output as `runtime/channel.ts`. Browser-safe.
  */
 import { ErrorCode, ProtocolError, type NotificationTable, type ParamsArgs, type RequestTable } from './jsonrpc.js';
 import { RpcPeer, type HandlerContext, type PeerOptions, type RequestHandler, type RequestOptions } from './peer.js';
-import type { JsonRpcFrame, Transport } from './transport.js';
+import type { Transport } from './transport.js';
 
 /** What the extension file declares about its channel (from the generated code). */
 export interface ChannelDescription {
@@ -103,83 +102,5 @@ export class ChannelServer<
       return result;
     };
     super.setRequestHandler(method, opening);
-  }
-}
-
-/** Something `postMessage` works on: a MessagePort, a Worker, a window. */
-export interface PostMessageTarget {
-  postMessage(message: unknown, ...rest: never[]): void;
-}
-
-/** Where messages arrive: the port itself, or the receiving window. */
-export interface MessageEventSourceLike {
-  addEventListener(type: 'message', listener: (event: { data: unknown; source?: unknown }) => void): void;
-  removeEventListener(type: 'message', listener: (event: { data: unknown; source?: unknown }) => void): void;
-  /** MessagePort: messages queue until started. */
-  start?(): void;
-}
-
-export interface PostMessageTransportOptions {
-  /** Where to listen; default the target itself (a MessagePort). For an iframe or its parent: `window`. */
-  listenOn?: MessageEventSourceLike;
-  /** Accept only messages whose `event.source` is this (the other window); default any. */
-  source?: unknown;
-  /** Passed to `window.postMessage` as its target origin; leave out for ports and workers. */
-  targetOrigin?: string;
-  /** Close the port on close() (default true for a target that has `close`). */
-  closeTarget?: boolean;
-}
-
-/**
- * JSON-RPC over `postMessage`, each message posted as a structured-clone object (what the ext-apps
- * PostMessageTransport sends): a MessagePort of a MessageChannel (Node and browsers), a worker, or a window
- * with `listenOn`/`source`/`targetOrigin`. Structurally an MCP SDK Transport, so SDK peers run on it too.
- */
-export class PostMessageTransport implements Transport {
-  onmessage?(message: JsonRpcFrame): void;
-  onclose?: (() => void) | undefined;
-  onerror?: ((error: Error) => void) | undefined;
-  readonly #target: PostMessageTarget;
-  readonly #options: PostMessageTransportOptions;
-  readonly #listenOn: MessageEventSourceLike;
-  #closed = false;
-
-  constructor(target: PostMessageTarget, options: PostMessageTransportOptions = {}) {
-    this.#target = target;
-    this.#options = options;
-    this.#listenOn = options.listenOn ?? (target as unknown as MessageEventSourceLike);
-  }
-
-  readonly #listener = (event: { data: unknown; source?: unknown }): void => {
-    if (this.#options.source !== undefined && event.source !== this.#options.source) return;
-    const data = event.data;
-    // Other traffic on a shared window (not JSON-RPC) is none of this channel's business.
-    const jsonRpc = Array.isArray(data) || (typeof data === 'object' && data !== null && 'jsonrpc' in data);
-    if (jsonRpc) this.onmessage?.(data as JsonRpcFrame);
-  };
-
-  async start(): Promise<void> {
-    this.#listenOn.addEventListener('message', this.#listener);
-    this.#listenOn.start?.();
-  }
-
-  async send(message: JsonRpcFrame): Promise<void> {
-    if (this.#closed) throw new Error('PostMessageTransport: closed');
-    if (this.#options.targetOrigin === undefined) this.#target.postMessage(message);
-    else (this.#target.postMessage as (m: unknown, origin: string) => void)(message, this.#options.targetOrigin);
-  }
-
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#listenOn.removeEventListener('message', this.#listener);
-    const closable = this.#target as { close?: () => void };
-    if (
-      (this.#options.closeTarget ?? true) &&
-      typeof closable.close === 'function' &&
-      this.#options.listenOn === undefined
-    )
-      closable.close();
-    this.onclose?.();
   }
 }

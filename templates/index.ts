@@ -81,15 +81,16 @@ export {
   type OutputSchemaValidator,
   type StructuredContentCheck,
 } from './structured-content.js';
+export { ChannelClient, type ChannelDescription, ChannelServer } from './channel.js';
 export {
-  ChannelClient,
-  type ChannelDescription,
-  ChannelServer,
   type MessageEventSourceLike,
+  type PortTransportOptions,
+  type PostMessageEvent,
   type PostMessageTarget,
   PostMessageTransport,
   type PostMessageTransportOptions,
-} from './channel.js';
+  type WindowTransportOptions,
+} from './post-message.js';
 export { StreamableHttpError } from './http-common.js';
 export { METADATA_HEADERS, type MetadataFacts, type MetadataHeaders } from './http-headers.js';
 export {

@@ -1,6 +1,6 @@
 /**
  * Where the platform matrix finds its runtimes and compilers. Each is called by path, never from PATH:
- * Node 22/24 and TypeScript 6/7 live in tools/ (scripts/install-tools.mjs installs them during `npm ci`,
+ * Node 22/24 and TypeScript 6/7 live in tools/ (scripts/install-tools.mjs, run by the test setup, installs them
  * apart from the root so their `node`/`tsc` bins never shadow the project's own), Bun and Deno are root
  * devDependencies whose binaries come in platform packages, Chromium is the Debian package
  * (test/platforms/global-setup.ts installs it when missing).
