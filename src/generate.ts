@@ -20,6 +20,7 @@ import type { GenerateOptions } from './config/generate-options.js';
 import { loadSchema } from './load/schema.js';
 import { toolPackage } from './load/package-root.js';
 import { buildModel } from './model/build.js';
+import { requireRequests } from './model/coverage.js';
 import { readPairingFile } from './model/pairing.js';
 import type { ProtocolModel } from './model/types.js';
 import { compareStrings } from './load/order.js';
@@ -80,7 +81,9 @@ async function loadModel(options: GenerateOptions, cwd: string) {
   const named = new Set(options.extensions ?? []);
   const namedExtensions = extensions.filter((e) => named.has(e.file));
   rejectUntargeted(base.version, namedExtensions, options.skipUntargeted === true);
-  return { loaded, extensions, pairing, model: applyExtensions(base, extensions) };
+  const model = applyExtensions(base, extensions);
+  requireRequests(model, loaded.file);
+  return { loaded, extensions, pairing, model };
 }
 
 function emitContext(options: GenerateOptions, schemaFile: string): EmitContext {

@@ -116,6 +116,7 @@ type MethodsCliFlags = GlobalFlags &
     spec?: string;
     schemaDir?: string;
     ext?: string[];
+    pairing?: string;
     json?: boolean;
   };
 
@@ -125,6 +126,11 @@ export function methodsCommand(ctx: CliContext): CommandModule<object, MethodsCl
     describe: 'Print the protocol model: every method with its kind, directions, params and result',
     builder: (y) =>
       schemaOptions(y)
+        .option('pairing', {
+          type: 'string',
+          coerce: pathFlag('pairing'),
+          describe: 'A pairing file for requests whose result is not named after them (as generate --pairing)',
+        })
         .option('json', { type: 'boolean', describe: 'Stable JSON: an array sorted by method' })
         .example('$0 methods --spec 2026-07-28 --json', 'The model as JSON') as unknown as Argv<MethodsCliFlags>,
     handler: ctx.run(async (flags: MethodsCliFlags) => {
@@ -138,6 +144,7 @@ export function methodsCommand(ctx: CliContext): CommandModule<object, MethodsCl
         sha256: flags.schemaSha256,
         schemaDir: flags.schemaDir,
         extensions: flags.ext,
+        pairing: flags.pairing,
         ...fetchPolicy(flags),
       });
       const out = ctx.outFor(flags);

@@ -2,13 +2,12 @@
  * `mcp-typegen diff <old> <new>`: each side a file, a spec version or `git:<ref>:<path>`; the report
  * in text, json, markdown or GitHub workflow commands; exit 1 when a fact reaches `--fail-on`.
  */
-import { resolve } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { DiffReport, FailOn, ReportFormat, SchemaLocator, SideFilter } from '../diff/index.js';
-import type { readDiffSource } from '../diff/sources.js';
+import type { DiffSource } from '../diff/sources.js';
 import { InputError } from '../errors.js';
 import type { FetchPolicy } from '../load/download.js';
-import type { ExtensionReader } from '../model/extensions.js';
-import type { UserPairing } from '../model/pairing.js';
 import { EXIT, type Out } from '../run/console.js';
 import { readUserFile } from '../load/read-file.js';
 
@@ -55,21 +54,26 @@ export async function runDiff(
   const cwd = process.cwd();
   const { readPairingFile } = await import('../model/pairing.js');
   const pairing = flags.pairing ? await readPairingFile(resolve(cwd, flags.pairing)) : undefined;
-  const sources: Record<'old' | 'new', { file: string; text: string } | undefined> = { old: undefined, new: undefined };
-  const side = async (spec: string, extensionSpecs: string[], which: 'old' | 'new') => {
-    const source = await diff.readDiffSource(spec, { ...flags.policy, cwd, schemaDir: flags.schemaDir });
-    sources[which] = source;
-    return modelOfSide(source, extensionSpecs, { cwd, pairing, out, readSource: diff.readDiffSource });
-  };
   const ignore = flags.ignore ? diff.parseIgnoreFile(await readIgnore(resolve(cwd, flags.ignore)), flags.ignore) : [];
-  const oldModel = await side(flags.old, [...(flags.ext ?? []), ...(flags.oldExt ?? [])], 'old');
-  const newModel = await side(flags.new, [...(flags.ext ?? []), ...(flags.newExt ?? [])], 'new');
-  const report = diff.diffModels(oldModel, newModel, {
+  const {
+    report,
+    old,
+    new: next,
+  } = await diff.diffSources(flags.old, flags.new, {
+    ...flags.policy,
+    cwd,
+    schemaDir: flags.schemaDir,
+    pairing,
+    warn: (message) => out.warn(message),
+    verbose: (message) => out.verbose(message),
     oldName: flags.old,
     newName: flags.new,
     includeDescriptions: Boolean(flags.includeDescriptions),
+    oldExtensions: [...(flags.ext ?? []), ...(flags.oldExt ?? [])],
+    newExtensions: [...(flags.ext ?? []), ...(flags.newExt ?? [])],
     ignore,
   });
+  const sources = { old: old.source, new: next.source };
   const max = flags.maxAnnotations;
   if (max !== undefined && !(Number.isInteger(max) && max >= 0))
     throw new InputError(
@@ -81,49 +85,23 @@ export async function runDiff(
   const sideFilter = flags.side ?? 'both';
   const code = diff.exitCodeFor(report, failOn, sideFilter);
   const format = flags.format ?? 'text';
-  const locate = format === 'github' ? locator(diff.pointerLines, report, sources) : undefined;
+  const locate =
+    format === 'github' ? locator(diff.pointerLines, report, sources, await repositoryRoot(cwd), cwd) : undefined;
   write(diff.renderReport(report, format, { side: sideFilter, maxAnnotations: flags.maxAnnotations, locate }));
   return code;
 }
 
-/** One side's model: its schema read from `source`, with its extensions (files or git objects). */
-async function modelOfSide(
-  source: { name: string; text: string; version?: string | null },
-  extensionSpecs: string[],
-  ctx: {
-    cwd: string;
-    pairing: UserPairing | undefined;
-    out: Out;
-    readSource: typeof readDiffSource;
-  },
-) {
-  const { loadSchema } = await import('../load/schema.js');
-  const { buildModel } = await import('../model/build.js');
-  const { cwd, pairing, out } = ctx;
-  const loaded = await loadSchema({ text: source.text, schema: source.name, spec: source.version ?? undefined, cwd });
-  const model = buildModel(loaded, { pairing });
-  // An unpaired request is diffed with an unknown result: the user must hear about it.
-  for (const w of model.warnings ?? []) out.warn(w);
-  for (const w of loaded.warnings) out.verbose(`warning: ${w}`);
-  // Extensions (and their JSON Schema checker) are loaded only when a side has some.
-  if (extensionSpecs.length === 0) return model;
-  // An extension may be a file or, like a schema side, a git object: an extension's own change diffs too.
-  const readExtension: ExtensionReader = async (spec, dir) => {
-    if (!spec.startsWith('git:')) return (await import('../model/extensions.js')).readExtensionFile(spec, dir);
-    const read = await ctx.readSource(spec, { cwd: dir });
-    return { name: read.name, text: read.text };
-  };
-  const { applyExtensions, loadExtensionsFor } = await import('../model/extensions.js');
-  const extensions = await loadExtensionsFor(extensionSpecs, cwd, readExtension);
-  for (const w of extensions.flatMap((e) => e.warnings)) out.verbose(`warning: ${w}`);
-  return applyExtensions(model, extensions);
-}
-
-/** Lines of the schema locations the report names, one scan per side (annotations carry file and line). */
+/**
+ * Lines of the schema locations the report names, one scan per side (annotations carry file and line).
+ * A side is annotated in its own file only when that file is in the working tree (a `git:` or version
+ * baseline is not): `file=` is then its path from the repository root, with `/` separators.
+ */
 function locator(
   pointerLines: (text: string, pointers: Iterable<string>) => Map<string, number>,
   report: DiffReport,
-  sources: Record<'old' | 'new', { file: string; text: string } | undefined>,
+  sources: Record<'old' | 'new', DiffSource>,
+  root: string,
+  cwd: string,
 ): SchemaLocator {
   const lines = { old: new Map<string, number>(), new: new Map<string, number>() };
   for (const which of ['old', 'new'] as const) {
@@ -136,11 +114,34 @@ function locator(
         wanted.map((p) => p.slice(1)),
       );
   }
+  const files = {
+    old: sources.old?.kind === 'file' ? fromRoot(root, resolve(cwd, sources.old.file)) : null,
+    new: sources.new?.kind === 'file' ? fromRoot(root, resolve(cwd, sources.new.file)) : null,
+  };
   return (which, pointer) => {
     const line = lines[which].get(pointer.slice(1));
-    const file = sources[which]?.file;
-    return line !== undefined && file !== undefined ? { file, line } : undefined;
+    const source = sources[which];
+    return line !== undefined && source !== undefined ? { file: files[which], line, source: source.name } : undefined;
   };
+}
+
+/** A path from the repository root with `/` separators; null outside it (GitHub annotates only files in it). */
+function fromRoot(root: string, file: string): string | null {
+  // git names the top level by its real path; the working directory may reach it through a link.
+  const real = (p: string) => (existsSync(p) ? realpathSync.native(p) : p);
+  const path = relative(real(root), real(file));
+  if (path === '' || path.startsWith('..') || isAbsolute(path)) return null;
+  return path.split(sep).join('/');
+}
+
+/** The git top level of the working directory, else the working directory itself. */
+async function repositoryRoot(cwd: string): Promise<string> {
+  const { execFile } = await import('node:child_process');
+  return new Promise((done) => {
+    execFile('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8', windowsHide: true }, (error, out) =>
+      done(error || out.trim() === '' ? cwd : out.trim()),
+    );
+  });
 }
 
 function readIgnore(file: string): Promise<string> {

@@ -38,8 +38,14 @@ export async function loadModelFor(options: GenerateOptions) {
   const { loadSchema } = await import('../load/schema.js');
   const { buildModel } = await import('../model/build.js');
   const { applyExtensions, loadExtensionsFor } = await import('../model/extensions.js');
+  const { readPairingFile } = await import('../model/pairing.js');
+  const { requireRequests } = await import('../model/coverage.js');
+  const { resolve } = await import('node:path');
   const cwd = options.cwd ?? process.cwd();
   const loaded = await loadSchema({ ...options, cwd });
   const extensions = await loadExtensionsFor(options.extensions ?? [], cwd);
-  return { loaded, model: applyExtensions(buildModel(loaded), extensions), extensions };
+  const pairing = options.pairing ? await readPairingFile(resolve(cwd, options.pairing)) : undefined;
+  const model = applyExtensions(buildModel(loaded, { pairing }), extensions);
+  requireRequests(model, loaded.file);
+  return { loaded, model, extensions };
 }

@@ -265,11 +265,32 @@ export class SchemaComparer {
       const details = { member: labelsO[i]! };
       out.push({ kind: 'union-member-removed', path, oldPtr: m.ptr, newPtr: vn.ptr, message, details });
     });
+    // The JSON types the old side accepted: a member of another type widens the type, however spelt.
+    const oldTypes = unionTypes(this.old, { ...vo, members: oldMembers });
     newMembers.forEach((m, j) => {
       if (matchedNew.has(j)) return;
-      const message = `union member ${labelsN[j]} added`;
-      const details = { member: labelsN[j]! };
-      out.push({ kind: 'union-member-added', path, oldPtr: vo.ptr, newPtr: m.ptr, message, details });
+      const label = labelsN[j] ?? `#${j}`;
+      const mv = this.new.view(m);
+      const memberTypes = mv.members ? unionTypes(this.new, mv) : mv.types;
+      if (!typesCover(oldTypes, memberTypes)) {
+        const from = typeList(oldTypes);
+        const into = typeList(
+          oldTypes === null || memberTypes === null ? null : new Set([...oldTypes, ...memberTypes]),
+        );
+        const message = `type widened: ${from.join('|')} → ${into.join('|')} (union member ${label} added)`;
+        const details = { member: label, oldTypes: from, newTypes: into };
+        out.push({ kind: 'type-widened', path, oldPtr: vo.ptr, newPtr: m.ptr, message, details });
+        return;
+      }
+      const message = `union member ${label} added`;
+      out.push({
+        kind: 'union-member-added',
+        path,
+        oldPtr: vo.ptr,
+        newPtr: m.ptr,
+        message,
+        details: { member: label },
+      });
     });
     for (const [i, j] of pairs.sort((a, b) => a[1] - b[1])) {
       const label = newMembers.length > 1 ? `<${labelsN[j]}>` : '';
@@ -304,7 +325,15 @@ function compareTypes(
 
 function compareEnums(vo: View, vn: View, path: string, out: RawChange[]): void {
   const at = { path, oldPtr: vo.ptr, newPtr: vn.ptr };
-  if (vo.enumVals && vn.enumVals) {
+  if (vo.enumVals?.length === 1 && vn.enumVals?.length === 1) {
+    // A fixed value (a discriminator such as `type: "resource_link"`) replaced: one change, not a value
+    // added and one removed — a reader has no branch for the new value.
+    const [was] = vo.enumVals;
+    const [is] = vn.enumVals;
+    if (stableJson(was) === stableJson(is)) return;
+    const message = `fixed value ${stableJson(was)} is now ${stableJson(is)}`;
+    out.push({ kind: 'const-changed', ...at, message, details: { old: was as JsonValue, new: is as JsonValue } });
+  } else if (vo.enumVals && vn.enumVals) {
     const oldSet = new Map(vo.enumVals.map((x) => [stableJson(x), x]));
     const newSet = new Map(vn.enumVals.map((x) => [stableJson(x), x]));
     const added = [...newSet.keys()].filter((k) => !oldSet.has(k)).sort();

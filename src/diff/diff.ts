@@ -9,9 +9,11 @@ import type { Direction, ProtocolFeatures, ProtocolModel } from '../model/types.
 import { definitionRefReader, resultUnions } from '../model/unions.js';
 import { SchemaComparer } from './compare.js';
 import { dedupeFacts } from './dedupe.js';
+import { compareEnvelopes } from './envelope.js';
 import { extensionRenames, withOldExtensionIds } from './extension-ids.js';
 import { addChange, toFact, type AddFn } from './facts.js';
 import { applyIgnores } from './ignore.js';
+import { worse } from './rules.js';
 import { compareMethods } from './methods.js';
 import {
   FAIL_ON,
@@ -19,6 +21,7 @@ import {
   SIDE_FILTERS,
   type DiffOptions,
   type DiffReport,
+  type DiffSideInfo,
   type Fact,
   type FailOn,
   type Side,
@@ -26,6 +29,7 @@ import {
   type VerdictCounts,
 } from './types.js';
 import { compareStrings } from '../load/order.js';
+import { definitionPointer } from '../load/pointer.js';
 
 export { parseIgnoreFile } from './ignore.js';
 export { locationKey } from './facts.js';
@@ -63,24 +67,20 @@ export function diffModels(oldModel: ProtocolModel, givenNew: ProtocolModel, opt
       message,
       ...(details === undefined ? {} : { details }),
     });
-  for (const f of FEATURES) {
-    const was = oldModel.features[f.key];
-    const is = newModel.features[f.key];
-    if (was === is) continue;
-    const change = is ? 'added' : 'removed';
-    addProtocolFact(`${f.name}-${change}`, FEATURE_LOCATION[f.name] ?? f.name, `${f.what} ${change}`);
-  }
+  compareFeatures(oldModel, newModel, add);
   for (const { from, to } of renames) {
     addProtocolFact('extension-id-changed', to, `extension "${from}" is now "${to}"`, { oldId: from, newId: to });
   }
+  compareEnvelopes(oldModel, newModel, comparer, add);
   compareMethods(oldModel, newModel, comparer, add);
   compareResultUnions(oldModel, newModel, comparer, add);
+  alignWithFeatures(facts, oldModel, newModel);
   facts.sort(compareFacts);
   const { kept, ignored } = applyIgnores(facts, options.ignore ?? []);
   const unique = dedupeFacts(kept);
   return {
-    old: { name: options.oldName ?? oldModel.version ?? 'old', version: oldModel.version, dialect: oldModel.dialect },
-    new: { name: options.newName ?? newModel.version ?? 'new', version: newModel.version, dialect: newModel.dialect },
+    old: sideInfo(oldModel, options.oldName ?? oldModel.version ?? 'old', options.oldExtensions),
+    new: sideInfo(givenNew, options.newName ?? newModel.version ?? 'new', options.newExtensions),
     facts: unique,
     ignored,
     summary: {
@@ -90,6 +90,32 @@ export function diffModels(oldModel: ProtocolModel, givenNew: ProtocolModel, opt
       server: count(unique, 'server'),
     },
   };
+}
+
+/** A protocol feature added or removed: one fact, pointing at the definition carrying it on the side that has it. */
+function compareFeatures(oldModel: ProtocolModel, newModel: ProtocolModel, add: AddFn): void {
+  for (const f of FEATURES) {
+    const was = oldModel.features[f.key];
+    const is = newModel.features[f.key];
+    if (was === is) continue;
+    const change = is ? 'added' : 'removed';
+    // The fact points at the definition carrying the feature, on the side that has it.
+    const carrier = (m: ProtocolModel) => {
+      const name = m.featureDefinitions?.[f.key];
+      return name === undefined ? null : `#${definitionPointer(m.defsKeyword, name)}`;
+    };
+    add({
+      rule: `${f.name}-${change}`,
+      method: FEATURE_LOCATION[f.name] ?? f.name,
+      kind: null,
+      directions: [],
+      part: 'protocol',
+      path: '',
+      oldPointer: is ? null : carrier(oldModel),
+      newPointer: is ? carrier(newModel) : null,
+      message: `${f.what} ${change}`,
+    });
+  }
 }
 
 /**
@@ -122,9 +148,42 @@ function compareResultUnions(o: ProtocolModel, n: ProtocolModel, comparer: Schem
   }
 }
 
+/**
+ * One change, one verdict: a result variant added to or removed from a method's result that is itself
+ * a protocol feature's carrier (2026-07-28's InputRequiredResult) is the same change as the feature's
+ * protocol fact, so it gets the protocol fact's verdict where that is worse.
+ */
+function alignWithFeatures(facts: Fact[], o: ProtocolModel, n: ProtocolModel): void {
+  for (const f of FEATURES) {
+    const added = facts.find((x) => x.rule === `${f.name}-added`);
+    const removed = facts.find((x) => x.rule === `${f.name}-removed`);
+    const cases = [
+      { protocol: added, carrier: n.featureDefinitions?.[f.key], kind: 'union-member-added' },
+      { protocol: removed, carrier: o.featureDefinitions?.[f.key], kind: 'union-member-removed' },
+    ];
+    for (const { protocol, carrier, kind } of cases) {
+      if (protocol === undefined || carrier === undefined) continue;
+      for (const x of facts) {
+        if (x.location.part !== 'result' || !x.rule.endsWith(kind) || x.details.member !== carrier) continue;
+        x.verdicts = {
+          client: worse(x.verdicts.client, protocol.verdicts.client),
+          server: worse(x.verdicts.server, protocol.verdicts.server),
+        };
+      }
+    }
+  }
+}
+
+function sideInfo(model: ProtocolModel, name: string, extensions: string[] = []): DiffSideInfo {
+  const pairedByName = model.methods.filter((m) => m.pairedBy === 'name').map((m) => m.method);
+  return { name, version: model.version, dialect: model.dialect, extensions: [...extensions], pairedByName };
+}
+
 function compareFacts(a: Fact, b: Fact): number {
-  const pa = a.location.part === 'protocol' ? 0 : 1;
-  const pb = b.location.part === 'protocol' ? 0 : 1;
+  // Protocol facts first, then the envelope's, then per method.
+  const rank = (f: Fact) => (f.location.part === 'protocol' ? 0 : f.location.part === 'envelope' ? 1 : 2);
+  const pa = rank(a);
+  const pb = rank(b);
   return (
     pa - pb ||
     compareStrings(a.location.method, b.location.method) ||

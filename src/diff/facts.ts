@@ -35,6 +35,7 @@ export function toFact(i: FactInput): Fact {
       key: locationKey(i.method, i.part, i.path),
       oldPointer: i.oldPointer,
       newPointer: i.newPointer,
+      side: sideOf(i.rule, i.oldPointer, i.newPointer),
     },
     verdicts: verdictsFor(def, i.part, i.directions),
     message: i.message,
@@ -42,11 +43,26 @@ export function toFact(i: FactInput): Fact {
   };
 }
 
+/**
+ * Where a fact lives: a removal (`…-removed`, except a property made optional, which is still there)
+ * on the old side, everything else on the new side; a side without a pointer cannot hold it.
+ */
+export function sideOf(rule: string, oldPointer: string | null, newPointer: string | null): 'old' | 'new' {
+  if (newPointer === null && oldPointer !== null) return 'old';
+  if (oldPointer === null) return 'new';
+  return rule.endsWith('-removed') && !rule.endsWith('-required-removed') ? 'old' : 'new';
+}
+
 /** One structural change inside a message part, as a fact. */
 export function addChange(
   add: AddFn,
   c: RawChange,
-  at: { method: string; kind: MethodKind | null; directions: Direction[]; part: 'params' | 'result' | 'payload' },
+  at: {
+    method: string;
+    kind: MethodKind | null;
+    directions: Direction[];
+    part: 'params' | 'result' | 'payload' | 'envelope';
+  },
   root: string,
 ): void {
   const rule = c.kind === 'description-changed' ? 'description-changed' : partRuleId(at.part, c.kind);
@@ -57,7 +73,7 @@ export function addChange(
 /** `<method>/<part>/<path inside the part>`; protocol facts: `protocol/<feature>`; method facts: `<method>/method`. */
 export function locationKey(method: string, part: MessagePart, path: string): string {
   if (part === 'protocol') return `protocol/${method}`;
-  const inner = path.replace(/^(params|result)/, '').replace(/^\./, '');
+  const inner = path.replace(/^(params|result|envelope)/, '').replace(/^\./, '');
   return `${method}/${part}${inner ? `/${inner}` : ''}`;
 }
 

@@ -32,14 +32,23 @@ export function renderGithub(report: DiffReport, options: RenderOptions = {}): s
   return lines.join('\n') + '\n';
 }
 
+/**
+ * One annotation, on the side the fact lives on: an addition or change at its line in the new file; a
+ * removal at its line in the old file when that file is in the working tree, else (a git or version
+ * baseline) at the place in the new file it was removed from, saying where it was.
+ */
 function annotation(f: Fact, command: 'error' | 'warning', options: RenderOptions): string {
   const sides = sidesOf(options);
   const where = whereOf(f);
   const props: string[] = [];
-  const pointer = f.location.newPointer ?? f.location.oldPointer;
-  const at = pointer ? options.locate?.(f.location.newPointer ? 'new' : 'old', pointer) : undefined;
-  if (at) props.push(`file=${escapeGithubProperty(at.file)}`, `line=${at.line}`);
+  const { side, oldPointer, newPointer } = f.location;
+  const pointer = side === 'old' ? oldPointer : newPointer;
+  const at = pointer ? options.locate?.(side, pointer) : undefined;
+  const parent = side === 'old' && !at?.file && newPointer ? options.locate?.('new', newPointer) : undefined;
+  const shown = at?.file ? at : parent?.file ? parent : undefined;
+  if (shown?.file) props.push(`file=${escapeGithubProperty(shown.file)}`, `line=${shown.line}`);
   props.push(`title=${escapeGithubProperty(`${f.rule} (${where})`)}`);
   const verdicts = sides.map((s) => `${s}: ${f.verdicts[s]}`).join(', ');
-  return `::${command} ${props.join(',')}::${escapeGithubData(`${where}: ${f.message} [${verdicts}]`)}`;
+  const was = side === 'old' && at ? ` (in the old schema ${at.source}, line ${at.line})` : '';
+  return `::${command} ${props.join(',')}::${escapeGithubData(`${where}: ${f.message}${was} [${verdicts}]`)}`;
 }

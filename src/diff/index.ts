@@ -17,6 +17,7 @@ export {
 } from './rules.js';
 export { verdictOf, dataConsequences, type Consequence, type Effect } from './frame.js';
 export { pointerLines } from './json-lines.js';
+export { requireComparableSides } from './coverage.js';
 export {
   renderReport,
   renderText,

@@ -4,7 +4,7 @@
  * MARKDOWN_BUDGET characters (GitHub refuses comments over 65,536): what does not fit is counted in a
  * note that points at the JSON report.
  */
-import { mdCell, severity, sidesOf, whereOf, type RenderOptions } from './render-common.js';
+import { headerNotes, mdCell, severity, sidesOf, whereOf, type RenderOptions } from './render-common.js';
 import type { DiffReport, Fact, Side, Verdict } from './types.js';
 
 export const MARKDOWN_BUDGET = 60_000;
@@ -59,6 +59,8 @@ function summary(report: DiffReport, sides: Side[]): string[] {
   const n = report.summary.facts;
   const ignored = report.summary.ignored ? `, ${report.summary.ignored} ignored` : '';
   lines.push('', `${n} change${n === 1 ? '' : 's'}${ignored}.`);
+  const notes = headerNotes(report);
+  if (notes.length > 0) lines.push('', ...notes.map((note) => `- ${mdCell(note)}`));
   return lines;
 }
 

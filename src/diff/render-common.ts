@@ -1,8 +1,14 @@
 /** What the renderers share: options, the chosen sides, severity, summary words, markdown escaping. */
 import { SIDES, VERDICTS, type DiffReport, type Fact, type Side, type SideFilter, type Verdict } from './types.js';
 
-/** Where a schema pointer of one side is, for annotations: the file as the user named it and the line. */
-export type SchemaLocator = (side: 'old' | 'new', pointer: string) => { file: string; line: number } | undefined;
+/**
+ * Where a schema pointer of one side is, for annotations: the line, the side's display name, and — only
+ * when that side is a file in the working tree — its path from the repository root (`/` separators).
+ */
+export type SchemaLocator = (
+  side: 'old' | 'new',
+  pointer: string,
+) => { file: string | null; line: number; source: string } | undefined;
 
 export interface RenderOptions {
   /** Which sides' verdicts decide a fact's severity and which columns are shown. Default both. */
@@ -46,4 +52,21 @@ export function whereOf(f: Fact, maxMethods = 3): string {
   const shown = l.methods.slice(0, maxMethods).join(', ');
   const more = l.methods.length > maxMethods ? ` and ${l.methods.length - maxMethods} more` : '';
   return `${shown}${more}${l.path ? ` ${l.path}` : ''}`;
+}
+
+/**
+ * What the report compared besides the two schemas, one line each: the extension files of each side,
+ * and how many results were paired by a definition name (the JSON report lists which).
+ */
+export function headerNotes(report: DiffReport): string[] {
+  const notes: string[] = [];
+  const ext = (e: string[]) => (e.length > 0 ? e.join(', ') : 'none');
+  if (report.old.extensions.length > 0 || report.new.extensions.length > 0)
+    notes.push(`extensions: old ${ext(report.old.extensions)}; new ${ext(report.new.extensions)}`);
+  const named = [report.old.pairedByName.length, report.new.pairedByName.length];
+  if (named.some((n) => n > 0))
+    notes.push(
+      `results paired by definition name: old ${named[0]}, new ${named[1]} requests (listed in the JSON report)`,
+    );
+  return notes;
 }

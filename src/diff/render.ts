@@ -8,7 +8,7 @@
 import { RULES } from './rules.js';
 import { renderGithub } from './github.js';
 import { renderMarkdown } from './markdown.js';
-import { mdCell, sidesOf, summaryLine, type RenderOptions } from './render-common.js';
+import { headerNotes, mdCell, sidesOf, summaryLine, type RenderOptions } from './render-common.js';
 import type { DiffReport, Fact, Side, Verdict } from './types.js';
 
 export { renderGithub, escapeGithubData, escapeGithubProperty } from './github.js';
@@ -37,6 +37,7 @@ export function renderReport(report: DiffReport, format: ReportFormat, options: 
 function groupTitle(fact: Fact): string {
   const l = fact.location;
   if (l.part === 'protocol') return 'protocol';
+  if (l.part === 'envelope') return `JSON-RPC ${l.method.replace('-', ' ')} (envelope)`;
   return `${l.method} (${l.kind ?? 'result union'}${l.directions.length ? `, ${l.directions.join(', ')}` : ''})`;
 }
 
@@ -62,7 +63,7 @@ const SHORT: Record<Verdict, string> = {
 
 export function renderText(report: DiffReport, options: RenderOptions = {}): string {
   const sides = sidesOf(options);
-  const lines: string[] = [`mcp-typegen diff: ${report.old.name} → ${report.new.name}`];
+  const lines: string[] = [`mcp-typegen diff: ${report.old.name} → ${report.new.name}`, ...headerNotes(report)];
   if (report.facts.length === 0) lines.push('', 'No changes.');
   for (const [title, facts] of groups(report.facts)) {
     lines.push('', title);
@@ -91,6 +92,7 @@ export function renderJson(report: DiffReport): string {
       key: f.location.key,
       oldPointer: f.location.oldPointer,
       newPointer: f.location.newPointer,
+      side: f.location.side,
     },
     verdicts: { client: f.verdicts.client, server: f.verdicts.server },
     message: f.message,
@@ -105,7 +107,13 @@ export function renderJson(report: DiffReport): string {
     'potentially-breaking': report.summary[s]['potentially-breaking'],
     'non-breaking': report.summary[s]['non-breaking'],
   });
-  const side = (s: DiffReport['old']): unknown => ({ name: s.name, version: s.version, dialect: s.dialect });
+  const side = (s: DiffReport['old']): unknown => ({
+    name: s.name,
+    version: s.version,
+    dialect: s.dialect,
+    extensions: s.extensions,
+    pairedByName: s.pairedByName,
+  });
   const out = {
     formatVersion: REPORT_FORMAT_VERSION,
     old: side(report.old),

@@ -234,6 +234,7 @@ export type StructuralKind =
   | 'enum-value-removed'
   | 'enum-constraint-added'
   | 'enum-constraint-removed'
+  | 'const-changed'
   | 'union-member-added'
   | 'union-member-removed'
   | 'additional-properties-widened'
@@ -250,7 +251,7 @@ interface ChangeKindSpec {
   parts?: readonly DataPart[];
 }
 
-type DataPart = 'params' | 'result' | 'payload';
+type DataPart = 'params' | 'result' | 'payload' | 'envelope';
 
 const STRUCTURAL: Record<StructuralKind, ChangeKindSpec> = {
   'property-added': {
@@ -301,6 +302,11 @@ const STRUCTURAL: Record<StructuralKind, ChangeKindSpec> = {
   'enum-constraint-removed': {
     reason: 'the enum/const restriction was dropped: readers may get values they do not know',
     effect: { widens: 'value' },
+  },
+  'const-changed': {
+    reason:
+      'a single fixed value (const or one-value enum, e.g. a discriminator) became another: writers of the old value are rejected, readers get a value they have no branch for',
+    effect: { narrows: 'yes', widens: 'type' },
   },
   'union-member-added': {
     reason: 'a union (anyOf/oneOf) gained a member: readers may get a variant they do not know',
@@ -370,8 +376,18 @@ function keywordKinds(): Record<KeywordKind, ChangeKindSpec> {
 export const CHANGE_KINDS: Readonly<Record<string, ChangeKindSpec>> = { ...STRUCTURAL, ...keywordKinds() };
 
 /** Rule id prefix of each data part. */
-export const PART_PREFIX = { params: 'request-param', result: 'result', payload: 'notification-payload' } as const;
-const PART_LABEL = { params: 'request params', result: 'result', payload: 'notification payload' } as const;
+export const PART_PREFIX = {
+  params: 'request-param',
+  result: 'result',
+  payload: 'notification-payload',
+  envelope: 'envelope',
+} as const;
+const PART_LABEL = {
+  params: 'request params',
+  result: 'result',
+  payload: 'notification payload',
+  envelope: 'JSON-RPC envelope (both sides write and read it)',
+} as const;
 
 /** The rule id of a structural change in a message part (result-became-* are ids of their own). */
 export function partRuleId(part: DataPart, kind: ChangeKind): string {
@@ -380,7 +396,7 @@ export function partRuleId(part: DataPart, kind: ChangeKind): string {
 
 function dataRules(): RuleSpec[] {
   const rules: RuleSpec[] = [];
-  for (const part of ['params', 'result', 'payload'] as const) {
+  for (const part of ['params', 'result', 'payload', 'envelope'] as const) {
     for (const [kind, spec] of Object.entries(CHANGE_KINDS)) {
       if (spec.parts && !spec.parts.includes(part)) continue;
       // Params are the only data a caller writes: only there does a dropped meaning hurt the writer.
@@ -475,8 +491,8 @@ export function describeVerdictLogic(rule: Pick<Rule, 'part' | 'roles' | 'conseq
     return `${say('caller/sender', r.caller, c.caller)}; ${say('implementer/receiver', r.implementer, c.implementer)}`;
   }
   if (r.kind === 'data' && c.kind === 'data') {
-    const writer = rule.part === 'result' ? 'implementer' : 'caller/sender';
-    const reader = rule.part === 'result' ? 'caller' : 'implementer/receiver';
+    const writer = rule.part === 'result' ? 'implementer' : rule.part === 'envelope' ? 'each side' : 'caller/sender';
+    const reader = rule.part === 'result' ? 'caller' : rule.part === 'envelope' ? 'each side' : 'implementer/receiver';
     return `${say(`writer (${writer})`, r.writer, c.writer)}; ${say(`reader (${reader})`, r.reader, c.reader)}`;
   }
   return 'inconsistent rule';

@@ -17,10 +17,12 @@ export const VERDICTS: readonly Verdict[] = ['non-breaking', 'potentially-breaki
  * Which part of the protocol a fact is about:
  * - `method`: the method as a whole (added, removed, a direction added/removed, params object required or not);
  * - `params`: a request's params; `result`: a request's result; `payload`: a notification's params;
- * - `protocol`: a protocol feature (batches, initialize handshake, …); `method` is null then.
+ * - `protocol`: a protocol feature (batches, initialize handshake, …); `method` is null then;
+ * - `envelope`: the JSON-RPC envelope (`method` is its shape: request, notification, result-response,
+ *   error-response).
  */
-export type MessagePart = 'method' | 'params' | 'result' | 'payload' | 'protocol';
-export const MESSAGE_PARTS: readonly MessagePart[] = ['protocol', 'method', 'params', 'result', 'payload'];
+export type MessagePart = 'method' | 'params' | 'result' | 'payload' | 'protocol' | 'envelope';
+export const MESSAGE_PARTS: readonly MessagePart[] = ['protocol', 'envelope', 'method', 'params', 'result', 'payload'];
 
 export interface FactLocation {
   /** The method string (e.g. `tools/call`); for protocol facts the feature name (e.g. `batches`). */
@@ -51,6 +53,11 @@ export interface FactLocation {
   oldPointer: string | null;
   /** Same on the new side. */
   newPointer: string | null;
+  /**
+   * The side the fact lives on, where an annotation points: `old` for a removal (what is gone is only
+   * in the old schema, at its old line), else `new`.
+   */
+  side: 'old' | 'new';
 }
 
 export interface Fact {
@@ -81,6 +88,13 @@ export interface DiffSideInfo {
   name: string;
   version: string | null;
   dialect: 'draft-07' | '2020-12';
+  /** The extension files (or ids, or git sources) merged into this side, as given. */
+  extensions: string[];
+  /**
+   * Requests whose result was paired by a definition name (`<X>Request` → `<X>Result`, the package
+   * table), not by structure or a pairing file: a rename there is what could unpair them. Sorted.
+   */
+  pairedByName: string[];
 }
 
 export interface DiffReport {
@@ -114,6 +128,9 @@ export interface DiffOptions {
   newName?: string;
   /** Also report description-only changes (rule `description-changed`, non-breaking). Default false. */
   includeDescriptions?: boolean;
+  /** The extension files merged into each side, as given (named in the report's header). */
+  oldExtensions?: string[];
+  newExtensions?: string[];
   /** Facts matching these entries are moved to `ignored`. */
   ignore?: IgnoreEntry[];
 }

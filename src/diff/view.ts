@@ -223,9 +223,40 @@ function mergeInto(v: View, node: JsonSchema, ptr: string | null): void {
   if (node.const !== undefined) v.enumVals = [node.const];
   else if (Array.isArray(node.enum) && v.enumVals === null) v.enumVals = [...node.enum];
   for (const keyword in node) {
-    if (Object.hasOwn(KEYWORDS, keyword) && node[keyword] !== undefined && !v.checks.has(keyword))
-      v.checks.set(keyword, { value: node[keyword], ptr: child(ptr, keyword) });
+    if (!Object.hasOwn(KEYWORDS, keyword) || node[keyword] === undefined || v.checks.has(keyword)) continue;
+    if (isNoOpKeyword(keyword, node[keyword], node)) continue;
+    v.checks.set(keyword, { value: node[keyword], ptr: child(ptr, keyword) });
   }
+}
+
+/** Lower bounds that every instance meets anyway: written or not, they accept the same instances. */
+const ZERO_IS_NO_BOUND = new Set(['minLength', 'minItems', 'minProperties']);
+
+/**
+ * A keyword that accepts every instance its node accepts without it, so adding or removing it is no
+ * change: `minItems`/`minLength`/`minProperties` 0, `multipleOf: 1` on integers (every integer is one),
+ * `maxItems` at or above the length a closed tuple already caps (`prefixItems` with `items: false`, or
+ * draft-07 `items: [...]` with `additionalItems: false`).
+ */
+function isNoOpKeyword(keyword: string, value: unknown, node: JsonSchema): boolean {
+  if (ZERO_IS_NO_BOUND.has(keyword)) return value === 0;
+  if (keyword === 'multipleOf') return value === 1 && integersOnly(node.type);
+  if (keyword === 'maxItems' && typeof value === 'number') {
+    const cap = tupleCap(node);
+    return cap !== null && value >= cap;
+  }
+  return false;
+}
+
+function integersOnly(type: unknown): boolean {
+  return type === 'integer' || (Array.isArray(type) && type.length > 0 && type.every((t) => t === 'integer'));
+}
+
+/** The most items a closed tuple accepts, or null when the array is open. */
+function tupleCap(node: JsonSchema): number | null {
+  if (Array.isArray(node.prefixItems) && node.items === false) return node.prefixItems.length;
+  if (Array.isArray(node.items) && node.additionalItems === false) return node.items.length;
+  return null;
 }
 
 /** Only allOf (and annotations) at this node: `allOf: [X]` then stands for X. */

@@ -53,3 +53,23 @@ export function forEachSubschema(
     }
   }
 }
+
+const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set(['description', 'title', '$comment']);
+
+/**
+ * The schema a single-member `allOf` wrapper stands for (`{ allOf: [X] }`, annotations aside, is X),
+ * followed through nested wrappers with the pointer suffix to it; any other node is itself (suffix '').
+ * Union readers call this before looking for `anyOf`/`oneOf`, so a wrapped union is still a union.
+ */
+export function unwrapAllOf(node: unknown): { node: unknown; at: string } {
+  let at = '';
+  for (let depth = 0; depth < 16 && isObject(node); depth++) {
+    const wrapper = node;
+    const { allOf } = wrapper;
+    if (!Array.isArray(allOf) || allOf.length !== 1) break;
+    if (!Object.keys(wrapper).every((k) => k === 'allOf' || ANNOTATION_KEYWORDS.has(k))) break;
+    node = allOf[0];
+    at += '/allOf/0';
+  }
+  return { node, at };
+}

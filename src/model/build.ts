@@ -11,10 +11,11 @@ import { InputError } from '../errors.js';
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import { protocolFacts } from './protocol-facts.js';
 import type { JsonSchema } from '../load/schema-types.js';
-import { detectFeatures } from './features.js';
+import { locateFeatures } from './features.js';
 import { GENERIC_RESULT, pairResult, type UserPairing } from './pairing.js';
 import { pairByStructure } from './pair-structure.js';
-import { messageParts, messageUnions, methodConst } from './unions.js';
+import { isUnion, messageParts, messageUnions, methodConst } from './unions.js';
+import { unwrapAllOf } from '../load/schema-keywords.js';
 import { DIRECTIONS, type MethodInfo, type MethodKind, type ParamsRef, type ProtocolModel } from './types.js';
 import { decodeFragmentToken, definitionPointer } from '../load/pointer.js';
 import { compareStrings } from '../load/order.js';
@@ -56,6 +57,7 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
     const paired = pairResult(schema, info, (ref) => ctx.refName(ref), options.pairing);
     info.result = paired.result;
     if (paired.unknown) info.resultUnknown = true;
+    if (paired.by !== undefined) info.pairedBy = paired.by;
     warningsOf.set(info, paired.warnings);
   }
   for (const info of pairByStructure(schema, methods, (ref) => ctx.refName(ref), options.pairing))
@@ -66,7 +68,7 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
   );
   // An unpaired request's result is the generic Result; a schema without one gets it synthesized.
   if (methods.some((m) => m.resultUnknown) && !isObject(definitions.Result)) definitions.Result = GENERIC_RESULT;
-  const features = detectFeatures(schema, methods);
+  const { features, definitions: featureDefinitions } = locateFeatures(schema, methods);
   return {
     version: schema.version,
     protocolVersion: schema.known ? schema.version : null,
@@ -75,6 +77,7 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
     definitions,
     methods,
     features,
+    featureDefinitions,
     facts: protocolFacts(schema, methods, features),
     warnings,
   };
@@ -123,7 +126,11 @@ class ModelContext {
    */
   unionMembers(unionName: string): MessageRef[] {
     const members: MessageRef[] = [];
-    const visit = (node: JsonSchema, pointer: string): void => {
+    const visit = (wrapped: JsonSchema, wrappedAt: string): void => {
+      // A union (or member) wrapped in a single-member allOf is what it wraps.
+      const inner = unwrapAllOf(wrapped);
+      const node = isObject(inner.node) ? inner.node : wrapped;
+      const pointer = `${wrappedAt}${isObject(inner.node) ? inner.at : ''}`;
       const alternatives = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
       if (alternatives) {
         alternatives.forEach((alt, i) => {
@@ -136,7 +143,7 @@ class ModelContext {
         const target = this.definition(ref);
         if (
           methodConst(target) === undefined &&
-          (Array.isArray(target.anyOf) || Array.isArray(target.oneOf) || target.$ref)
+          (isUnion(target) || unwrapAllOf(target).node !== target || target.$ref)
         ) {
           visit(target, this.defPointer(ref));
         } else {

@@ -24,6 +24,7 @@ import { compareStrings } from '../load/order.js';
 import { applyAugmentations } from './augment.js';
 import type { MethodInfo, ProtocolModel } from './types.js';
 import { unescapePointerToken } from '../load/pointer.js';
+import { unwrapAllOf } from '../load/schema-keywords.js';
 
 export interface LoadedExtension {
   /** The file as the user gave it (part of the inputs hash). */
@@ -364,6 +365,9 @@ function refTarget(value: string): string | null {
 /** Add `$ref`s to a union definition (`anyOf`), without touching the loaded schema. */
 function withAlternatives(union: JsonSchema | undefined, refs: string[]): JsonSchema {
   if (!isObject(union) || refs.length === 0) return union ?? {};
+  // A union wrapped in a single-member allOf gets the alternatives inside the wrapper.
+  const [wrapped] = Array.isArray(union.allOf) && unwrapAllOf(union).node !== union ? union.allOf : [];
+  if (isObject(wrapped)) return { ...union, allOf: [withAlternatives(wrapped, refs)] };
   const key = Array.isArray(union.anyOf) ? 'anyOf' : 'oneOf';
   const list = Array.isArray(union[key]) ? (union[key] as unknown[]) : [];
   return { ...union, [key]: [...list, ...refs.map(($ref) => ({ $ref }))] };

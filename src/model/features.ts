@@ -6,27 +6,45 @@ import { isObject, type LoadedSchema } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { paramsRefText, type MethodInfo, type ProtocolFeatures } from './types.js';
 import { decodeFragmentToken } from '../load/pointer.js';
+import { methodConst } from './unions.js';
 
-export function detectFeatures(schema: LoadedSchema, methods: MethodInfo[]): ProtocolFeatures {
+/** Each feature's definition: where the feature is carried (what a diff fact about it points at). */
+export type FeatureDefinitions = Partial<Record<keyof ProtocolFeatures, string>>;
+
+/**
+ * The features and, for each one present, the definition that carries it. A feature counts only where
+ * the protocol uses it: per-request `_meta` when the client's requests carry its capabilities there, input
+ * requests when a request's result holds requests to answer — a property name alone is no feature.
+ */
+export function locateFeatures(
+  schema: LoadedSchema,
+  methods: MethodInfo[],
+): { features: ProtocolFeatures; definitions: FeatureDefinitions } {
   const s = new Structure(schema);
-  const defs = Object.values(schema.definitions);
-  const requestMeta = methods.flatMap((m) =>
-    m.kind === 'request' && m.params !== null ? [s.prop(s.resolve(paramsRefText(m.params)), '_meta')] : [],
+  const entries = Object.entries(schema.definitions);
+  const find = (test: (def: JsonSchema) => boolean) => entries.find(([, d]) => test(d))?.[0];
+  const definitions: FeatureDefinitions = {};
+  const note = (key: keyof ProtocolFeatures, name: string | undefined): boolean => {
+    if (name !== undefined) definitions[key] = name;
+    return name !== undefined;
+  };
+  // A batch: an array whose items are JSON-RPC messages (objects carrying `jsonrpc`).
+  const batches = note(
+    'batches',
+    find((d) => s.members(d).some((m) => m.type === 'array' && m.items !== undefined && s.isJsonRpcArray(m))),
+  );
+  const handshake = methods.find((m) => m.method === 'initialize');
+  const initialize = note('initialize', handshake?.definition);
+  const perRequestMeta = note('perRequestMeta', s.clientCapabilitiesMeta(methods));
+  const inputRequests = note('inputRequests', s.resultAskingForInput(methods));
+  // A capabilities object (every version's has `experimental`) with an `extensions` map.
+  const capabilityExtensions = note(
+    'capabilityExtensions',
+    find((d) => s.hasProp(d, 'experimental') && s.hasProp(d, 'extensions')),
   );
   return {
-    // A batch: an array whose items are JSON-RPC messages (objects carrying `jsonrpc`).
-    batches: defs.some((d) =>
-      s.members(d).some((m) => m.type === 'array' && m.items !== undefined && s.isJsonRpcArray(m)),
-    ),
-    initialize: methods.some((m) => m.method === 'initialize'),
-    // Client info/capabilities in each request's `_meta`, under the protocol's reserved key prefix.
-    perRequestMeta: requestMeta.some((meta) =>
-      Object.keys(s.props(meta)).some((k) => k.startsWith('io.modelcontextprotocol/')),
-    ),
-    // A result that can ask for input: some object carries `inputRequests`.
-    inputRequests: defs.some((d) => s.members(d).some((m) => s.hasProp(m, 'inputRequests'))),
-    // A capabilities object (every version's has `experimental`) with an `extensions` map.
-    capabilityExtensions: defs.some((d) => s.hasProp(d, 'experimental') && s.hasProp(d, 'extensions')),
+    features: { batches, initialize, perRequestMeta, inputRequests, capabilityExtensions },
+    definitions,
   };
 }
 
@@ -35,7 +53,7 @@ class Structure {
   private readonly resolved = new Map<string, JsonSchema | undefined>();
   private readonly memberCache = new WeakMap<object, JsonSchema[]>();
   private readonly propCache = new WeakMap<object, Record<string, unknown>>();
-  constructor(private readonly schema: LoadedSchema) {}
+  constructor(readonly schema: LoadedSchema) {}
 
   /** A definition name or `#/...` pointer (as MethodInfo.params holds) → the schema there. */
   resolve(refOrName: string): JsonSchema | undefined {
@@ -93,6 +111,54 @@ class Structure {
 
   prop(node: unknown, name: string): unknown {
     return this.props(node)[name];
+  }
+
+  /**
+   * Client info and capabilities in each request's `_meta`: most requests the client sends carry a
+   * `_meta` declaring a capabilities object (every version's has `experimental`). Returns the
+   * definition of that `_meta` (or of the first such request), else undefined.
+   */
+  clientCapabilitiesMeta(methods: MethodInfo[]): string | undefined {
+    const sent = methods.filter((m) => m.kind === 'request' && m.directions.includes('client->server'));
+    let carrying = 0;
+    let where: string | undefined;
+    for (const m of sent) {
+      if (m.params === null) continue;
+      const meta = this.prop(this.resolve(paramsRefText(m.params)), '_meta');
+      const declares = Object.values(this.props(meta)).some((p) => this.hasProp(p, 'experimental'));
+      if (!declares) continue;
+      carrying++;
+      where ??= (isObject(meta) ? this.refName(meta.$ref) : undefined) ?? m.definition;
+    }
+    return carrying * 2 > sent.length ? where : undefined;
+  }
+
+  /**
+   * A result that asks for input: some request's result has a property whose values are requests
+   * (messages with a method), embedded for the caller to answer. Returns that result's definition.
+   */
+  resultAskingForInput(methods: MethodInfo[]): string | undefined {
+    const results = new Set(methods.flatMap((m) => (m.kind === 'request' && !m.resultUnknown ? (m.result ?? []) : [])));
+    for (const name of [...results].sort()) {
+      const carries = Object.values(this.props(this.schema.definitions[name])).some((p) => this.holdsRequests(p));
+      if (carries) return name;
+    }
+    return undefined;
+  }
+
+  /** A value schema (directly, as map values or array items) whose members are messages with a method. */
+  private holdsRequests(node: unknown): boolean {
+    const isMessage = (v: unknown) => this.members(v).some((m) => methodConst(m) !== undefined);
+    return this.members(node).some(
+      (m) => methodConst(m) !== undefined || [m.additionalProperties, m.items].some((v) => isObject(v) && isMessage(v)),
+    );
+  }
+
+  /** `#/<defs>/X` → X. */
+  private refName(ref: unknown): string | undefined {
+    const prefix = `#/${this.schema.defsKeyword}/`;
+    if (typeof ref !== 'string' || !ref.startsWith(prefix) || ref.slice(prefix.length).includes('/')) return undefined;
+    return decodeFragmentToken(ref.slice(prefix.length));
   }
 
   isJsonRpcArray(node: JsonSchema): boolean {

@@ -55,6 +55,7 @@ export function pairByStructure(
   const pair = (m: MethodInfo, result: string) => {
     m.result = [result];
     delete m.resultUnknown;
+    m.pairedBy = 'structure';
     widen(m);
     paired.push(m);
   };

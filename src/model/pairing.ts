@@ -34,6 +34,8 @@ export const GENERIC_RESULT: JsonSchema = {
 export interface Pairing {
   result: string[];
   unknown: boolean;
+  /** What paired it: the user's file, or a definition name (the `<X>Request` convention, the package table). */
+  by?: PairedBy;
   /** Warnings for the user: an unpaired request, a user pairing naming a missing definition. */
   warnings: string[];
 }
@@ -47,17 +49,31 @@ export function pairResult(
 ): Pairing {
   const defs = schema.definitions;
   const wanted = user && Object.hasOwn(user.pairs, info.method) ? user.pairs[info.method] : undefined;
-  if (wanted !== undefined && isObject(defs[wanted])) return { result: [wanted], unknown: false, warnings: [] };
-  const base = info.definition.endsWith('Request') ? info.definition.slice(0, -'Request'.length) : info.definition;
-  const resultSchema = responseResult(defs[`${base}ResultResponse`]);
+  if (wanted !== undefined && isObject(defs[wanted]))
+    return { result: [wanted], unknown: false, by: 'pairing-file', warnings: [] };
+  const byName = (result: string[]): Pairing => ({ result, unknown: false, by: 'name', warnings: [] });
+  // `<X>Request` → `<X>Result`, also where every name carries the same affix (`<X>RequestDef` → `<X>ResultDef`).
+  const { base, suffix } = requestStem(info.definition);
+  const resultSchema = responseResult(defs[`${base}ResultResponse${suffix}`]);
   if (resultSchema) {
     const names = refsOf(resultSchema, refName);
-    if (names.length > 0) return { result: names, unknown: false, warnings: [] };
+    if (names.length > 0) return byName(names);
   }
-  if (isObject(defs[`${base}Result`])) return { result: [`${base}Result`], unknown: false, warnings: [] };
+  if (isObject(defs[`${base}Result${suffix}`])) return byName([`${base}Result${suffix}`]);
+  // Requests named otherwise (`CallToolCall`): the name without its last word (`CallTool` → `CallToolResult`).
+  const stem = /^(.*[a-z0-9])[A-Z][a-z0-9]*$/.exec(info.definition)?.[1];
+  if (suffix === '' && stem !== undefined) {
+    const response = responseResult(defs[`${stem}ResultResponse`]);
+    const names = response ? refsOf(response, refName) : [];
+    if (names.length > 0) return byName(names);
+    if (isObject(defs[`${stem}Result`])) return byName([`${stem}Result`]);
+  }
   const table = resultPairingTable();
   const paired = Object.hasOwn(table, info.method) ? table[info.method] : undefined;
-  if (paired && isObject(defs[paired])) return { result: [paired], unknown: false, warnings: [] };
+  if (paired !== undefined) {
+    const found = [paired, `${paired}${suffix}`].find((name) => isObject(defs[name]));
+    if (found !== undefined) return byName([found]);
+  }
   // A user pairing naming a definition this schema lacks matters only here: one pairing file serves
   // both sides of a diff, and the other side may pair the request by name.
   const missed =
@@ -66,9 +82,19 @@ export function pairResult(
       : '';
   const where = `${schema.file}#${definitionPointer(schema.defsKeyword, info.definition)}`;
   const warning =
-    `${where}: request "${info.method}" has no result the pairing rules find (no ${base}ResultResponse, no ${base}Result, no pairing entry${missed}); ` +
+    `${where}: request "${info.method}" has no result the pairing rules find (no ${base}ResultResponse${suffix}, no ${base}Result${suffix}, no pairing entry${missed}); ` +
     `its result is the generic Result. Pair it in a file given with --pairing (or the config's "pairing"): { "pairs": { "${info.method}": "<ResultDefinition>" } }`;
   return { result: ['Result'], unknown: true, warnings: [warning] };
+}
+
+/** How a request's result was found: the user's pairing file, a definition name, or structure. */
+export type PairedBy = NonNullable<MethodInfo['pairedBy']>;
+
+/** `CallToolRequest` → `CallTool` + ``; `CallToolRequestDef` → `CallTool` + `Def`; no `Request`: the whole name. */
+function requestStem(definition: string): { base: string; suffix: string } {
+  const at = definition.lastIndexOf('Request');
+  if (at <= 0) return { base: definition, suffix: '' };
+  return { base: definition.slice(0, at), suffix: definition.slice(at + 'Request'.length) };
 }
 
 /** The `result` property of a response definition, also when the definition is split into an allOf. */

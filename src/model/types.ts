@@ -43,6 +43,12 @@ export interface MethodInfo {
    * (the model's warnings say so; pair it with a pairing file).
    */
   resultUnknown?: boolean;
+  /**
+   * Requests only: what paired the result — the user's pairing file, a definition name (`<X>Request` →
+   * `<X>Result`, the package table), or structure (pair-structure.ts); absent when unknown, and on
+   * an extension's methods (their file names the result).
+   */
+  pairedBy?: 'pairing-file' | 'name' | 'structure';
   /** Where the method comes from: `mcp`, or the id of the vendor extension that declares it. */
   source: string;
   /**
@@ -80,6 +86,8 @@ export interface ProtocolModel {
   /** Sorted by method string. */
   methods: MethodInfo[];
   features: ProtocolFeatures;
+  /** For each feature present, the definition that carries it (what a diff fact about it points at). */
+  featureDefinitions?: Partial<Record<keyof ProtocolFeatures, string>>;
   /** What the runtime needs to know about the version (lifecycle, capabilities, meta keys, error codes, transport). */
   facts: ProtocolFacts;
   /** Things the user should know (e.g. a request whose result is unknown); printed as warnings. */

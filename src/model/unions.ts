@@ -21,6 +21,7 @@ import { pairResult, type UserPairing } from './pairing.js';
 import { DIRECTIONS, type Direction, type MethodInfo, type MethodKind } from './types.js';
 import { compareStrings } from '../load/order.js';
 import { decodeFragmentToken, escapePointerToken } from '../load/pointer.js';
+import { unwrapAllOf } from '../load/schema-keywords.js';
 
 export interface UnionRole {
   definition: string;
@@ -158,7 +159,7 @@ function unionDefinitions(
         found.set(name, { methods: [method], subUnions: new Set(), withId: hasId(def) });
         restated.push(name);
       }
-    } else if (Array.isArray(def.anyOf) || Array.isArray(def.oneOf)) {
+    } else if (isUnion(def)) {
       const leaves = unionLeaves(defs, def, refName);
       if (leaves && leaves.methods.length > 0) found.set(name, leaves);
     }
@@ -211,7 +212,8 @@ function unionLeaves(
   const methods: string[] = [];
   const subUnions = new Set<string>();
   let withId = true;
-  const visit = (node: unknown, depth: number): boolean => {
+  const visit = (wrapped: unknown, depth: number): boolean => {
+    const { node } = unwrapAllOf(wrapped);
     if (!isObject(node) || depth > 32) return false;
     const alternatives = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
     if (alternatives) return alternatives.every((alt) => visit(alt, depth + 1));
@@ -296,8 +298,29 @@ function handshake(
     paramsRequired: false,
     source: 'mcp',
   };
+  // The caller declares itself in the params (initialize): structure alone, whatever the names.
+  const params = messageParts(schema.definitions[definition]).properties.get('params')?.schema;
+  if (requiresIn(schema.definitions, params, 'capabilities', refName)) return true;
   const paired = pairResult(schema, info as MethodInfo, refName, pairing);
   return !paired.unknown && paired.result.some((r) => requires(schema.definitions, r, 'capabilities', refName));
+}
+
+/** Whether a schema (inline, or a `$ref` to a definition) requires the property. */
+function requiresIn(
+  defs: Record<string, JsonSchema>,
+  node: unknown,
+  property: string,
+  refName: (ref: unknown) => string | undefined,
+): boolean {
+  if (!isObject(node)) return false;
+  const target = refName(node.$ref);
+  if (target !== undefined) return requires(defs, target, property, refName);
+  const parts = messageParts(node);
+  if (parts.properties.has(property) && parts.required.has(property)) return true;
+  return parts.refs.some((ref) => {
+    const name = refName(ref);
+    return name !== undefined && requires(defs, name, property, refName, 1);
+  });
 }
 
 function requires(
@@ -402,7 +425,7 @@ export function resultUnions(
   }
   const best = new Map<'client' | 'server', { union: ResultUnion; votes: number }>();
   for (const [name, def] of Object.entries(definitions)) {
-    if (!isObject(def) || (!Array.isArray(def.anyOf) && !Array.isArray(def.oneOf))) continue;
+    if (!isUnion(def)) continue;
     const members = refLeaves(definitions, def, refName);
     if (!members) continue;
     const votes = { client: 0, server: 0 };
@@ -428,7 +451,8 @@ function refLeaves(
   refName: (ref: unknown) => string | undefined,
 ): string[] | null {
   const out: string[] = [];
-  const visit = (node: unknown, depth: number): boolean => {
+  const visit = (wrapped: unknown, depth: number): boolean => {
+    const { node } = unwrapAllOf(wrapped);
     if (!isObject(node) || depth > 32) return false;
     const alternatives = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
     if (alternatives) return alternatives.every((alt) => visit(alt, depth + 1));
@@ -437,7 +461,7 @@ function refLeaves(
     const target = defs[ref];
     // A member that is itself a union of `$ref`s is flattened; any other member (a result, or one
     // wrapped in a single-member anyOf) is a leaf.
-    if (isObject(target) && (Array.isArray(target.anyOf) || Array.isArray(target.oneOf))) {
+    if (isUnion(target)) {
       const before = out.length;
       if (visit(target, depth + 1)) return true;
       out.length = before;
@@ -461,4 +485,10 @@ export function definitionRefReader(
     const name = decodeFragmentToken(raw);
     return Object.hasOwn(definitions, name) ? name : undefined;
   };
+}
+
+/** An anyOf/oneOf, also inside single-member `allOf` wrappers. */
+export function isUnion(def: unknown): boolean {
+  const { node } = unwrapAllOf(def);
+  return isObject(node) && (Array.isArray(node.anyOf) || Array.isArray(node.oneOf));
 }

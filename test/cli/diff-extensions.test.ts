@@ -28,6 +28,8 @@ function quiet(): Out & { errors: string[] } {
 async function diffJson(argv: string[]): Promise<{
   code: number;
   report: {
+    old: { extensions: string[] };
+    new: { extensions: string[] };
     facts: { rule: string; location: { method: string; path: string }; verdicts: { client: string; server: string } }[];
   };
 }> {
@@ -82,9 +84,16 @@ describe('diff --old-ext / --new-ext', () => {
       ['request-param-required-added', 'acme/jobs.start', 'params.inputs', 'breaking', 'non-breaking'],
     ]);
 
+    // The report names the extension files each side was compared with.
+    expect([report.old.extensions, report.new.extensions]).toEqual([
+      ['git:HEAD:acme.extension.json'],
+      ['acme.extension.json'],
+    ]);
+
     // The same extension on both sides: nothing changed.
     const same = await diffJson(['2025-11-25', '2025-11-25', '--ext', 'acme.extension.json']);
     expect(same.code).toBe(0);
     expect(same.report.facts).toEqual([]);
+    expect(same.report.new.extensions).toEqual(['acme.extension.json']);
   }, 60_000);
 });

@@ -80,6 +80,27 @@ function singleMemberCombinators(doc: JsonSchema): JsonSchema {
   return { ...doc, [kw]: wrapped };
 }
 
+/** Every definition (message unions, messages, results) wrapped in a one-member allOf. */
+function allOfAroundDefinitions(doc: JsonSchema): JsonSchema {
+  const kw = kwOf(doc);
+  const defs = doc[kw] as Record<string, Node>;
+  return { ...doc, [kw]: Object.fromEntries(Object.entries(defs).map(([name, def]) => [name, { allOf: [def] }])) };
+}
+
+/**
+ * Keywords that accept everything their node accepts added wherever they fit: `minItems: 0` on arrays,
+ * `minLength: 0` on strings, `minProperties: 0` on objects, `multipleOf: 1` on integers.
+ */
+function noOpKeywords(doc: JsonSchema): JsonSchema {
+  const noOp: Record<string, Node> = {
+    array: { minItems: 0 },
+    string: { minLength: 0 },
+    object: { minProperties: 0 },
+    integer: { multipleOf: 1 },
+  };
+  return mapSchemas(doc, (n) => (typeof n.type === 'string' && noOp[n.type] ? { ...n, ...noOp[n.type] } : n));
+}
+
 /** Every object definition with two or more properties (messages too) split into an allOf of two halves. */
 function splitIntoAllOf(doc: JsonSchema): JsonSchema {
   const kw = kwOf(doc);
@@ -131,6 +152,8 @@ const EQUIVALENCES: [string, (doc: JsonSchema) => JsonSchema][] = [
   ['type list → anyOf of types', typeArrayToAnyOf],
   ['single-member anyOf/allOf around every definition and property', singleMemberCombinators],
   ['objects split into allOf halves', splitIntoAllOf],
+  ['single-member allOf around every definition (message unions too)', allOfAroundDefinitions],
+  ['no-op keywords (minItems/minLength/minProperties 0, multipleOf 1 on integers)', noOpKeywords],
   ['every definition renamed', renameDefinitions],
   ['all of the above at once', (doc) => renameDefinitions(splitIntoAllOf(singleMemberCombinators(enumToAnyOf(doc))))],
 ];

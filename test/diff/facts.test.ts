@@ -1,11 +1,11 @@
 /** Deduplicated facts, result unions, schema line lookup, and the github format from the CLI. */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { diffModels, pointerLines } from '../../src/diff/index.js';
 import type { JsonSchema } from '../../src/load/schema-types.js';
 import { cli, tempDir } from '../helpers/generate.js';
-import { fixture, modelOf } from './helpers.js';
+import { fixture, modelOf, REPO_ROOT } from './helpers.js';
 
 const obj = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
   type: 'object',
@@ -108,7 +108,10 @@ describe('the github format from the CLI', () => {
     expect(code).toBe(1);
     const lines = stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
-    for (const l of lines.slice(0, 2)) expect(l).toMatch(/^::error file=schema\/new\.json,line=\d+,title=result-/);
+    // file= is the path from the repository root (the temporary directory is inside this repository).
+    const file = `${relative(REPO_ROOT, dir).split(sep).join('/')}/schema/new.json`;
+    for (const l of lines.slice(0, 2)) expect(l.startsWith(`::error file=${file},line=`)).toBe(true);
+    for (const l of lines.slice(0, 2)) expect(l).toMatch(/,line=\d+,title=result-/);
     // The line is where the changed node starts in the file.
     const maxItemsLine = lines.find((l) => l.includes('item-count-limit'))!;
     const line = Number(/line=(\d+)/.exec(maxItemsLine)![1]);

@@ -91,10 +91,12 @@ describe('json', () => {
       'key',
       'oldPointer',
       'newPointer',
+      'side',
     ]);
     const parts = data.facts.map((f) => f.location.part);
     expect(parts.lastIndexOf('protocol')).toBeLessThan(parts.findIndex((p) => p !== 'protocol'));
-    const methods = data.facts.filter((f) => f.location.part !== 'protocol').map((f) => f.location.method as string);
+    const perMethod = data.facts.filter((f) => f.location.part !== 'protocol' && f.location.part !== 'envelope');
+    const methods = perMethod.map((f) => f.location.method as string);
     expect(methods).toEqual([...methods].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
     expect(a.endsWith('\n')).toBe(true);
   });
@@ -140,6 +142,23 @@ describe('text', () => {
 });
 
 describe('markdown', () => {
+  test('the header names the extension files of each side and how many results were paired by name', () => {
+    const withExtensions: DiffReport = {
+      ...real,
+      old: { ...real.old, extensions: [] },
+      new: { ...real.new, extensions: ['io.modelcontextprotocol/tasks', 'acme.extension.json'] },
+    };
+    const named = `results paired by definition name: old ${real.old.pairedByName.length}, new ${real.new.pairedByName.length} requests (listed in the JSON report)`;
+    const extensions = 'extensions: old none; new io.modelcontextprotocol/tasks, acme.extension.json';
+    expect(renderText(withExtensions).split('\n').slice(0, 3)).toEqual([
+      'mcp-typegen diff: 2025-11-25 → 2026-07-28',
+      extensions,
+      named,
+    ]);
+    expect(renderMarkdown(withExtensions)).toContain(`- ${extensions}\n- ${named}\n`);
+    expect(renderText(real)).not.toContain('extensions:');
+  });
+
   test('summary first (breaking counts per side), breaking facts open, the rest collapsed', () => {
     const md = renderMarkdown(real);
     const lines = md.split('\n');
@@ -219,7 +238,7 @@ describe('github', () => {
     const out = renderGithub(batching, {
       locate: (side, pointer) => {
         seen.push([side, pointer]);
-        return { file: 'schema/a b,c.json', line: 42 };
+        return { file: 'schema/a b,c.json', line: 42, source: 'a b,c.json' };
       },
     });
     expect(out).toContain('::warning file=schema/a b%2Cc.json,line=42,title=');

@@ -12,7 +12,7 @@ import {
   type Verdict,
 } from '../../src/diff/index.js';
 import type { JsonSchema } from '../../src/load/schema-types.js';
-import { fixture, modelOf, type FixtureSpec } from './helpers.js';
+import { fixture, modelOf, versionJson, type FixtureSpec } from './helpers.js';
 
 const B: Verdict = 'breaking';
 const P: Verdict = 'potentially-breaking';
@@ -62,6 +62,7 @@ const SHAPES = {
     '.e',
   ],
   'enum-constraint-added': [obj({ e: str }), obj({ e: { type: 'string', const: 'x' } }), '.e'],
+  'const-changed': [obj({ e: { type: 'string', const: 'x' } }), obj({ e: { type: 'string', enum: ['y'] } }), '.e'],
   'enum-constraint-removed': [obj({ e: { type: 'string', enum: ['x', 'y'] } }), obj({ e: str }), '.e'],
   'union-member-added': [
     obj({ u: { anyOf: [obj({ type: { const: 'a' }, x: str }, ['type']), obj({ type: { const: 'b' } }, ['type'])] } }),
@@ -153,6 +154,7 @@ function wr(shape: string): [Verdict, Verdict] {
     'enum-value-removed': [B, N],
     'enum-constraint-added': [B, N],
     'enum-constraint-removed': [N, P],
+    'const-changed': [B, B],
     'union-member-added': [N, P],
     'union-member-removed': [B, N],
     'additional-properties-widened': [N, P],
@@ -165,7 +167,7 @@ function wr(shape: string): [Verdict, Verdict] {
   throw new Error(`no expected verdicts for ${shape}`);
 }
 /** A caller whose param is removed loses what it asked for: potentially breaking; other writers only inform. */
-const writerFor = (shape: string, part: 'params' | 'result' | 'payload'): Verdict =>
+const writerFor = (shape: string, part: 'params' | 'result' | 'payload' | 'envelope'): Verdict =>
   (shape === 'property-removed' || shape === 'required-property-removed') && part === 'params' ? P : wr(shape)[0];
 
 describe('structural rules, per part and direction', () => {
@@ -234,6 +236,48 @@ describe('structural rules, per part and direction', () => {
     },
   );
 
+  test.each(shapes)('JSON-RPC envelope (every side writes and reads it: the worst of both): %s', (shape) => {
+    const [before, after, suffix] = SHAPES[shape];
+    const errorEnvelope = (error: JsonSchema): FixtureSpec => ({
+      requests: { 'a/keep': {} },
+      extraDefs: {
+        Wire: { anyOf: [{ $ref: '#/$defs/Failure' }] },
+        Failure: obj({ jsonrpc: { const: '2.0' }, id: str, error }, ['jsonrpc', 'error']),
+      },
+    });
+    const r = run(errorEnvelope(before), errorEnvelope(after));
+    const [w, rd] = wr(shape);
+    const worst = [B, P, N].find((v) => v === w || v === rd) ?? N;
+    check(r, [[`envelope-${shape}`, 'error-response', `envelope.error${suffix}`, worst, worst]]);
+    expect(r.facts[0]!.location.part).toBe('envelope');
+    expect(r.facts[0]!.location.key).toBe(`error-response/envelope/error${suffix}`);
+  });
+
+  test('the envelope is found from structure and compared: the jsonrpc constant changed', () => {
+    const wire = (version: string): FixtureSpec => ({
+      requests: { 'a/keep': {} },
+      extraDefs: {
+        AnyMessage: { anyOf: [{ $ref: '#/$defs/Call' }, { $ref: '#/$defs/Tell' }] },
+        Call: obj({ jsonrpc: { const: version }, id: str, method: str, params: obj({}) }, ['jsonrpc', 'id', 'method']),
+        Tell: obj({ jsonrpc: { const: version }, method: str }, ['jsonrpc', 'method']),
+      },
+    });
+    check(run(wire('2.0'), wire('3.0')), [
+      ['envelope-const-changed', 'notification', 'envelope.jsonrpc', B, B],
+      ['envelope-const-changed', 'request', 'envelope.jsonrpc', B, B],
+    ]);
+  });
+
+  test('batches are envelope shapes too, where both versions have them (2025-03-26)', () => {
+    const original = versionJson('2025-03-26');
+    const changed = structuredClone(original);
+    const defs = changed.definitions as Record<string, JsonSchema>;
+    // A batch response may no longer hold errors.
+    defs.JSONRPCBatchResponse = { type: 'array', items: { $ref: '#/definitions/JSONRPCResponse' } };
+    const r = diffModels(modelOf(original, 'old.json'), modelOf(changed, 'new.json'));
+    check(r, [['envelope-union-member-removed', 'batch-response', 'envelope[]', B, B]]);
+  });
+
   test('a new required property is required-added (newProperty: true)', () => {
     const r = run(
       { requests: { 'x/do': { params: obj({ a: str }) } } },
@@ -279,6 +323,65 @@ describe('structural rules, per part and direction', () => {
       { requests: { 'x/do': { params: obj({ a: str }) } } },
     );
     check(r, [['request-param-type-narrowed', 'x/do', 'params.a', B, N]]);
+  });
+
+  test('one change, one verdict: a reader that may now get an array is type-widened, spelt with `type` or `anyOf`', () => {
+    const text = { type: 'object', properties: { text: str } };
+    const list = { type: 'array', items: str };
+    const asTypeList = run(
+      { requests: { 'x/do': { result: obj({ v: str }) } } },
+      { requests: { 'x/do': { result: obj({ v: { type: ['string', 'array'], items: str } }) } } },
+    );
+    const asAnyOf = run(
+      { requests: { 'x/do': { result: obj({ v: { anyOf: [text, { type: 'null' }] } }) } } },
+      { requests: { 'x/do': { result: obj({ v: { anyOf: [text, { type: 'null' }, list] } }) } } },
+    );
+    check(asTypeList, [['result-type-widened', 'x/do', 'result.v', B, N]]);
+    check(asAnyOf, [['result-type-widened', 'x/do', 'result.v', B, N]]);
+    // A member of a type the union already accepted is a new variant, as before.
+    const sameType = run(
+      { requests: { 'x/do': { result: obj({ v: { anyOf: [text, obj({ data: str })] } }) } } },
+      { requests: { 'x/do': { result: obj({ v: { anyOf: [text, obj({ data: str }), obj({ n: str })] } }) } } },
+    );
+    check(sameType, [['result-union-member-added', 'x/do', 'result.v', P, N]]);
+  });
+
+  test('keywords that accept everything are no change; the same keyword with a real bound is', () => {
+    const tuple = { type: 'array', prefixItems: [str, str], items: false };
+    const noOps: [JsonSchema, JsonSchema][] = [
+      [{ type: 'array' }, { type: 'array', minItems: 0 }],
+      [str, { type: 'string', minLength: 0 }],
+      [{ type: 'object' }, { type: 'object', minProperties: 0 }],
+      [{ type: 'integer' }, { type: 'integer', multipleOf: 1 }],
+      [tuple, { ...tuple, maxItems: 2 }],
+    ];
+    for (const [before, after] of noOps) {
+      check(
+        run(
+          { requests: { 'x/do': { params: obj({ k: before }) } } },
+          { requests: { 'x/do': { params: obj({ k: after }) } } },
+        ),
+        [],
+      );
+    }
+    const real = run(
+      { requests: { 'x/do': { params: obj({ k: { type: 'number' } }) } } },
+      { requests: { 'x/do': { params: obj({ k: { type: 'number', multipleOf: 1 } }) } } },
+    );
+    check(real, [['request-param-multiple-of-tightened', 'x/do', 'params.k', B, N]]);
+  });
+
+  test('a renamed const discriminator of a union member is breaking for its reader', () => {
+    const link = (type: string) => obj({ type: { type: 'string', const: type }, uri: str }, ['type', 'uri']);
+    const spec = (type: string): FixtureSpec => ({
+      requests: {
+        'x/do': { result: obj({ c: { anyOf: [{ $ref: '#/$defs/ResourceLink' }, obj({ text: str })] } }) },
+      },
+      extraDefs: { ResourceLink: link(type) },
+    });
+    const r = run(spec('resource_link'), spec('resourceLink'));
+    check(r, [['result-const-changed', 'x/do', 'result.c<ResourceLink>.type', B, B]]);
+    expect(r.facts[0]!.details).toEqual({ new: 'resourceLink', old: 'resource_link' });
   });
 
   test('union members are matched by structure, through $refs with other names, in another order', () => {
@@ -467,6 +570,7 @@ describe('method rules', () => {
       key: 'b/old/method',
       oldPointer: '#/$defs/BOldRequest',
       newPointer: null,
+      side: 'old',
     });
   });
 });
@@ -477,8 +581,16 @@ describe('protocol rules', () => {
   // Features are read from structure; the definition names here are deliberately unlike the spec's.
   const perRequestMeta: FixtureSpec = {
     requests: { 'a/keep': { params: obj({ _meta: { $ref: '#/$defs/M' } }) } },
-    extraDefs: { M: obj({ 'io.modelcontextprotocol/clientInfo': obj({}) }) },
+    extraDefs: { M: obj({ 'io.modelcontextprotocol/clientCapabilities': obj({ experimental: obj({}) }) }) },
   };
+  // A result that asks for input: a property whose values are requests (messages with a method).
+  const asking: FixtureSpec = {
+    requests: {
+      'a/keep': { result: obj({ asks: { type: 'object', additionalProperties: { $ref: '#/$defs/Ask' } } }) },
+    },
+    extraDefs: { Ask: obj({ method: { const: 'x/ask' }, params: obj({}) }, ['method']) },
+  };
+  const notAsking: FixtureSpec = { ...asking, requests: { 'a/keep': { result: obj({}) } } };
   const plainMeta: FixtureSpec = {
     requests: { 'a/keep': { params: obj({ _meta: { $ref: '#/$defs/M' } }) } },
     extraDefs: { M: obj({}) },
@@ -510,7 +622,7 @@ describe('protocol rules', () => {
       perRequestMeta,
       [
         ['per-request-meta-added', 'per-request-meta', '', B, P],
-        ['request-param-property-added', 'a/keep', 'params._meta["io.modelcontextprotocol/clientInfo"]', N, N],
+        ['request-param-property-added', 'a/keep', 'params._meta["io.modelcontextprotocol/clientCapabilities"]', N, N],
       ],
     ],
     [
@@ -519,20 +631,47 @@ describe('protocol rules', () => {
       plainMeta,
       [
         ['per-request-meta-removed', 'per-request-meta', '', P, B],
-        ['request-param-property-removed', 'a/keep', 'params._meta["io.modelcontextprotocol/clientInfo"]', P, N],
+        [
+          'request-param-property-removed',
+          'a/keep',
+          'params._meta["io.modelcontextprotocol/clientCapabilities"]',
+          P,
+          N,
+        ],
       ],
     ],
     [
       'input requests added',
-      base,
-      withDefs({ AskMore: obj({ inputRequests: obj({}) }) }),
-      [['input-requests-added', 'input-requests', '', B, N]],
+      notAsking,
+      asking,
+      [
+        ['input-requests-added', 'input-requests', '', B, N],
+        ['result-property-added', 'a/keep', 'result.asks', N, N],
+      ],
     ],
     [
       'input requests removed',
-      withDefs({ AskMore: obj({ inputRequests: obj({}) }) }),
+      asking,
+      notAsking,
+      [
+        ['input-requests-removed', 'input-requests', '', N, B],
+        ['result-property-removed', 'a/keep', 'result.asks', N, N],
+      ],
+    ],
+    [
+      'a property named inputRequests in a definition no result uses is no feature',
       base,
-      [['input-requests-removed', 'input-requests', '', N, B]],
+      withDefs({ AskMore: obj({ inputRequests: obj({}) }) }),
+      [],
+    ],
+    [
+      'one optional io.modelcontextprotocol/ key in a request _meta is no per-request client info',
+      plainMeta,
+      {
+        ...plainMeta,
+        extraDefs: { M: obj({ 'io.modelcontextprotocol/related-task': obj({ taskId: { type: 'string' } }) }) },
+      },
+      [['request-param-property-added', 'a/keep', 'params._meta["io.modelcontextprotocol/related-task"]', N, N]],
     ],
     [
       'capability extensions added',
@@ -621,7 +760,12 @@ const PROTOCOL_TABLE: Record<string, [client: Verdict, server: Verdict]> = {
   'extension-id-changed': [B, B],
   'description-changed': [N, N],
 };
-const PREFIXES = { 'request-param-': 'params', 'result-': 'result', 'notification-payload-': 'payload' } as const;
+const PREFIXES = {
+  'request-param-': 'params',
+  'result-': 'result',
+  'notification-payload-': 'payload',
+  'envelope-': 'envelope',
+} as const;
 
 function expectedRoles(id: string): unknown {
   if (METHOD_TABLE[id]) return { kind: 'call', caller: METHOD_TABLE[id][0], implementer: METHOD_TABLE[id][1] };

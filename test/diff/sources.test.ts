@@ -72,14 +72,17 @@ describe('readDiffSource', () => {
   });
 
   test('diffSources: git ref against a spec version, names from the sources', async () => {
-    const report = await diffSources('git:v1:schema/schema.json', 'git:HEAD:schema/schema.json', {
+    const { report } = await diffSources('git:v1:schema/schema.json', 'git:HEAD:schema/schema.json', {
       cwd: repo,
       schemaDir: SCHEMA_DIR,
     });
     expect([report.old.name, report.new.name]).toEqual(['git:v1:schema/schema.json', 'git:HEAD:schema/schema.json']);
     expect(report.facts.map((f) => f.rule)).toEqual(['method-removed']);
-    const versions = await diffSources('2025-03-26', '2025-06-18', { cwd: repo, schemaDir: SCHEMA_DIR });
-    expect(versions.old).toEqual({ name: '2025-03-26', version: '2025-03-26', dialect: 'draft-07' });
+    const { report: versions } = await diffSources('2025-03-26', '2025-06-18', { cwd: repo, schemaDir: SCHEMA_DIR });
+    expect(versions.old).toMatchObject({ name: '2025-03-26', version: '2025-03-26', dialect: 'draft-07' });
+    // No extension files; every result paired by its definition's name (the released schemas' convention).
+    expect(versions.old.extensions).toEqual([]);
+    expect(versions.old.pairedByName).toContain('tools/call');
     expect(versions.facts[0]!.rule).toBe('batching-removed');
     const side = await loadDiffSide('2026-07-28', { cwd: repo, schemaDir: SCHEMA_DIR });
     expect(side.model.defsKeyword).toBe('$defs');

@@ -167,9 +167,21 @@ describe('consecutive official versions', () => {
       ['request-param-property-added', '<StringSchema>.default', 'default'],
     ]);
     // Breaking: cancelled's requestId made optional (both read it), and elicitation/create's result
-    // content values may now be arrays (the server reads them).
+    // content values may now be arrays (the server reads them) — so may sampling/createMessage's content,
+    // spelt as an array member added to a union of objects: the same verdict as a widened type list.
     expectFact(r, 'result-type-widened', 'elicitation/create', 'result.content{}', 'non-breaking', 'breaking');
-    expect(r.summary.client.breaking + r.summary.server.breaking).toBe(3);
+    expectFact(r, 'result-type-widened', 'sampling/createMessage', 'result.content', 'non-breaking', 'breaking');
+    expectFact(
+      r,
+      'request-param-type-widened',
+      'sampling/createMessage',
+      'params.messages[].content',
+      'breaking',
+      'non-breaking',
+    );
+    // The envelope: an error response's id is no longer required — both sides read error responses.
+    expectFact(r, 'envelope-required-removed', 'error-response', 'envelope.id', 'breaking', 'breaking');
+    expect(r.summary.client.breaking + r.summary.server.breaking).toBe(7);
   });
 
   test('2025-11-25 → 2026-07-28: removed methods, required request _meta, input requests, union results', () => {
@@ -178,6 +190,16 @@ describe('consecutive official versions', () => {
     expectFact(r, 'per-request-meta-added', 'per-request-meta', '', 'breaking', 'potentially-breaking');
     expectFact(r, 'input-requests-added', 'input-requests', '', 'breaking', 'non-breaking');
     expectFact(r, 'capability-extensions-added', 'capability-extensions', '', 'non-breaking', 'non-breaking');
+    // Protocol facts point at the definition carrying the feature, on the side that has it.
+    const carriers = r.facts
+      .filter((f) => f.location.part === 'protocol')
+      .map((f) => [f.rule, f.location.side, f.location.oldPointer ?? f.location.newPointer]);
+    expect(carriers).toEqual([
+      ['capability-extensions-added', 'new', '#/$defs/ClientCapabilities'],
+      ['initialize-removed', 'old', '#/$defs/InitializeRequest'],
+      ['input-requests-added', 'new', '#/$defs/InputRequiredResult'],
+      ['per-request-meta-added', 'new', '#/$defs/RequestMetaObject'],
+    ]);
     for (const m of ['initialize', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe']) {
       expectFact(r, 'method-removed', m, '', 'breaking', 'non-breaking');
     }
@@ -209,8 +231,10 @@ describe('consecutive official versions', () => {
       expectFact(r, 'method-direction-removed', m, '', 'non-breaking', 'breaking');
       expectFact(r, 'method-direction-added', m, '', 'non-breaking', 'non-breaking');
     }
-    // Results became unions with InputRequiredResult; the old result is matched by structure.
-    expectFact(r, 'result-union-member-added', 'tools/call', 'result', 'potentially-breaking', 'non-breaking');
+    // Results became unions with InputRequiredResult; the old result is matched by structure. The
+    // variant added is the input-requests feature: the protocol fact's verdict (breaking for the client).
+    const asking = expectFact(r, 'result-union-member-added', 'tools/call', 'result', 'breaking', 'non-breaking');
+    expect(asking.details.member).toBe('InputRequiredResult');
     const resultType = expectFact(
       r,
       'result-required-added',
