@@ -59,6 +59,11 @@ export function verbosity(flags: GlobalFlags): Verbosity {
   return flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal';
 }
 
+/** -v, for the commands that have something more to print (its description says what). */
+export function verboseOption<T>(y: Argv<T>, describe: string) {
+  return y.option('verbose', { alias: 'v', type: 'boolean', describe });
+}
+
 export function schemaOptions<T>(y: Argv<T>) {
   return fetchOptions(
     y
