@@ -15,7 +15,7 @@ import { parseJson } from '../load/json.js';
 import { toolPackage } from '../load/package-root.js';
 import { specVersionProblem } from '../load/spec-source.js';
 import { closest } from '../suggest.js';
-import { TARGET_OPTIONS, optionsFromConfig, type TargetOptions } from './options.js';
+import { TARGET_OPTIONS, optionsFromConfig, type OptionSpec, type TargetOptions } from './options.js';
 
 export const CONFIG_NAME = 'mcp-typegen.config.json';
 
@@ -119,6 +119,11 @@ function toInputError(file: string, error: ErrorObject): InputError {
       );
     case 'minItems':
       return new InputError(file, at, `must have at least ${String(params.limit)} item(s)`);
+    case 'pattern': {
+      const key = at.split('/').pop();
+      const option = (TARGET_OPTIONS as readonly OptionSpec[]).find((o) => o.key === key);
+      return new InputError(file, at, option?.pattern?.says ?? `must match ${String(params.pattern)}`);
+    }
     case 'minLength':
       return new InputError(file, at, 'must not be empty');
     case 'not': // only the output directory's "-" (options.ts)
