@@ -72,6 +72,9 @@ async function watchTargets(tflags: TargetFlags, cwd: string, out: Out): Promise
   const { resolveTargets } = await import('../run/targets.js');
   const { startWatch } = await import('../run/watch.js');
   const first = await resolveTargets(tflags, cwd);
+  const { defaultOutNotice } = await import('../run/generate.js');
+  const notice = defaultOutNotice(tflags, first.configFile);
+  if (notice) out.info(notice);
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
@@ -106,9 +109,10 @@ export function generateCommand(
       };
       if (flags.watch) return watchTargets(tflags, cwd, out);
       const { resolveTargets } = await import('../run/targets.js');
-      const { runGenerate } = await import('../run/generate.js');
-      const { targets } = await resolveTargets(tflags, cwd);
-      return runGenerate(targets, Boolean(flags.check), out);
+      const { runGenerate, defaultOutNotice } = await import('../run/generate.js');
+      const { targets, configFile } = await resolveTargets(tflags, cwd);
+      const notice = defaultOutNotice({ ...tflags, check: flags.check }, configFile);
+      return runGenerate(targets, Boolean(flags.check), out, notice);
     }),
   };
 }
