@@ -73,7 +73,11 @@ async function runWithConfig(configText: string, extra: string[] = []) {
 describe('invalid configs: one line with the pointer, exit 2', () => {
   const valid = { targets: [{ spec: '2025-11-25', out: 'out', artifacts: ['types'], format: false }] };
   const cases: [string, unknown, (file: string) => string][] = [
-    ['unknown top-level key', { ...valid, outDir: 'x' }, (f) => `${f}#/outDir: unknown key "outDir": did you mean "out", in each target?`],
+    [
+      'unknown top-level key',
+      { ...valid, outDir: 'x' },
+      (f) => `${f}#/outDir: unknown key "outDir": did you mean "out", in each target?`,
+    ],
     [
       'unknown key in a target',
       { targets: [{ ...valid.targets[0], output: 'x' }] },
