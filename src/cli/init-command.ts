@@ -67,7 +67,7 @@ export function starterExtension(spec: string): string {
 
 export async function runInit(cwd: string, spec: string, out: Out): Promise<number> {
   // The starter config must name a version generate can find: refused here as generate --spec refuses it.
-  const unknownSpec = specVersionProblem(spec, { cwd });
+  const unknownSpec = specVersionProblem(spec, { cwd, otherSchema: '' });
   if (unknownSpec) throw unknownSpec;
   // In a subdirectory of a configured project, `generate` would find that config: a second one here
   // would silently shadow it, so point at the existing one instead.

@@ -171,7 +171,11 @@ export function parseConfig(text: string, file: string): LoadedConfig {
         throw new InputError(file, `/targets/${i}`, 'a target needs "spec" (a version name) or "schema" (a file)');
       }
       if (merged.spec !== undefined && t.schema === undefined) {
-        const problem = specVersionProblem(merged.spec, { schemaDir: merged.schemaDir, cwd: dir });
+        const problem = specVersionProblem(merged.spec, {
+          schemaDir: merged.schemaDir,
+          cwd: dir,
+          otherSchema: 'for another schema use "schema": "<file or https URL>" instead of "spec"',
+        });
         if (problem) throw new InputError(file, t.spec ? `/targets/${i}/spec` : '/spec', problem.reason, problem.hint);
       }
       const name = t.name ?? source;

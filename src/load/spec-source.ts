@@ -63,12 +63,16 @@ export function locateSpec(version: string, input: SpecRootInput, env: NodeJS.Pr
 }
 
 /** The error for a version that is neither known nor in the named schema root, with the nearest known one. */
-function unknownSpec(version: string, root: { root: string; via: string } | undefined): InputError {
+function unknownSpec(
+  version: string,
+  root: { root: string; via: string } | undefined,
+  otherSchema = 'for another schema pass --schema <file or https URL>',
+): InputError {
   return new InputError(
     root ? join(root.root, version, 'schema.json') : version,
     undefined,
     `unknown spec version "${version}"${didYouMean(version, knownVersionNames())}`,
-    `known versions: ${knownVersionNames().join(', ')}; for another schema pass --schema <file or https URL>${
+    `known versions: ${knownVersionNames().join(', ')}${otherSchema ? `; ${otherSchema}` : ''}${
       root ? `; schema root: ${root.root} (from ${root.via})` : ''
     }`,
   );
@@ -77,16 +81,17 @@ function unknownSpec(version: string, root: { root: string; via: string } | unde
 /**
  * The error `locateSpec` would throw for a version that names no schema (neither known nor in the named
  * schema root), or undefined: for checking a version where it is written (a config file, `init --spec`).
+ * `otherSchema` says, in the hint, how to name a schema that is no spec version there ('' for nothing).
  */
 export function specVersionProblem(
   version: string,
-  input: SpecRootInput,
+  input: SpecRootInput & { otherSchema?: string },
   env: NodeJS.ProcessEnv = process.env,
 ): InputError | undefined {
   if (/^[\w.-]+$/.test(version) && knownVersion(version)) return undefined;
   const root = /^[\w.-]+$/.test(version) ? explicitRoot(input, env) : undefined;
   if (root && existsSync(join(root.root, version, 'schema.json'))) return undefined;
-  return unknownSpec(version, root);
+  return unknownSpec(version, root, input.otherSchema);
 }
 
 function pullAdvice(version: string): string {
