@@ -48,6 +48,7 @@ const FOLDERS: Record<string, Project> = {
 /** Files whose project is not their folder's. */
 const FILES: Record<string, Project> = {
   'test/bench/check-fast-path.test.ts': 'unit',
+  'test/cli/messages.test.ts': 'unit',
   'test/client/everything.test.ts': 'interop',
   'test/extensions/cli-exit.test.ts': 'e2e',
   'test/generate/inputs.test.ts': 'unit',
