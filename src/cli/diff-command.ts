@@ -4,8 +4,9 @@
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { DiffReport, FailOn, ReportFormat, SchemaLocator, SideFilter } from '../diff/index.js';
-import type { DiffSource, readDiffSource } from '../diff/sources.js';
+import type { DiffOptions, DiffReport, FailOn, ReportFormat, SchemaLocator, SideFilter } from '../diff/index.js';
+import type { DiffSource, DiffSourceOptions, readDiffSource } from '../diff/sources.js';
+import { snapshotPointer } from '../snapshot/model.js';
 import { InputError } from '../errors.js';
 import type { FetchPolicy } from '../load/download.js';
 import type { ExtensionReader } from '../model/extensions.js';
@@ -65,17 +66,27 @@ export async function runDiff(
   const ignore = flags.ignore ? diff.parseIgnoreFile(await readIgnore(resolve(cwd, flags.ignore)), flags.ignore) : [];
   const oldExtensions = [...(flags.ext ?? []), ...(flags.oldExt ?? [])];
   const newExtensions = [...(flags.ext ?? []), ...(flags.newExt ?? [])];
-  const oldModel = await side(flags.old, oldExtensions, 'old');
-  const newModel = await side(flags.new, newExtensions, 'new');
-  diff.requireComparableSides({ model: oldModel, name: flags.old }, { model: newModel, name: flags.new });
-  const report = diff.diffModels(oldModel, newModel, {
+  const options = {
     oldName: flags.old,
     newName: flags.new,
     includeDescriptions: Boolean(flags.includeDescriptions),
     oldExtensions,
     newExtensions,
     ignore,
-  });
+  };
+  const snapshots = await snapshotReport(flags.old, flags.new, { ...flags.policy, cwd, schemaDir: flags.schemaDir });
+  let report: DiffReport;
+  if (snapshots) {
+    if (oldExtensions.length > 0 || newExtensions.length > 0)
+      throw new InputError('(arguments)', undefined, 'extensions do not apply to a diff of two snapshots');
+    Object.assign(sources, snapshots.sources);
+    report = snapshots.diff({ ...options, oldExtensions: [], newExtensions: [] });
+  } else {
+    const oldModel = await side(flags.old, oldExtensions, 'old');
+    const newModel = await side(flags.new, newExtensions, 'new');
+    diff.requireComparableSides({ model: oldModel, name: flags.old }, { model: newModel, name: flags.new });
+    report = diff.diffModels(oldModel, newModel, options);
+  }
   const max = flags.maxAnnotations;
   if (max !== undefined && !(Number.isInteger(max) && max >= 0))
     throw new InputError(
@@ -88,7 +99,9 @@ export async function runDiff(
   const code = diff.exitCodeFor(report, failOn, sideFilter);
   const format = flags.format ?? 'text';
   const locate =
-    format === 'github' ? locator(diff.pointerLines, report, sources, await repositoryRoot(cwd), cwd) : undefined;
+    format === 'github'
+      ? locator(diff.pointerLines, report, sources, await repositoryRoot(cwd), cwd, Boolean(snapshots))
+      : undefined;
   write(diff.renderReport(report, format, { side: sideFilter, maxAnnotations: flags.maxAnnotations, locate }));
   return code;
 }
@@ -137,12 +150,15 @@ function locator(
   sources: Record<'old' | 'new', DiffSource | undefined>,
   root: string,
   cwd: string,
+  snapshots: boolean,
 ): SchemaLocator {
+  // A snapshot's facts carry pointers of its model: the place in the file is the nearest one that exists.
+  const inFile = snapshots ? snapshotPointers : (pointers: string[]) => pointers;
   const lines = { old: new Map<string, number>(), new: new Map<string, number>() };
   for (const which of ['old', 'new'] as const) {
     const source = sources[which];
     const key = which === 'old' ? 'oldPointer' : 'newPointer';
-    const wanted = report.facts.map((f) => f.location[key]).filter((p): p is string => p !== null);
+    const wanted = inFile(report.facts.map((f) => f.location[key]).filter((p): p is string => p !== null));
     if (source)
       lines[which] = pointerLines(
         source.text,
@@ -154,9 +170,51 @@ function locator(
     new: sources.new?.kind === 'file' ? fromRoot(root, resolve(cwd, sources.new.file)) : null,
   };
   return (which, pointer) => {
-    const line = lines[which].get(pointer.slice(1));
+    const line = snapshots
+      ? nearestLine(lines[which], snapshotPointer(pointer).slice(1))
+      : lines[which].get(pointer.slice(1));
     const source = sources[which];
     return line !== undefined && source !== undefined ? { file: files[which], line, source: source.name } : undefined;
+  };
+}
+
+/** A snapshot model's pointers as places in the snapshot file, with every ancestor (the nearest found is used). */
+function snapshotPointers(pointers: string[]): string[] {
+  const out = new Set<string>();
+  for (const p of pointers) {
+    const tokens = snapshotPointer(p).split('/');
+    for (let i = 2; i <= tokens.length; i++) out.add(tokens.slice(0, i).join('/'));
+  }
+  return [...out];
+}
+
+/** The line of a pointer, else of its nearest ancestor that has one. */
+function nearestLine(lines: Map<string, number>, pointer: string): number | undefined {
+  for (let p = pointer; p !== ''; p = p.slice(0, p.lastIndexOf('/'))) {
+    const line = lines.get(p);
+    if (line !== undefined) return line;
+  }
+  return undefined;
+}
+
+/**
+ * When both sides are snapshots (`mcp-typegen snapshot` files), their diff; undefined for two schemas. The
+ * sources are read here once and kept for the annotations.
+ */
+async function snapshotReport(oldSpec: string, newSpec: string, options: DiffSourceOptions) {
+  const { readDiffSource } = await import('../diff/sources.js');
+  const { looksLikeSnapshot, diffSnapshotSides } = await import('../snapshot/diff.js');
+  // A spec version is never a snapshot: only files and git objects are read here.
+  const mayBe = (spec: string) => spec.startsWith('git:') || existsSync(spec);
+  if (!mayBe(oldSpec) && !mayBe(newSpec)) return undefined;
+  const read = async (spec: string) => (mayBe(spec) ? readDiffSource(spec, options) : undefined);
+  const old = await read(oldSpec);
+  const now = await read(newSpec);
+  if (!(old && looksLikeSnapshot(old.text)) && !(now && looksLikeSnapshot(now.text))) return undefined;
+  const side = (spec: string, source: DiffSource | undefined) => ({ name: spec, text: source?.text ?? '' });
+  return {
+    sources: { old, new: now },
+    diff: (o: DiffOptions) => diffSnapshotSides(side(oldSpec, old), side(newSpec, now), o),
   };
 }
 
