@@ -1,0 +1,131 @@
+/**
+ * `mcp-typegen snapshot` against a real server, @modelcontextprotocol/server-everything: over stdio, over
+ * Streamable HTTP and over HTTP+SSE (the fallback), each HTTP server on loopback (a preload moves its
+ * `listen` there) and stopped after. The same server gives the same bytes every time and over every
+ * transport; `--check` passes on the committed file and fails, with the diff, on a stale one.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseSnapshot } from '../../src/snapshot/format.js';
+import { EVERYTHING_BIN } from '../client/helpers/build.js';
+import { REPO_ROOT, runCli, tempDir } from '../cli/helpers.js';
+
+const LOOPBACK = join(REPO_ROOT, 'test', 'snapshot', 'fixtures', 'loopback-listen.mjs');
+const STDIO = ['--', process.execPath, EVERYTHING_BIN, 'stdio'];
+
+/** server-everything in an HTTP mode, on 127.0.0.1 and a free port; resolves once it listens. */
+function startHttp(mode: 'streamableHttp' | 'sse'): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', LOOPBACK, EVERYTHING_BIN, mode], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let seen = '';
+    child.stderr?.on('data', (d: Buffer) => {
+      seen += d.toString();
+      const port = /loopback-port (\d+)/.exec(seen)?.[1];
+      if (port) resolve({ child, port: Number(port) });
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`server-everything ${mode} exited (${code}): ${seen}`)));
+  });
+}
+
+function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill();
+  });
+}
+
+describe('snapshot of server-everything', () => {
+  const dir = tempDir('snapshot-live');
+  const file = join(dir, 'everything.snapshot.json');
+  let first = '';
+
+  beforeAll(async () => {
+    const run = await runCli(['snapshot', '--quiet', '--out', file, ...STDIO]);
+    expect(run.stderr).not.toMatch(/error/);
+    expect(run.code).toBe(0);
+    first = readFileSync(file, 'utf8');
+  });
+
+  it('over stdio: valid in its own format, with the server, version and every list it offers', () => {
+    const snapshot = parseSnapshot(first, file);
+    expect(snapshot.server.name).toBe('mcp-servers/everything');
+    expect(snapshot.protocolVersion).toBe('2025-11-25');
+    expect(Object.keys(snapshot.tools)).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-structured-content']));
+    expect(snapshot.tools.echo?.inputSchema).toMatchObject({ required: ['message'] });
+    expect(Object.keys(snapshot.prompts ?? {})).toContain('args-prompt');
+    expect(Object.keys(snapshot.resourceTemplates ?? {}).length).toBeGreaterThan(0);
+    expect(Object.keys(snapshot.resources ?? {}).length).toBeGreaterThan(0);
+    // Deterministic: sorted keys at every level, no timestamps.
+    expect(first).toBe(`${JSON.stringify(JSON.parse(first), null, 2)}\n`);
+    expect(Object.keys(JSON.parse(first) as object)).toEqual(Object.keys(JSON.parse(first) as object).sort());
+  });
+
+  it('over stdio twice: byte-identical (to stdout this time)', async () => {
+    const run = await runCli(['snapshot', ...STDIO]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(first);
+  });
+
+  it('over Streamable HTTP, with a header: the same bytes as over stdio', async () => {
+    const { child, port } = await startHttp('streamableHttp');
+    try {
+      const url = `http://127.0.0.1:${port}/mcp`;
+      const run = await runCli(['snapshot', '--url', url, '--header', 'Authorization: Bearer test']);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe(first);
+    } finally {
+      await stop(child);
+    }
+  });
+
+  it('over HTTP+SSE (the URL answers POST with 404): falls back, the same bytes', async () => {
+    const { child, port } = await startHttp('sse');
+    try {
+      const run = await runCli(['snapshot', '--url', `http://127.0.0.1:${port}/sse`]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe(first);
+    } finally {
+      await stop(child);
+    }
+  });
+
+  it('--check: exit 0 on the committed file; exit 1 with the diff when the server differs from it', async () => {
+    const ok = await runCli(['snapshot', '--check', '--out', file, ...STDIO]);
+    expect(ok.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(first);
+
+    // The committed file as an older server would have had it: no get-sum, and echo's message optional.
+    const stale = JSON.parse(first) as { tools: Record<string, { inputSchema: { required?: string[] } }> };
+    stale.tools['echo']!.inputSchema.required = [];
+    delete stale.tools['get-sum'];
+    const staleFile = join(dir, 'stale.snapshot.json');
+    writeFileSync(staleFile, `${JSON.stringify(stale, null, 2)}\n`);
+    const drift = await runCli(['snapshot', '--check', '--out', staleFile, ...STDIO]);
+    expect(drift.code).toBe(1);
+    expect(drift.stdout).toMatch(/tool echo[^\n]*\n[^\n]*request-param-required-added {2}params\.message/);
+    expect(drift.stdout).toMatch(/tool get-sum[^\n]*\n[^\n]*method-added/);
+    expect(drift.stderr).toContain(`differs from ${staleFile}`);
+    // --check writes nothing.
+    expect(readFileSync(staleFile, 'utf8')).toBe(`${JSON.stringify(stale, null, 2)}\n`);
+  });
+});
+
+describe('snapshot: bad usage is one line, exit 2', () => {
+  it.each([
+    [['snapshot'], /no server given/],
+    [['snapshot', '--url', 'not a url'], /is not a URL/],
+    [['snapshot', '--url', 'http://127.0.0.1:1/mcp', '--header', 'no colon'], /is not "Name: value"/],
+    [['snapshot', '--check', ...STDIO], /--check needs --out/],
+  ])('%j', async (args, message) => {
+    const run = await runCli(args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
+  });
+});
