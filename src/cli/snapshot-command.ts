@@ -13,6 +13,7 @@ import { InputError, describeFsError } from '../errors.js';
 import { EXIT, UsageError, type Out } from '../run/console.js';
 import type { FetchPolicy } from '../load/download.js';
 import type { CliContext } from './commands.js';
+import type { ServerTarget } from '../snapshot/capture.js';
 import { fetchOptions, fetchPolicy, pathFlag, type FetchFlags, type GlobalFlags } from './options.js';
 
 export interface SnapshotFlags {
@@ -140,7 +141,7 @@ async function checkSnapshot(
 }
 
 /** Exactly one of a command (after `--`) and `--url`; headers only with a URL. */
-export function serverTarget(flags: SnapshotFlags): import('../snapshot/capture.js').ServerTarget {
+export function serverTarget(flags: SnapshotFlags): ServerTarget {
   const command = flags.command ?? [];
   if (command.length > 0 && flags.url) throw new UsageError('give a server command (after --) or --url, not both');
   if (flags.url) {

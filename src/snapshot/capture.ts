@@ -6,7 +6,7 @@
  * them.
  */
 import { McpClientBase } from '../../templates/client-base.js';
-import type { NotificationTable, RequestTable } from '../../templates/jsonrpc.js';
+import type { AnyNotificationTable, AnyRequestTable } from '../../templates/peer-types.js';
 import type { ProtocolDescription } from '../../templates/protocol.js';
 import type { Transport } from '../../templates/transport.js';
 import { StdioClientTransport } from '../../templates/stdio.js';
@@ -36,8 +36,8 @@ const LISTS: readonly { list: SnapshotList; method: string; capability: string; 
 /** Pages at most: a server whose cursors never end is an error, not a hang. */
 const MAX_PAGES = 1000;
 
-type AnyTable = RequestTable<any> & NotificationTable<any>;
-type Client = McpClientBase<AnyTable, AnyTable, AnyTable, AnyTable>;
+/** Untyped: the snapshot reads results as JSON, whatever the version. */
+type Client = McpClientBase<AnyRequestTable, AnyNotificationTable, AnyRequestTable, AnyNotificationTable>;
 
 export async function captureSnapshot(
   target: ServerTarget,
