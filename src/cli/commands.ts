@@ -28,6 +28,8 @@ export interface CliContext {
   configName: string;
 }
 
+export { snapshotCommand } from './snapshot-command.js';
+
 type GenerateCliFlags = GlobalFlags &
   FetchFlags & { all?: boolean; config?: string; target?: string[]; check?: boolean; watch?: boolean };
 

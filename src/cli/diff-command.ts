@@ -4,7 +4,15 @@
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { DiffOptions, DiffReport, FailOn, ReportFormat, SchemaLocator, SideFilter } from '../diff/index.js';
+import type {
+  DiffOptions,
+  DiffReport,
+  FailOn,
+  IgnoreEntry,
+  ReportFormat,
+  SchemaLocator,
+  SideFilter,
+} from '../diff/index.js';
 import type { DiffSource, DiffSourceOptions, readDiffSource } from '../diff/sources.js';
 import { snapshotPointer } from '../snapshot/model.js';
 import { InputError } from '../errors.js';
@@ -52,41 +60,12 @@ export async function runDiff(
       '(arguments)',
       undefined,
       'diff needs two sides: mcp-typegen diff <old> <new>',
-      'each a schema file, a spec version (e.g. 2025-11-25) or git:<ref>:<path>',
+      'each a schema file, a spec version (e.g. 2025-11-25), git:<ref>:<path>, or a snapshot file (mcp-typegen snapshot)',
     );
   const cwd = process.cwd();
-  const { readPairingFile } = await import('../model/pairing.js');
-  const pairing = flags.pairing ? await readPairingFile(resolve(cwd, flags.pairing)) : undefined;
-  const sources: Record<'old' | 'new', DiffSource | undefined> = { old: undefined, new: undefined };
-  const side = async (spec: string, extensionSpecs: string[], which: 'old' | 'new') => {
-    const source = await diff.readDiffSource(spec, { ...flags.policy, cwd, schemaDir: flags.schemaDir });
-    sources[which] = source;
-    return modelOfSide(source, extensionSpecs, { cwd, pairing, out, readSource: diff.readDiffSource });
-  };
   const ignore = flags.ignore ? diff.parseIgnoreFile(await readIgnore(resolve(cwd, flags.ignore)), flags.ignore) : [];
-  const oldExtensions = [...(flags.ext ?? []), ...(flags.oldExt ?? [])];
-  const newExtensions = [...(flags.ext ?? []), ...(flags.newExt ?? [])];
-  const options = {
-    oldName: flags.old,
-    newName: flags.new,
-    includeDescriptions: Boolean(flags.includeDescriptions),
-    oldExtensions,
-    newExtensions,
-    ignore,
-  };
-  const snapshots = await snapshotReport(flags.old, flags.new, { ...flags.policy, cwd, schemaDir: flags.schemaDir });
-  let report: DiffReport;
-  if (snapshots) {
-    if (oldExtensions.length > 0 || newExtensions.length > 0)
-      throw new InputError('(arguments)', undefined, 'extensions do not apply to a diff of two snapshots');
-    Object.assign(sources, snapshots.sources);
-    report = snapshots.diff({ ...options, oldExtensions: [], newExtensions: [] });
-  } else {
-    const oldModel = await side(flags.old, oldExtensions, 'old');
-    const newModel = await side(flags.new, newExtensions, 'new');
-    diff.requireComparableSides({ model: oldModel, name: flags.old }, { model: newModel, name: flags.new });
-    report = diff.diffModels(oldModel, newModel, options);
-  }
+  const sources: Record<'old' | 'new', DiffSource | undefined> = { old: undefined, new: undefined };
+  const { report, snapshots } = await buildReport({ ...flags, old: flags.old, new: flags.new }, ignore, sources, out);
   const max = flags.maxAnnotations;
   if (max !== undefined && !(Number.isInteger(max) && max >= 0))
     throw new InputError(
@@ -100,10 +79,52 @@ export async function runDiff(
   const format = flags.format ?? 'text';
   const locate =
     format === 'github'
-      ? locator(diff.pointerLines, report, sources, await repositoryRoot(cwd), cwd, Boolean(snapshots))
+      ? locator(diff.pointerLines, report, sources, await repositoryRoot(cwd), cwd, snapshots)
       : undefined;
   write(diff.renderReport(report, format, { side: sideFilter, maxAnnotations: flags.maxAnnotations, locate }));
   return code;
+}
+
+/**
+ * The report of two snapshots (both sides `mcp-typegen snapshot` files) or of two schemas with their
+ * extensions; fills `sources` with what each side was read from, for the annotations.
+ */
+async function buildReport(
+  flags: DiffFlags & { old: string; new: string },
+  ignore: IgnoreEntry[],
+  sources: Record<'old' | 'new', DiffSource | undefined>,
+  out: Out,
+): Promise<{ report: DiffReport; snapshots: boolean }> {
+  const diff = await import('../diff/index.js');
+  const cwd = process.cwd();
+  const oldExtensions = [...(flags.ext ?? []), ...(flags.oldExt ?? [])];
+  const newExtensions = [...(flags.ext ?? []), ...(flags.newExt ?? [])];
+  const options = {
+    oldName: flags.old,
+    newName: flags.new,
+    includeDescriptions: Boolean(flags.includeDescriptions),
+    oldExtensions,
+    newExtensions,
+    ignore,
+  };
+  const snapshots = await snapshotReport(flags.old, flags.new, { ...flags.policy, cwd, schemaDir: flags.schemaDir });
+  if (snapshots) {
+    if (oldExtensions.length > 0 || newExtensions.length > 0)
+      throw new InputError('(arguments)', undefined, 'extensions do not apply to a diff of two snapshots');
+    Object.assign(sources, snapshots.sources);
+    return { report: snapshots.diff({ ...options, oldExtensions: [], newExtensions: [] }), snapshots: true };
+  }
+  const { readPairingFile } = await import('../model/pairing.js');
+  const pairing = flags.pairing ? await readPairingFile(resolve(cwd, flags.pairing)) : undefined;
+  const side = async (spec: string, extensionSpecs: string[], which: 'old' | 'new') => {
+    const source = await diff.readDiffSource(spec, { ...flags.policy, cwd, schemaDir: flags.schemaDir });
+    sources[which] = source;
+    return modelOfSide(source, extensionSpecs, { cwd, pairing, out, readSource: diff.readDiffSource });
+  };
+  const oldModel = await side(flags.old, oldExtensions, 'old');
+  const newModel = await side(flags.new, newExtensions, 'new');
+  diff.requireComparableSides({ model: oldModel, name: flags.old }, { model: newModel, name: flags.new });
+  return { report: diff.diffModels(oldModel, newModel, options), snapshots: false };
 }
 
 /** One side's model: its schema read from `source`, with its extensions (files or git objects). */

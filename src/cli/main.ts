@@ -16,15 +16,13 @@ export async function main(argv: string[], out?: Out): Promise<number> {
   const quick = (await quickGenerate(argv, out)) ?? (await quickCheck(argv, out)) ?? (await quickDiff(argv, out));
   if (quick !== undefined) return quick;
   // Loaded only past the quick paths: a plain diff never reads the generator's modules.
-  const [{ default: yargs }, { CONFIG_NAME }, { TARGET_OPTIONS }, { DIFF_OPTIONS }, commands, { snapshotCommand }] =
-    await Promise.all([
-      import('yargs'),
-      import('../config/load.js'),
-      import('../config/options.js'),
-      import('./diff-options.js'),
-      import('./commands.js'),
-      import('./snapshot-command.js'),
-    ]);
+  const [{ default: yargs }, { CONFIG_NAME }, { TARGET_OPTIONS }, { DIFF_OPTIONS }, commands] = await Promise.all([
+    import('yargs'),
+    import('../config/load.js'),
+    import('../config/options.js'),
+    import('./diff-options.js'),
+    import('./commands.js'),
+  ]);
   let exitCode: number = EXIT.ok;
   let output = out;
   const ctx: CliContext = {
@@ -48,7 +46,7 @@ export async function main(argv: string[], out?: Out): Promise<number> {
     .command(commands.diffCommand(ctx, DIFF_OPTIONS))
     .command(commands.schemasCommand(ctx))
     .command(commands.initCommand(ctx))
-    .command(snapshotCommand(ctx))
+    .command(commands.snapshotCommand(ctx))
     .demandCommand(1, 'name a command: generate, methods, diff, schemas, init or snapshot')
     .strict()
     .recommendCommands()

@@ -4,7 +4,7 @@
  * `server/discover` with a modern server, `initialize` with any older one.
  */
 import type { ProtocolDescription } from '../../templates/protocol.js';
-import { UsageError } from '../run/console.js';
+import { InputError } from '../errors.js';
 import type { SchemaInput } from '../load/schema.js';
 
 export async function clientProtocol(input: SchemaInput): Promise<ProtocolDescription> {
@@ -14,7 +14,7 @@ export async function clientProtocol(input: SchemaInput): Promise<ProtocolDescri
   const known = knownVersionNames();
   const spec = input.spec ?? known[known.length - 1];
   if (spec === undefined || !known.includes(spec))
-    throw new UsageError(`--spec "${String(spec)}" is no known spec version`, `known: ${known.join(', ')}`);
+    throw new InputError('--spec', undefined, `"${String(spec)}" is no known spec version`, `known: ${known.join(', ')}`);
   const model = buildModel(await loadSchema({ ...input, spec }));
   return {
     version: model.version,
