@@ -7,10 +7,10 @@
  * The CLI, `--check`, watch mode and the tests all call this; only write.ts touches the disk.
  */
 import { resolve } from 'node:path';
-import { formatFile, usesDefaultFormat } from './emit/format.js';
+import { formatFile } from './emit/format.js';
 import { header } from './emit/header.js';
 import { runtimeImports, runtimeRange } from './emit/runtime.js';
-import { emitIndex } from './emit/index-file.js';
+import { createTsFiles } from './emit/ts-project.js';
 import { REGISTRY, resolveArtifacts, type EmitContext, type GeneratedFile } from './emit/registry.js';
 import { targetInputs } from './inputs.js';
 import { InputError } from './errors.js';
@@ -53,9 +53,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // (the next --check regenerates), never wrongly fresh.
   const inputs = await targetInputs({ ...options, cwd, outDir });
   const { loaded, extensions, model } = await loadModel(options, cwd);
-  const ctx = emitContext(options, loaded.file);
+  const ctx = emitContext(options, loaded.file, await createTsFiles());
   const format = options.format !== false;
-  const bodies = await emitBodies(model, ctx, outDir, format);
+  const bodies = await emitBodies(model, ctx, outDir, { format, singleFile: options.singleFile === true });
   const sourceName = loaded.file.slice(Math.max(loaded.file.lastIndexOf('/'), loaded.file.lastIndexOf('\\')) + 1);
   const head = header(toolPackage().version, sourceName, loaded.sha256, model.version, runtimeNote(ctx));
   const files = bodies.map((file) => ({ path: file.path, contents: `${head}\n${file.contents}` }));
@@ -86,7 +86,7 @@ async function loadModel(options: GenerateOptions, cwd: string) {
   return { loaded, extensions, pairing, model };
 }
 
-function emitContext(options: GenerateOptions, schemaFile: string): EmitContext {
+function emitContext(options: GenerateOptions, schemaFile: string, ts: EmitContext['ts']): EmitContext {
   const importExt = options.importExtension ?? '.js';
   const runtimeMode = options.runtime ?? 'package';
   return {
@@ -99,49 +99,35 @@ function emitContext(options: GenerateOptions, schemaFile: string): EmitContext 
       generator: `mcp-typegen ${toolPackage().version}`,
     },
     schemaFile,
+    ts,
   };
 }
 
 /** Every enabled artifact's files, formatted, without the header. */
-async function emitBodies(model: ProtocolModel, ctx: EmitContext, outDir: string, format: boolean) {
+async function emitBodies(
+  model: ProtocolModel,
+  ctx: EmitContext,
+  outDir: string,
+  { format, singleFile }: { format: boolean; singleFile: boolean },
+) {
   const entries = REGISTRY.filter((e) => e.enabled(ctx));
-  const raw: GeneratedFile[] = [];
+  let raw: GeneratedFile[] = [];
   for (const e of entries) raw.push(...(await e.emit(model, ctx)));
-  raw.push({ path: 'index.ts', contents: emitIndex(model, entries, ctx) });
+  const { indexStatements } = await import('./emit/index-file.js');
+  raw.push({ path: 'index.ts', contents: ctx.ts.print('index.ts', indexStatements(model, entries, ctx)) });
+  if (singleFile) raw = (await import('./emit/single-file.js')).mergeSingleFile(raw, ctx.ts);
   const files: GeneratedFile[] = [];
   for (const file of raw) {
     // The header is comments only: format the body, so identical bodies (the runtime) format once.
+    // validators.ts is left as ajv writes it (one statement a line): prettier over a megabyte of it would
+    // cost more than the rest of the run together.
+    const skip = !format || file.path === 'validators.ts';
     files.push({
       path: file.path,
-      contents: await formatBody(outDir, file.path, file.contents, format, ctx.importExt),
+      contents: skip ? file.contents : await formatFile(outDir, file.path, file.contents),
     });
   }
   return files;
-}
-
-/** Written in prettier's layout for DEFAULTS (format.ts), whatever the import extension. */
-const LAID_OUT = new Set(['types.ts', 'maps.ts', 'client.ts', 'server.ts', 'index.ts']);
-
-/**
- * - validators.ts is laid out by ajv (one statement a line); prettier over a megabyte of it would cost
- *   more than the rest of the run together, so it is left as ajv writes it;
- * - runtime/ files are the templates, kept formatted with the default options (scripts/format-templates.mjs,
- *   checked by a test): formatted again only when a user prettier config applies;
- * - types.ts (emit/types.ts) and maps, client, server and index (emit/layout.ts) come in prettier's layout
- *   for the defaults: the same.
- */
-async function formatBody(
-  outDir: string,
-  path: string,
-  text: string,
-  format: boolean,
-  importExt: string,
-): Promise<string> {
-  if (!format || path === 'validators.ts') return text;
-  if (LAID_OUT.has(path) && (await usesDefaultFormat(outDir, path))) return text;
-  // Only with `.js` specifiers is the text the template's bytes (other specifiers change line lengths).
-  if (path.startsWith('runtime/') && importExt === '.js' && (await usesDefaultFormat(outDir, path))) return text;
-  return formatFile(outDir, path, text);
 }
 
 /** The header line saying where the runtime comes from (and, for the package, which range). */

@@ -33,13 +33,13 @@ import {
   type VersionFact,
 } from './protocol.js';
 import { hasExtensionsCapability, mergeCapabilities, withExtensionIds } from './capabilities.js';
-import type { EraCache, McpClientOptions } from './client-options.js';
+import type { EraCache, McpClientOptions, SessionRenewal } from './client-options.js';
 import type { Transport } from './transport.js';
 
 type JsonObject = { [key: string]: unknown };
 
 export * from './protocol.js';
-export type { CallerParams, EraCache, McpClientOptions } from './client-options.js';
+export type { CallerParams, EraCache, McpClientOptions, SessionRenewal } from './client-options.js';
 
 const SHARED_ERA_CACHE: EraCache = new Map();
 
@@ -65,6 +65,8 @@ export class McpClientBase<
   serverDescription: JsonObject | undefined;
 
   readonly #inputHandlers: InputHandlers = new Map();
+  /** A new session being opened after the server forgot ours: calls wait for it. */
+  #renewal: Promise<void> | undefined;
   /** What tools/list results said: each tool's `Mcp-Param-*` rules. */
   readonly #tools = new ListedTools();
 
@@ -276,9 +278,32 @@ export class McpClientBase<
   ): Promise<OutRequests[M]['result']>;
   async request(method: string, params?: any, options?: RequestOptions): Promise<unknown> {
     this.#checkAvailable(method);
-    const result = await this.#requestUnchecked(method, params, options);
+    if (this.#renewal) await this.#renewal;
+    const session = this.peer.transport.sessionId;
+    const result = await this.#requestUnchecked(method, params, options).catch((error: unknown) => {
+      throw this.#renewSession(error, session);
+    });
     this.#checkResult(method, params, result);
     return result;
+  }
+
+  /**
+   * The server answered 404 for our session, and the transport forgot its id (Streamable HTTP, which the
+   * transport document says must then start a new session): open one with `initialize`, one renewal at a time.
+   * The failed call is not retried — it may not be idempotent. Returns the error, for the caller to throw.
+   */
+  #renewSession(error: unknown, previousSessionId: string | undefined): unknown {
+    const transport = this.peer.transport;
+    if ((error as { status?: unknown }).status !== 404 || !previousSessionId || transport.sessionId || this.#renewal)
+      return error;
+    const tell = (event: Partial<SessionRenewal>) => this.options.onSessionRenewed?.({ ...event, previousSessionId });
+    this.#renewal = this.#initialize(this.#newest('legacy') ?? '')
+      .then(
+        () => tell({ sessionId: transport.sessionId }),
+        (error: unknown) => tell({ error }),
+      )
+      .finally(() => (this.#renewal = undefined));
+    return error;
   }
 
   /**

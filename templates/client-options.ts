@@ -58,6 +58,23 @@ export interface McpClientOptions extends EngineOptions {
    * client; left out, nothing is checked and none of it is in the bundle.
    */
   validateStructuredContent?: StructuredContentCheck;
+  /**
+   * Streamable HTTP up to 2025-11-25: the server answered 404 for the session (it restarted, or expired the
+   * session), so the client opened a new one with `initialize` and the same options. Called once the new
+   * session is open (`sessionId`), or when opening it failed (`error`; the next call that meets a 404 tries
+   * again). The call that met the 404 is not retried: it fails with its 404, since it may not be idempotent.
+   */
+  onSessionRenewed?: (event: SessionRenewal) => void;
+}
+
+/** What `onSessionRenewed` is told. */
+export interface SessionRenewal {
+  /** The session the server no longer knew. */
+  previousSessionId: string;
+  /** The new session, when it opened. */
+  sessionId?: string | undefined;
+  /** Why no new session opened. */
+  error?: unknown;
 }
 
 /** The input-required loop's retry fields and the per-request `_meta` are filled in by the client. */

@@ -113,8 +113,12 @@ export class RpcEngine<
     return this.transport.readFrame;
   }
 
-  /** Starts the transport (the peer has installed its callbacks already). */
+  /**
+   * Starts the transport (the peer has installed its callbacks already). After close() it starts again: the
+   * transport reconnects (or respawns its server) and the engine takes new calls.
+   */
   start(): Promise<void> {
+    this.#closed = false;
     return this.transport.start();
   }
 

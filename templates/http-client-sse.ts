@@ -7,6 +7,7 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/http-client-sse.ts`). Browser-safe.
  */
 import { isResponse, key } from './http-common.js';
+import { ErrorCode, LocalError } from './jsonrpc.js';
 import { describe } from './peer-messages.js';
 import type { RequestId } from './jsonrpc.js';
 import { SseParser, type SseEvent } from './sse.js';
@@ -22,6 +23,13 @@ export interface StreamState {
   attempt?: number;
   /** POST streams: aborted when the request is cancelled here. */
   signal?: AbortSignal;
+  /** A resumed POST stream (http-client-streams.ts): told how it ended, as `readSse` returns it. */
+  settle?: (lost: LocalError | undefined) => void;
+}
+
+/** What the calls of a stream that ended before their answers fail with, at once rather than at their timeout. */
+export function streamLost(why: string): LocalError {
+  return new LocalError(ErrorCode.ConnectionClosed, `Stream cut before the answer (${why})`);
 }
 
 /** What the streams need from their transport. */
@@ -42,19 +50,26 @@ export interface StreamOwner {
 export interface StreamReconnects {
   /** The server's `retry:` field, in milliseconds. */
   retry(ms: number): void;
-  /** A stream ended (not on purpose): reconnect when it is due. `answered`: it delivered everything it owed. */
-  ended(state: StreamState, answered: boolean): void;
+  /**
+   * A stream ended before delivering what it owed (not on purpose): reconnect when it is due. For a POST's
+   * stream, resolves as `readSse` does, once resumed streams delivered its answers or never will.
+   */
+  ended(state: StreamState): Promise<LocalError | undefined>;
 }
 
-/** Reads an SSE response to its end (or until it has delivered every answer it owes), then reports how it ended. */
+/**
+ * Reads an SSE response to its end (or until it has delivered every answer it owes). Resolves to the error the
+ * calls still waiting for answers fail with when the stream was cut and not resumed (at once, not at their
+ * timeout); to undefined when it delivered them, or ended on purpose.
+ */
 export async function readSse(
   response: Response,
   state: StreamState,
   owner: StreamOwner,
   streams: StreamReconnects | undefined,
-): Promise<void> {
+): Promise<LocalError | undefined> {
   const body = response.body;
-  if (!body) return;
+  if (!body) return undefined;
   const progress = { made: false, answered: false };
   const parser = new SseParser(
     (event) => onEvent(event, state, progress, owner),
@@ -79,11 +94,11 @@ export async function readSse(
   } catch (error) {
     failure = error;
   }
-  // Closed, or the request was cancelled here: the stream ended on purpose.
-  if (owner.closed() || state.signal?.aborted) return;
+  // Closed, or the request was cancelled here: the stream ended on purpose. Or it delivered what it owed.
+  if (owner.closed() || state.signal?.aborted || progress.answered) return undefined;
   if (failure !== undefined)
     owner.error(new Error(`SSE stream disconnected: ${describe(failure)}`, { cause: failure }));
-  streams?.ended(state, progress.answered);
+  return streams ? streams.ended(state) : streamLost('not resumable');
 }
 
 function onEvent(

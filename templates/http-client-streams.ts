@@ -11,8 +11,8 @@
  * Browser-safe: no `node:` imports.
  */
 import { StreamableHttpError, toError } from './http-common.js';
-import { readSse, type StreamOwner, type StreamReconnects, type StreamState } from './http-client-sse.js';
-import type { RequestId } from './jsonrpc.js';
+import { readSse, streamLost, type StreamOwner, type StreamReconnects, type StreamState } from './http-client-sse.js';
+import type { LocalError, RequestId } from './jsonrpc.js';
 import type { WireMessage } from './http-common.js';
 
 export type { StreamOwner, StreamState };
@@ -95,20 +95,28 @@ export class SessionStreams implements StreamReconnects {
   }
 
   /**
-   * A stream ended early. Reconnect: the standalone stream always; a request's stream only if answers are
-   * missing and the server gave it an event id to resume from.
+   * A stream ended early. Reconnect: the standalone stream always; a request's stream only if the server gave
+   * it an event id to resume from. Resolves when the request's answers arrived on a resumed stream, or to the
+   * error its calls fail with when they never will.
    */
-  ended(state: StreamState, answered: boolean): void {
-    const reconnect = state.kind === 'standalone' || (!answered && state.lastEventId !== undefined);
-    if (!reconnect) return;
-    this.#scheduleReconnect({ ...state, kind: state.kind === 'post' ? 'resume' : state.kind }, state.attempt ?? 0);
+  ended(state: StreamState): Promise<LocalError | undefined> {
+    if (state.kind === 'standalone') {
+      this.#scheduleReconnect(state, state.attempt ?? 0);
+      return Promise.resolve(undefined); // nobody waits on it: no chain of promises across reconnections
+    }
+    if (state.lastEventId === undefined)
+      return Promise.resolve(streamLost('the server gave no event id to resume from'));
+    return new Promise((settle) => {
+      const kind = state.kind === 'post' ? 'resume' : state.kind;
+      this.#scheduleReconnect({ ...state, kind, settle }, state.attempt ?? 0);
+    });
   }
 
   /** GET: the standalone stream, or resumption of any stream with Last-Event-ID. */
   async #openGet(state: StreamState & { attempt: number }): Promise<void> {
     const owner = this.#owner;
     const signal = owner.signal();
-    if (owner.closed() || signal === undefined) return;
+    if (owner.closed() || signal === undefined) return state.settle?.(undefined);
     let response: Response;
     try {
       const headers = await owner.headers();
@@ -130,12 +138,12 @@ export class SessionStreams implements StreamReconnects {
       owner.error(new StreamableHttpError(response.status, `GET ${owner.url.href} answered HTTP ${response.status}`));
       if (response.status === 404 || response.status === 400) {
         if (state.kind === 'standalone') this.#standaloneOpen = false;
-        return;
+        return state.settle?.(streamLost(`resuming it was refused with HTTP ${response.status}`));
       }
       this.#scheduleReconnect(state, state.attempt + 1);
       return;
     }
-    void readSse(response, { ...state }, owner, this);
+    void readSse(response, { ...state }, owner, this).then(state.settle);
   }
 
   #scheduleReconnect(state: StreamState, attempt: number): void {
@@ -143,7 +151,7 @@ export class SessionStreams implements StreamReconnects {
     if (attempt >= this.#reconnection.maxRetries) {
       if (state.kind === 'standalone') this.#standaloneOpen = false;
       this.#owner.error(new Error(`Giving up reconnecting the SSE stream after ${attempt} attempts`));
-      return;
+      return state.settle?.(streamLost(`not resumed after ${attempt} attempts`));
     }
     const { initialDelayMs, growFactor, maxDelayMs } = this.#reconnection;
     const delay = this.#serverRetryMs ?? Math.min(initialDelayMs * Math.pow(growFactor, attempt), maxDelayMs);

@@ -31,7 +31,7 @@ import {
 import { readSse, type StreamOwner } from './http-client-sse.js';
 import type { ReconnectionOptions, SessionStreams, SessionStreamsOption } from './http-client-streams.js';
 import { Flight } from './http-flight.js';
-import { isPlainObject, type RequestId } from './jsonrpc.js';
+import { ErrorCode, LocalError, isPlainObject, type RequestId } from './jsonrpc.js';
 import { describe } from './peer-messages.js';
 import {
   StreamableHttpError,
@@ -72,7 +72,7 @@ export interface StreamableHttpClientTransportOptions {
    * backoff delay.
    */
   reconnection?: Partial<ReconnectionOptions>;
-  /** Send DELETE to end the session on close(). Default true. */
+  /** Send DELETE to end the session on close() (waiting at most 1 s for its answer). Default true. */
   terminateOnClose?: boolean;
   /** Which params member `Mcp-Name` mirrors, by method (2026-07-28 on). Default: the client's model's. */
   nameSources?: NameSources;
@@ -112,7 +112,7 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #fetchImpl: typeof fetch;
   #abort?: AbortController;
   #closed = false;
-  #closing?: Promise<void>;
+  #closing: Promise<void> | undefined;
   #protocolVersionValue?: string;
   #sessionIdValue?: string | undefined;
   readonly #options: StreamableHttpClientTransportOptions;
@@ -187,8 +187,13 @@ export class StreamableHttpClientTransport implements Transport {
     return this.#legacy !== undefined;
   }
 
+  /** Starts sending; after close(), starts again (a new session: the old one's id is forgotten). */
   async start(): Promise<void> {
-    if (this.#abort) throw new Error('StreamableHttpClientTransport already started');
+    if (this.#abort && !this.#closed) throw new Error('StreamableHttpClientTransport already started');
+    if (this.#abort) {
+      this.#closed = false;
+      this.#closing = this.#legacy = this.#sessionIdValue = undefined;
+    }
     this.#abort = new AbortController();
     // Reconnecting to a known session: listen for server messages right away.
     if (this.#sessionIdValue !== undefined) this.#streams?.openStandalone();
@@ -211,10 +216,8 @@ export class StreamableHttpClientTransport implements Transport {
     // From 2026-07-28 on a client sends no responses (a server asks for input inside its results): an answer the
     // engine writes, say to something unreadable on a response stream, fails here instead of being posted.
     if (sessionless && messages.some(isResponse)) throw new Error(`A client sends no JSON-RPC responses in ${version}`);
-    const overtaken = this.#cancelFlights(messages, sessionless);
+    this.#cancelFlights(messages);
     if (sessionless && messages.every(isCancellation)) return;
-    if (overtaken.length > 0) await Promise.all(overtaken);
-    if (this.#closed) return;
     // Only the POST that opens the first session may meet a server that speaks HTTP+SSE only. A URL that
     // spoke it before is reached that way at once; if it no longer does, the POST below probes.
     const opens =
@@ -233,18 +236,9 @@ export class StreamableHttpClientTransport implements Transport {
         signal: flight.requests.length > 0 ? flight.controller.signal : this.#abort.signal,
       });
     } catch (error) {
-      flight.answered();
       flight.release();
       if (flight.controller.signal.aborted && !this.#closed) return; // cancelled by us: nothing to report
-      throw this.#fail(new Error(`POST ${this.#url.href} failed: ${describe(error)}`, { cause: error }));
-    }
-    flight.answered();
-    if (flight.cancelled) {
-      // Cancelled while the POST was on its way: now that the server has it, stop reading the answer.
-      flight.release();
-      flight.controller.abort();
-      await discard(response);
-      return;
+      throw this.#fail(new LocalError(ErrorCode.ConnectionClosed, `POST ${this.#url.href} failed: ${describe(error)}`));
     }
     const sessionId = response.headers.get(HEADER.sessionId);
     if (sessionId && !sessionless) this.#sessionIdValue = sessionId;
@@ -254,23 +248,18 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /**
-   * A cancelled request: its response stream is closed. In the sessionless era that is the cancellation
-   * itself; earlier, the notification is posted too (the server releases the request on it) — but only once
-   * the server has answered the request's POST, so it cannot overtake the request it cancels: the returned
-   * promises settle then.
+   * A cancelled request: its response stream is closed at once. In the sessionless era that is the
+   * cancellation itself; earlier, the notification is posted too, at once: the server hears it whatever it does
+   * with the request's POST (a JSON-mode server holds its answer, a proxy may hold its headers back), and a
+   * closed stream is no cancellation there.
    */
-  #cancelFlights(messages: WireMessage[], sessionless: boolean): Promise<void>[] {
-    const overtaken: Promise<void>[] = [];
+  #cancelFlights(messages: WireMessage[]): void {
     for (const m of messages) {
       if (!isCancellation(m)) continue;
       const params = (m as { params?: unknown }).params;
       const requestId = isPlainObject(params) ? params['requestId'] : undefined;
-      if (typeof requestId === 'string' || typeof requestId === 'number') {
-        const flight = this.#stopReading(requestId, sessionless);
-        if (flight !== undefined) overtaken.push(flight.headers);
-      }
+      if (typeof requestId === 'string' || typeof requestId === 'number') this.#stopReading(requestId);
     }
-    return overtaken;
   }
 
   /** A POST's headers: the session's (or, sessionless, the request metadata ones), then the caller's. */
@@ -345,14 +334,13 @@ export class StreamableHttpClientTransport implements Transport {
     }
     if (type === 'text/event-stream') {
       const pending = new Set(flight.requests.map((m) => key(m.id)));
+      // Read to the end of the answers, or to the error the calls fail with at once when the stream was cut and
+      // not resumed: the engine fails them on the rejected send instead of at their timeout.
       const state = { kind: 'post' as const, pending, signal: flight.controller.signal };
-      const read = readSse(
-        response,
-        { ...state, onresumptiontoken: options?.onresumptiontoken },
-        this.#owner,
-        this.#streams,
-      );
-      void read.finally(() => flight.release());
+      const onresumptiontoken = options?.onresumptiontoken;
+      const lost = await readSse(response, { ...state, onresumptiontoken }, this.#owner, this.#streams);
+      flight.release();
+      if (lost) throw this.#fail(lost);
       return;
     }
     if (type === 'application/json') {
@@ -362,7 +350,8 @@ export class StreamableHttpClientTransport implements Transport {
       } catch (error) {
         flight.release();
         if (flight.controller.signal.aborted) return;
-        throw this.#fail(new Error(`Invalid JSON in the response to POST: ${describe(error)}`));
+        // Cut while being read (a server that died), or no JSON: no answer will come.
+        throw this.#fail(new LocalError(ErrorCode.ConnectionClosed, `No JSON answer to the POST: ${describe(error)}`));
       }
       flight.release();
       for (const item of Array.isArray(data) ? data : [data]) this.#receive(item);
@@ -379,19 +368,13 @@ export class StreamableHttpClientTransport implements Transport {
     return error;
   }
 
-  /**
-   * Stops reading the response of a cancelled request: its stream is closed now if the server has answered
-   * the POST (or `now` is set: in the sessionless era closing is the cancellation), else as soon as it does.
-   */
-  #stopReading(requestId: RequestId, now: boolean): Flight | undefined {
+  /** Stops reading the response of a cancelled request (once no other request of its POST, a batch, waits). */
+  #stopReading(requestId: RequestId): void {
     const flight = this.#inFlight.get(key(requestId));
-    if (flight === undefined) return undefined;
+    if (flight === undefined) return;
     this.#inFlight.delete(key(requestId));
-    // Another request of the same POST (a batch) may still be waiting: only close when none is.
-    for (const other of this.#inFlight.values()) if (other === flight) return flight;
-    flight.cancelled = true;
-    if (now || flight.hasAnswer) flight.controller.abort();
-    return flight;
+    for (const other of this.#inFlight.values()) if (other === flight) return;
+    flight.controller.abort();
   }
 
   /** sseFallback()'s view of this transport (see sse-fallback.ts). */
@@ -426,19 +409,16 @@ export class StreamableHttpClientTransport implements Transport {
     this.#streams.resume(lastEventId, options.onresumptiontoken, options.replayId);
   }
 
-  /** Ends the session on the server (DELETE; a 405 answer is accepted). */
+  /**
+   * Ends the session on the server (DELETE). Whatever the answer (a 405 from a server that lets sessions expire,
+   * a 404 for one already gone), the session is over for this client; only a DELETE that could not be sent, or
+   * got no answer within 1 s, rejects. The bound is short because close() waits for it: a server that hangs
+   * (a killed one refuses at once) costs close() 1 s, and the session it forgets expires on the server.
+   */
   async terminateSession(): Promise<void> {
     if (this.#sessionIdValue === undefined) return;
     const headers = await this.#headers();
-    const response = await this.#fetchImpl(this.#url, {
-      method: 'DELETE',
-      headers,
-      signal: AbortSignal.timeout(5000),
-    });
-    await discard(response);
-    if (!response.ok && response.status !== 405 && response.status !== 404) {
-      throw new StreamableHttpError(response.status, `DELETE ${this.#url.href} answered HTTP ${response.status}`);
-    }
+    await discard(await this.#fetchImpl(this.#url, { method: 'DELETE', headers, signal: AbortSignal.timeout(1000) }));
     this.#sessionIdValue = undefined;
   }
 

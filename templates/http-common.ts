@@ -71,6 +71,39 @@ export interface DnsRebindingOptions {
   dnsRebindingProtection?: boolean | undefined;
 }
 
+/**
+ * CORS: which browser origins may read the answers. Its own option, apart from the DNS-rebinding checks
+ * (those decide which Host and Origin may send at all; an origin must pass both): turning those off opens no
+ * CORS, and listing an origin here lets it past no rebinding check.
+ */
+export interface CorsOptions {
+  /**
+   * Origins that get CORS headers (exact, e.g. `https://app.example`), or `'*'`: any origin, answered with `*`
+   * (never the request's own origin, and never with credentials).
+   */
+  origins: readonly string[] | '*';
+  /** `Access-Control-Allow-Credentials: true` for the listed origins (cookies, HTTP auth). Default false. */
+  credentials?: boolean | undefined;
+}
+
+/** Refuses a `cors` option that would hand credentials to every origin (checked when a server is created). */
+export function checkCors(cors: CorsOptions | undefined): void {
+  if (cors?.origins === '*' && cors.credentials) {
+    throw new Error("cors: credentials cannot be allowed for origins '*'; list the origins");
+  }
+}
+
+/** The CORS headers a request's Origin gets: none unless `cors` allows it. */
+export function corsAllowed(cors: CorsOptions | undefined, origin: string | undefined): Record<string, string> {
+  if (cors === undefined || origin === undefined) return {};
+  if (cors.origins === '*') return { 'access-control-allow-origin': '*' };
+  const listed = cors.origins.some((o) => o.toLowerCase() === origin.toLowerCase());
+  if (!listed) return { vary: 'origin' };
+  const headers: Record<string, string> = { 'access-control-allow-origin': origin, vary: 'origin' };
+  if (cors.credentials) headers['access-control-allow-credentials'] = 'true';
+  return headers;
+}
+
 const LOCAL_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 /**

@@ -1,35 +1,23 @@
 /**
  * One POST of the Streamable HTTP client (http-client.ts) that carries requests: the controller that closes
- * its response stream when they are cancelled, whether the server has answered the POST yet, and its entries
- * in the transport's map of requests in flight.
+ * its response stream when they are cancelled, and its entries in the transport's map of requests in flight.
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/http-flight.ts`). Browser-safe.
  */
 import { key, type WireMessage } from './http-common.js';
 import type { RequestId } from './jsonrpc.js';
 
-/** One POST carrying requests: how to close it, and whether the server has answered it yet. */
+/** One POST carrying requests: how to close its response stream, and its entries in the transport's map. */
 export class Flight {
   readonly controller: AbortController = new AbortController();
-  cancelled = false;
-  hasAnswer = false;
-  /** Settles when the POST's response headers arrive (or the POST fails). */
-  declare readonly headers: Promise<void>;
-  #resolveHeaders: () => void = () => {};
   declare readonly requests: Array<WireMessage & { id: RequestId; method: string }>;
   readonly #inFlight: Map<string, Flight>;
 
   /** Registers the flight under each of its requests' ids in `inFlight` (the transport's map). */
   constructor(requests: Array<WireMessage & { id: RequestId; method: string }>, inFlight: Map<string, Flight>) {
-    this.headers = new Promise<void>((resolve) => (this.#resolveHeaders = resolve));
     this.requests = requests;
     this.#inFlight = inFlight;
     for (const r of requests) inFlight.set(key(r.id), this);
-  }
-
-  answered(): void {
-    this.hasAnswer = true;
-    this.#resolveHeaders();
   }
 
   /** The answers are in (or will never come): the requests leave `inFlight`. */

@@ -18,18 +18,31 @@ export function accepts(header: string | undefined, mediaType: string): boolean 
   });
 }
 
-/** The body of a request as UTF-8 text, or `tooLarge` once it passes `limit` bytes (the rest is drained). */
+/**
+ * The body of a request as UTF-8 text, or `tooLarge` as soon as it passes `limit` bytes (by its
+ * Content-Length, or once that many have arrived): the rest is not read. Answer it with `TOO_LARGE_HEADERS`, so
+ * node:http closes the connection instead of reading (and discarding) the rest of the body first.
+ */
 export function readBody(req: IncomingMessage, limit: number): Promise<{ text: string } | { tooLarge: true }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
+    const refuse = () => {
+      req.off('data', onData);
+      req.pause();
+      resolve({ tooLarge: true });
+    };
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) tooLarge = true;
+      if (size > limit) refuse();
       else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(tooLarge ? { tooLarge: true } : { text: Buffer.concat(chunks).toString('utf8') }));
+    };
+    if (Number(req.headers['content-length']) > limit) return refuse();
+    req.on('data', onData);
+    req.on('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8') }));
     req.on('error', reject);
   });
 }
+
+/** The headers of a 413 answer: the connection closes, so the unread rest of the body is never read. */
+export const TOO_LARGE_HEADERS: Record<string, string> = { connection: 'close' };

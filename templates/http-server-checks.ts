@@ -3,13 +3,14 @@
 /**
  * The Streamable HTTP server's checks of a request before any engine sees it: the JSON-RPC shape of the
  * body (the same verdicts as frame.ts gives every transport), the 2026-07-28 metadata headers against the
- * body, and CORS for the allowed origins. Node only; internal to http-server.ts.
+ * body, and CORS for the origins the `cors` option lists. Node only; internal to http-server.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { inspectMessage, invalidRequestResponse } from './frame.js';
+import { inspectMessage, invalidRequestResponse, type MessageVerdict } from './frame.js';
 import { HEADER, decodeHeaderValue, type NameSources } from './http-headers.js';
-import type { JsonRpcErrorResponse } from './jsonrpc.js';
-import { headerOf } from './http-replies.js';
+import { corsAllowed, type CorsOptions } from './http-common.js';
+import { ErrorCode, isPlainObject, isValidRequestId, type JsonRpcErrorResponse } from './jsonrpc.js';
+import { headerOf, writeJsonError, writeJsonRpcError, type TransportErrorCodes } from './http-replies.js';
 
 /** Request headers a browser client may send (CORS); `Mcp-Param-*` are allowed by prefix. */
 const CORS_ALLOWED_HEADERS = [
@@ -69,18 +70,20 @@ export function headerMismatch(
   return undefined;
 }
 
-/** CORS for an allowed Origin (the same list that guards against DNS rebinding): exposes the session id. */
-export function corsHeaders(origin: string | undefined): Record<string, string> {
-  if (origin === undefined) return {};
-  return {
-    'access-control-allow-origin': origin,
-    'access-control-expose-headers': 'mcp-session-id, www-authenticate',
-    vary: 'origin',
-  };
+/** CORS for an Origin the `cors` option allows (none by default): exposes the session id too. */
+export function corsHeaders(cors: CorsOptions | undefined, origin: string | undefined): Record<string, string> {
+  const headers = corsAllowed(cors, origin);
+  if (headers['access-control-allow-origin'] === undefined) return headers;
+  return { ...headers, 'access-control-expose-headers': 'mcp-session-id, www-authenticate' };
 }
 
 /** Answers a CORS preflight: the MCP request headers, and any `Mcp-Param-*` the browser asks for. */
-export function preflight(req: IncomingMessage, res: ServerResponse, origin: string | undefined): void {
+export function preflight(
+  req: IncomingMessage,
+  res: ServerResponse,
+  cors: CorsOptions | undefined,
+  origin: string | undefined,
+): void {
   const asked = (headerOf(req, 'access-control-request-headers') ?? '')
     .split(',')
     .map((h) => h.trim().toLowerCase())
@@ -88,10 +91,71 @@ export function preflight(req: IncomingMessage, res: ServerResponse, origin: str
   const allowed = asked.filter((h) => CORS_ALLOWED_HEADERS.includes(h) || h.startsWith(HEADER.paramPrefix));
   res
     .writeHead(204, {
-      ...corsHeaders(origin),
+      ...corsHeaders(cors, origin),
       'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
       'access-control-allow-headers': [...new Set([...CORS_ALLOWED_HEADERS, ...allowed])].join(', '),
       'access-control-max-age': '600',
     })
     .end();
+}
+
+/** What the sessionless checks read from the endpoint's settings (the model's facts, http-server.ts). */
+export interface SessionlessRules {
+  nameSources: NameSources;
+  codes: TransportErrorCodes;
+  supported: readonly string[];
+  /** The `_meta` key a request names its version under. */
+  versionMetaKey: string | undefined;
+  /** Whether a request of `method` must carry the `_meta` version (one of the generated server's requests). */
+  requiresMeta: (method: string) => boolean;
+}
+
+/**
+ * A sessionless POST's message when it passes the transport's checks, in order: the JSON-RPC shape, no response,
+ * the standard headers against the body (HeaderMismatchError), the version (UnsupportedProtocolVersionError),
+ * and the body's `_meta` version: required on a request the generated server receives (-32602, 400, as the
+ * transport document answers validation failures), equal to the header when present. Else the answer is
+ * written and undefined returned.
+ */
+export function sessionlessVerdict(
+  req: IncomingMessage,
+  res: ServerResponse,
+  value: unknown,
+  version: string,
+  rules: SessionlessRules,
+): Extract<MessageVerdict, { kind: 'request' | 'notification' }> | undefined {
+  const refused = refusal(value, false);
+  if (refused !== undefined) return void writeJsonRpcError(res, 400, refused);
+  const verdict = inspectMessage(value);
+  if (verdict.kind === 'response') {
+    const id = verdict.message['id'];
+    const answerId = isValidRequestId(id) ? id : null; // never an unsafe id such as 1.5
+    const answer = invalidRequestResponse(answerId, 'clients do not send responses over HTTP in this version');
+    return void writeJsonRpcError(res, 400, answer);
+  }
+  if (verdict.kind === 'invalid') {
+    return void writeJsonRpcError(res, 400, invalidRequestResponse(verdict.id, verdict.reason));
+  }
+  const id = verdict.kind === 'request' ? verdict.id : null;
+  const { codes, supported, versionMetaKey: key } = rules;
+  const mismatch = headerMismatch(req, verdict.method, verdict.params, rules.nameSources);
+  if (mismatch !== undefined) {
+    return void writeJsonError(res, 400, codes.headerMismatch, `Header mismatch: ${mismatch}`, undefined, {}, id);
+  }
+  if (!supported.includes(version)) {
+    const data = { supported, requested: version };
+    const message = 'Unsupported protocol version';
+    return void writeJsonError(res, 400, codes.unsupportedVersion, message, undefined, {}, id, data);
+  }
+  const meta = verdict.params?.['_meta'];
+  const bodyVersion = key !== undefined && isPlainObject(meta) ? meta[key] : undefined;
+  if (bodyVersion === undefined && key !== undefined && id !== null && rules.requiresMeta(verdict.method)) {
+    const message = `Invalid params: ${verdict.method} in ${version} needs _meta["${key}"]`;
+    return void writeJsonError(res, 400, ErrorCode.InvalidParams, message, undefined, {}, id);
+  }
+  if (bodyVersion !== undefined && bodyVersion !== version) {
+    const message = `Header mismatch: MCP-Protocol-Version header value '${version}' does not match body value '${String(bodyVersion)}'`;
+    return void writeJsonError(res, 400, codes.headerMismatch, message, undefined, {}, id);
+  }
+  return verdict;
 }

@@ -22,7 +22,7 @@
  *
  * Every era: a frame the engine would refuse (not JSON, not JSON-RPC, an unsafe id) is answered 400 with the
  * engine's JSON-RPC error (frame.ts), never delivered; `Host` and `Origin` are checked against DNS rebinding
- * (403); the Origin allow-list is also the CORS allow-list.
+ * (403); CORS is its own allow-list (`cors`, none by default).
  *
  * Pass the generated server (`createStreamableHttpServer({ server })`): what the transport checks (versions,
  * batches, `Mcp-Name` sources, error codes, meta keys) is then read from its `PROTOCOL` facts, the model.
@@ -35,9 +35,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EventStore } from './event-store.js';
 import { inspectMessage, invalidRequestResponse, parseErrorResponse } from './frame.js';
 import { HEADER, isHeaderEra, type NameSources } from './http-headers.js';
-import { isPlainObject } from './jsonrpc.js';
-import { accepts, readBody } from './http-request.js';
-import { dnsRebindingGuard, isInitializeRequest, toError, type WireMessage } from './http-common.js';
+import { accepts, readBody, TOO_LARGE_HEADERS as TOO_LARGE } from './http-request.js';
+import { checkCors, dnsRebindingGuard, isInitializeRequest, toError } from './http-common.js';
+import type { CorsOptions, WireMessage } from './http-common.js';
 import type { Transport } from './transport.js';
 import type { ProtocolDescription } from './client-base.js';
 import {
@@ -48,7 +48,7 @@ import {
   writeJsonError,
   writeJsonRpcError,
 } from './http-replies.js';
-import { corsHeaders, headerMismatch, preflight, refusal } from './http-server-checks.js';
+import { corsHeaders, preflight, refusal, sessionlessVerdict } from './http-server-checks.js';
 import { HttpRequestTransport } from './http-request-transport.js';
 import { ASSUMED_PROTOCOL_VERSION, type StreamableHttpServerTransport } from './http-session.js';
 import { SessionStore } from './http-session-store.js';
@@ -63,6 +63,8 @@ export interface HttpServedServer {
   readonly protocol: ProtocolDescription;
   /** The versions the server speaks (its `supportedProtocolVersions`, or every version its facts list). */
   readonly supportedVersions: readonly string[];
+  /** Whether `method` is one of the server's requests (a 2026-07-28 one must then carry its `_meta` version). */
+  receives?(method: string): boolean;
   connect(transport: Transport): Promise<unknown>;
 }
 
@@ -113,8 +115,10 @@ export interface StreamableHttpServerSettings {
    * Default: any origin whose hostname is localhost, 127.0.0.1 or [::1].
    */
   allowedOrigins?: string[];
-  /** Turns the Host/Origin checks off (e.g. behind a proxy that already does them). Default true. */
+  /** Turns the Host/Origin checks off (e.g. behind a proxy that already does them); CORS stays as `cors` says. */
   dnsRebindingProtection?: boolean;
+  /** Which browser origins may read the answers (CORS). Default none: no CORS headers. */
+  cors?: CorsOptions;
   /**
    * The generated `PROTOCOL`, for an engine that is not a generated server (`server` brings its own). One of
    * the two is required: the versions accepted in `MCP-Protocol-Version`, which of them allow batches, the
@@ -128,8 +132,22 @@ export interface StreamableHttpServerSettings {
   maxBodyBytes?: number;
   /** Sessions (earlier versions) end after this long without a request or open stream. Default 30 minutes. */
   sessionIdleTimeoutMs?: number;
-  /** Most live sessions; an initialize beyond is refused with 503. Default 1000. */
+  /**
+   * Most live sessions. At the cap an initialize reclaims the session idle the longest (no request in
+   * progress, no stream open: its client gets 404 and opens a new one), or is refused with 503 when none is
+   * idle. Default 1000.
+   */
   maxSessions?: number;
+  /**
+   * Most live sessions one client holds (clients told apart by `clientKey`): at the cap its own longest idle
+   * session is reclaimed, or the initialize is refused with 429. Default 100.
+   */
+  maxSessionsPerClient?: number;
+  /**
+   * Who a request comes from, for `maxSessionsPerClient`. Default the peer's IP address; behind a proxy every
+   * client shares the proxy's, so read the address the proxy forwards (and trust only your proxy's header).
+   */
+  clientKey?: (req: IncomingMessage) => string;
   /** Which params member `Mcp-Name` mirrors, by method (2026-07-28 on). Default: the facts'. */
   nameSources?: NameSources;
 }
@@ -158,6 +176,8 @@ export interface StreamableHttpHandler {
 
 type Connection = StreamableHttpServerTransport | HttpRequestTransport;
 
+const SSE_TYPE = 'text/event-stream';
+
 /** The options with their defaults applied, and what follows from the model's facts. */
 type Settings = ReturnType<typeof settle>;
 
@@ -184,6 +204,7 @@ function settle(options: StreamableHttpServerSettings) {
     codes: transportErrorCodes(facts),
     /** The `_meta` key a sessionless request names its version in (checked against the header). */
     versionMetaKey: facts.metaKeys['protocolVersion'],
+    requiresMeta: (method: string): boolean => server?.receives?.(method) === true,
     /** Whether a session of this version may send batches: the model says. */
     batchesIn: (version: string): boolean => facts.versions.some((v) => v.version === version && v.batches === true),
     /** Whether a header's version is of the sessionless era: its fact's era; a version the model does not know, by its date. */
@@ -194,6 +215,8 @@ function settle(options: StreamableHttpServerSettings) {
     store: new SessionStore({
       supported,
       maxSessions: options.maxSessions ?? 1000,
+      maxSessionsPerClient: options.maxSessionsPerClient ?? 100,
+      clientKey: options.clientKey ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? ''),
       sessionIdGenerator: options.sessionIdGenerator,
       sharedEventStore: typeof options.eventStore === 'object' ? options.eventStore : undefined,
       resumable: options.eventStore !== false,
@@ -236,7 +259,6 @@ class StreamableHttpEndpoint {
   readonly requests = new Set<HttpRequestTransport>();
   private readonly options: StreamableHttpServerSettings;
   private readonly settings: Settings;
-  private readonly supported: Settings['supported'];
   private readonly codes: Settings['codes'];
   private readonly forbidden: ReturnType<typeof dnsRebindingGuard>;
 
@@ -244,9 +266,9 @@ class StreamableHttpEndpoint {
     this.options = options;
     this.settings = settle(options);
     this.store = this.settings.store;
-    this.supported = this.settings.supported;
     this.codes = this.settings.codes;
     this.forbidden = dnsRebindingGuard(options);
+    checkCors(options.cors);
   }
 
   /** Reads and parses the POST body; answers (and returns undefined) when it cannot. */
@@ -263,7 +285,7 @@ class StreamableHttpEndpoint {
     }
     const body = await readBody(req, this.settings.maxBody);
     if ('tooLarge' in body) {
-      writeJsonError(res, 413, -32000, `Request body exceeds ${this.settings.maxBody} bytes`);
+      writeJsonError(res, 413, -32000, `Request body exceeds ${this.settings.maxBody} bytes`, undefined, TOO_LARGE);
       return undefined;
     }
     try {
@@ -304,12 +326,17 @@ class StreamableHttpEndpoint {
     // Batches follow the session's negotiated version (the header only when there is no session yet).
     const sessionVersion = this.store.named(req)?.protocolVersion ?? version ?? ASSUMED_PROTOCOL_VERSION;
     const refused = refusal(raw, this.settings.batchesIn(sessionVersion));
-    if (refused !== undefined) return writeJsonRpcError(res, 400, refused, sessionHeader(req));
-    const messages = (batch ? raw : [raw]) as WireMessage[];
-    if (messages.some(isInitializeRequest)) {
-      if (messages.length > 1)
-        return writeJsonError(res, 400, -32600, 'Invalid Request: initialize must be sent alone');
-      return this.openSession(req, res, messages, wantsSse);
+    // A batch the version allows is answered member by member: the invalid ones' answers beside the others'.
+    const answered = Array.isArray(refused) ? refused : [];
+    const members = batch ? (raw as unknown[]).filter((m) => inspectMessage(m).kind !== 'invalid') : [raw];
+    if (refused !== undefined && (!Array.isArray(refused) || members.length === 0))
+      return writeJsonRpcError(res, 400, refused, sessionHeader(req));
+    const messages = members as WireMessage[];
+    const initialize = messages.find(isInitializeRequest);
+    if (initialize !== undefined) {
+      if (!batch) return this.openSession(req, res, messages, wantsSse);
+      const answer = invalidRequestResponse(initialize.id, 'initialize must be sent alone, not in a batch');
+      return writeJsonRpcError(res, 400, answer, sessionHeader(req));
     }
     const session = this.store.find(req, res);
     if (!session) return;
@@ -317,7 +344,7 @@ class StreamableHttpEndpoint {
       const answer = invalidRequestResponse(null, 'batches are not supported');
       return writeJsonRpcError(res, 400, answer, sessionHeader(req));
     }
-    await session.handlePost(res, messages, batch, wantsSse, requestInfoOf(req));
+    await session.handlePost(res, messages, batch, wantsSse, requestInfoOf(req), answered);
   }
 
   private async openSession(
@@ -326,7 +353,7 @@ class StreamableHttpEndpoint {
     messages: WireMessage[],
     wantsSse: boolean,
   ): Promise<void> {
-    const transport = this.store.open(req, res);
+    const transport = this.store.open(req, res, messages);
     if (transport === undefined) return;
     try {
       await this.settings.onSession(transport);
@@ -350,11 +377,13 @@ class StreamableHttpEndpoint {
     version: string,
     wantsSse: boolean,
   ): Promise<void> {
-    const verdict = this.sessionlessVerdict(req, res, value, version);
+    const verdict = sessionlessVerdict(req, res, value, version, this.settings);
     if (verdict === undefined) return;
     const id = verdict.kind === 'request' ? verdict.id : undefined;
     const keepAliveMs = this.settings.keepAliveMs;
-    const transport = new HttpRequestTransport(res, id, version, { sse: wantsSse, keepAliveMs, codes: this.codes });
+    // A listen request is answered by a stream (its acknowledgement, then notifications), whatever the mode.
+    const sse = wantsSse || (verdict.method === 'subscriptions/listen' && accepts(req.headers.accept, SSE_TYPE));
+    const transport = new HttpRequestTransport(res, id, version, { sse, keepAliveMs, codes: this.codes });
     this.requests.add(transport);
     const previous = transport.onclose;
     const forget = (): void => void this.requests.delete(transport);
@@ -373,48 +402,6 @@ class StreamableHttpEndpoint {
     };
     transport.deliver(value, { requestInfo: requestInfoOf(req) });
     if (verdict.kind === 'notification') void transport.close();
-  }
-
-  /** The sessionless POST's message when it passes the transport's checks; else the answer is written. */
-  private sessionlessVerdict(req: IncomingMessage, res: ServerResponse, value: unknown, version: string) {
-    const refused = refusal(value, false);
-    if (refused !== undefined) return void writeJsonRpcError(res, 400, refused);
-    const verdict = inspectMessage(value);
-    if (verdict.kind === 'response') {
-      const id = verdict.message['id'];
-      const answerId = typeof id === 'string' || typeof id === 'number' ? id : null;
-      const answer = invalidRequestResponse(answerId, 'clients do not send responses over HTTP in this version');
-      return void writeJsonRpcError(res, 400, answer);
-    }
-    if (verdict.kind === 'invalid') {
-      return void writeJsonRpcError(res, 400, invalidRequestResponse(verdict.id, verdict.reason));
-    }
-    const id = verdict.kind === 'request' ? verdict.id : null;
-    const mismatch = headerMismatch(req, verdict.method, verdict.params, this.settings.nameSources);
-    if (mismatch !== undefined) {
-      return void writeJsonError(
-        res,
-        400,
-        this.codes.headerMismatch,
-        `Header mismatch: ${mismatch}`,
-        undefined,
-        {},
-        id,
-      );
-    }
-    if (!this.supported.includes(version)) {
-      const data = { supported: this.supported, requested: version };
-      const message = 'Unsupported protocol version';
-      return void writeJsonError(res, 400, this.codes.unsupportedVersion, message, undefined, {}, id, data);
-    }
-    const meta = verdict.params?.['_meta'];
-    const key = this.settings.versionMetaKey;
-    const bodyVersion = key !== undefined && isPlainObject(meta) ? meta[key] : undefined;
-    if (bodyVersion !== undefined && bodyVersion !== version) {
-      const message = `Header mismatch: MCP-Protocol-Version header value '${version}' does not match body value '${String(bodyVersion)}'`;
-      return void writeJsonError(res, 400, this.codes.headerMismatch, message, undefined, {}, id);
-    }
-    return verdict;
   }
 
   private async handleGet(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -458,7 +445,7 @@ class StreamableHttpEndpoint {
       const origin = req.headers.origin;
       const refused = this.forbidden(req.headers.host, origin);
       if (refused !== undefined) return writeJsonError(res, 403, -32000, refused);
-      for (const [name, value] of Object.entries(corsHeaders(origin))) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(corsHeaders(this.options.cors, origin))) res.setHeader(name, value);
       switch (req.method) {
         case 'POST':
           return await this.handlePost(req, res, parsedBody);
@@ -467,7 +454,7 @@ class StreamableHttpEndpoint {
         case 'DELETE':
           return await this.handleDelete(req, res);
         case 'OPTIONS':
-          return preflight(req, res, origin);
+          return preflight(req, res, this.options.cors, origin);
         default:
           writeJsonError(res, 405, -32000, 'Method Not Allowed', undefined, { allow: 'GET, POST, DELETE' });
       }

@@ -2,19 +2,29 @@
 // Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
 /**
  * The live sessions of a Streamable HTTP endpoint (2025-03-26 … 2025-11-25): opened at initialize up to a
- * cap, found by `Mcp-Session-Id` (400 without, 404 when unknown), their header version checked, forgotten
- * when they end. Node only; internal to http-server.ts.
+ * cap in total and per client (the longest idle reclaimed first), found by `Mcp-Session-Id` (400 without, 404
+ * when unknown), their header version checked, forgotten when they end. Node only; internal to http-server.ts.
+ *
+ * All in this process's memory. A store shared between processes (issue 31) needs, for the caps, each
+ * session's client key, last activity and whether it is idle (a request in progress or a stream open on any
+ * node), and must close a reclaimed session on the node that holds it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InMemoryEventStore, type EventStore } from './event-store.js';
 import { HEADER } from './http-headers.js';
-import { headerOf, writeJsonError } from './http-replies.js';
+import { headerOf, writeJsonError, writeJsonRpcError } from './http-replies.js';
+import { invalidRequestResponse } from './frame.js';
+import { isRequest, type WireMessage } from './http-common.js';
 import { StreamableHttpServerTransport } from './http-session.js';
 
 export interface SessionStoreOptions {
   /** Versions a request's `MCP-Protocol-Version` may name. */
   supported: readonly string[];
   maxSessions: number;
+  /** Most live sessions one client (by `clientKey`) may hold. */
+  maxSessionsPerClient: number;
+  /** Who a request comes from, for the per-client cap. */
+  clientKey: (req: IncomingMessage) => string;
   sessionIdGenerator?: (() => string) | undefined;
   /** One store for every session, or undefined: each session gets its own in memory (when resumable). */
   sharedEventStore: EventStore | undefined;
@@ -27,6 +37,8 @@ export interface SessionStoreOptions {
 
 export class SessionStore {
   readonly sessions: Map<string, StreamableHttpServerTransport> = new Map();
+  /** Session id → the client (`clientKey`) that opened it. */
+  private readonly clients = new Map<string, string>();
   private readonly options: SessionStoreOptions;
 
   constructor(options: SessionStoreOptions) {
@@ -42,19 +54,18 @@ export class SessionStore {
    * A new session for an initialize request, registered; or undefined after answering why none may be
    * opened (the request names a session already, or the cap is reached).
    */
-  open(req: IncomingMessage, res: ServerResponse): StreamableHttpServerTransport | undefined {
+  open(req: IncomingMessage, res: ServerResponse, messages: WireMessage[]): StreamableHttpServerTransport | undefined {
     const existing = headerOf(req, HEADER.sessionId);
     if (existing !== undefined && existing !== '') {
-      if (this.sessions.has(existing)) writeJsonError(res, 400, -32600, 'Invalid Request: session already initialized');
+      // A second initialize (whatever version it names) is answered with its id, as on every transport.
+      const id = messages.find(isRequest)?.id ?? null;
+      const answer = invalidRequestResponse(id, 'the session is already initialized');
+      if (this.sessions.has(existing)) writeJsonRpcError(res, 400, answer, { [HEADER.sessionId]: existing });
       else writeJsonError(res, 404, -32001, 'Session not found');
       return undefined;
     }
-    const { maxSessions } = this.options;
-    if (this.sessions.size >= maxSessions) {
-      const message = `Service Unavailable: the server holds its maximum of ${maxSessions} sessions`;
-      writeJsonError(res, 503, -32000, message);
-      return undefined;
-    }
+    const client = this.options.clientKey(req);
+    if (!this.makeRoom(client, res)) return undefined;
     const sessionId = this.options.sessionIdGenerator?.() ?? globalThis.crypto.randomUUID();
     if (!/^[\x21-\x7e]+$/.test(sessionId)) throw new Error(`Invalid session id: ${JSON.stringify(sessionId)}`);
     const { sharedEventStore, resumable, retryMs, keepAliveMs, idleTimeoutMs } = this.options;
@@ -67,12 +78,36 @@ export class SessionStore {
       onClosed: (t) => {
         if (this.sessions.get(t.sessionId) === t) {
           this.sessions.delete(t.sessionId);
+          this.clients.delete(t.sessionId);
           this.options.onSessionClosed?.(t.sessionId);
         }
       },
     });
     this.sessions.set(sessionId, transport);
+    this.clients.set(sessionId, client);
     return transport;
+  }
+
+  /**
+   * Room for one more session of `client`, or false after answering why there is none. At a cap, the
+   * longest idle session (no request in progress, no stream open) is reclaimed first — the client's own at
+   * its cap, anyone's at the total cap — so a burst of abandoned initializes cannot lock others out; only when
+   * none is idle is the initialize refused: 429 at the client's cap, 503 at the total.
+   */
+  private makeRoom(client: string, res: ServerResponse): boolean {
+    const { maxSessions, maxSessionsPerClient } = this.options;
+    const own = [...this.sessions.values()].filter((s) => this.clients.get(s.sessionId) === client);
+    if (own.length >= maxSessionsPerClient && !reclaimIdlest(own)) {
+      const message = `Too Many Requests: this client holds its maximum of ${maxSessionsPerClient} sessions, none idle`;
+      writeJsonError(res, 429, -32000, message);
+      return false;
+    }
+    if (this.sessions.size >= maxSessions && !reclaimIdlest(this.sessions.values())) {
+      const message = `Service Unavailable: the server holds its maximum of ${maxSessions} sessions, none idle`;
+      writeJsonError(res, 503, -32000, message);
+      return false;
+    }
+    return true;
   }
 
   /** Forgets a session that could not be set up. */
@@ -113,4 +148,13 @@ export class SessionStore {
     writeJsonError(res, 400, -32000, message, session.sessionId);
     return false;
   }
+}
+
+/** Closes the session idle the longest (it leaves the store at once); false when none is idle. */
+function reclaimIdlest(sessions: Iterable<StreamableHttpServerTransport>): boolean {
+  let idlest: StreamableHttpServerTransport | undefined;
+  for (const s of sessions) if (s.idle && (idlest === undefined || s.lastActive < idlest.lastActive)) idlest = s;
+  if (idlest === undefined) return false;
+  void idlest.close();
+  return true;
 }

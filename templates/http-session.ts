@@ -8,10 +8,12 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { EventStore } from './event-store.js';
-import { isPlainObject, type RequestId } from './jsonrpc.js';
+import { isPlainObject, type JsonRpcErrorResponse, type RequestId } from './jsonrpc.js';
 import { formatSseEvent } from './sse.js';
 import { isInitializeRequest, isRequest, isResponse, key, toError, type WireMessage } from './http-common.js';
-import { sseHeaders, writeJsonError, type HttpMessageExtraInfo } from './http-replies.js';
+import { sseHeaders, writeJsonError, writeJsonRpcError, type HttpMessageExtraInfo } from './http-replies.js';
+import { invalidRequestResponse } from './frame.js';
+import { HEADER } from './http-headers.js';
 import type { JsonRpcFrame, Transport, TransportSendOptions } from './transport.js';
 
 /** What a request without `MCP-Protocol-Version` is assumed to speak (spec: 2025-03-26). */
@@ -93,8 +95,19 @@ export class StreamableHttpServerTransport implements Transport {
     return { channels: this.channels.size, requests: this.requestChannel.size };
   }
 
+  /** @internal When a request of the session last arrived (the store reclaims the longest idle first). */
+  lastActive = 0;
+
+  /** @internal Nothing to interrupt: no request awaiting its answer, no stream open. */
+  get idle(): boolean {
+    if (this.requestChannel.size > 0) return false;
+    for (const channel of this.channels.values()) if (channel.sink !== undefined) return false;
+    return true;
+  }
+
   /** @internal Restarts the idle clock (every request of the session calls it). */
   touch(): void {
+    this.lastActive = Date.now();
     const ms = this.config.idleTimeoutMs;
     if (this.closed || !(ms > 0 && ms < 2 ** 31)) return;
     if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
@@ -236,26 +249,36 @@ export class StreamableHttpServerTransport implements Transport {
     batch: boolean,
     wantsSse: boolean,
     requestInfo: HttpMessageExtraInfo['requestInfo'],
+    answered: JsonRpcErrorResponse[] = [],
   ): Promise<void> {
     this.touch();
     this.releaseCancelled(messages);
     const requests = messages.filter(isRequest);
     if (requests.length === 0) {
-      res.writeHead(202, { 'mcp-session-id': this.sessionId }).end();
+      // A batch's invalid members were answered already (`answered`): those answers are the response.
+      if (answered.length > 0) writeJsonRpcError(res, 200, answered, { [HEADER.sessionId]: this.sessionId });
+      else res.writeHead(202, { 'mcp-session-id': this.sessionId }).end();
       for (const m of messages) this.deliver(m, { requestInfo });
       return;
     }
     const reused = requests.find((r) => this.requestChannel.has(key(r.id)));
     if (reused !== undefined) {
-      writeJsonError(res, 400, -32600, `Request id ${JSON.stringify(reused.id)} is already in use`, this.sessionId);
+      // The engine's answer to the same frame on every other transport (frame corpus): the id, not null.
+      const answer = invalidRequestResponse(reused.id, 'id is in use by a request in progress');
+      writeJsonRpcError(res, 400, answer, { [HEADER.sessionId]: this.sessionId });
       return;
     }
     const channel = this.openChannel(requests, batch, wantsSse);
     if (channel.mode === 'json') {
       channel.jsonRes = res;
+      for (const [i, answer] of answered.entries()) {
+        channel.answers.set(`answered:${i}`, answer);
+        channel.order.push(`answered:${i}`);
+      }
     } else {
       this.attachSse(channel, res);
       await this.writePriming(channel);
+      for (const answer of answered) await this.emit(channel, answer);
     }
     for (const m of messages) {
       const extra: HttpMessageExtraInfo = { requestInfo };

@@ -55,7 +55,7 @@ export {
   type RequestHandler,
   type RequestOptions,
 } from './peer-types.js';
-export { type CallerParams, type EraCache, type McpClientOptions } from './client-options.js';
+export { type CallerParams, type EraCache, type McpClientOptions, type SessionRenewal } from './client-options.js';
 export { McpClientBase } from './client-base.js';
 export {
   type Era,
@@ -74,6 +74,7 @@ export {
   type SessionInfo,
   type WithDefaults,
 } from './server-base.js';
+export { NestedRequestError } from './nested-requests.js';
 export { checkWith, type CompiledValidator, type MessageChecker, type Validators } from './validation.js';
 export {
   checkStructuredContentWith,

@@ -29,4 +29,4 @@ export {
   type SseLegacyServerOptions,
   SseLegacyServerTransport,
 } from './sse-legacy-server.js';
-export { type DnsRebindingOptions } from './http-common.js';
+export { type CorsOptions, type DnsRebindingOptions } from './http-common.js';

@@ -27,6 +27,9 @@ import { callTool } from './tool-call.js';
 import type { Transport } from './transport.js';
 import { paramsIssue, resultIssue, type CompiledValidator } from './validation.js';
 import { answerInputsInline, inputRound } from './input-round.js';
+import { legacyInitializeIssue, withoutResultType } from './legacy-session.js';
+import { guardNestedRequests } from './nested-requests.js';
+import { LOG_LEVELS, gateLogs } from './log-gate.js';
 
 export { inputRound, type InputAsk, type InputResponsesOf, type InputRound, type InputsHelper } from './input-round.js';
 
@@ -64,7 +67,6 @@ export interface SessionInfo {
 }
 
 /** Syslog severities, least severe first (the order `logging/setLevel` filters by). */
-const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 export interface ServerTables {
   paramsValidators: Record<string, CompiledValidator>;
@@ -87,6 +89,9 @@ export class McpServerBase<Handlers extends object> {
   readonly tables: ServerTables;
   readonly handlers: Partial<Handlers>;
   readonly options: McpServerOptions;
+  readonly #missingCapabilityCode: number;
+  /** Sessions whose `initialize` has been answered. */
+  readonly #opened = new WeakSet<SessionInfo>();
   readonly #supported: readonly VersionFact[];
   readonly #modern: string[];
   readonly #legacy: string[];
@@ -102,6 +107,7 @@ export class McpServerBase<Handlers extends object> {
     this.handlers = handlers;
     this.options = options;
     this.#supported = speakableVersions(protocol, options.supportedProtocolVersions);
+    this.#missingCapabilityCode = protocol.facts.errorCodes['MissingRequiredClientCapabilityError'] ?? -32600;
     this.#modern = this.#supported.filter((v) => v.era === 'modern').map((v) => v.version);
     this.#legacy = this.#supported.filter((v) => v.era === 'legacy').map((v) => v.version);
     for (const method of Object.keys(handlers)) {
@@ -109,6 +115,11 @@ export class McpServerBase<Handlers extends object> {
         throw new Error(`createServer: "${method}" is not a method this server receives`);
       }
     }
+  }
+
+  /** Whether a request of `method` is one of this server's (its version's) requests. */
+  receives(method: string): boolean {
+    return this.tables.requestMethods.includes(method);
   }
 
   /** Versions this server speaks, newest first. */
@@ -168,7 +179,10 @@ export class McpServerBase<Handlers extends object> {
       this.sessions.delete(entry);
       previousOnClose?.();
     };
-    peer.beforeRequest = (method, params) => this.admit(method, params, session);
+    peer.beforeRequest = (method, params, ctx) =>
+      method === 'initialize' && (ctx as { batch?: unknown }).batch !== undefined
+        ? new ProtocolError(ErrorCode.InvalidRequest, 'Invalid Request: initialize must be sent alone, not in a batch')
+        : this.admit(method, params, session);
     this.installLifecycle(peer, session);
     for (const [method, handler] of Object.entries(this.handlers) as [string, (...args: unknown[]) => unknown][]) {
       // The lifecycle owns notifications/initialized and calls the user's handler itself.
@@ -206,16 +220,18 @@ export class McpServerBase<Handlers extends object> {
   ): unknown {
     // A modern request stands alone: its handler sees the capabilities this request declares, never
     // those of an earlier one (nor of a request running beside it).
-    (ctx as unknown as { session: SessionInfo }).session =
+    const seen =
       session.era === 'modern'
         ? { ...session, clientCapabilities: requestCapabilities(this.protocol, received) }
         : session;
+    (ctx as unknown as { session: SessionInfo }).session = seen;
+    guardNestedRequests(ctx, seen.clientCapabilities, this.#missingCapabilityCode);
     if (this.protocol.features.inputRequests) (ctx as unknown as { inputs: unknown }).inputs = inputRound;
     const params = this.paramsFor(session, method, received);
     if (method === 'logging/setLevel' && isPlainObject(params) && typeof params['level'] === 'string') {
       session.logLevel = params['level'];
     }
-    this.gateLogs(ctx, session, params);
+    gateLogs(ctx, this.protocol, session.logLevel, params);
     // Only a request of the metadata-header era carries Mcp-Param-* headers: a legacy client of a dual-era
     // server sends none, and must not be refused for it.
     const checked =
@@ -260,33 +276,6 @@ export class McpServerBase<Handlers extends object> {
   }
 
   /**
-   * Log notifications a handler sends through `ctx.notify('notifications/message', …)` are dropped below the
-   * level the client asked for: its `logging/setLevel` before 2026-07-28, the request's own `logLevel` _meta
-   * key from then on (no key: no log notifications for that request).
-   */
-  private gateLogs(ctx: HandlerContext, session: SessionInfo, params: unknown): void {
-    const perRequest = this.protocol.features.perRequestMeta;
-    let threshold: string | undefined;
-    if (perRequest) {
-      const key = this.protocol.facts.metaKeys['logLevel'];
-      const meta = isPlainObject(params) && isPlainObject(params['_meta']) ? params['_meta'] : undefined;
-      const level = key === undefined ? undefined : meta?.[key];
-      threshold = typeof level === 'string' ? level : 'none';
-    } else threshold = session.logLevel;
-    if (threshold === undefined) return;
-    const minimum = LOG_LEVELS.indexOf(threshold);
-    const notify = ctx.notify.bind(ctx) as (method: string, params?: unknown) => Promise<void>;
-    (ctx as { notify: unknown }).notify = (method: string, notifyParams?: unknown): Promise<void> => {
-      if (method === 'notifications/message') {
-        const level = isPlainObject(notifyParams) ? notifyParams['level'] : undefined;
-        const rank = typeof level === 'string' ? LOG_LEVELS.indexOf(level) : -1;
-        if (minimum === -1 || rank < minimum) return Promise.resolve();
-      }
-      return notify(method, notifyParams);
-    };
-  }
-
-  /**
    * The result fields a handler may leave out (PROTOCOL.facts.resultDefaults: `resultType`, and the list
    * results' `cacheScope`/`ttlMs` in 2026-07-28), filled in. A result that asks for input is left alone.
    */
@@ -312,8 +301,12 @@ export class McpServerBase<Handlers extends object> {
     return { ...result, _meta: { ...meta, [key]: this.options.serverInfo } };
   }
 
-  /** `initialize`: agrees on a legacy version (the client's if spoken, else our newest) and opens the session. */
+  /**
+   * `initialize`: agrees on a legacy version (the client's if spoken, else our newest) and opens the session;
+   * once only (a second one is refused, whatever version it names).
+   */
   private initialize(peer: RpcPeer<any, any, any, any>, session: SessionInfo, params: JsonObject): JsonObject {
+    if (this.#opened.has(session)) throw new ProtocolError(ErrorCode.InvalidRequest, 'Already initialized');
     const legacyVersions = this.#versionsOf('legacy');
     const requested = typeof params?.['protocolVersion'] === 'string' ? params['protocolVersion'] : '';
     if (legacyVersions.length === 0) {
@@ -326,6 +319,7 @@ export class McpServerBase<Handlers extends object> {
     }
     // The client's version if we speak it, else our newest legacy one: the client then decides.
     const version = legacyVersions.includes(requested) ? requested : legacyVersions[0]!;
+    this.#opened.add(session);
     session.era = 'legacy';
     session.protocolVersion = version;
     // Batches follow the version agreed (only 2025-03-26 has them), not the version generated.
@@ -347,7 +341,13 @@ export class McpServerBase<Handlers extends object> {
   }
 
   private installLifecycle(peer: RpcPeer<any, any, any, any>, session: SessionInfo): void {
-    peer.setRequestHandler('ping', () => (this.legacyOnModern(session) ? {} : this.withServerInfo({})));
+    peer.setRequestHandler('ping', () => {
+      // A modern request for a method its version removed (ping, 2026-07-28): -32601, and 404 over HTTP.
+      if (session.era === 'modern' && !this.receives('ping')) {
+        throw new ProtocolError(ErrorCode.MethodNotFound, 'Method not found: ping');
+      }
+      return this.legacyOnModern(session) ? {} : this.withServerInfo({});
+    });
     // A modern-only server answers initialize too, with an error that names what it speaks.
     if (this.protocol.features.initialize || this.protocol.features.perRequestMeta) {
       peer.setRequestHandler('initialize', (params: JsonObject) => this.initialize(peer, session, params));
@@ -457,6 +457,10 @@ export class McpServerBase<Handlers extends object> {
     // The lifecycle's own messages carry nothing to validate, except the two that open a conversation.
     const lifecycle = this.protocol.facts.lifecycleMethods;
     if (lifecycle.includes(method) && method !== 'initialize' && method !== 'server/discover') return null;
+    // A schema without initialize (2026-07-28) still serves legacy clients: their handshake is checked by hand.
+    if (method === 'initialize' && !Object.hasOwn(this.tables.paramsValidators, method)) {
+      return legacyInitializeIssue(params);
+    }
     return paramsIssue(this.tables, method, params, this.tables.paramsRequired?.includes(method) ?? false);
   }
 
@@ -473,10 +477,3 @@ export class McpServerBase<Handlers extends object> {
 export type WithDefaults<R, K extends string> = R extends unknown
   ? { [P in keyof R as P extends K ? never : P]: R[P] } & { [P in K & keyof R]?: R[P] }
   : never;
-
-/** Legacy results have no `resultType`. */
-function withoutResultType(result: unknown): JsonObject {
-  if (!isPlainObject(result)) return result as JsonObject;
-  const { resultType: _resultType, ...rest } = result;
-  return rest;
-}

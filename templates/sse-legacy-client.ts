@@ -79,8 +79,12 @@ export class SseLegacyClientTransport implements Transport {
     this.protocolVersionValue = version;
   }
 
+  /** Opens the stream; after close() (or a failed start), opens a new one. */
   async start(): Promise<void> {
-    if (this.abort) throw new Error('SseLegacyClientTransport already started');
+    if (this.abort && !this.closed) throw new Error('SseLegacyClientTransport already started');
+    this.closed = false;
+    this.closeReported = false;
+    this.endpointUrl = undefined;
     const abort = new AbortController();
     this.abort = abort;
     const timeoutMs = this.options.connectTimeoutMs ?? 30_000;
@@ -185,6 +189,7 @@ export class SseLegacyClientTransport implements Transport {
     onFailure: (error: Error) => void,
   ): Promise<void> {
     const maxEventSize = this.options.maxEventSize ?? 10 * 1024 * 1024;
+    const connection = this.abort; // a stream of an earlier connection (closed, then started again) ends quietly
     let failure: Error | undefined;
     const parser = new SseParser((event) => {
       if (failure !== undefined) return;
@@ -219,6 +224,7 @@ export class SseLegacyClientTransport implements Transport {
     } catch (error) {
       if (!this.closed) failure ??= new Error(`SSE stream disconnected: ${toError(error).message}`, { cause: error });
     }
+    if (this.abort !== connection) return;
     if (this.endpointUrl === undefined) {
       onFailure(failure ?? new Error(`The SSE stream of ${this.url.href} ended before its endpoint event`));
       return;

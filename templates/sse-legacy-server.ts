@@ -13,22 +13,32 @@
  * - POST `postPath?sessionId=…` carries one client frame. It is accepted (202) and goes to the engine's single
  *   framing path (`ontext`, see frame.ts): its answers, errors for invalid frames included, come on the
  *   stream, as they would on stdio. Refused at the HTTP level: no session id (400), unknown session (404),
- *   a content type other than JSON (415), a body over `maxBodyBytes` (413).
+ *   a content type other than JSON (415), a body over `maxBodyBytes` (413, without reading the rest).
  * - Both: Host and Origin are checked against DNS rebinding (403) with the Streamable HTTP server's rules;
- *   the Origin allow-list is also the CORS allow-list.
+ *   CORS is its own allow-list (`cors`, none by default), as there.
  *
- * Limits: `maxSessions` (503 beyond); a session whose client has not POSTed within `handshakeTimeoutMs` of
+ * Limits: `maxSessions` (503 beyond), `maxSessionsPerClient` (429 beyond); a session whose client has not POSTed within `handshakeTimeoutMs` of
  * its endpoint event is closed (an idle stream holds no slot); a client that stops reading its stream is cut
  * off once `maxBufferedBytes` wait for it; keep-alive comments surface vanished clients.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dnsRebindingGuard, toError, type DnsRebindingOptions } from './http-common.js';
-import { accepts, readBody } from './http-request.js';
+import {
+  checkCors,
+  corsAllowed,
+  dnsRebindingGuard,
+  toError,
+  type CorsOptions,
+  type DnsRebindingOptions,
+} from './http-common.js';
+import { TOO_LARGE_HEADERS, accepts, readBody } from './http-request.js';
+import { ClientCounts, type ClientCapOptions } from './client-caps.js';
 import { formatSseEvent } from './sse.js';
 import { readFrame, type FrameReader } from './frame.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport } from './transport.js';
 
-export interface SseLegacyServerOptions extends DnsRebindingOptions {
+export interface SseLegacyServerOptions extends DnsRebindingOptions, ClientCapOptions {
+  /** Which browser origins may read the answers (CORS), apart from the rebinding checks. Default none. */
+  cors?: CorsOptions;
   /**
    * Called for every new stream before its endpoint event is sent: connect the engine here
    * (`server.connect(transport)`). If it throws, the client gets a 500 and nothing is kept.
@@ -207,6 +217,7 @@ class SseLegacyEndpoint {
   private readonly postPath: string;
   private readonly maxBody: number;
   private readonly maxSessions: number;
+  private readonly perClient: ClientCounts;
   private readonly forbidden: ReturnType<typeof dnsRebindingGuard>;
   private readonly limits: SessionLimits;
 
@@ -216,7 +227,9 @@ class SseLegacyEndpoint {
     this.postPath = options.postPath ?? '/messages';
     this.maxBody = options.maxBodyBytes ?? 10 * 1024 * 1024;
     this.maxSessions = options.maxSessions ?? 1000;
+    this.perClient = new ClientCounts(options);
     this.forbidden = dnsRebindingGuard(options);
+    checkCors(options.cors);
     this.limits = {
       maxBufferedBytes: options.maxBufferedBytes ?? 16 * 1024 * 1024,
       keepAliveMs: options.keepAliveMs ?? 25_000,
@@ -237,10 +250,7 @@ class SseLegacyEndpoint {
       const origin = req.headers.origin;
       const refusal = this.forbidden(req.headers.host, origin);
       if (refusal !== undefined) return writeError(res, 403, refusal);
-      if (origin !== undefined) {
-        res.setHeader('access-control-allow-origin', origin);
-        res.setHeader('vary', 'origin');
-      }
+      for (const [name, value] of Object.entries(corsAllowed(this.options.cors, origin))) res.setHeader(name, value);
       const allowed = endpoint === 'sse' ? 'GET' : 'POST';
       if (req.method === 'OPTIONS') {
         res
@@ -267,6 +277,10 @@ class SseLegacyEndpoint {
     if (this.sessions.size >= this.maxSessions) {
       return writeError(res, 503, `Service Unavailable: the server holds its maximum of ${this.maxSessions} sessions`);
     }
+    const admitted = this.perClient.admit(req);
+    if ('refused' in admitted) return writeError(res, 429, admitted.refused);
+    this.perClient.add(admitted.client);
+    res.once('close', () => this.perClient.remove(admitted.client));
     const sessionId = this.options.sessionIdGenerator?.() ?? globalThis.crypto.randomUUID();
     if (!/^[\w.~-]+$/.test(sessionId)) throw new Error(`Invalid session id: ${JSON.stringify(sessionId)}`);
     const transport = new SseLegacyServerTransport(sessionId, res, this.limits);
@@ -296,7 +310,8 @@ class SseLegacyEndpoint {
       return writeError(res, 415, 'Unsupported Media Type: Content-Type must be application/json');
     }
     const body = await readBody(req, this.maxBody);
-    if ('tooLarge' in body) return writeError(res, 413, `Request body exceeds ${this.maxBody} bytes`);
+    if ('tooLarge' in body)
+      return writeError(res, 413, `Request body exceeds ${this.maxBody} bytes`, TOO_LARGE_HEADERS);
     res.writeHead(202, { 'content-type': 'text/plain' }).end('Accepted');
     session.receive(body.text, { requestInfo: requestInfoOf(req) });
   }

@@ -95,9 +95,10 @@ export class LineBuffer {
     }
     if (data.length > 0) {
       if (this.size + data.length > this.maxLineBytes) {
+        const head = Buffer.concat([...this.chunks, data]).toString('utf8');
         this.clear();
         this.discarding = true;
-        throw new Error(`Line exceeds the maximum of ${this.maxLineBytes} bytes; discarded`);
+        throw new OverlongLineError(this.maxLineBytes, lines, head);
       }
       this.chunks.push(data);
       this.size += data.length;
@@ -118,6 +119,21 @@ export class LineBuffer {
 }
 
 /**
+ * A line grew past the limit: the lines the chunk finished before it, and the head of the overlong line (for
+ * its id: the engine answers it -32600 as it answers any frame over its size limit).
+ */
+export class OverlongLineError extends Error {
+  declare readonly lines: string[];
+  declare readonly head: string;
+
+  constructor(maxLineBytes: number, lines: string[], head: string) {
+    super(`Line exceeds the maximum of ${maxLineBytes} bytes; discarded`);
+    this.lines = lines;
+    this.head = head;
+  }
+}
+
+/**
  * Feeds `chunk` through `buffer` and delivers the lines: raw to the engine when it reads frames itself
  * (`transport.ontext`, so it answers invalid ones), else parsed to `onmessage` with bad lines going to
  * `onError`. Blank lines are framing, not frames: skipped.
@@ -128,12 +144,22 @@ export function deliverLines(
   transport: Pick<Transport, 'onmessage' | 'ontext' | 'onerror'>,
 ): void {
   let lines: string[];
+  let overlong: OverlongLineError | undefined;
   try {
     lines = buffer.push(chunk);
   } catch (error) {
-    transport.onerror?.(toError(error));
-    return;
+    if (!(error instanceof OverlongLineError)) return transport.onerror?.(toError(error));
+    overlong = error;
+    lines = error.lines;
   }
+  deliverEach(lines, transport);
+  if (overlong === undefined) return;
+  transport.onerror?.(overlong);
+  // An engine reading text answers the overlong line as any frame over its limit: -32600 with the id it leads with.
+  transport.ontext?.(overlong.head);
+}
+
+function deliverEach(lines: string[], transport: Pick<Transport, 'onmessage' | 'ontext' | 'onerror'>): void {
   for (const line of lines) {
     if (line.trim() === '') continue;
     const ontext = transport.ontext;

@@ -96,15 +96,15 @@ export class StdioClientTransport implements Transport {
   onerror?: (error: Error) => void;
   sessionId?: string;
 
-  private child?: ChildProcess;
-  private writer?: FrameWriter;
+  private child: ChildProcess | undefined;
+  private writer: FrameWriter | undefined;
   private readonly buffer: LineBuffer;
-  private readonly stderrStream?: PassThrough;
+  private stderrStream: PassThrough | undefined;
   private started = false;
   private exited = false;
   private closedFired = false;
-  private closing?: Promise<void>;
-  private exitPromise?: Promise<void>;
+  private closing: Promise<void> | undefined;
+  private exitPromise: Promise<void> | undefined;
 
   private readonly options: StdioClientTransportOptions;
 
@@ -139,9 +139,14 @@ export class StdioClientTransport implements Transport {
     return this.exited && child ? { code: child.exitCode, signal: child.signalCode } : undefined;
   }
 
-  /** Spawns the server. Rejects when it cannot be spawned (e.g. ENOENT: no such command). */
+  /**
+   * Spawns the server. Rejects when it cannot be spawned (e.g. ENOENT: no such command). Once the server has
+   * exited (close(), or a crash), spawns it again: a restart (with `stderr: 'pipe'`, `stderr` is then a new
+   * stream).
+   */
   async start(): Promise<void> {
-    if (this.started) throw new Error('StdioClientTransport already started');
+    if (this.started && !this.closedFired && !this.exited) throw new Error('StdioClientTransport already started');
+    if (this.started) this.reset();
     this.started = true;
     const { command, args = [], cwd, stderr = 'inherit', inheritEnv = 'default' } = this.options;
     const baseEnv = inheritEnv === 'all' ? { ...process.env } : inheritEnv === 'none' ? {} : defaultServerEnvironment();
@@ -163,6 +168,7 @@ export class StdioClientTransport implements Transport {
 
     this.exitPromise = new Promise<void>((resolve) => {
       child.once('close', () => {
+        if (this.child !== child) return resolve(); // a server replaced by a restart
         this.exited = true;
         this.stderrStream?.end();
         resolve();
@@ -172,14 +178,16 @@ export class StdioClientTransport implements Transport {
     child.on('error', (error) => this.onerror?.(error));
     child.stdin!.on('error', (error) => this.onerror?.(error)); // EPIPE once the server is gone
     this.writer = new FrameWriter(child.stdin!);
-    child.stdout!.on('data', (chunk: Buffer) => deliverLines(this.buffer, chunk, this));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (this.child === child) deliverLines(this.buffer, chunk, this);
+    });
     child.stdout!.on('error', (error) => this.onerror?.(error));
     // The server closed its stdout while still running: nothing more can be answered, so the connection is
     // over now (pending calls fail at once rather than at their timeout) and the process is shut down.
     // (An exiting server closes stdout too, just before its exit is reported: that case is left to 'close'.)
     child.stdout!.once('end', () => {
       const timer = setTimeout(() => {
-        if (this.exited || child.exitCode !== null || child.signalCode !== null) return;
+        if (this.child !== child || this.exited || child.exitCode !== null || child.signalCode !== null) return;
         this.fireClose();
         void this.close();
       }, STDOUT_END_GRACE_MS);
@@ -230,6 +238,21 @@ export class StdioClientTransport implements Transport {
     if (await waitExit(grace)) return;
     child.kill('SIGKILL');
     await exited;
+  }
+
+  /** Forgets the exited server, so start() can spawn it again. */
+  private reset(): void {
+    const child = this.child;
+    // A server that closed its stdout but has not exited yet is not left behind.
+    if (child && !this.exited && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    this.child = undefined;
+    this.writer = undefined;
+    this.exited = false;
+    this.closedFired = false;
+    this.closing = undefined;
+    this.exitPromise = undefined;
+    this.buffer.clear();
+    if (this.options.stderr === 'pipe') this.stderrStream = new PassThrough();
   }
 
   private fireClose(): void {

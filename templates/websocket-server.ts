@@ -10,13 +10,15 @@
  * `createWebSocketServer` is called, so nothing else in the runtime needs it installed.
  *
  * Checks, in order, before the handshake is accepted: the path (404), Host and Origin against DNS rebinding
- * (403, the same rules as the Streamable HTTP server), the `mcp` subprotocol (400), `maxSessions` (503).
+ * (403, the same rules as the Streamable HTTP server), the `mcp` subprotocol (400), `maxSessions` (503),
+ * `maxSessionsPerClient` (429).
  * After it: a text frame goes to the engine's single framing path (`ontext`, see frame.ts) with the same
  * limits and answers as stdio; a binary frame closes the connection with 1003; a frame over `maxMessageBytes`
  * with 1009 (ws). A client that stops answering pings, or stops reading while `maxBufferedBytes` wait for it,
  * is dropped, and its session with it.
  */
 import type { IncomingMessage } from 'node:http';
+import { ClientCounts, type ClientCapOptions } from './client-caps.js';
 import type { Duplex } from 'node:stream';
 import { dnsRebindingGuard, toError, type DnsRebindingOptions } from './http-common.js';
 
@@ -53,7 +55,7 @@ export interface WsModule {
   };
 }
 
-export interface WebSocketServerOptions extends DnsRebindingOptions {
+export interface WebSocketServerOptions extends DnsRebindingOptions, ClientCapOptions {
   /**
    * Called for every accepted connection before its first message is delivered: connect the engine here
    * (`server.connect(transport)`). If it throws, the connection is closed with 1011.
@@ -208,6 +210,7 @@ export async function createWebSocketServer(options: WebSocketServerOptions): Pr
   const maxSessions = options.maxSessions ?? 1000;
   const forbidden = dnsRebindingGuard(options);
   const sessions = new Map<string, WebSocketServerTransport>();
+  const perClient = new ClientCounts(options);
   const server = new ws.WebSocketServer({
     noServer: true,
     maxPayload: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
@@ -228,7 +231,13 @@ export async function createWebSocketServer(options: WebSocketServerOptions): Pr
       if (sessions.size >= maxSessions) {
         return refuse(socket, 503, `Service Unavailable: the server holds its maximum of ${maxSessions} sessions`);
       }
-      server.handleUpgrade(req, socket, head, (connection) => acceptSession(req, connection, sessions, options));
+      const admitted = perClient.admit(req);
+      if ('refused' in admitted) return refuse(socket, 429, admitted.refused);
+      server.handleUpgrade(req, socket, head, (connection) => {
+        perClient.add(admitted.client);
+        connection.on('close', () => perClient.remove(admitted.client));
+        acceptSession(req, connection, sessions, options);
+      });
     } catch (error) {
       refuse(socket, 500, `Internal error: ${toError(error).message}`);
     }
@@ -322,6 +331,7 @@ const STATUS_TEXT: { [status: number]: string } = {
   403: 'Forbidden',
   404: 'Not Found',
   500: 'Internal Server Error',
+  429: 'Too Many Requests',
   503: 'Service Unavailable',
 };
 

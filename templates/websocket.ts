@@ -68,8 +68,11 @@ export class WebSocketClientTransport implements Transport {
     this.WebSocketImpl = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
   }
 
+  /** Opens the connection; after close() (or the server closing it), opens a new one. */
   async start(): Promise<void> {
-    if (this.socket !== undefined) throw new Error('WebSocketClientTransport already started');
+    if (this.socket !== undefined && !this.closed) throw new Error('WebSocketClientTransport already started');
+    this.closed = false;
+    this.closing = undefined;
     const WebSocketImpl = this.WebSocketImpl;
     if (WebSocketImpl === undefined) {
       throw new Error(
@@ -96,9 +99,11 @@ export class WebSocketClientTransport implements Transport {
       });
       socket.addEventListener('close', (event: { code?: unknown; reason?: unknown }) => {
         if (!opened) reject(new Error(`WebSocket ${this.url.href} closed before opening (${describeClose(event)})`));
-        else this.finish(event);
+        else if (this.socket === socket) this.finish(event); // not a connection replaced since
       });
-      socket.addEventListener('message', (event: { data?: unknown }) => this.receive(event.data));
+      socket.addEventListener('message', (event: { data?: unknown }) => {
+        if (this.socket === socket) this.receive(event.data);
+      });
     });
   }
 

@@ -13,12 +13,10 @@ import type {
   SchemaLocator,
   SideFilter,
 } from '../diff/index.js';
-import type { DiffSource, DiffSourceOptions, readDiffSource } from '../diff/sources.js';
+import type { DiffSource, DiffSourceOptions } from '../diff/sources.js';
 import { snapshotPointer } from '../snapshot/model.js';
 import { InputError } from '../errors.js';
 import type { FetchPolicy } from '../load/download.js';
-import type { ExtensionReader } from '../model/extensions.js';
-import type { UserPairing } from '../model/pairing.js';
 import { EXIT, type Out } from '../run/console.js';
 import { readUserFile } from '../load/read-file.js';
 
@@ -64,8 +62,7 @@ export async function runDiff(
     );
   const cwd = process.cwd();
   const ignore = flags.ignore ? diff.parseIgnoreFile(await readIgnore(resolve(cwd, flags.ignore)), flags.ignore) : [];
-  const sources: Record<'old' | 'new', DiffSource | undefined> = { old: undefined, new: undefined };
-  const { report, snapshots } = await buildReport({ ...flags, old: flags.old, new: flags.new }, ignore, sources, out);
+  const { report, sources, snapshots } = await buildReport({ ...flags, old: flags.old, new: flags.new }, ignore, out);
   const max = flags.maxAnnotations;
   if (max !== undefined && !(Number.isInteger(max) && max >= 0))
     throw new InputError(
@@ -86,80 +83,48 @@ export async function runDiff(
 }
 
 /**
- * The report of two snapshots (both sides `mcp-typegen snapshot` files) or of two schemas with their
- * extensions; fills `sources` with what each side was read from, for the annotations.
+ * The report of two snapshots (both sides `mcp-typegen snapshot` files), else of two schemas with their
+ * extensions (diffSources, the pipeline the API shares); with what each side was read from, for the
+ * annotations.
  */
 async function buildReport(
   flags: DiffFlags & { old: string; new: string },
   ignore: IgnoreEntry[],
-  sources: Record<'old' | 'new', DiffSource | undefined>,
   out: Out,
-): Promise<{ report: DiffReport; snapshots: boolean }> {
-  const diff = await import('../diff/index.js');
+): Promise<{ report: DiffReport; sources: Record<'old' | 'new', DiffSource>; snapshots: boolean }> {
   const cwd = process.cwd();
-  const oldExtensions = [...(flags.ext ?? []), ...(flags.oldExt ?? [])];
-  const newExtensions = [...(flags.ext ?? []), ...(flags.newExt ?? [])];
   const options = {
     oldName: flags.old,
     newName: flags.new,
     includeDescriptions: Boolean(flags.includeDescriptions),
-    oldExtensions,
-    newExtensions,
+    oldExtensions: [...(flags.ext ?? []), ...(flags.oldExt ?? [])],
+    newExtensions: [...(flags.ext ?? []), ...(flags.newExt ?? [])],
     ignore,
   };
   const snapshots = await snapshotReport(flags.old, flags.new, { ...flags.policy, cwd, schemaDir: flags.schemaDir });
   if (snapshots) {
-    if (oldExtensions.length > 0 || newExtensions.length > 0)
+    if (options.oldExtensions.length > 0 || options.newExtensions.length > 0)
       throw new InputError('(arguments)', undefined, 'extensions do not apply to a diff of two snapshots');
-    Object.assign(sources, snapshots.sources);
-    return { report: snapshots.diff({ ...options, oldExtensions: [], newExtensions: [] }), snapshots: true };
+    return { ...snapshots.diff({ ...options, oldExtensions: [], newExtensions: [] }), snapshots: true };
   }
+  const diff = await import('../diff/index.js');
   const { readPairingFile } = await import('../model/pairing.js');
   const pairing = flags.pairing ? await readPairingFile(resolve(cwd, flags.pairing)) : undefined;
-  const side = async (spec: string, extensionSpecs: string[], which: 'old' | 'new') => {
-    const source = await diff.readDiffSource(spec, { ...flags.policy, cwd, schemaDir: flags.schemaDir });
-    sources[which] = source;
-    return modelOfSide(source, extensionSpecs, { cwd, pairing, out, readSource: diff.readDiffSource });
-  };
-  const oldModel = await side(flags.old, oldExtensions, 'old');
-  const newModel = await side(flags.new, newExtensions, 'new');
-  diff.requireComparableSides({ model: oldModel, name: flags.old }, { model: newModel, name: flags.new });
-  return { report: diff.diffModels(oldModel, newModel, options), snapshots: false };
+  const {
+    report,
+    old,
+    new: next,
+  } = await diff.diffSources(flags.old, flags.new, {
+    ...flags.policy,
+    cwd,
+    schemaDir: flags.schemaDir,
+    pairing,
+    warn: (message) => out.warn(message),
+    verbose: (message) => out.verbose(message),
+    ...options,
+  });
+  return { report, sources: { old: old.source, new: next.source }, snapshots: false };
 }
-
-/** One side's model: its schema read from `source`, with its extensions (files or git objects). */
-async function modelOfSide(
-  source: { name: string; text: string; version?: string | null },
-  extensionSpecs: string[],
-  ctx: {
-    cwd: string;
-    pairing: UserPairing | undefined;
-    out: Out;
-    readSource: typeof readDiffSource;
-  },
-) {
-  const { loadSchema } = await import('../load/schema.js');
-  const { buildModel } = await import('../model/build.js');
-  const { cwd, pairing, out } = ctx;
-  const loaded = await loadSchema({ text: source.text, schema: source.name, spec: source.version ?? undefined, cwd });
-  const model = buildModel(loaded, { pairing });
-  // An unpaired request is diffed with an unknown result: the user must hear about it.
-  for (const w of model.warnings ?? []) out.warn(w);
-  for (const w of loaded.warnings) out.verbose(`warning: ${w}`);
-  // Extensions (and their JSON Schema checker) are loaded only when a side has some.
-  if (extensionSpecs.length === 0) return model;
-  // An extension may be a file or, like a schema side, a git object: an extension's own change diffs too.
-  const readExtension: ExtensionReader = async (spec, dir) => {
-    if (!spec.startsWith('git:')) return (await import('../model/extensions.js')).readExtensionFile(spec, dir);
-    const read = await ctx.readSource(spec, { cwd: dir });
-    return { name: read.name, text: read.text };
-  };
-  const { applyExtensions, loadExtensionsFor } = await import('../model/extensions.js');
-  const extensions = await loadExtensionsFor(extensionSpecs, cwd, readExtension);
-  for (const w of extensions.flatMap((e) => e.warnings)) out.verbose(`warning: ${w}`);
-  return applyExtensions(model, extensions);
-}
-
 /**
  * Lines of the schema locations the report names, one scan per side (annotations carry file and line).
  * A side is annotated in its own file only when that file is in the working tree (a `git:` or version
@@ -168,7 +133,7 @@ async function modelOfSide(
 function locator(
   pointerLines: (text: string, pointers: Iterable<string>) => Map<string, number>,
   report: DiffReport,
-  sources: Record<'old' | 'new', DiffSource | undefined>,
+  sources: Record<'old' | 'new', DiffSource>,
   root: string,
   cwd: string,
   snapshots: boolean,
@@ -228,14 +193,17 @@ async function snapshotReport(oldSpec: string, newSpec: string, options: DiffSou
   // A spec version is never a snapshot: only files and git objects are read here.
   const mayBe = (spec: string) => spec.startsWith('git:') || existsSync(spec);
   if (!mayBe(oldSpec) && !mayBe(newSpec)) return undefined;
-  const read = async (spec: string) => (mayBe(spec) ? readDiffSource(spec, options) : undefined);
+  // The other side, not read: a spec version (it is refused below, not being a snapshot).
+  const read = async (spec: string): Promise<DiffSource> =>
+    mayBe(spec) ? readDiffSource(spec, options) : { kind: 'version', name: spec, text: '', version: spec, file: spec };
   const old = await read(oldSpec);
   const now = await read(newSpec);
-  if (!(old && looksLikeSnapshot(old.text)) && !(now && looksLikeSnapshot(now.text))) return undefined;
-  const side = (spec: string, source: DiffSource | undefined) => ({ name: spec, text: source?.text ?? '' });
+  if (!looksLikeSnapshot(old.text) && !looksLikeSnapshot(now.text)) return undefined;
   return {
-    sources: { old, new: now },
-    diff: (o: DiffOptions) => diffSnapshotSides(side(oldSpec, old), side(newSpec, now), o),
+    diff: (o: DiffOptions) => ({
+      report: diffSnapshotSides({ name: oldSpec, text: old.text }, { name: newSpec, text: now.text }, o),
+      sources: { old, new: now },
+    }),
   };
 }
 

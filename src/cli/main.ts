@@ -1,21 +1,17 @@
 #!/usr/bin/env node
 /**
- * The mcp-typegen command line: the quick paths, then yargs with the commands of commands.ts. Exit codes
- * are decided here; each command's work lives in its own module and in the pure core.
+ * The mcp-typegen command line: yargs, the one argument parser, with the commands of commands.ts (each
+ * command's options are built only when it is chosen). Exit codes are decided here; each command's work
+ * lives in its own module and in the pure core.
  */
 import { toolPackage } from '../load/package-root.js';
 import { EXIT, UsageError, createOut, reportError, type Out } from '../run/console.js';
 import type { OptionSpec } from '../config/options.js';
 import type { CliContext } from './commands.js';
 import { verbosity, type GlobalFlags } from './options.js';
+import { enableCompileCache } from './compile-cache.js';
 
 export async function main(argv: string[], out?: Out): Promise<number> {
-  // A plain `generate`, `generate --check` on up-to-date output and a plain `diff` run without loading yargs
-  // (quick-check.ts).
-  const { quickCheck, quickDiff, quickGenerate } = await import('./quick-check.js');
-  const quick = (await quickGenerate(argv, out)) ?? (await quickCheck(argv, out)) ?? (await quickDiff(argv, out));
-  if (quick !== undefined) return quick;
-  // Loaded only past the quick paths: a plain diff never reads the generator's modules.
   const [{ default: yargs }, { CONFIG_NAME }, { TARGET_OPTIONS }, { DIFF_OPTIONS }, commands] = await Promise.all([
     import('yargs'),
     import('../config/load.js'),
@@ -62,7 +58,6 @@ export async function main(argv: string[], out?: Out): Promise<number> {
       if (error && error.name !== 'YError') throw error;
       throw new UsageError(message ?? error?.message ?? 'invalid usage', 'see mcp-typegen --help');
     });
-  skipHelpCache(parser);
   try {
     await parser.parseAsync();
   } catch (error) {
@@ -71,22 +66,11 @@ export async function main(argv: string[], out?: Out): Promise<number> {
   return exitCode;
 }
 
-/**
- * yargs renders a command's whole help text as soon as the command runs (usage.cacheHelpMessage), in case the
- * program calls showHelp() later. This CLI never does (a failure prints one line and a hint), and rendering
- * generate's forty-odd options costs ~50 ms of every run, so that rendering is skipped. Guarded: should
- * yargs' internals change, nothing is patched and the help is rendered as before.
- */
-function skipHelpCache(parser: object): void {
-  type Usage = { cacheHelpMessage?: unknown };
-  const internal = (parser as { getInternalMethods?: () => { getUsageInstance?: () => Usage } }).getInternalMethods;
-  const usage = typeof internal === 'function' ? internal.call(parser).getUsageInstance?.() : undefined;
-  if (usage !== undefined && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => undefined;
-}
-
 // Run when executed as the bin (not when imported by tests).
 const invokedAs = process.argv[1] ?? '';
 if (/(?:^|[\\/])(?:main\.js|mcp-typegen)$/.test(invokedAs)) {
+  // Before the first dynamic import: every module loaded after this is compiled once per machine.
+  enableCompileCache();
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

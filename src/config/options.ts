@@ -1,8 +1,8 @@
 /**
  * The one definition of every per-target option. Everything else reads this table:
  *
- * - the CLI's yargs options (cli/main.ts `targetOptions`) and the pre-yargs fast path (cli/quick-check.ts),
- *   both through `optionsFromFlags`;
+ * - the CLI's yargs options and `generate --help` (cli/options.ts `targetOptions`), read back through
+ *   `optionsFromFlags`;
  * - the config file: schema/config.schema.json is generated from it (`configJsonSchema`, kept equal to
  *   the file by a test) and config/load.ts reads targets through `optionsFromConfig`;
  * - the API's `TargetOptions` type (derived below);

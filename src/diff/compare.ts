@@ -99,7 +99,7 @@ export class SchemaComparer {
       if (at >= 0) {
         // A cycle: the pair is being compared further up. Frames between it and here miss what the
         // cut hides, so they must not be cached (they are complete only from where they were entered).
-        for (let i = at + 1; i < this.stack.length; i++) this.stack[i]!.cut = true;
+        for (const frame of this.stack.slice(at + 1)) frame.cut = true;
         return;
       }
       const frame = { key, cut: false };
@@ -262,7 +262,7 @@ export class SchemaComparer {
     oldMembers.forEach((m, i) => {
       if (matchedOld.has(i)) return;
       const message = `union member ${labelsO[i]} removed`;
-      const details = { member: labelsO[i]! };
+      const details = { member: labelsO[i] ?? `#${i}` };
       out.push({ kind: 'union-member-removed', path, oldPtr: m.ptr, newPtr: vn.ptr, message, details });
     });
     // The JSON types the old side accepted: a member of another type widens the type, however spelt.
@@ -294,7 +294,8 @@ export class SchemaComparer {
     });
     for (const [i, j] of pairs.sort((a, b) => a[1] - b[1])) {
       const label = newMembers.length > 1 ? `<${labelsN[j]}>` : '';
-      this.walk(oldMembers[i]!, newMembers[j]!, path + label, out, depth + 1);
+      const [oldMember, newMember] = [oldMembers[i], newMembers[j]];
+      if (oldMember && newMember) this.walk(oldMember, newMember, path + label, out, depth + 1);
     }
   }
 }

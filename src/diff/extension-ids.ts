@@ -47,12 +47,12 @@ export function extensionRenames(oldModel: ProtocolModel, newModel: ProtocolMode
   const renames: ExtensionRename[] = [];
   const taken = new Set<string>();
   for (const from of gone) {
-    const methods = before.get(from)!;
+    const methods = before.get(from) ?? new Set<string>();
     let best: string | undefined;
     let bestShare = 0.5;
     for (const to of added) {
       if (taken.has(to)) continue;
-      const other = after.get(to)!;
+      const other = after.get(to) ?? new Set<string>();
       if (methods.size === 0 || other.size === 0) continue;
       let shared = 0;
       for (const m of methods) if (other.has(m)) shared++;
@@ -69,13 +69,17 @@ export function extensionRenames(oldModel: ProtocolModel, newModel: ProtocolMode
   }
   const loneGone = gone.filter((id) => !renames.some((r) => r.from === id));
   const loneAdded = added.filter((id) => !taken.has(id));
+  // One extension gone and one added, neither with methods: a rename of a settings-only extension.
+  const [from, to] = [loneGone[0], loneAdded[0]];
   if (
     loneGone.length === 1 &&
     loneAdded.length === 1 &&
-    before.get(loneGone[0]!)!.size === 0 &&
-    after.get(loneAdded[0]!)!.size === 0
+    from !== undefined &&
+    to !== undefined &&
+    before.get(from)?.size === 0 &&
+    after.get(to)?.size === 0
   )
-    renames.push({ from: loneGone[0]!, to: loneAdded[0]! });
+    renames.push({ from, to });
   return renames.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
 }
 
@@ -89,7 +93,10 @@ export function withOldExtensionIds(model: ProtocolModel, renames: ExtensionRena
   return {
     ...model,
     definitions,
-    methods: model.methods.map((m) => (back.has(m.source) ? { ...m, source: back.get(m.source)! } : m)),
+    methods: model.methods.map((m) => {
+      const source = back.get(m.source);
+      return source === undefined ? m : { ...m, source };
+    }),
   };
 }
 

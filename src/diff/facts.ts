@@ -78,9 +78,5 @@ export function locationKey(method: string, part: MessagePart, path: string): st
 }
 
 function sortKeys(o: { [key: string]: JsonValue }): { [key: string]: JsonValue } {
-  return Object.fromEntries(
-    Object.keys(o)
-      .sort()
-      .map((k) => [k, o[k]!]),
-  );
+  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -53,7 +53,7 @@ export function pointerLines(text: string, pointers: Iterable<string>): Map<stri
       }
     }
     if (ch === '"') return void string();
-    while (i < text.length && !',}] \t\r\n'.includes(text[i]!)) i++;
+    while (i < text.length && !',}] \t\r\n'.includes(text.charAt(i))) i++;
   };
   value('');
   return found;

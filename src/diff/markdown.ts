@@ -65,7 +65,7 @@ function summary(report: DiffReport, sides: Side[]): string[] {
 }
 
 function tableHead(sides: Side[]): string[] {
-  const cols = sides.map((s) => s[0]!.toUpperCase() + s.slice(1));
+  const cols = sides.map((s) => s.charAt(0).toUpperCase() + s.slice(1));
   return [
     `| Rule | Where | ${cols.join(' | ')} | Change |`,
     `| --- | --- | ${sides.map(() => '---').join(' | ')} | --- |`,

@@ -3,6 +3,7 @@
  */
 import { stableJson } from './stable-json.js';
 import { typeList, type Cursor, type SideReader, type View } from './view.js';
+import { itemAt } from '../load/order.js';
 
 /** A name-free, description-free signature of a schema down to `depth` levels. */
 export function shape(reader: SideReader, cur: Cursor, depth: number): string {
@@ -25,9 +26,10 @@ function computeShape(reader: SideReader, v: View, depth: number): string {
   const parts: string[] = [`t:${typeList(v.types).join(',')}`];
   if (v.enumVals) parts.push(`e:${v.enumVals.map(stableJson).sort().join(',')}`);
   if (v.props.size > 0) {
-    const names = [...v.props.keys()].sort();
-    const prop = (n: string) => `${n}${v.required.has(n) ? '!' : ''}:${shape(reader, v.props.get(n)!, depth - 1)}`;
-    parts.push(`p:{${names.map(prop).join(',')}}`);
+    const props = [...v.props].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const prop = ([n, cur]: (typeof props)[number]) =>
+      `${n}${v.required.has(n) ? '!' : ''}:${shape(reader, cur, depth - 1)}`;
+    parts.push(`p:{${props.map(prop).join(',')}}`);
   }
   if (v.ap === false) parts.push('ap:false');
   else if (v.ap) parts.push(`ap:${shape(reader, v.ap, depth - 1)}`);
@@ -78,8 +80,8 @@ export function matchMembers(
   const vO = oldM.map((m) => oldReader.view(m));
   const vN = newM.map((m) => newReader.view(m));
   const similarity = (i: number, j: number): [overlap: number, jaccard: number] => {
-    const a = vO[i]!.props;
-    const b = vN[j]!.props;
+    const a = itemAt(vO, i).props;
+    const b = itemAt(vN, j).props;
     if (a.size === 0 || b.size === 0) return [0, 0];
     let inter = 0;
     for (const k of a.keys()) if (b.has(k)) inter++;
@@ -107,20 +109,20 @@ export function matchMembers(
   const plainType = (v: (typeof vO)[number]) =>
     v.props.size === 0 && !v.members ? `t:${typeList(v.types).join(',')}` : null;
   phase(
-    (i) => shape(oldReader, oldM[i]!, 4),
-    (j) => shape(newReader, newM[j]!, 4),
+    (i) => shape(oldReader, itemAt(oldM, i), 4),
+    (j) => shape(newReader, itemAt(newM, j), 4),
   );
   phase(
-    (i) => vO[i]!.ref,
-    (j) => vN[j]!.ref,
+    (i) => itemAt(vO, i).ref,
+    (j) => itemAt(vN, j).ref,
   );
   phase(
-    (i) => discriminator(oldReader, oldM[i]!),
-    (j) => discriminator(newReader, newM[j]!),
+    (i) => discriminator(oldReader, itemAt(oldM, i)),
+    (j) => discriminator(newReader, itemAt(newM, j)),
   );
   phase(
-    (i) => plainType(vO[i]!),
-    (j) => plainType(vN[j]!),
+    (i) => plainType(itemAt(vO, i)),
+    (j) => plainType(itemAt(vN, j)),
   );
   // Greedy by shared property names: overlap (shared / smaller set) ≥ 0.5, best Jaccard first.
   const scored: [number, number, number, number][] = [];

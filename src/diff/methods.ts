@@ -132,7 +132,8 @@ function paramsCursor(comparer: SchemaComparer, which: 'old' | 'new', m: MethodI
 }
 
 function resultCursor(comparer: SchemaComparer, which: 'old' | 'new', names: string[]): Cursor {
-  if (names.length === 1) return comparer.cursor(which, names[0]!);
+  const [only] = names;
+  if (names.length === 1 && only !== undefined) return comparer.cursor(which, only);
   return { node: { anyOf: names.map((n) => comparer.cursor(which, n).node) }, ptr: null };
 }
 

@@ -46,11 +46,13 @@ function groups(facts: Fact[]): [string, Fact[]][] {
   let current: string | undefined;
   for (const f of facts) {
     const key = f.location.part === 'protocol' ? '\u0000protocol' : f.location.method;
-    if (key !== current) {
-      out.push([groupTitle(f), []]);
+    const last = out.at(-1);
+    if (key !== current || last === undefined) {
+      out.push([groupTitle(f), [f]]);
       current = key;
+    } else {
+      last[1].push(f);
     }
-    out[out.length - 1]![1].push(f);
   }
   return out;
 }

@@ -10,6 +10,8 @@ import type { FetchPolicy } from '../load/download.js';
 import { loadSchema, type LoadedSchema } from '../load/schema.js';
 import { specSchema } from '../load/spec-source.js';
 import { buildModel } from '../model/build.js';
+import type { ExtensionReader } from '../model/extensions.js';
+import type { UserPairing } from '../model/pairing.js';
 import type { ProtocolModel } from '../model/types.js';
 import { requireComparableSides } from './coverage.js';
 import { diffModels } from './diff.js';
@@ -97,28 +99,63 @@ export interface DiffSide {
   model: ProtocolModel;
 }
 
-/** Read, load and model one side (a file, a spec version or `git:<ref>:<path>`). */
-export async function loadDiffSide(spec: string, options: DiffSourceOptions = {}): Promise<DiffSide> {
+/** How one side is read and modelled: `diff`'s CLI and API both go through here. */
+export interface DiffSideOptions extends DiffSourceOptions {
+  /** Extension sources merged into this side: files, official ids, or `git:<ref>:<path>` like a schema side. */
+  extensions?: readonly string[];
+  /** A pairing file's pairs (request → result definition), as read. */
+  pairing?: UserPairing;
+  /** The model's warnings (an unpaired request is diffed with an unknown result: the user must hear of it). */
+  warn?: (message: string) => void;
+  /** The loader's and extensions' quieter warnings. */
+  verbose?: (message: string) => void;
+}
+
+/** Read, load and model one side (a file, a spec version or `git:<ref>:<path>`), with its extensions. */
+export async function loadDiffSide(spec: string, options: DiffSideOptions = {}): Promise<DiffSide> {
+  const cwd = options.cwd ?? process.cwd();
   const source = await readDiffSource(spec, options);
   const schema = await loadSchema({
     text: source.text,
     schema: source.name,
     ...(source.version ? { spec: source.version } : {}),
-    cwd: options.cwd,
+    cwd,
     schemaDir: options.schemaDir,
   });
-  return { source, schema, model: buildModel(schema) };
+  const base = buildModel(schema, { pairing: options.pairing });
+  for (const w of base.warnings ?? []) options.warn?.(w);
+  for (const w of schema.warnings) options.verbose?.(`warning: ${w}`);
+  const specs = options.extensions ?? [];
+  // Extensions (and their JSON Schema checker) are loaded only when a side has some.
+  if (specs.length === 0) return { source, schema, model: base };
+  const { applyExtensions, loadExtensionsFor, readExtensionFile } = await import('../model/extensions.js');
+  // An extension may be a file or, like a schema side, a git object: an extension's own change diffs too.
+  const read: ExtensionReader = async (extension, dir) => {
+    if (!extension.startsWith('git:')) return readExtensionFile(extension, dir);
+    const object = await readDiffSource(extension, { cwd: dir });
+    return { name: object.name, text: object.text };
+  };
+  const extensions = await loadExtensionsFor([...specs], cwd, read);
+  for (const w of extensions.flatMap((e) => e.warnings)) options.verbose?.(`warning: ${w}`);
+  return { source, schema, model: applyExtensions(base, extensions) };
 }
 
-/** The whole `diff` pipeline short of rendering: both sides read, loaded and modelled, then diffed. */
+export interface DiffSourcesOptions extends Omit<DiffSideOptions, 'extensions'>, DiffOptions {}
+
+/**
+ * The whole `diff` pipeline short of rendering: both sides read, loaded and modelled (old first, so warnings
+ * come in order), refused when one side is too blind to compare, then diffed. The sides come back too: the
+ * GitHub format annotates their files.
+ */
 export async function diffSources(
   oldSpec: string,
   newSpec: string,
-  options: DiffSourceOptions & DiffOptions = {},
-): Promise<DiffReport> {
-  const [a, b] = await Promise.all([loadDiffSide(oldSpec, options), loadDiffSide(newSpec, options)]);
-  const oldName = options.oldName ?? a.source.name;
-  const newName = options.newName ?? b.source.name;
-  requireComparableSides({ model: a.model, name: oldName }, { model: b.model, name: newName });
-  return diffModels(a.model, b.model, { ...options, oldName, newName });
+  options: DiffSourcesOptions = {},
+): Promise<{ report: DiffReport; old: DiffSide; new: DiffSide }> {
+  const old = await loadDiffSide(oldSpec, { ...options, extensions: options.oldExtensions ?? [] });
+  const next = await loadDiffSide(newSpec, { ...options, extensions: options.newExtensions ?? [] });
+  const oldName = options.oldName ?? old.source.name;
+  const newName = options.newName ?? next.source.name;
+  requireComparableSides({ model: old.model, name: oldName }, { model: next.model, name: newName });
+  return { report: diffModels(old.model, next.model, { ...options, oldName, newName }), old, new: next };
 }

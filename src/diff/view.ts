@@ -107,8 +107,8 @@ export class SideReader {
       .slice(2)
       .split('/')
       .map((raw) => decodeFragmentToken(raw));
-    if (tokens.length < 2 || (tokens[0] !== 'definitions' && tokens[0] !== '$defs')) return undefined;
-    const name = tokens[1]!;
+    const [keyword, name] = tokens;
+    if (name === undefined || (keyword !== 'definitions' && keyword !== '$defs')) return undefined;
     if (!Object.hasOwn(this.side.definitions, name)) return undefined;
     let node: unknown = this.side.definitions[name];
     for (const token of tokens.slice(2)) {
@@ -159,8 +159,9 @@ export class SideReader {
     const unionKey = Array.isArray(node.anyOf) ? 'anyOf' : Array.isArray(node.oneOf) ? 'oneOf' : null;
     if (unionKey && depth < 32) {
       const members = this.flattenUnion({ node, ptr }, depth);
-      if (members.length === 1) {
-        const inner = this.view(members[0]!, depth + 1);
+      const [only] = members;
+      if (members.length === 1 && only !== undefined) {
+        const inner = this.view(only, depth + 1);
         return { ...inner, description: v.description ?? inner.description, ref: inner.ref ?? ref };
       }
       const views = members.map((m) => this.view(m, depth + 1));
@@ -294,7 +295,7 @@ function mergeEnumUnion(views: View[], base: View): View | null {
   const seen = new Set<string>();
   const values: unknown[] = [];
   for (const m of views) {
-    for (const x of m.enumVals!) {
+    for (const x of m.enumVals ?? []) {
       const key = JSON.stringify(x);
       if (!seen.has(key)) values.push(x);
       seen.add(key);
@@ -313,14 +314,16 @@ function overlaps(a: Set<string>, b: Set<string>): boolean {
 
 /** Members of pairwise disjoint JSON types merge into one view: each keyword applies to its own type. */
 function mergeDisjointUnion(views: View[], base: View): View | null {
-  if (views.some((m) => m.members !== null || m.types === null || m.types.size === 0)) return null;
-  for (let i = 0; i < views.length; i++)
-    for (let j = i + 1; j < views.length; j++) if (overlaps(views[i]!.types!, views[j]!.types!)) return null;
+  const typeSets = views.map((m) => (m.members === null ? m.types : null));
+  if (typeSets.some((t) => t === null || t.size === 0)) return null;
+  const sets = typeSets.filter((t): t is Set<string> => t !== null);
+  for (const [i, a] of sets.entries()) for (const b of sets.slice(i + 1)) if (overlaps(a, b)) return null;
   const withEnum = views.filter((m) => m.enumVals !== null).length;
   if (withEnum !== 0 && withEnum !== views.length) return null;
-  const v: View = { ...base, types: new Set(), checks: new Map() };
+  const types = new Set<string>();
+  const v: View = { ...base, types, checks: new Map() };
   for (const m of views) {
-    for (const t of m.types!) v.types!.add(t);
+    for (const t of m.types ?? []) types.add(t);
     for (const [k, c] of m.props) v.props.set(k, c);
     for (const r of m.required) v.required.add(r);
     if (m.ap !== null) v.ap = m.ap;

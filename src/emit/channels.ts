@@ -5,14 +5,13 @@
  * methods of the version's tables and opens with the channel's handshake, never with `initialize`.
  */
 import type { ChannelInfo, ProtocolModel } from '../model/types.js';
-import { quote } from './layout.js';
-import { atom, classDecl, object, str, type ClassSpec } from './layout-code.js';
-import { ref, text } from './layout-types.js';
-import type { Doc } from './layout.js';
+import type { Statement } from './ts-project.js';
+import { classDecl, type ClassSpec } from './ts-structures.js';
+import { call, objectLiteral, ref, str } from './ts-text.js';
 
 /** What the runtime's channel peer reads: the extension, its handshake and its initialized notification. */
-function description(c: ChannelInfo) {
-  return object([
+function description(c: ChannelInfo): string {
+  return objectLiteral([
     { name: 'extension', value: str(c.extension) },
     { name: 'handshake', value: str(c.handshake) },
     ...(c.initialized !== null ? [{ name: 'initialized', value: str(c.initialized) }] : []),
@@ -24,25 +23,23 @@ export function channelsOf(model: ProtocolModel): readonly ChannelInfo[] {
   return model.channels ?? [];
 }
 
-function channelClass(c: ChannelInfo, spec: Pick<ClassSpec, 'name' | 'extends' | 'doc'>, options: string): Doc {
+function channelClass(c: ChannelInfo, spec: Pick<ClassSpec, 'name' | 'extends' | 'doc'>, options: string): Statement {
   return classDecl({
     ...spec,
     properties: [],
     ctor: {
       params: [
-        { name: 'transport', type: text('Transport') },
-        { name: 'options', type: text(options), initializer: '{}' },
+        { name: 'transport', type: 'Transport' },
+        { name: 'options', type: options, initializer: '{}' },
       ],
-      body: [
-        { expression: { kind: 'call', callee: 'super', args: [atom('transport'), description(c), atom('options')] } },
-      ],
+      body: [`${call('super', 'transport', description(c), 'options')};`],
     },
     methods: [],
   });
 }
 
 /** The client end of each channel, for client.ts (imports: ChannelClient, PeerOptions, ClientRequests). */
-export function channelClientClasses(model: ProtocolModel): Doc[] {
+export function channelClientClasses(model: ProtocolModel): Statement[] {
   return channelsOf(model).map((c) =>
     channelClass(
       c,
@@ -50,8 +47,11 @@ export function channelClientClasses(model: ProtocolModel): Doc[] {
         name: c.clientClass,
         extends: ref(
           'ChannelClient',
-          ...['ClientRequests', 'ClientNotifications', 'ServerRequests', 'ServerNotifications'].map(text),
-          text(quote(c.handshake)),
+          'ClientRequests',
+          'ClientNotifications',
+          'ServerRequests',
+          'ServerNotifications',
+          str(c.handshake),
         ),
         doc:
           `The ${c.client} end of the ${c.extension} channel: \`connect(params)\` sends \`${c.handshake}\`` +
@@ -64,16 +64,13 @@ export function channelClientClasses(model: ProtocolModel): Doc[] {
 }
 
 /** The server end of each channel, for server.ts (imports: ChannelServer, PeerOptions, Client/Server tables). */
-export function channelServerClasses(model: ProtocolModel): Doc[] {
+export function channelServerClasses(model: ProtocolModel): Statement[] {
   return channelsOf(model).map((c) =>
     channelClass(
       c,
       {
         name: c.serverClass,
-        extends: ref(
-          'ChannelServer',
-          ...['ServerRequests', 'ServerNotifications', 'ClientRequests', 'ClientNotifications'].map(text),
-        ),
+        extends: ref('ChannelServer', 'ServerRequests', 'ServerNotifications', 'ClientRequests', 'ClientNotifications'),
         doc:
           `The ${c.server} end of the ${c.extension} channel: answer \`${c.handshake}\` with \`setRequestHandler\`` +
           ` (every other request is refused until then), handle what the ${c.client} sends, and notify it, typed.`,

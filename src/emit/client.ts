@@ -1,7 +1,7 @@
 /**
  * client.ts: `McpClient`, one typed stub per request the client may send, grouped by the method's path
  * (`client.tools.call`, `client.resources.templates.list`, `client.ping`, `client.acme.jobs.start`),
- * on top of the hand-written runtime/client-base.ts. Written in prettier's layout (layout.ts).
+ * on top of the hand-written runtime/client-base.ts. Built as ts-morph statement structures (ts-structures.ts).
  */
 import { isObject } from '../load/schema.js';
 import { resolvePointer } from '../load/pointer.js';
@@ -12,26 +12,14 @@ import { baseClassMembers } from './base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
 import { TABLES, optionsType, paramsType } from './tables.js';
 import { isIdentifier } from './ts-names.js';
-import { hardline, docs, printStatements, quote, type Doc, type Statement } from './layout.js';
-import { and, objectType, ref, text, union, type Param, type TypeNode } from './layout-types.js';
-import {
-  atom,
-  call,
-  classDecl,
-  functionDecl,
-  moduleDecl,
-  object,
-  str,
-  typeAlias,
-  type ClassSpec,
-  type Expr,
-  type Prop,
-} from './layout-code.js';
+import type { Statement, TsFiles } from './ts-project.js';
+import { classDecl, functionDecl, importDecl, typeAlias, type ClassSpec } from './ts-structures.js';
+import { and, arrow, call, objectLiteral, objectType, ref, str, union, type Param, type Prop } from './ts-text.js';
 
 /** Requests the client sends, as the caller sees them. */
 function clientCalls(model: ProtocolModel): MethodInfo[] {
-  const select = TABLES.find((t) => t.name === 'ClientRequests')!.select;
-  return model.methods.filter(select);
+  const table = TABLES.find((t) => t.name === 'ClientRequests');
+  return table ? model.methods.filter(table.select) : [];
 }
 
 /**
@@ -53,31 +41,31 @@ export function paramsSchema(model: ProtocolModel, m: MethodInfo): unknown {
 }
 
 /** The result the caller gets: input-required rounds are resolved by the client. */
-function callerResult(model: ProtocolModel, m: MethodInfo): TypeNode {
+function callerResult(model: ProtocolModel, m: MethodInfo): string {
   const results = (m.result ?? []).filter((r) => !(model.features.inputRequests && r === 'InputRequiredResult'));
-  if (results.length === 0) return text('T.Result');
-  return union(results.map((r) => withDiscriminant(text(`T.${r}`), m.discriminants?.[r])));
+  if (results.length === 0) return 'T.Result';
+  return union(results.map((r) => withDiscriminant(`T.${r}`, m.discriminants?.[r])));
 }
 
 /**
  * The params a caller passes, by name (so an editor shows `CallToolRequestParams`): 2026-07-28 on,
  * wrapped in CallerParams, which makes the `_meta` and retry fields the client fills in optional.
  */
-function callerParams(model: ProtocolModel, m: MethodInfo): TypeNode {
+function callerParams(model: ProtocolModel, m: MethodInfo): string {
   const params = paramsType(m, model);
   return model.features.perRequestMeta && m.params !== null ? ref('CallerParams', params) : params;
 }
 
-function callsType(model: ProtocolModel): TypeNode {
+function callsType(model: ProtocolModel): string {
   const rows = clientCalls(model).map((m) => ({
     name: m.method,
     type: objectType([
       { name: 'params', type: callerParams(model, m) },
-      { name: 'paramsRequired', type: text(String(callerParamsRequired(model, m))) },
+      { name: 'paramsRequired', type: String(callerParamsRequired(model, m)) },
       { name: 'result', type: callerResult(model, m) },
     ]),
   }));
-  return rows.length ? objectType(rows, true) : text('Record<never, never>');
+  return rows.length ? objectType(rows, true) : 'Record<never, never>';
 }
 
 interface StubNode {
@@ -93,8 +81,9 @@ function stubTree(methods: MethodInfo[], handshake: readonly string[]): StubNode
     if (handshake.includes(m.method)) continue;
     let node = root;
     for (const segment of m.method.split(/[/.]/).filter(Boolean).map(memberName)) {
-      if (!node.children.has(segment)) node.children.set(segment, { children: new Map() });
-      node = node.children.get(segment)!;
+      const child = node.children.get(segment) ?? { children: new Map() };
+      node.children.set(segment, child);
+      node = child;
     }
     node.leaf = m;
   }
@@ -106,28 +95,23 @@ function memberName(segment: string): string {
   return segment.replace(/[-_]+([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** A class property name: prettier keeps the quotes of a quoted class property (babel-ts). */
+/** A class property name, quoted when it is no identifier. */
 function propertyName(name: string): string {
-  return isIdentifier(name) ? name : quote(name);
+  return isIdentifier(name) ? name : str(name);
 }
 
 function stubParams(model: ProtocolModel, m: MethodInfo): Param[] {
   return [
     { name: 'params', type: callerParams(model, m), optional: !callerParamsRequired(model, m) },
-    { name: 'options', type: text('RequestOptions'), optional: true },
+    { name: 'options', type: 'RequestOptions', optional: true },
   ];
 }
 
 // The base's untyped `call`: the stub's own signature carries the types (see client-base.ts).
-const requestCall = (m: MethodInfo): Expr => call('this.call', str(m.method), atom('params'), atom('options'));
+const requestCall = (m: MethodInfo): string => call('this.call', str(m.method), 'params', 'options');
 
-function stubFunction(model: ProtocolModel, m: MethodInfo): Expr {
-  return {
-    kind: 'arrow',
-    params: stubParams(model, m),
-    returns: ref('Promise', callerResult(model, m)),
-    body: requestCall(m),
-  };
+function stubFunction(model: ProtocolModel, m: MethodInfo): string {
+  return arrow(stubParams(model, m), ref('Promise', callerResult(model, m)), requestCall(m));
 }
 
 function describe(model: ProtocolModel, m: MethodInfo): string {
@@ -136,20 +120,21 @@ function describe(model: ProtocolModel, m: MethodInfo): string {
 }
 
 /** A stub that also has stubs under it (`x/list` and `x/list/all`): the function with the group's members. */
-const withMembers = (model: ProtocolModel, node: StubNode): Expr =>
-  call('Object.assign', stubFunction(model, node.leaf!), groupLiteral(model, node));
+const withMembers = (model: ProtocolModel, leaf: MethodInfo, node: StubNode): string =>
+  call('Object.assign', stubFunction(model, leaf), groupLiteral(model, node));
+
+/** A stub for a node: its function, its group of stubs, or both. */
+function stubValue(model: ProtocolModel, node: StubNode): string {
+  if (node.leaf === undefined) return groupLiteral(model, node);
+  return node.children.size === 0 ? stubFunction(model, node.leaf) : withMembers(model, node.leaf, node);
+}
 
 /** An object literal of stubs for one group (nested groups as nested literals). */
-function groupLiteral(model: ProtocolModel, node: StubNode): Expr {
+function groupLiteral(model: ProtocolModel, node: StubNode): string {
   const props: Prop[] = [];
-  for (const [name, child] of node.children) {
-    let value: Expr;
-    if (child.children.size === 0) value = stubFunction(model, child.leaf!);
-    else if (!child.leaf) value = groupLiteral(model, child);
-    else value = withMembers(model, child);
-    props.push({ name, value, ...(child.leaf ? { doc: describe(model, child.leaf) } : {}) });
-  }
-  return object(props, true);
+  for (const [name, child] of node.children)
+    props.push({ name, value: stubValue(model, child), ...(child.leaf ? { doc: describe(model, child.leaf) } : {}) });
+  return objectLiteral(props, true);
 }
 
 /**
@@ -161,32 +146,32 @@ function superArgs(model: ProtocolModel): string[] {
 }
 
 /** McpClient: one method per request, grouped by the method's path (`client.tools.call(...)`). */
-function clientClass(model: ProtocolModel): Doc {
+function clientClass(model: ProtocolModel, files: TsFiles): Statement {
   const tree = stubTree(clientCalls(model), model.facts.handshakeRequests);
   const spec: ClassSpec = {
     name: 'McpClient',
     extends: ref(
       'McpClientBase',
-      text('ClientCalls'),
-      text('ClientNotifications'),
-      and(text('ServerRequests'), text('InputRequests')),
-      text('ServerNotifications'),
+      'ClientCalls',
+      'ClientNotifications',
+      and('ServerRequests', 'InputRequests'),
+      'ServerNotifications',
     ),
     doc:
       `A typed MCP client for spec ${model.version ?? '(unknown version)'}: one method per request, grouped by the method's path.\n` +
       'Call `connect()` first; handlers for what the server sends are registered with `setRequestHandler` / `setNotificationHandler`.',
     ctor: {
       params: [
-        { name: 'transport', type: text('Transport') },
+        { name: 'transport', type: 'Transport' },
         { name: 'options', type: optionsType(model, 'McpClientOptions', 'ClientCapabilities') },
       ],
-      body: [{ expression: call('super', ...superArgs(model).map(atom)) }],
+      body: [`${call('super', ...superArgs(model))};`],
     },
     properties: [],
     methods: [],
   };
   for (const [rawName, node] of tree.children) {
-    const name = baseClassMembers('client-base.ts', 'McpClientBase').has(rawName) ? `${rawName}_` : rawName;
+    const name = baseClassMembers(files, 'client-base.ts', 'McpClientBase').has(rawName) ? `${rawName}_` : rawName;
     if (node.children.size === 0 && node.leaf) {
       const m = node.leaf;
       spec.methods.push({
@@ -194,25 +179,21 @@ function clientClass(model: ProtocolModel): Doc {
         doc: describe(model, m),
         params: stubParams(model, m),
         returns: ref('Promise', callerResult(model, m)),
-        body: [{ return: requestCall(m) }],
+        body: [`return ${requestCall(m)};`],
       });
     } else {
-      spec.properties.push({
-        name: propertyName(name),
-        value: node.leaf ? withMembers(model, node) : groupLiteral(model, node),
-      });
+      spec.properties.push({ name: propertyName(name), value: stubValue(model, node) });
     }
   }
   return classDecl(spec);
 }
 
 /** The imports of client.ts: only what it uses (an unused import fails noUnusedLocals). */
-function clientImports(model: ProtocolModel, importExt: string, runtime: RuntimeRef): Doc[] {
+function clientImports(model: ProtocolModel, importExt: string, runtime: RuntimeRef): Statement[] {
   const channels = channelsOf(model).length > 0;
   return [
-    moduleDecl('import', true, { namespace: 'T' }, `./types${importExt}`),
-    moduleDecl(
-      'import',
+    importDecl(true, { namespace: 'T' }, `./types${importExt}`),
+    importDecl(
       true,
       [
         ...(channels ? ['ClientRequests'] : []),
@@ -223,9 +204,8 @@ function clientImports(model: ProtocolModel, importExt: string, runtime: Runtime
       ],
       `./maps${importExt}`,
     ),
-    moduleDecl('import', false, ['PROTOCOL'], `./maps${importExt}`),
-    moduleDecl(
-      'import',
+    importDecl(false, ['PROTOCOL'], `./maps${importExt}`),
+    importDecl(
       false,
       [
         'McpClientBase',
@@ -244,33 +224,30 @@ function clientImports(model: ProtocolModel, importExt: string, runtime: Runtime
   ];
 }
 
-export function emitClient(model: ProtocolModel, importExt: string, runtime: RuntimeRef): string {
-  const statements: Statement[] = [
-    ...clientImports(model, importExt, runtime).map((doc) => ({ doc })),
-    {
-      doc: [
-        docs(
-          'Requests as the client calls them: params the client fills in itself (per-request `_meta`, input responses) are optional, and results are final.',
-        ),
-        hardline,
-        typeAlias('ClientCalls', callsType(model)),
+export function clientStatements(
+  model: ProtocolModel,
+  importExt: string,
+  runtime: RuntimeRef,
+  files: TsFiles,
+): Statement[] {
+  return [
+    ...clientImports(model, importExt, runtime),
+    typeAlias(
+      'ClientCalls',
+      callsType(model),
+      'Requests as the client calls them: params the client fills in itself (per-request `_meta`, input responses) are optional, and results are final.',
+    ),
+    clientClass(model, files),
+    functionDecl({
+      name: 'createClient',
+      doc: 'Create a client on a transport (stdio, Streamable HTTP, in-memory, or any SDK-compatible Transport).',
+      params: [
+        { name: 'transport', type: 'Transport' },
+        { name: 'options', type: optionsType(model, 'McpClientOptions', 'ClientCapabilities') },
       ],
-    },
-    { doc: clientClass(model), blankBefore: true },
-    {
-      doc: functionDecl({
-        name: 'createClient',
-        doc: 'Create a client on a transport (stdio, Streamable HTTP, in-memory, or any SDK-compatible Transport).',
-        params: [
-          { name: 'transport', type: text('Transport') },
-          { name: 'options', type: optionsType(model, 'McpClientOptions', 'ClientCapabilities') },
-        ],
-        returns: text('McpClient'),
-        body: [{ return: call('new McpClient', atom('transport'), atom('options')) }],
-      }),
-      blankBefore: true,
-    },
-    ...channelClientClasses(model).map((doc) => ({ doc, blankBefore: true })),
+      returns: 'McpClient',
+      body: ['return new McpClient(transport, options);'],
+    }),
+    ...channelClientClasses(model),
   ];
-  return printStatements(statements);
 }

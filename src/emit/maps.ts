@@ -1,21 +1,21 @@
 /**
  * maps.ts: the method tables — per direction, method → { params, paramsRequired, result } as types,
- * the same facts as `as const` runtime values, and helpers (ParamsOf, ResultOf, RequestOf, …).
- * Written in prettier's layout (layout.ts).
+ * the same facts as `as const` runtime values, and helpers (ParamsOf, ResultOf, RequestOf, …), as ts-morph
+ * statement structures (ts-structures.ts).
  */
 import { paramsRefText, type ProtocolModel } from '../model/types.js';
 import { ALIASES, TABLES, paramsType, resultType, type Table } from './tables.js';
-import { docs, hardline, join, printStatements, type Statement } from './layout.js';
-import { objectType, text, type TypeMember, type TypeNode } from './layout-types.js';
-import { array, asConst, atom, constDecl, moduleDecl, object, str, typeAlias, type Expr } from './layout-code.js';
+import type { Statement } from './ts-project.js';
+import { constDecl, importDecl, typeAlias } from './ts-structures.js';
+import { arrayLiteral, jsonLiteral, objectLiteral, objectType, str, type TypeMember } from './ts-text.js';
 
-function tableType(model: ProtocolModel, table: Table): TypeNode {
+function tableType(model: ProtocolModel, table: Table): string {
   const rows = model.methods.filter(table.select);
-  if (rows.length === 0) return text('Record<never, never>');
+  if (rows.length === 0) return 'Record<never, never>';
   const members = rows.map((m): TypeMember => {
     const fields: TypeMember[] = [
       { name: 'params', type: paramsType(m, model) },
-      { name: 'paramsRequired', type: text(String(m.paramsRequired)) },
+      { name: 'paramsRequired', type: String(m.paramsRequired) },
       ...(m.kind === 'request' ? [{ name: 'result', type: resultType(m) }] : []),
     ];
     const description = model.definitions[m.definition]?.description;
@@ -28,35 +28,26 @@ function tableType(model: ProtocolModel, table: Table): TypeNode {
   return objectType(members, true);
 }
 
-const strings = (values: readonly string[]): Expr => array(values.map(str));
+const strings = (values: readonly string[]): string => arrayLiteral(values.map((v) => str(v)));
 
-function methodsConst(model: ProtocolModel): Expr {
-  return object(
+function methodsConst(model: ProtocolModel): string {
+  return objectLiteral(
     model.methods.map((m) => ({
       name: m.method,
       // A computed key: in an object literal a plain "__proto__" key would set the prototype.
       computed: m.method === '__proto__',
-      value: object([
+      value: objectLiteral([
         { name: 'kind', value: str(m.kind) },
         { name: 'directions', value: strings(m.directions) },
         { name: 'definition', value: str(m.definition) },
-        { name: 'params', value: m.params === null ? atom('null') : str(paramsRefText(m.params)) },
-        { name: 'paramsRequired', value: atom(String(m.paramsRequired)) },
+        { name: 'params', value: m.params === null ? 'null' : str(paramsRefText(m.params)) },
+        { name: 'paramsRequired', value: String(m.paramsRequired) },
         ...(m.result ? [{ name: 'result', value: strings(m.result) }] : []),
         { name: 'source', value: str(m.source) },
       ]),
     })),
     true,
   );
-}
-
-/** A JSON value (the protocol facts) as a literal. */
-function jsonLiteral(value: unknown): Expr {
-  if (typeof value === 'string') return str(value);
-  if (Array.isArray(value)) return array(value.map(jsonLiteral));
-  if (value !== null && typeof value === 'object')
-    return object(Object.entries(value).map(([name, v]) => ({ name, value: jsonLiteral(v) })));
-  return atom(JSON.stringify(value));
 }
 
 /**
@@ -87,66 +78,38 @@ function factsFor(facts: ProtocolModel['facts'], withServerFacts: boolean): unkn
   );
 }
 
-function protocolConst(model: ProtocolModel, withServerFacts: boolean): Expr {
-  const orNull = (v: string | null) => (v === null ? atom('null') : str(v));
-  return asConst(
-    object([
-      { name: 'version', value: orNull(model.version) },
-      { name: 'protocolVersion', value: orNull(model.protocolVersion) },
-      {
-        name: 'features',
-        value: object(Object.entries(model.features).map(([name, v]) => ({ name, value: atom(String(v)) }))),
-      },
-      { name: 'facts', value: jsonLiteral(factsFor(model.facts, withServerFacts)) },
-    ]),
-  );
-}
-
-/** The fixed helper types, kept in their layout (tables.ts). */
-function aliasStatements(): Statement[] {
-  return ALIASES.map(([name, type, doc]) => ({
-    doc: [docs(doc), hardline, join(hardline, `export type ${name} = ${type};`.split('\n'))],
-  }));
+function protocolConst(model: ProtocolModel, withServerFacts: boolean): string {
+  const orNull = (v: string | null) => (v === null ? 'null' : str(v));
+  const features = Object.entries(model.features).map(([name, v]) => ({ name, value: String(v) }));
+  return `${objectLiteral([
+    { name: 'version', value: orNull(model.version) },
+    { name: 'protocolVersion', value: orNull(model.protocolVersion) },
+    { name: 'features', value: objectLiteral(features) },
+    { name: 'facts', value: jsonLiteral(factsFor(model.facts, withServerFacts)) },
+  ])} as const`;
 }
 
 /** `withServerFacts`: false for output with a client and no server (see SERVER_ONLY_FACTS). */
-export function emitMaps(model: ProtocolModel, importExt: string, withServerFacts = true): string {
-  const statements: Statement[] = [{ doc: moduleDecl('import', true, { namespace: 'T' }, `./types${importExt}`) }];
-  for (const table of TABLES)
-    statements.push({ doc: [docs(table.doc), hardline, typeAlias(table.name, tableType(model, table))] });
-  statements.push(...aliasStatements());
+export function mapsStatements(model: ProtocolModel, importExt: string, withServerFacts = true): Statement[] {
+  const statements: Statement[] = [importDecl(true, { namespace: 'T' }, `./types${importExt}`)];
+  for (const table of TABLES) statements.push(typeAlias(table.name, tableType(model, table), table.doc));
+  for (const [name, type, doc] of ALIASES) statements.push(typeAlias(name, type, doc));
   for (const table of TABLES) {
     const methods = model.methods.filter(table.select).map((m) => m.method);
-    statements.push({
-      doc: [docs(`Runtime list: ${table.doc}`), hardline, constDecl(table.listName, asConst(strings(methods)))],
-    });
+    statements.push(constDecl(table.listName, `${strings(methods)} as const`, { doc: `Runtime list: ${table.doc}` }));
   }
-  statements.push({
-    doc: [
-      docs('Every method with its kind, directions, params and result definitions (the protocol model).'),
-      hardline,
-      constDecl('METHODS', asConst(methodsConst(model))),
-    ],
-  });
-  statements.push({
-    doc: [
-      docs(
-        'The spec version these maps were generated from, its protocol features, and the facts the runtime reads (lifecycle, capabilities, meta keys, error codes, transport rules).',
-      ),
-      hardline,
-      constDecl('PROTOCOL', protocolConst(model, withServerFacts)),
-    ],
-  });
-  // A literal of its own, not PROTOCOL's table: a client's PROTOCOL lists only the codes the client reads, and
-  // a bundle that never names ERROR_CODES leaves it out.
-  statements.push({
-    doc: [
-      docs(
-        "This version's JSON-RPC error codes by their schema definition name (`ERROR_CODES.InvalidParamsError`): compare a `ProtocolError`'s `code` with these, or throw them, instead of writing the numbers.",
-      ),
-      hardline,
-      constDecl('ERROR_CODES', asConst(jsonLiteral(model.facts.errorCodes))),
-    ],
-  });
-  return printStatements(statements);
+  statements.push(
+    constDecl('METHODS', `${methodsConst(model)} as const`, {
+      doc: 'Every method with its kind, directions, params and result definitions (the protocol model).',
+    }),
+    constDecl('PROTOCOL', protocolConst(model, withServerFacts), {
+      doc: 'The spec version these maps were generated from, its protocol features, and the facts the runtime reads (lifecycle, capabilities, meta keys, error codes, transport rules).',
+    }),
+    // A literal of its own, not PROTOCOL's table: a client's PROTOCOL lists only the codes the client reads, and
+    // a bundle that never names ERROR_CODES leaves it out.
+    constDecl('ERROR_CODES', `${jsonLiteral(model.facts.errorCodes)} as const`, {
+      doc: "This version's JSON-RPC error codes by their schema definition name (`ERROR_CODES.InvalidParamsError`): compare a `ProtocolError`'s `code` with these, or throw them, instead of writing the numbers.",
+    }),
+  );
+  return statements;
 }

@@ -23,6 +23,10 @@
  *
  * Property names under `properties` are data, not keywords: the walk never applies a rule to them.
  *
+ * A node JSTT's own rules would refuse (`minItems` above `maxItems`, a negative one, a `deprecated` that is
+ * no boolean) is refused here, with its pointer: compile() would print its messages and throw an error
+ * that says neither which rule nor where.
+ *
  * Before these, `repairDefinitions` (below) applies the definition-level rules that bring what
  * schema.json says closer to the spec's own TypeScript; validators get the same repaired definitions.
  */
@@ -107,6 +111,9 @@ export function normalizeDefinition(
     out.tsType = 'object';
     return out;
   }
+  const refused = jsttRefusal(schema);
+  if (refused !== undefined)
+    throw new InputError(file, pointer, `json-schema-to-typescript refuses this schema: ${refused}`);
   for (const [key, value] of Object.entries(schema)) {
     if (GENERATOR_KEYWORDS.has(key) || NAMING_HINTS.has(key) || NESTED_DEFINITIONS.has(key)) continue;
     const here = `${pointer}/${key}`;
@@ -141,6 +148,17 @@ export function normalizeDefinition(
     }
   }
   return out;
+}
+
+/** The rule of JSTT's (its validator's wording) that this node's own keywords break, if any. */
+function jsttRefusal(schema: JsonSchema): string | undefined {
+  const { minItems, maxItems, deprecated } = schema;
+  if (typeof maxItems === 'number' && typeof minItems === 'number' && maxItems < minItems)
+    return 'When both maxItems and minItems are present, maxItems >= minItems';
+  if (typeof maxItems === 'number' && maxItems < 0) return 'When maxItems exists, maxItems >= 0';
+  if (typeof minItems === 'number' && minItems < 0) return 'When minItems exists, minItems >= 0';
+  if (deprecated !== undefined && typeof deprecated !== 'boolean') return 'deprecated must be a boolean';
+  return undefined;
 }
 
 /** Rule 7: exactly type object, no properties, additionalProperties true (annotations aside). */

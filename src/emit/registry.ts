@@ -17,6 +17,7 @@ import {
   type RuntimeMode,
 } from './runtime.js';
 import type { RuntimeRef } from './runtime-ref.js';
+import type { TsFiles } from './ts-project.js';
 import { clientExports, mapsExports, serverExports } from './tables.js';
 
 /** The artifacts users choose from (`artifacts` option). */
@@ -33,6 +34,8 @@ export interface EmitContext {
   runtime: RuntimeRef;
   /** The schema file, for messages and the types' banner. */
   schemaFile: string;
+  /** The run's ts-morph Project, which writes maps, client, server and index from structures. */
+  ts: TsFiles;
 }
 
 /** One output file. */
@@ -85,9 +88,11 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: () => [{ module: './maps.js', ...mapsExports() }],
     mergeable: true,
     emit: async (model, ctx) => {
-      const { emitMaps } = await import('./maps.js');
+      const { mapsStatements } = await import('./maps.js');
       const serverFacts = ctx.artifacts.includes('server') || !ctx.artifacts.includes('client');
-      return [{ path: 'maps.ts', contents: emitMaps(model, ctx.importExt, serverFacts) }];
+      return [
+        { path: 'maps.ts', contents: ctx.ts.print('maps.ts', mapsStatements(model, ctx.importExt, serverFacts)) },
+      ];
     },
   },
   {
@@ -108,8 +113,9 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: (_ctx, model) => [{ module: './client.js', ...clientExports(model) }],
     mergeable: true,
     emit: async (model, ctx) => {
-      const { emitClient } = await import('./client.js');
-      return [{ path: 'client.ts', contents: emitClient(model, ctx.importExt, ctx.runtime) }];
+      const { clientStatements } = await import('./client.js');
+      const statements = clientStatements(model, ctx.importExt, ctx.runtime, ctx.ts);
+      return [{ path: 'client.ts', contents: ctx.ts.print('client.ts', statements) }];
     },
   },
   {
@@ -119,8 +125,9 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: (_ctx, model) => [{ module: './server.js', ...serverExports(model) }],
     mergeable: true,
     emit: async (model, ctx) => {
-      const { emitServer } = await import('./server.js');
-      return [{ path: 'server.ts', contents: emitServer(model, ctx.importExt, ctx.runtime) }];
+      const { serverStatements } = await import('./server.js');
+      const statements = serverStatements(model, ctx.importExt, ctx.runtime);
+      return [{ path: 'server.ts', contents: ctx.ts.print('server.ts', statements) }];
     },
   },
   {

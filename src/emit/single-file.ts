@@ -1,36 +1,35 @@
 /**
- * `singleFile: true`: fold types.ts, maps.ts, client.ts and server.ts into one `index.ts`.
+ * `singleFile: true`: fold types.ts, maps.ts, client.ts and server.ts into one `index.ts`, in the run's
+ * ts-morph Project (ts-project.ts): the modules are read there, and the merged index.ts is written there
+ * from its imports (structures) and the modules' rewritten statements. generate() merges the bodies before
+ * the header and before prettier, which formats the result like any other file.
  *
  * The registry says which modules merge (registry.ts, `mergeable`); validators.ts and a vendored
- * runtime/ stay separate files (ajv's code and the templates are kept as written); the merged index.ts
- * imports them as before. Imports between the
- * merged modules are removed; `T.Name` references through a namespace import (`import type * as T from
+ * runtime/ stay separate files; the merged index.ts imports them as before. Imports between the merged
+ * modules are removed; `T.Name` references through a namespace import (`import type * as T from
  * './types.js'`) become `Name`; a top-level name of maps/client/server that a schema definition already
  * uses (e.g. 2026-07-28 defines `InputRequests`) is renamed `<Name>_<module>` (the definition keeps its
  * name, as in the multi-file index.ts, where the definition wins too). Imports of kept files are merged.
  */
-import ts from 'typescript';
+import type { ts as Ts } from 'ts-morph';
 import type { GeneratedFile } from './registry.js';
 import { MERGEABLE } from './registry.js';
 import { compareStrings } from '../load/order.js';
+import { tsMorph, type Statement, type TsFiles } from './ts-project.js';
+import { importDecl } from './ts-structures.js';
 
+// Loaded only for `singleFile` (generate.ts imports this module then).
+const { ts } = tsMorph();
 const MERGED = MERGEABLE;
 type Merged = string;
 
 /** `./types.js`, `./types.ts`, `./types` → `types` when it is one of the merged modules. */
 function mergedModule(specifier: string): Merged | undefined {
-  const m = /^\.\/([\w-]+)(?:\.js|\.ts)?$/.exec(specifier);
-  return m && MERGED.includes(m[1]!) ? m[1] : undefined;
+  const name = /^\.\/([\w-]+)(?:\.js|\.ts)?$/.exec(specifier)?.[1];
+  return name !== undefined && MERGED.includes(name) ? name : undefined;
 }
 
-function stripHeader(text: string): { header: string; body: string } {
-  const lines = text.split('\n');
-  let i = 0;
-  while (i < lines.length && (lines[i]!.startsWith('//') || lines[i] === '/* eslint-disable */')) i++;
-  return { header: lines.slice(0, i).join('\n'), body: lines.slice(i).join('\n') };
-}
-
-function topLevelNames(source: ts.SourceFile): string[] {
+function topLevelNames(source: Ts.SourceFile): string[] {
   const names: string[] = [];
   for (const st of source.statements) {
     if (ts.isVariableStatement(st)) {
@@ -52,7 +51,7 @@ function topLevelNames(source: ts.SourceFile): string[] {
 }
 
 /** Is this identifier a property name (not a reference to a binding)? */
-function isPropertyName(id: ts.Identifier): boolean {
+function isPropertyName(id: Ts.Identifier): boolean {
   const p = id.parent;
   if ((ts.isPropertyAccessExpression(p) && p.name === id) || (ts.isQualifiedName(p) && p.right === id)) return true;
   if (
@@ -77,7 +76,7 @@ interface Edit {
   text: string;
 }
 
-type Sources = Map<Merged, { header: string; body: string; source: ts.SourceFile }>;
+type Sources = Map<Merged, { body: string; source: Ts.SourceFile }>;
 type FinalNames = Map<Merged, Map<string, string>>;
 
 /** What the merged file imports and re-exports from files that stay separate. */
@@ -88,35 +87,39 @@ interface KeptImports {
   exports: Set<string>;
 }
 
-export function mergeSingleFile(files: GeneratedFile[]): GeneratedFile[] {
+/** The files with the mergeable modules folded into index.ts (unchanged when there is none to fold). */
+export function mergeSingleFile(files: GeneratedFile[], tsFiles: TsFiles): GeneratedFile[] {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const present = MERGED.filter((m) => byPath.has(`${m}.ts`));
   if (present.length === 0) return files;
   const sources: Sources = new Map();
   for (const m of present) {
-    const { header, body } = stripHeader(byPath.get(`${m}.ts`)!.contents);
-    sources.set(m, { header, body, source: parse(`${m}.ts`, body) });
+    const path = `${m}.ts`;
+    const text = byPath.get(path)?.contents ?? '';
+    // maps, client and server were written into the Project by their emitters; types.ts is added here.
+    const known = tsFiles.source(path);
+    const source = (known?.getFullText() === text ? known : tsFiles.add(path, text)).compilerNode;
+    sources.set(m, { body: text, source });
   }
   const finalNames = assignFinalNames(present, sources);
   const kept: KeptImports = { named: new Map(), other: new Set(), exports: new Set() };
-  const bodies = present.map((m) => `// --- ${m} ---\n${rewriteModule(m, sources.get(m)!, finalNames, kept).trim()}\n`);
+  const bodies = present.map(
+    (m) => `\n// --- ${m} ---\n${rewriteModule(m, sourceOf(sources, m), finalNames, kept).trim()}\n`,
+  );
   const index = byPath.get('index.ts');
-  if (index) for (const line of separateReExports(index.contents)) kept.exports.add(line);
-  const importLines = [...kept.other, ...namedImportLines(kept.named)];
-  const header = sources.get(present[0]!)!.header;
-  const contents = [header, '', ...importLines, importLines.length ? '' : null, ...bodies, ...kept.exports]
-    .filter((l) => l !== null)
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n');
+  if (index) for (const line of separateReExports(index.contents, tsFiles)) kept.exports.add(line);
+  const statements: Statement[] = [...kept.other, ...namedImports(kept.named), ...bodies, ...kept.exports];
   const mergedPaths = new Set([...present.map((m) => `${m}.ts`), 'index.ts']);
   const out = files.filter((f) => !mergedPaths.has(f.path));
-  out.push({ path: 'index.ts', contents: contents.endsWith('\n') ? contents : `${contents}\n` });
+  out.push({ path: 'index.ts', contents: tsFiles.print('index.ts', statements) });
   out.sort((a, b) => compareStrings(a.path, b.path));
   return out;
 }
 
-function parse(path: string, text: string): ts.SourceFile {
-  return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+function sourceOf(sources: Sources, m: Merged): { body: string; source: Ts.SourceFile } {
+  const found = sources.get(m);
+  if (found === undefined) throw new Error(`single-file: ${m}.ts was not read`);
+  return found;
 }
 
 /** Final names: the first module to declare a name keeps it (types first); later ones are renamed. */
@@ -125,7 +128,7 @@ function assignFinalNames(present: readonly Merged[], sources: Sources): FinalNa
   const finalNames: FinalNames = new Map();
   for (const m of present) {
     const names = new Map<string, string>();
-    for (const n of topLevelNames(sources.get(m)!.source)) {
+    for (const n of topLevelNames(sourceOf(sources, m).source)) {
       const final = taken.has(n) ? `${n}_${m}` : n;
       names.set(n, final);
       taken.add(final);
@@ -138,13 +141,13 @@ function assignFinalNames(present: readonly Merged[], sources: Sources): FinalNa
 /** One module's body with its imports and re-exports removed and its identifiers renamed to the final names. */
 function rewriteModule(
   m: Merged,
-  { body, source }: { body: string; source: ts.SourceFile },
+  { body, source }: { body: string; source: Ts.SourceFile },
   finalNames: FinalNames,
   kept: KeptImports,
 ): string {
   const nameIn = (module: Merged, n: string) => finalNames.get(module)?.get(n) ?? n;
   const renames = new Map<string, string>(); // local identifier → final name
-  for (const [n, f] of finalNames.get(m)!) if (n !== f) renames.set(n, f);
+  for (const [n, f] of finalNames.get(m) ?? []) if (n !== f) renames.set(n, f);
   const namespaces = new Map<string, Merged>(); // local namespace alias → module
   const edits: Edit[] = [];
   for (const st of source.statements) {
@@ -167,7 +170,7 @@ function rewriteModule(
 
 /** An import from another merged module: its names become renames, a namespace import is remembered. */
 function bindMergedImport(
-  st: ts.ImportDeclaration,
+  st: Ts.ImportDeclaration,
   m: Merged,
   target: Merged,
   nameIn: (module: Merged, n: string) => string,
@@ -183,8 +186,8 @@ function bindMergedImport(
 }
 
 /** An import from a file that stays separate: named imports merge by specifier, others are kept as written. */
-function keepImport(st: ts.ImportDeclaration, kept: KeptImports): void {
-  const spec = (st.moduleSpecifier as ts.StringLiteral).text;
+function keepImport(st: Ts.ImportDeclaration, kept: KeptImports): void {
+  const spec = (st.moduleSpecifier as Ts.StringLiteral).text;
   const clause = st.importClause;
   const nb = clause?.namedBindings;
   if (!clause || clause.name || !nb || !ts.isNamedImports(nb)) {
@@ -202,19 +205,19 @@ function keepImport(st: ts.ImportDeclaration, kept: KeptImports): void {
 
 /** Edits renaming identifiers and `ns.Name` accesses to their final names. */
 function renameEdits(
-  source: ts.SourceFile,
+  source: Ts.SourceFile,
   renames: ReadonlyMap<string, string>,
   namespaces: ReadonlyMap<string, Merged>,
   nameIn: (module: Merged, n: string) => string,
 ): Edit[] {
   const edits: Edit[] = [];
-  const visit = (node: ts.Node): void => {
+  const visit = (node: Ts.Node): void => {
     if (ts.isImportDeclaration(node) || (ts.isExportDeclaration(node) && node.moduleSpecifier)) return;
     if (
       (ts.isQualifiedName(node) && ts.isIdentifier(node.left)) ||
       (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression))
     ) {
-      const left = ts.isQualifiedName(node) ? (node.left as ts.Identifier) : (node.expression as ts.Identifier);
+      const left = ts.isQualifiedName(node) ? (node.left as Ts.Identifier) : (node.expression as Ts.Identifier);
       const right = ts.isQualifiedName(node) ? node.right : node.name;
       const ns = namespaces.get(left.text);
       if (ns && ts.isIdentifier(right)) {
@@ -223,7 +226,7 @@ function renameEdits(
       }
     }
     if (ts.isIdentifier(node) && renames.has(node.text) && !isPropertyName(node)) {
-      const final = renames.get(node.text)!;
+      const final = renames.get(node.text) ?? node.text;
       // `{ Name }` shorthand keeps its property name.
       const text = ts.isShorthandPropertyAssignment(node.parent) ? `${node.text}: ${final}` : final;
       edits.push({ start: node.getStart(), end: node.getEnd(), text });
@@ -235,8 +238,8 @@ function renameEdits(
 }
 
 /** Re-exports of the original index.ts that point at files kept separate (runtime/, validators). */
-function separateReExports(indexContents: string): string[] {
-  const src = parse('index.ts', stripHeader(indexContents).body);
+function separateReExports(indexContents: string, tsFiles: TsFiles): string[] {
+  const src = tsFiles.add('index.ts', indexContents).compilerNode;
   return src.statements
     .filter(
       (st) =>
@@ -248,11 +251,15 @@ function separateReExports(indexContents: string): string[] {
     .map((st) => st.getText().trim());
 }
 
-function namedImportLines(named: KeptImports['named']): string[] {
+/** The named imports of kept files, one declaration per module, type-only when every name is a type. */
+function namedImports(named: KeptImports['named']): Statement[] {
   return [...named].map(([spec, map]) => {
     const entries = [...map];
     const allTypes = entries.every(([, t]) => t);
-    const list = entries.map(([k, t]) => (t && !allTypes ? `type ${k}` : k)).join(', ');
-    return `import ${allTypes ? 'type ' : ''}{ ${list} } from '${spec}';`;
+    return importDecl(
+      allTypes,
+      entries.map(([k, t]) => (t && !allTypes ? `type ${k}` : k)),
+      spec,
+    );
   });
 }

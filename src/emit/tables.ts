@@ -4,7 +4,7 @@
  */
 import type { Direction, MethodInfo, ProtocolModel } from '../model/types.js';
 import { inlineParamsAlias } from './params-names.js';
-import { and, objectType, ref, text, union, type TypeNode } from './layout-types.js';
+import { and, objectType, ref, union } from './ts-text.js';
 
 export interface Table {
   name: string;
@@ -49,10 +49,7 @@ export const TABLES: readonly Table[] = [
   },
 ];
 
-/**
- * Helper types: [name with type parameters, type, doc]. The types are fixed, so they are kept as
- * prettier lays them out at the top level of maps.ts (one string a line).
- */
+/** Helper types: [name with type parameters, type, doc]. */
 export const ALIASES: readonly (readonly [string, string, string])[] = [
   ['ClientRequestMethod', 'keyof ClientRequests & string', 'Methods the client may request.'],
   ['ServerRequestMethod', 'keyof ServerRequests & string', 'Methods the server may request.'],
@@ -109,16 +106,16 @@ export const ALIASES: readonly (readonly [string, string, string])[] = [
  * The TypeScript type of a method's params, relative to `import type * as T from './types.js'`: by name
  * (inline params by the alias types.ts declares for them, see params-names.ts).
  */
-export function paramsType(m: MethodInfo, model: Pick<ProtocolModel, 'definitions' | 'defsKeyword'>): TypeNode {
-  if (m.params === null) return text('undefined');
-  if (m.params.kind === 'definition') return text(`T.${m.params.name}`);
+export function paramsType(m: MethodInfo, model: Pick<ProtocolModel, 'definitions' | 'defsKeyword'>): string {
+  if (m.params === null) return 'undefined';
+  if (m.params.kind === 'definition') return `T.${m.params.name}`;
   const alias = inlineParamsAlias(m, model.definitions);
-  return alias === undefined ? ref('NonNullable', text(`T.${m.definition}['params']`)) : text(`T.${alias}`);
+  return alias === undefined ? ref('NonNullable', `T.${m.definition}['params']`) : `T.${alias}`;
 }
 
-export function resultType(m: MethodInfo): TypeNode {
-  const results = (m.result ?? []).map((r) => text(`T.${r}`));
-  return results.length === 0 ? text('never') : union(results);
+export function resultType(m: MethodInfo): string {
+  const results = (m.result ?? []).map((r) => `T.${r}`);
+  return results.length === 0 ? 'never' : union(results);
 }
 
 /** Every name maps.ts exports, so index.ts can re-export them without clashing with definition names. */
@@ -145,8 +142,8 @@ export function serverExports(model?: ProtocolModel): { types: string[]; values:
  * A peer's options type: the runtime's (`McpClientOptions`, `McpServerOptions`) with `capabilities` typed as
  * this version's definition (extension settings included), when the schema has one.
  */
-export function optionsType(model: ProtocolModel, options: string, capabilities: string): TypeNode {
+export function optionsType(model: ProtocolModel, options: string, capabilities: string): string {
   return capabilities in model.definitions
-    ? and(text(options), objectType([{ name: 'capabilities', optional: true, type: text(`T.${capabilities}`) }]))
-    : text(options);
+    ? and(options, objectType([{ name: 'capabilities', optional: true, type: `T.${capabilities}` }]))
+    : options;
 }

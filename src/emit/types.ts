@@ -2,9 +2,7 @@
  * types.ts: one exported declaration per schema definition, named exactly as its key.
  *
  * Each definition is normalised (see normalize.ts) and compiled on its own by
- * json-schema-to-typescript, unformatted; the file is then laid out as prettier would lay it out with
- * format.ts's DEFAULTS (types-layout.ts), so prettier itself only runs for a user's own prettier config
- * (generate.ts), or here when the layout meets a construct it does not know.
+ * json-schema-to-typescript, unformatted; generate.ts formats the file with prettier (format.ts).
  */
 import type { Options } from 'json-schema-to-typescript';
 import { InputError } from '../errors.js';
@@ -13,10 +11,8 @@ import { isObject } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { normalizeDefinition, repairDefinitions, setOwn, type RefNamer, type RepairRule } from './normalize.js';
 import { inlineParamsAliases } from './params-names.js';
-import { layoutTypes } from './types-layout.js';
-import { JsttRuleError, jsttCompiler } from './jstt.js';
-import { DEFAULTS } from './format.js';
-import { assertTypeName, propertyKey } from './ts-names.js';
+import { jsttCompiler } from './jstt.js';
+import { assertTypeName, propertyKey, stringLiteral } from './ts-names.js';
 import { decodeFragmentToken, definitionPointer } from '../load/pointer.js';
 
 const JSTT_OPTIONS: Partial<Options> = {
@@ -46,38 +42,8 @@ export interface EmitTypesOptions {
   withoutRules?: readonly (RepairRule | 'ts-object-keyword')[];
 }
 
-export interface TypesFile {
-  contents: string;
-  /** True when laid out here; otherwise why prettier laid it out. */
-  laidOut: true | { unsupported: string };
-}
-
-/**
- * types.ts in prettier's layout for format.ts's DEFAULTS: laid out here (types-layout.ts), or by
- * prettier itself when the layout meets a construct it does not know (`laidOut` says which).
- */
-export async function emitTypesFile(
-  model: ProtocolModel,
-  file: string,
-  options: EmitTypesOptions = {},
-): Promise<TypesFile> {
-  const text = await emitUnformattedTypes(model, file, options);
-  const laid = layoutTypes(text);
-  if ('text' in laid) return { contents: laid.text, laidOut: true };
-  const prettier = await import('prettier');
-  return { contents: await prettier.format(text, { ...DEFAULTS, parser: 'babel-ts' }), laidOut: laid };
-}
-
+/** types.ts as json-schema-to-typescript writes it, unformatted (generate.ts formats it with the rest). */
 export async function emitTypes(model: ProtocolModel, file: string, options: EmitTypesOptions = {}): Promise<string> {
-  return (await emitTypesFile(model, file, options)).contents;
-}
-
-/** types.ts as json-schema-to-typescript writes it, unformatted. */
-export async function emitUnformattedTypes(
-  model: ProtocolModel,
-  file: string,
-  options: EmitTypesOptions = {},
-): Promise<string> {
   const defsPrefix = `#/${model.defsKeyword}/`;
   const refToType: RefNamer = (ref) => refToTypeExpression(ref, defsPrefix, model.definitions);
   const parts: string[] = [];
@@ -113,19 +79,29 @@ export async function emitUnformattedTypes(
 /** One declaration by JSTT, named after its second argument (names were checked before). */
 async function compileDeclaration(schema: object, name: string, file: string, pointer: string): Promise<string> {
   try {
-    // JSTT prints U+2028/U+2029 raw; in a string literal they are valid but editors and older tools
-    // take them for line breaks. Descriptions had them turned into newlines (normalize.ts), so what is
-    // left is inside string literals, where the escape keeps the value.
-    return (await compile(schema, name)).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+    return await escapeLineSeparators(await compile(schema, name));
   } catch (error) {
-    if (error instanceof JsttRuleError)
-      throw new InputError(
-        file,
-        pointer + error.pointer,
-        `json-schema-to-typescript refuses this schema: ${error.rule}`,
-      );
     throw new InputError(file, pointer, `cannot turn this definition into a type: ${(error as Error).message}`);
   }
+}
+
+/**
+ * JSTT prints U+2028/U+2029 raw; in a string literal they are valid but editors and older tools take them
+ * for line breaks. Descriptions had them turned into newlines (normalize.ts), so what is left is inside
+ * string literals (values, quoted keys): each such literal is rewritten as an escaped one, through ts-morph.
+ * Rare, so its Project is made only when a declaration holds one.
+ */
+async function escapeLineSeparators(declaration: string): Promise<string> {
+  if (!/[\u2028\u2029]/.test(declaration)) return declaration;
+  const { createTsFiles, tsMorph } = await import('./ts-project.js');
+  const { SyntaxKind } = tsMorph();
+  const source = (await createTsFiles()).add('declaration.ts', declaration);
+  const literals = source
+    .getDescendantsOfKind(SyntaxKind.StringLiteral)
+    .filter((literal) => /[\u2028\u2029]/.test(literal.getLiteralValue()));
+  // Last first: a replacement never moves a literal still to be replaced.
+  for (const literal of literals.reverse()) literal.replaceWithText(stringLiteral(literal.getLiteralValue()));
+  return source.getFullText();
 }
 
 /**

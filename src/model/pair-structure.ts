@@ -35,7 +35,8 @@ export function pairByStructure(
   const byUser = (m: MethodInfo) => user !== undefined && Object.hasOwn(user.pairs, m.method);
   const responses = responseIndex(defs, refName);
   const widen = (m: MethodInfo) => {
-    const all = m.result?.length === 1 && !byUser(m) ? responses.get(m.result[0]!) : undefined;
+    const only = m.result?.length === 1 ? m.result[0] : undefined;
+    const all = only !== undefined && !byUser(m) ? responses.get(only) : undefined;
     if (all && all.length > 1) m.result = [...all];
   };
   for (const m of requests) if (!m.resultUnknown) widen(m);
@@ -65,16 +66,19 @@ export function pairByStructure(
   for (const writers of new Set(open.map(writersOf))) {
     const group = open.filter((m) => writersOf(m) === writers);
     const sides = writers.split('+').map((w) => unions.find((u) => u.writer === w));
-    if (group.length !== 1 || sides.some((u) => u === undefined)) continue;
+    const found = sides.filter((u) => u !== undefined);
+    const [request] = group;
+    if (group.length !== 1 || request === undefined || found.length !== sides.length) continue;
     const taken = claimed();
-    const left = sides[0]!.members.filter(
+    const left = (found[0]?.members ?? []).filter(
       (r) =>
-        sides.every((u) => u!.members.includes(r)) &&
+        found.every((u) => u.members.includes(r)) &&
         !taken.has(r) &&
         !aliasOf.has(r) &&
         methodConst(defs[r]) === undefined,
     );
-    if (left.length === 1) pair(group[0]!, left[0]!);
+    const [member] = left;
+    if (left.length === 1 && member !== undefined) pair(request, member);
   }
   // The table's empty result under another name: the one alias of the one generic member left.
   for (const m of requests.filter((x) => x.resultUnknown && tableMethod(x, defs))) {
@@ -83,9 +87,10 @@ export function pairByStructure(
     const union = unions.find((u) => u.writer === writer);
     const taken = claimed();
     const left = union?.members.filter((r) => !taken.has(r)) ?? [];
-    if (left.length !== 1) continue;
-    const aliases = aliasOf.get(left[0]!) ?? [];
-    pair(m, aliases.length === 1 ? aliases[0]! : left[0]!);
+    const [member] = left;
+    if (left.length !== 1 || member === undefined) continue;
+    const aliases = aliasOf.get(member) ?? [];
+    pair(m, aliases.length === 1 ? (aliases[0] ?? member) : member);
   }
   return paired;
 }
@@ -93,7 +98,8 @@ export function pairByStructure(
 /** A request the package table pairs, whose table result this schema does not have by that name. */
 function tableMethod(m: MethodInfo, defs: Record<string, JsonSchema>): boolean {
   const table = resultPairingTable();
-  return Object.hasOwn(table, m.method) && !isObject(defs[table[m.method]!]);
+  const paired = Object.hasOwn(table, m.method) ? table[m.method] : undefined;
+  return paired !== undefined && !isObject(defs[paired]);
 }
 
 /** Result name → every result of the one response definition listing it (null: listed by several). */

@@ -352,10 +352,12 @@ function directRequests(
   const withHandshake = top.filter((c) =>
     c.methods.some((m) => (declaring(m) ?? []).some((definition) => isHandshake(m, definition))),
   );
-  if (withHandshake.length !== 1) return;
-  withHandshake[0]!.direction = 'client->server';
-  const others = top.filter((c) => c !== withHandshake[0]);
-  if (others.length === 1) others[0]!.direction = 'server->client';
+  const [handshake] = withHandshake;
+  if (withHandshake.length !== 1 || handshake === undefined) return;
+  handshake.direction = 'client->server';
+  const others = top.filter((c) => c !== handshake);
+  const [other] = others;
+  if (others.length === 1 && other !== undefined) other.direction = 'server->client';
 }
 
 function directNotifications(candidates: Candidate[]): void {
@@ -378,9 +380,9 @@ function directNotifications(candidates: Candidate[]): void {
     let server = 0;
     let client = 0;
     for (const m of c.methods) {
-      const parts = m.split('/');
-      if (parts.length < 3) continue;
-      const sides = answerers.get(parts[1]!);
+      const [, namespace, ...rest] = m.split('/');
+      if (namespace === undefined || rest.length === 0) continue;
+      const sides = answerers.get(namespace);
       if (sides?.size !== 1) continue;
       if (sides.has('server')) server++;
       else client++;
@@ -431,7 +433,8 @@ export function resultUnions(
     const votes = { client: 0, server: 0 };
     for (const member of members) {
       const w = writers.get(member);
-      if (w?.size === 1) votes[[...w][0]!]++;
+      const [only] = w?.size === 1 ? w : [];
+      if (only !== undefined) votes[only]++;
     }
     if (votes.client === votes.server) continue;
     const writer = votes.server > votes.client ? 'server' : 'client';

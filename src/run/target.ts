@@ -16,18 +16,8 @@ export interface Target {
   outDir: string;
 }
 
+/** generate() itself folds the modules into index.ts for `singleFile` (emit/single-file.ts). */
 export async function generateTarget(options: GenerateOptions): Promise<GenerateResult> {
   const { generate } = await import('../generate.js');
-  const result = await generate(options);
-  if (!options.singleFile) return result;
-  const { mergeSingleFile } = await import('../emit/single-file.js');
-  const { formatFile } = await import('../emit/format.js');
-  const { resolve } = await import('node:path');
-  const outDir = resolve(options.cwd ?? process.cwd(), options.outDir ?? 'generated');
-  const files = mergeSingleFile(result.files);
-  for (const file of files) {
-    if (file.path === 'index.ts' && options.format !== false)
-      file.contents = await formatFile(outDir, file.path, file.contents);
-  }
-  return { ...result, files };
+  return generate(options);
 }

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, SCHEMA_DIR, run } from '../helpers/generate.js';
 
 const V2 = existsSync(join(ROOT, 'node_modules', '@modelcontextprotocol', 'client', 'package.json'));
+/** The compile-cache rows run on Node 22 from tools/ (the test setup installs it). */
+const NODE22 = existsSync(join(ROOT, 'tools', 'node22', 'node_modules', '.bin', 'node'));
 const ROWS = [
   'node-startup',
   'generate-2024-11-05',
@@ -18,6 +20,8 @@ const ROWS = [
   'scale-250',
   'scale-extension',
   'check',
+  'watch-edit',
+  ...(NODE22 ? ['cache-generate', 'cache-check'] : []),
   'roundtrip-stdio-seq',
   ...(V2 ? ['roundtrip-stdio-seq-v2'] : []),
   'roundtrip-stdio-seq-echo',

@@ -1,7 +1,7 @@
 /**
- * The published bin is a bundle (scripts/bundle-cli.mjs): a plain `generate` with no prettier config in
- * reach runs from it without loading prettier, yargs, typescript or json-schema-to-typescript's $ref
- * resolver, which the bundle leaves out or defers because that run never calls them.
+ * The published bin is a bundle split into chunks (scripts/bundle-cli.mjs): `generate --check` on
+ * up-to-date output runs from it without loading the generator — none of ts-morph (and its TypeScript),
+ * typescript, prettier, json-schema-to-typescript or ajv — while `generate` loads them as it needs them.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,29 +30,52 @@ Module._load = function (request, parent, isMain) {
   return load.apply(this, arguments);
 };`)}`;
 
-it('generates from the bundled bin without loading what the run does not use', () => {
+function loadedBy(args: string[], loadedFile: string) {
+  const run = spawnSync(process.execPath, ['--import', HOOK, CLI, ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', LOADED_FILE: loadedFile },
+  });
+  const files = readFileSync(loadedFile, 'utf8')
+    .split('\n')
+    .map((f) => f.replace(/^file:\/\//, '').replaceAll('\\', '/'));
+  return { run, files };
+}
+
+/** Bundled packages, by the `// node_modules/<name>/…` comments esbuild writes above each module. */
+function bundledPackages(files: string[]): Set<string> {
+  const chunks = files.filter((f) => /\/dist\/cli\/[^/]+\.js$/.test(f));
+  const found = new Set<string>();
+  for (const chunk of new Set(chunks))
+    for (const m of readFileSync(chunk, 'utf8').matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm))
+      found.add(m[1]!);
+  return found;
+}
+
+it('generates from the bundled bin; --check on its output loads none of the generator', () => {
   const pkg = JSON.parse(readFileSync(join(CLI, '..', '..', '..', 'package.json'), 'utf8')) as {
     bin: Record<string, string>;
   };
   expect(join(CLI, '..', '..', '..', pkg.bin['mcp-typegen']!)).toBe(CLI);
-  const loadedFile = join(dir, 'loaded.json');
   const out = join(dir, 'out');
-  const run = spawnSync(
-    process.execPath,
-    ['--import', HOOK, CLI, 'generate', '--spec', '2024-11-05', '--schema-dir', SCHEMA_DIR, '--out', out],
-    { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', LOADED_FILE: loadedFile } },
-  );
-  expect(run.stderr).toBe('');
-  expect(run.status).toBe(0);
+  const spec = ['--spec', '2024-11-05', '--schema-dir', SCHEMA_DIR, '--out', out];
+  const generated = loadedBy(['generate', ...spec], join(dir, 'loaded-generate.txt'));
+  expect(generated.run.stderr).toBe('');
+  expect(generated.run.status).toBe(0);
   expect(existsSync(join(out, 'validators.ts'))).toBe(true);
-  const loaded = readFileSync(loadedFile, 'utf8')
-    .split('\n')
-    .map((f) => f.replaceAll('\\', '/'));
-  expect(loaded.some((f) => f.endsWith('/dist/cli/main.js'))).toBe(true);
-  for (const pkgName of ['prettier', 'yargs', 'typescript', '@apidevtools/json-schema-ref-parser'])
-    expect(loaded.filter((f) => f.includes(`/node_modules/${pkgName}/`))).toEqual([]);
-  // Bundled, so not read from node_modules at all.
-  expect(loaded.filter((f) => /\/node_modules\/(?:ajv|lodash|json-schema-to-typescript)\//.test(f))).toEqual([]);
+  // The generator's libraries, where it really loads them.
+  for (const pkgName of ['ts-morph', 'prettier', 'yargs'])
+    expect(generated.files.some((f) => f.includes(`/node_modules/${pkgName}/`))).toBe(true);
+  expect([...bundledPackages(generated.files)]).toEqual(expect.arrayContaining(['json-schema-to-typescript', 'ajv']));
+
+  const checked = loadedBy(['generate', ...spec, '--check'], join(dir, 'loaded-check.txt'));
+  expect(checked.run.stdout).toMatch(/up to date/);
+  expect(checked.run.status).toBe(0);
+  expect(checked.files.some((f) => f.endsWith('/dist/cli/main.js'))).toBe(true);
+  for (const pkgName of ['ts-morph', '@ts-morph', 'typescript', 'prettier'])
+    expect(checked.files.filter((f) => f.includes(`/node_modules/${pkgName}/`))).toEqual([]);
+  const bundled = bundledPackages(checked.files);
+  expect([...bundled].filter((p) => ['json-schema-to-typescript', 'ajv', 'lodash'].includes(p))).toEqual([]);
 });
 
 it('validates a config file with the bundled ajv, not a second copy from node_modules', () => {

@@ -4,6 +4,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check, generate, write } from '../../src/index.js';
+import { TARGET_OPTIONS } from '../../src/config/options.js';
+import { DIFF_OPTIONS } from '../../src/cli/diff-options.js';
 import { outsideTempDir, REPO_ROOT, runCli, SCHEMA_DIR, tempDir } from './helpers.js';
 
 function allFiles(dir: string): Map<string, Buffer> {
@@ -192,6 +194,28 @@ describe('console', () => {
     const a = await runCli(['generate', '--spec', '2025-11-25', '--bogus']);
     expect(a.code).toBe(2);
     expect(a.stderr).toMatch(/^error: Unknown argument: bogus/);
+  });
+
+  it('a repeated single-value option is one usage line, exit 2', async () => {
+    const dir = tempDir('repeated');
+    const a = await runCli(['generate', '--spec', '2025-11-25', '-o', join(dir, 'a'), '-o', join(dir, 'b')]);
+    expect(a.code).toBe(2);
+    expect(a.stderr.trimEnd().split('\n')[0]).toBe('error: --out was given more than once');
+    expect(existsSync(join(dir, 'a')) || existsSync(join(dir, 'b'))).toBe(false);
+  });
+
+  it("each command's --help lists its options from the option tables", async () => {
+    const generateHelp = await runCli(['generate', '--help']);
+    expect(generateHelp.code).toBe(0);
+    for (const o of TARGET_OPTIONS) expect(generateHelp.stdout).toContain(`--${o.flag}`);
+    const diffHelp = await runCli(['diff', '--help']);
+    expect(diffHelp.code).toBe(0);
+    for (const o of DIFF_OPTIONS) expect(diffHelp.stdout).toContain(`--${o.flag}`);
+    for (const command of ['methods', 'schemas', 'init']) {
+      const help = await runCli([command, '--help']);
+      expect(help.code, command).toBe(0);
+      expect(help.stdout, command).toContain(`mcp-typegen ${command}`);
+    }
   });
 });
 

@@ -50,12 +50,12 @@ describe('renamed throughout, the same facts as the real pair', () => {
     ['every definition <X> → <X>Def', (n: string) => `${n}Def`],
     ['every request <X>Request → <X>Call', (n: string) => (n.endsWith('Request') ? `${n.slice(0, -7)}Call` : n)],
   ])('%s', async (_name, rename) => {
-    const report = await diffSources(
+    const { report } = await diffSources(
       file('old.json', renamed('2025-06-18', rename)),
       file('new.json', renamed('2025-11-25', rename)),
       { schemaDir: SCHEMA_DIR, cwd: dir },
     );
-    const expected = (await real).facts;
+    const expected = (await real).report.facts;
     expect(expected.length).toBe(71);
     expect(summary(report.facts)).toEqual(summary(expected));
   });

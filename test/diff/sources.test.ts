@@ -72,13 +72,13 @@ describe('readDiffSource', () => {
   });
 
   test('diffSources: git ref against a spec version, names from the sources', async () => {
-    const report = await diffSources('git:v1:schema/schema.json', 'git:HEAD:schema/schema.json', {
+    const { report } = await diffSources('git:v1:schema/schema.json', 'git:HEAD:schema/schema.json', {
       cwd: repo,
       schemaDir: SCHEMA_DIR,
     });
     expect([report.old.name, report.new.name]).toEqual(['git:v1:schema/schema.json', 'git:HEAD:schema/schema.json']);
     expect(report.facts.map((f) => f.rule)).toEqual(['method-removed']);
-    const versions = await diffSources('2025-03-26', '2025-06-18', { cwd: repo, schemaDir: SCHEMA_DIR });
+    const { report: versions } = await diffSources('2025-03-26', '2025-06-18', { cwd: repo, schemaDir: SCHEMA_DIR });
     expect(versions.old).toMatchObject({ name: '2025-03-26', version: '2025-03-26', dialect: 'draft-07' });
     // No extension files; every result paired by its definition's name (the released schemas' convention).
     expect(versions.old.extensions).toEqual([]);

@@ -14,6 +14,22 @@
  * refused with 400, clients must not send them).
  *
  * The server behind every transport answers `ping` and `initialize` and nothing else.
+ *
+ * The JSON-RPC answer (code and id) is the same on every transport; what each transport adds of its own:
+ *
+ * | case                                   | in-memory, stdio, WebSocket, HTTP+SSE stream | Streamable HTTP (2025)  | Streamable HTTP (2026-07-28) |
+ * | -------------------------------------- | -------------------------------------------- | ----------------------- | ---------------------------- |
+ * | a request answered (result or error)   | the answer                                   | 200 (JSON or SSE)       | 200; -32601 → 404            |
+ * | a frame refused (-32700, -32600)       | the answer                                   | 400                     | 400                          |
+ * | a notification, a response             | nothing                                      | 202                     | 202; a response → 400 -32600 |
+ * | a batch (2025-03-26)                   | the array                                    | 200; none valid → 400   | — (refused, 400)             |
+ * | headers vs body, unsupported version   | —                                            | 400 (-32000)            | 400 (-32020, -32022)         |
+ * | request without its `_meta` version    | -32602                                       | —                       | 400 -32602 (generated server)|
+ * | frame over the size limit              | -32600 with the leading id, else nothing     | 413 (-32000), unread    | 413 (-32000), unread         |
+ * | stdio line over its 10 MiB cap         | -32600 with the leading id                   | —                       | —                            |
+ * | second initialize, reused id in flight | -32600 with the id                           | 400 -32600 with the id  | —                            |
+ * (HTTP+SSE's POST endpoint answers 202 to whatever it accepts, 413 and 415 like Streamable HTTP; the answers
+ * come on its stream.)
  */
 
 export type Version = '2025-03-26' | '2025-11-25' | '2026-07-28';
@@ -69,17 +85,18 @@ function methodNotFound(id: string | number): CorpusEntry['expect'] {
       : { answers: [notFound(id)] };
 }
 
-/** A batch: answered item by item in 2025-03-26, refused whole (-32600, id null) elsewhere. */
-function batch(answersIn2025_03_26: Answer[]): CorpusEntry['expect'] {
+/**
+ * A batch: answered item by item in 2025-03-26, refused whole (-32600, id null) elsewhere. HTTP answers every
+ * member too (issue 36): 200 with the array, or 400 when no member was valid (`httpStatus` overrides: a batch
+ * whose valid members are notifications gets 200 with the invalid members' answers only).
+ */
+function batch(answersIn2025_03_26: Answer[], httpStatus?: number): CorpusEntry['expect'] {
   return (version, transport) => {
     if (version !== '2025-03-26')
       return transport === 'http' ? { answers: [invalid(null)], status: 400 } : { answers: [invalid(null)] };
-    // HTTP refuses a batch holding any invalid item whole (400, the invalid items' answers) rather than run
-    // part of it; a batch of valid requests is answered as one array.
     if (transport === 'http') {
-      const bad = answersIn2025_03_26.filter((a) => a.code === -32600);
-      if (bad.length > 0) return { answers: bad, status: 400, batch: true };
-      return { answers: answersIn2025_03_26, status: 200, batch: true };
+      const allInvalid = answersIn2025_03_26.every((a) => a.code === -32600);
+      return { answers: answersIn2025_03_26, status: httpStatus ?? (allInvalid ? 400 : 200), batch: true };
     }
     return { answers: answersIn2025_03_26, batch: true };
   };
@@ -294,5 +311,18 @@ add(
   '{"jsonrpc":"2.0","id":98,"result":{},"error":{"code":1,"message":"x"}}',
   silent('response', 98),
 );
+
+// --- 8. Issue 36: what transports used to answer differently ----------------------------------------------
+add(
+  'batch: valid, invalid and a notification (every valid member answered)',
+  '[{"jsonrpc":"2.0","id":"b6","method":"ping"},{"jsonrpc":"1.0","id":"b7","method":"ping"},{"jsonrpc":"2.0","method":"notifications/x"}]',
+  batch([ok('b6'), invalid('b7')]),
+);
+add(
+  'batch: an invalid member beside a notification',
+  '[{"jsonrpc":"1.0","id":"b8","method":"ping"},{"jsonrpc":"2.0","method":"notifications/x"}]',
+  batch([invalid('b8')], 200),
+);
+add('response: unsafe id 1.5', '{"jsonrpc":"2.0","id":1.5,"result":{}}', silent('response'));
 
 export const FRAME_CORPUS: readonly CorpusEntry[] = entries;

@@ -146,8 +146,9 @@ describe('HTTP+SSE server: refusals and limits', () => {
     stream.res.destroy();
   });
 
-  it('CORS: an allowed Origin is echoed and preflights name the method', async () => {
-    const { base } = await serve({ allowedOrigins: ['https://app.example'] });
+  it('CORS: an Origin `cors` lists is echoed and preflights name the method', async () => {
+    const origins = ['https://app.example'];
+    const { base } = await serve({ allowedOrigins: origins, cors: { origins } });
     const preflight = await rawRequest(`${base}/messages`, {
       method: 'OPTIONS',
       headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },

@@ -1,0 +1,140 @@
+/**
+ * The ts-morph statement structures the emitters build files from: imports and re-exports, type
+ * aliases, constants, classes and functions (ts-project.ts writes a file from a list of them at once).
+ */
+import type {
+  ClassDeclarationStructure,
+  ExportDeclarationStructure,
+  FunctionDeclarationStructure,
+  ImportDeclarationStructure,
+  OptionalKind,
+  ParameterDeclarationStructure,
+  TypeAliasDeclarationStructure,
+  VariableStatementStructure,
+} from 'ts-morph';
+import { docText, type Param } from './ts-text.js';
+import { tsMorph } from './ts-project.js';
+
+// This module is loaded only to emit (never by `--check`): ts-morph is required with it.
+const { Scope, StructureKind, VariableDeclarationKind } = tsMorph();
+
+const docs = (doc: string | undefined) => (doc === undefined ? [] : [docText(doc)]);
+
+/** `import type * as T from './types.js'` (`{ namespace }`), or `import { a, type B } from 'x'` (names). */
+export function importDecl(
+  typeOnly: boolean,
+  names: readonly string[] | { namespace: string },
+  from: string,
+): ImportDeclarationStructure {
+  const base = { kind: StructureKind.ImportDeclaration, isTypeOnly: typeOnly, moduleSpecifier: from } as const;
+  if (!Array.isArray(names)) return { ...base, namespaceImport: (names as { namespace: string }).namespace };
+  return {
+    ...base,
+    namedImports: (names as readonly string[]).map((n) =>
+      n.startsWith('type ') ? { name: n.slice(5), isTypeOnly: true } : { name: n },
+    ),
+  };
+}
+
+/** `export { a, b } from 'x'`, `export type { … } from …`, or `export type * from …` (no names). */
+export function exportDecl(
+  typeOnly: boolean,
+  names: readonly string[] | '*',
+  from: string,
+): ExportDeclarationStructure {
+  return {
+    kind: StructureKind.ExportDeclaration,
+    isTypeOnly: typeOnly,
+    moduleSpecifier: from,
+    ...(names === '*' ? {} : { namedExports: names.map((name) => ({ name })) }),
+  };
+}
+
+/** `export type Name<…> = type;` (`name` may carry its type parameters: `ParamsOf<M extends Method>`). */
+export function typeAlias(name: string, type: string, doc?: string): TypeAliasDeclarationStructure {
+  const [, bare = name, params] = /^([^<]+)(?:<(.*)>)?$/s.exec(name) ?? [];
+  return {
+    kind: StructureKind.TypeAlias,
+    name: bare,
+    isExported: true,
+    type,
+    docs: docs(doc),
+    ...(params === undefined ? {} : { typeParameters: [params] }),
+  };
+}
+
+/** `export const NAME: Type = value;` */
+export function constDecl(
+  name: string,
+  initializer: string,
+  options: { type?: string; exported?: boolean; doc?: string } = {},
+): VariableStatementStructure {
+  return {
+    kind: StructureKind.VariableStatement,
+    isExported: options.exported !== false,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: docs(options.doc),
+    declarations: [{ name, initializer, ...(options.type === undefined ? {} : { type: options.type }) }],
+  };
+}
+
+const parameters = (params: readonly Param[]): OptionalKind<ParameterDeclarationStructure>[] =>
+  params.map((p) => ({
+    name: p.name,
+    type: p.type,
+    hasQuestionToken: p.optional === true,
+    ...(p.initializer === undefined ? {} : { initializer: p.initializer }),
+  }));
+
+export interface ClassSpec {
+  name: string;
+  /** The base class with its type arguments (`McpClientBase<…>`). */
+  extends: string;
+  doc?: string;
+  properties: { name: string; value: string }[];
+  ctor: { params: Param[]; body: string[] };
+  methods: { name: string; doc?: string; params: Param[]; returns: string; body: string[] }[];
+}
+
+/** An exported class: public readonly properties, the constructor, then the methods. */
+export function classDecl(c: ClassSpec): ClassDeclarationStructure {
+  return {
+    kind: StructureKind.Class,
+    name: c.name,
+    isExported: true,
+    extends: c.extends,
+    docs: docs(c.doc),
+    properties: c.properties.map((p) => ({
+      name: p.name,
+      scope: Scope.Public,
+      isReadonly: true,
+      initializer: p.value,
+    })),
+    ctors: [{ parameters: parameters(c.ctor.params), statements: c.ctor.body }],
+    methods: c.methods.map((m) => ({
+      name: m.name,
+      docs: docs(m.doc),
+      parameters: parameters(m.params),
+      returnType: m.returns,
+      statements: m.body,
+    })),
+  };
+}
+
+export function functionDecl(f: {
+  name: string;
+  doc?: string;
+  params: Param[];
+  returns: string;
+  body: string[];
+}): FunctionDeclarationStructure {
+  return {
+    kind: StructureKind.Function,
+    name: f.name,
+    isExported: true,
+    docs: docs(f.doc),
+    parameters: parameters(f.params),
+    returnType: f.returns,
+    statements: f.body,
+  };
+}
