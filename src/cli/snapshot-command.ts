@@ -119,7 +119,9 @@ async function checkSnapshot(
   const committed = await readFile(file, 'utf8').catch((error: unknown) => {
     throw new InputError(name, undefined, `cannot read the committed snapshot: ${describeFsError(error)}`);
   });
-  if (committed === live) {
+  // Compared as snapshots, not as bytes: a committed file a formatter re-indented is still up to date.
+  const { parseSnapshot, renderSnapshot } = await import('../snapshot/format.js');
+  if (renderSnapshot(parseSnapshot(committed, name)) === live) {
     out.info(`snapshot: ${name} is up to date`);
     return EXIT.ok;
   }

@@ -39,15 +39,25 @@ const MAX_PAGES = 1000;
 /** Untyped: the snapshot reads results as JSON, whatever the version. */
 type Client = McpClientBase<AnyRequestTable, AnyNotificationTable, AnyRequestTable, AnyNotificationTable>;
 
-export async function captureSnapshot(
+export function captureSnapshot(
   target: ServerTarget,
   protocol: ProtocolDescription,
   clientVersion: string,
 ): Promise<Snapshot> {
-  const client: Client = new McpClientBase(transportFor(target), protocol, {
+  const where = target.kind === 'command' ? [target.command, ...target.args].join(' ') : target.url;
+  return captureOver(transportFor(target), where, protocol, clientVersion);
+}
+
+/** The same over a transport at hand (`where` names the server in errors); the transport is closed after. */
+export async function captureOver(
+  transport: Transport,
+  where: string,
+  protocol: ProtocolDescription,
+  clientVersion: string,
+): Promise<Snapshot> {
+  const client: Client = new McpClientBase(transport, protocol, {
     clientInfo: { name: 'mcp-typegen', version: clientVersion },
   });
-  const where = target.kind === 'command' ? [target.command, ...target.args].join(' ') : target.url;
   try {
     await client.connect();
   } catch (error) {

@@ -14,7 +14,12 @@ export async function clientProtocol(input: SchemaInput): Promise<ProtocolDescri
   const known = knownVersionNames();
   const spec = input.spec ?? known[known.length - 1];
   if (spec === undefined || !known.includes(spec))
-    throw new InputError('--spec', undefined, `"${String(spec)}" is no known spec version`, `known: ${known.join(', ')}`);
+    throw new InputError(
+      '--spec',
+      undefined,
+      `"${String(spec)}" is no known spec version`,
+      `known: ${known.join(', ')}`,
+    );
   const model = buildModel(await loadSchema({ ...input, spec }));
   return {
     version: model.version,

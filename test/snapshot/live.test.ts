@@ -99,6 +99,10 @@ describe('snapshot of server-everything', () => {
     const ok = await runCli(['snapshot', '--check', '--out', file, ...STDIO]);
     expect(ok.code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(first);
+    // The committed file re-indented (as a formatter might leave it) is still up to date.
+    const compact = join(dir, 'compact.snapshot.json');
+    writeFileSync(compact, JSON.stringify(JSON.parse(first)));
+    expect((await runCli(['snapshot', '--check', '--out', compact, ...STDIO])).code).toBe(0);
 
     // The committed file as an older server would have had it: no get-sum, and echo's message optional.
     const stale = JSON.parse(first) as { tools: Record<string, { inputSchema: { required?: string[] } }> };
