@@ -5,7 +5,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import Ajv2020Module from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { renderJson } from '../../src/diff/render.js';
 import { diffSnapshots } from '../../src/snapshot/diff.js';
 import { parseSnapshot, renderSnapshot, type Snapshot } from '../../src/snapshot/format.js';
 import { templateVariables } from '../../src/snapshot/model.js';
@@ -61,6 +63,13 @@ describe('diff of two snapshots', () => {
       'tool echo result-type-widened result.text breaking/non-breaking',
       'tool gone method-removed  breaking/non-breaking',
     ]);
+  });
+
+  it('its JSON report is valid against schema/diff-report.schema.json', () => {
+    const schema = JSON.parse(readFileSync(join(REPO_ROOT, 'schema', 'diff-report.schema.json'), 'utf8')) as object;
+    const validate = new Ajv2020Module.default({ strict: true, allErrors: true }).compile(schema);
+    const data: unknown = JSON.parse(renderJson(diffSnapshots(base(), changed(), { oldName: 'a', newName: 'b' })));
+    expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it('the other way round: a narrowed result or a requirement dropped breaks the server (its code relied on them)', () => {
