@@ -1,6 +1,7 @@
 /**
- * `mcp-typegen diff <old> <new>`: each side a file, a spec version or `git:<ref>:<path>`; the report
- * in text, json, markdown or GitHub workflow commands; exit 1 when a fact reaches `--fail-on`.
+ * `mcp-typegen diff <old> <new>`: each side a file, a spec version or `git:<ref>:<path>` (or both sides
+ * snapshot files: their tool surfaces); the report in text, json, markdown or GitHub workflow commands;
+ * exit 1 when a fact reaches `--fail-on`.
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
