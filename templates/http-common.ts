@@ -21,6 +21,11 @@ export function isInitializeRequest(m: WireMessage): m is WireMessage & { id: Re
   return isRequest(m) && m.method === 'initialize';
 }
 
+/** A Content-Type header's media type, lower case, without parameters (`''` when absent). */
+export function mediaType(header: string | null | undefined): string {
+  return (header ?? '').replace(/;.*/s, '').trim().toLowerCase();
+}
+
 export function toError(value: unknown): Error {
   return value instanceof Error ? value : new Error(String(value));
 }

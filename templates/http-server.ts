@@ -36,7 +36,7 @@ import type { EventStore } from './event-store.js';
 import { inspectMessage, invalidRequestResponse, parseErrorResponse } from './frame.js';
 import { HEADER, isHeaderEra, type NameSources } from './http-headers.js';
 import { accepts, readBody, TOO_LARGE_HEADERS as TOO_LARGE } from './http-request.js';
-import { checkCors, dnsRebindingGuard, isInitializeRequest, toError } from './http-common.js';
+import { checkCors, dnsRebindingGuard, isInitializeRequest, mediaType, toError } from './http-common.js';
 import type { CorsOptions, WireMessage } from './http-common.js';
 import type { Transport } from './transport.js';
 import type { ProtocolDescription } from './client-base.js';
@@ -278,7 +278,7 @@ class StreamableHttpEndpoint {
     parsedBody: unknown,
   ): Promise<{ value: unknown } | undefined> {
     if (parsedBody !== undefined) return { value: parsedBody };
-    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const type = mediaType(req.headers['content-type']);
     if (type !== 'application/json') {
       writeJsonError(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
       return undefined;
