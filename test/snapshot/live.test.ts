@@ -105,9 +105,9 @@ describe('snapshot of server-everything', () => {
     expect((await runCli(['snapshot', '--check', '--out', compact, ...STDIO])).code).toBe(0);
 
     // The committed file as an older server would have had it: no get-sum, and echo's message optional.
-    const stale = JSON.parse(first) as { tools: Record<string, { inputSchema: { required?: string[] } }> };
-    stale.tools['echo']!.inputSchema.required = [];
-    delete stale.tools['get-sum'];
+    const stale = JSON.parse(first) as { tools: { echo: { inputSchema: { required?: string[] } } } };
+    stale.tools.echo.inputSchema.required = [];
+    delete (stale.tools as Record<string, unknown>)['get-sum'];
     const staleFile = join(dir, 'stale.snapshot.json');
     writeFileSync(staleFile, `${JSON.stringify(stale, null, 2)}\n`);
     const drift = await runCli(['snapshot', '--check', '--out', staleFile, ...STDIO]);
