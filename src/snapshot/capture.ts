@@ -69,7 +69,8 @@ export async function captureOver(
     const info = client.serverInfo;
     const snapshot: Snapshot = {
       mcpSnapshot: 1,
-      server: { ...info, name: info?.name ?? '', version: info?.version ?? '' },
+      // As the server sent it; a server that names no version (or itself not at all) is recorded so.
+      server: { ...info },
       ...(client.negotiatedVersion !== undefined ? { protocolVersion: client.negotiatedVersion } : {}),
       capabilities,
       ...(client.instructions !== undefined ? { instructions: client.instructions } : {}),

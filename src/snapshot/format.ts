@@ -27,7 +27,8 @@ export type SnapshotList = keyof typeof SNAPSHOT_LISTS;
 
 export interface Snapshot {
   mcpSnapshot: 1;
-  server: { name: string; version: string; [key: string]: unknown };
+  /** serverInfo as the server sent it (`name` and `version` unless the server left them out). */
+  server: { name?: string; version?: string; [key: string]: unknown };
   protocolVersion?: string;
   capabilities?: JsonObject;
   instructions?: string;

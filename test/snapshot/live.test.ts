@@ -4,7 +4,7 @@
  * `listen` there) and stopped after. The same server gives the same bytes every time and over every
  * transport; `--check` passes on the committed file and fails, with the diff, on a stale one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +117,56 @@ describe('snapshot of server-everything', () => {
     expect(drift.stderr).toContain(`differs from ${staleFile}`);
     // --check writes nothing.
     expect(readFileSync(staleFile, 'utf8')).toBe(`${JSON.stringify(stale, null, 2)}\n`);
+  });
+});
+
+/** A Python with the MCP SDK: MCP_TYPEGEN_TEST_PYTHON, else python3, if `import mcp` works there. */
+function pythonWithMcp(): { python?: string; reason: string } {
+  const python = process.env.MCP_TYPEGEN_TEST_PYTHON ?? 'python3';
+  const probe = spawnSync(python, ['-c', 'import mcp'], { encoding: 'utf8' });
+  if (probe.status === 0) return { python, reason: '' };
+  const why = probe.error ? probe.error.message : (probe.stderr.trim().split('\n').pop() ?? '');
+  return {
+    reason: `no Python with the MCP SDK (${python}: ${why}); pip install mcp there, or point MCP_TYPEGEN_TEST_PYTHON at one`,
+  };
+}
+
+const MODULES = join(REPO_ROOT, 'node_modules', '@modelcontextprotocol');
+const py = pythonWithMcp();
+if (py.python === undefined) console.log(`snapshot of a Python MCP SDK server skipped: ${py.reason}`);
+
+/** Other real servers over stdio: each snapshotted twice, the same bytes. */
+const SERVERS: { name: string; command: string[]; server: string; tool: string; skip?: string }[] = [
+  {
+    name: 'server-filesystem (npm)',
+    command: [process.execPath, join(MODULES, 'server-filesystem', 'dist', 'index.js'), REPO_ROOT],
+    server: 'secure-filesystem-server',
+    tool: 'read_text_file',
+  },
+  {
+    name: 'server-memory (npm)',
+    command: [process.execPath, join(MODULES, 'server-memory', 'dist', 'index.js')],
+    server: 'memory-server',
+    tool: 'create_entities',
+  },
+  {
+    name: 'a Python MCP SDK server',
+    command: [py.python ?? 'python3', join(REPO_ROOT, 'test', 'snapshot', 'fixtures', 'python_server.py')],
+    server: 'python-snapshot-fixture',
+    tool: 'add',
+    ...(py.python === undefined ? { skip: py.reason } : {}),
+  },
+];
+
+describe.each(SERVERS)('snapshot of $name over stdio', ({ command, server, tool, skip }) => {
+  it.skipIf(skip !== undefined)('twice: valid, the same bytes', async () => {
+    const first = await runCli(['snapshot', '--', ...command]);
+    expect(first.code, first.stderr).toBe(0);
+    const snapshot = parseSnapshot(first.stdout, 'stdout');
+    expect(snapshot.server.name).toBe(server);
+    expect(Object.keys(snapshot.tools)).toContain(tool);
+    const second = await runCli(['snapshot', '--', ...command]);
+    expect(second.stdout).toBe(first.stdout);
   });
 });
 
