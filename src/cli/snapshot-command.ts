@@ -21,6 +21,8 @@ export interface SnapshotFlags {
   command?: string[];
   url?: string;
   header?: string[];
+  /** Environment variables for the server command, `NAME=value` (it inherits only PATH, HOME and a few more). */
+  env?: string[];
   out?: string;
   check?: boolean;
   /** The newest spec version the client speaks (it negotiates down from there); default the newest known. */
@@ -46,6 +48,11 @@ export function snapshotCommand(ctx: CliContext): CommandModule<object, Snapshot
           type: 'string',
           array: true,
           describe: 'An HTTP header for --url, "Name: value" (repeatable), e.g. for auth',
+        })
+        .option('env', {
+          type: 'string',
+          array: true,
+          describe: 'An environment variable for the server command, NAME=value (repeatable), e.g. a token',
         })
         .option('out', {
           alias: 'o',
@@ -147,6 +154,7 @@ export function serverTarget(flags: SnapshotFlags): ServerTarget {
   const command = flags.command ?? [];
   if (command.length > 0 && flags.url) throw new UsageError('give a server command (after --) or --url, not both');
   if (flags.url) {
+    if ((flags.env ?? []).length > 0) throw new UsageError('--env applies to a server command only');
     let url: URL;
     try {
       url = new URL(flags.url);
@@ -162,7 +170,8 @@ export function serverTarget(flags: SnapshotFlags): ServerTarget {
       'pass its command after --, e.g. mcp-typegen snapshot -- node server.js; or --url',
     );
   if ((flags.header ?? []).length > 0) throw new UsageError('--header applies to --url only');
-  return { kind: 'command', command: program, args };
+  const env = parseEnv(flags.env ?? []);
+  return { kind: 'command', command: program, args, ...(env ? { env } : {}) };
 }
 
 function parseHeaders(lines: string[]): Record<string, string> {
@@ -174,4 +183,19 @@ function parseHeaders(lines: string[]): Record<string, string> {
     headers[name.toLowerCase()] = line.slice(at + 1).trim();
   }
   return headers;
+}
+
+/**
+ * `--env NAME=value` lines; undefined when none. The server inherits only the runtime's default variables
+ * (PATH, HOME, …), so a token it reads from its environment is passed here.
+ */
+function parseEnv(lines: string[]): Record<string, string> | undefined {
+  if (lines.length === 0) return undefined;
+  const env: Record<string, string> = {};
+  for (const line of lines) {
+    const at = line.indexOf('=');
+    if (at <= 0) throw new UsageError(`--env "${line}" is not NAME=value`);
+    env[line.slice(0, at)] = line.slice(at + 1);
+  }
+  return env;
 }

@@ -170,12 +170,26 @@ describe.each(SERVERS)('snapshot of $name over stdio', ({ command, server, tool,
   });
 });
 
+it('--env reaches the server command (which inherits only a default environment)', async () => {
+  const server = ['--', process.execPath, join(REPO_ROOT, 'test', 'snapshot', 'fixtures', 'env-server.mjs')];
+  const plain = await runCli(['snapshot', ...server], { env: { SNAPSHOT_FIXTURE_NAME: 'not passed on' } });
+  expect(parseSnapshot(plain.stdout, 'stdout').server.name).toBe('unnamed');
+  const named = await runCli(['snapshot', '--env', 'SNAPSHOT_FIXTURE_NAME=from --env', ...server]);
+  expect(named.code, named.stderr).toBe(0);
+  const snapshot = parseSnapshot(named.stdout, 'stdout');
+  expect(snapshot.server.name).toBe('from --env');
+  expect(snapshot.protocolVersion).toBe('2025-11-25');
+  expect(snapshot.tools).toEqual({});
+});
+
 describe('snapshot: bad usage is one line, exit 2', () => {
   it.each([
     [['snapshot'], /no server given/],
     [['snapshot', '--url', 'not a url'], /is not a URL/],
     [['snapshot', '--url', 'http://127.0.0.1:1/mcp', '--header', 'no colon'], /is not "Name: value"/],
     [['snapshot', '--check', ...STDIO], /--check needs --out/],
+    [['snapshot', '--env', 'NOEQUALS', ...STDIO], /is not NAME=value/],
+    [['snapshot', '--env', 'A=1', '--url', 'http://127.0.0.1:1/mcp'], /--env applies to a server command only/],
   ])('%j', async (args, message) => {
     const run = await runCli(args);
     expect(run.code).toBe(2);
