@@ -27,6 +27,7 @@ const FOLDERS: Record<string, Project> = {
   config: 'e2e',
   conformance: 'interop',
   diff: 'unit',
+  docs: 'platforms',
   'e2e-extensions': 'e2e',
   extensions: 'unit',
   generate: 'e2e',

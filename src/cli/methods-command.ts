@@ -25,10 +25,10 @@ export function methodsTable(methods: MethodInfo[]): string {
     m.result?.join(' | ') ?? '',
   ]);
   const head = ['method', 'kind', 'directions', 'params', 'result'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => c.padEnd(widths[i]!))
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
       .join('  ')
       .trimEnd();
   return [line(head), ...rows.map(line)].join('\n') + '\n';
