@@ -38,6 +38,7 @@ const FOLDERS: Record<string, Project> = {
   platforms: 'platforms',
   runtime: 'unit',
   server: 'unit',
+  snapshot: 'unit',
   stress: 'stress',
   templates: 'unit',
   transports: 'unit',
@@ -57,6 +58,7 @@ const FILES: Record<string, Project> = {
   'test/generate/validators-scale.test.ts': 'stress',
   'test/platforms/runtime-version.test.ts': 'unit',
   'test/server/sdk-client.test.ts': 'interop',
+  'test/snapshot/live.test.ts': 'interop',
   'test/versions/version-facts.test.ts': 'unit',
 };
 

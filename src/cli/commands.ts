@@ -31,6 +31,8 @@ export interface CliContext {
   configName: string;
 }
 
+export { snapshotCommand } from './snapshot-command.js';
+
 type GenerateCliFlags = GlobalFlags &
   FetchFlags & { all?: boolean; config?: string; target?: string[]; check?: boolean; watch?: boolean };
 
@@ -170,17 +172,18 @@ type DiffCliFlags = GlobalFlags & FetchFlags & DiffFlags;
 export function diffCommand(ctx: CliContext, table: readonly DiffOptionSpec[]): CommandModule<object, DiffCliFlags> {
   return {
     command: 'diff [old] [new]',
-    describe: 'Compare two MCP schemas at protocol level: what breaks clients, what breaks servers',
+    describe:
+      'Compare two MCP schemas (or two server snapshots) at protocol level: what breaks clients, what breaks servers',
     builder: (y) =>
       diffYargsOptions(
         y
           .positional('old', {
             type: 'string',
-            describe: 'The baseline: a schema file, a spec version, or git:<ref>:<path>',
+            describe: 'The baseline: a schema file, a spec version, git:<ref>:<path>, or a snapshot file',
           })
           .positional('new', {
             type: 'string',
-            describe: 'The candidate: a schema file, a spec version, or git:<ref>:<path>',
+            describe: 'The candidate: a schema file, a spec version, git:<ref>:<path>, or a snapshot file',
           }),
         table,
       )
