@@ -5,7 +5,7 @@
  * passes through, folded onto one line.
  */
 import { UsageError } from '../run/console.js';
-import { closest, didYouMean } from '../suggest.js';
+import { closest, didYouMean } from '../load/suggest.js';
 
 export interface UsageContext {
   /** The raw command line (without node and the script). */

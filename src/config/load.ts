@@ -14,7 +14,7 @@ import { escapePointerToken } from '../load/pointer.js';
 import { parseJson } from '../load/json.js';
 import { toolPackage } from '../load/package-root.js';
 import { specVersionProblem } from '../load/spec-source.js';
-import { closest } from '../suggest.js';
+import { closest } from '../load/suggest.js';
 import { TARGET_OPTIONS, optionsFromConfig, type OptionSpec, type TargetOptions } from './options.js';
 
 export const CONFIG_NAME = 'mcp-typegen.config.json';

@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { InputError, describeFsError } from '../errors.js';
-import { closest } from '../suggest.js';
+import { closest } from '../load/suggest.js';
 import { OFFICIAL_EXTENSIONS } from './official.js';
 
 /** `vendor.domain/name` (the last two segments of a path that was written as an id). */

@@ -19,7 +19,7 @@ import { download, isOffline, type FetchPolicy } from './download.js';
 import { sha256 } from './hash.js';
 import { downloadUrl, knownVersion, knownVersionNames, type KnownVersion } from './manifest.js';
 import { readUserFile } from './read-file.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from './suggest.js';
 
 export interface SpecRootInput {
   /** `--schema-dir`, relative to `cwd`. */
