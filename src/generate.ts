@@ -17,7 +17,9 @@ import { InputError } from './errors.js';
 import { appliesTo } from './extensions/types.js';
 import { applyExtensions, loadExtensionsFor, type LoadedExtension } from './model/extensions.js';
 import type { GenerateOptions } from './config/generate-options.js';
-import { loadSchema } from './load/schema.js';
+import { loadSchema, type LoadedSchema } from './load/schema.js';
+import { definitionPointer } from './load/pointer.js';
+import { generatedNameProblem } from './load/type-names.js';
 import { toolPackage } from './load/package-root.js';
 import { buildModel } from './model/build.js';
 import { requireRequests } from './model/coverage.js';
@@ -73,6 +75,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 /** The schema, the extensions and the pairing file read, and the model built from them. */
 async function loadModel(options: GenerateOptions, cwd: string) {
   const loaded = await loadSchema({ ...options, cwd });
+  refuseUnusableNames(loaded);
   const extensions = await loadExtensionsFor(options.extensions ?? [], cwd);
   const pairing = options.pairing ? await readPairingFile(resolve(cwd, options.pairing)) : undefined;
   const base = buildModel(loaded, { pairing });
@@ -85,6 +88,17 @@ async function loadModel(options: GenerateOptions, cwd: string) {
   requireRequests(model, loaded.file);
   return { loaded, extensions, pairing, model };
 }
+
+/** Definitions whose key cannot be their generated name (load/type-names.ts, generatedNameProblem). */
+function refuseUnusableNames(loaded: LoadedSchema): void {
+  for (const name of Object.keys(loaded.definitions)) {
+    const problem = generatedNameProblem(name);
+    if (problem !== undefined)
+      throw new InputError(loaded.file, definitionPointer(loaded.defsKeyword, name), problem, NAME_HINT);
+  }
+}
+
+const NAME_HINT = 'generated names are definition keys unchanged: see "Generated names" in the README';
 
 function emitContext(options: GenerateOptions, schemaFile: string, ts: EmitContext['ts']): EmitContext {
   const importExt = options.importExtension ?? '.js';

@@ -62,9 +62,11 @@ export async function emitTypes(model: ProtocolModel, file: string, options: Emi
     const pointer = definitionPointer(model.defsKeyword, name);
     assertTypeName(name, file, pointer);
     let normalized = normalizeDefinition(definition, file, pointer, refToType, !without.includes('ts-object-keyword'));
-    if (NOTES[name] && typeof normalized === 'object' && normalized !== null) {
+    // Own properties only: a definition named `toString` must not get Object.prototype's.
+    const note = Object.hasOwn(NOTES, name) ? NOTES[name] : undefined;
+    if (note !== undefined && typeof normalized === 'object' && normalized !== null) {
       const own = normalized as { description?: unknown };
-      own.description = typeof own.description === 'string' ? `${own.description}\n\n${NOTES[name]}` : NOTES[name];
+      own.description = typeof own.description === 'string' ? `${own.description}\n\n${note}` : note;
     }
     if (typeof normalized === 'boolean') normalized = normalized ? {} : { not: {} };
     const params = paramsAliases.get(name);

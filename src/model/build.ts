@@ -42,6 +42,14 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
             `method "${info.method}" is both a request and a notification`,
           );
         }
+        // Two messages for one method: whichever were kept, the other would be dropped unseen.
+        if (existing.definition !== info.definition) {
+          throw new InputError(
+            schema.file,
+            `${ctx.defPointer(member.name)}/properties/method`,
+            `method "${info.method}" is declared again (first by ${existing.definition}): one definition per method`,
+          );
+        }
         if (!existing.directions.includes(union.direction)) existing.directions.push(union.direction);
       } else {
         info.directions.push(union.direction);
@@ -95,7 +103,14 @@ class ModelContext {
   constructor(private readonly schema: LoadedSchema) {
     for (const [name, def] of Object.entries(schema.definitions)) {
       const method = methodConst(def);
-      if (method !== undefined && !this.defsByMethod.has(method)) this.defsByMethod.set(method, name);
+      if (method === undefined) continue;
+      if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(method))
+        throw new InputError(
+          schema.file,
+          `${this.defPointer(name)}/properties/method`,
+          'a method name holds a control character or line break',
+        );
+      if (!this.defsByMethod.has(method)) this.defsByMethod.set(method, name);
     }
   }
 
