@@ -20,6 +20,7 @@ import type { GenerateOptions } from './config/generate-options.js';
 import { loadSchema, type LoadedSchema } from './load/schema.js';
 import { definitionPointer } from './load/pointer.js';
 import { generatedNameProblem } from './load/type-names.js';
+import { checkSchemaShapes } from './load/schema-shapes.js';
 import { toolPackage } from './load/package-root.js';
 import { buildModel } from './model/build.js';
 import { requireRequests } from './model/coverage.js';
@@ -51,6 +52,9 @@ export interface GenerateResult {
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const cwd = options.cwd ?? process.cwd();
   const outDir = resolve(cwd, options.outDir ?? 'generated');
+  // A newline or NUL in a path is never meant, and would be printed (and written) as something else.
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(outDir))
+    throw new InputError('(arguments)', undefined, 'the output directory holds a control character or line break');
   // Hashed before anything is read for generation: an input edited meanwhile leaves the manifest stale
   // (the next --check regenerates), never wrongly fresh.
   const inputs = await targetInputs({ ...options, cwd, outDir });
@@ -76,6 +80,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 async function loadModel(options: GenerateOptions, cwd: string) {
   const loaded = await loadSchema({ ...options, cwd });
   refuseUnusableNames(loaded);
+  checkSchemaShapes(loaded.definitions, loaded.file, loaded.defsKeyword);
   const extensions = await loadExtensionsFor(options.extensions ?? [], cwd);
   const pairing = options.pairing ? await readPairingFile(resolve(cwd, options.pairing)) : undefined;
   const base = buildModel(loaded, { pairing });

@@ -153,6 +153,8 @@ export function parseConfig(text: string, file: string): LoadedConfig {
       names.add(name);
       const out = merged.out;
       if (out === undefined) throw new InputError(file, `/targets/${i}`, 'a target needs "out" (its output directory)');
+      const outProblem = outPathProblem(out, file);
+      if (outProblem !== undefined) throw new InputError(file, `/targets/${i}/out`, outProblem);
       const sameOut = outs.get(out);
       if (sameOut !== undefined)
         throw new InputError(
@@ -166,6 +168,15 @@ export function parseConfig(text: string, file: string): LoadedConfig {
     }),
   };
 }
+
+/** Why `out` cannot be an output directory, or undefined: the config file itself, or a name with control characters. */
+function outPathProblem(out: string, configFile: string): string | undefined {
+  if (resolve(dirname(configFile), out) === resolve(configFile)) return '"out" is this config file, not a directory';
+  if (CONTROL.test(out)) return '"out" holds a control character or line break';
+  return undefined;
+}
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** Load a config: the file named (relative to `cwd`), else the nearest one upward from `cwd`. */
 export async function loadConfig(file?: string, cwd: string = process.cwd()): Promise<LoadedConfig> {
