@@ -13,7 +13,7 @@ import { runtimeImports, runtimeRange } from './emit/runtime.js';
 import { createTsFiles } from './emit/ts-project.js';
 import { REGISTRY, resolveArtifacts, type EmitContext, type GeneratedFile } from './emit/registry.js';
 import { targetInputs } from './inputs.js';
-import { InputError } from './errors.js';
+import { CONTROL_CHARACTERS, InputError } from './errors.js';
 import { appliesTo } from './extensions/types.js';
 import { applyExtensions, loadExtensionsFor, type LoadedExtension } from './model/extensions.js';
 import type { GenerateOptions } from './config/generate-options.js';
@@ -53,7 +53,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const cwd = options.cwd ?? process.cwd();
   const outDir = resolve(cwd, options.outDir ?? 'generated');
   // A newline or NUL in a path is never meant, and would be printed (and written) as something else.
-  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(outDir))
+  if (CONTROL_CHARACTERS.test(outDir))
     throw new InputError('(arguments)', undefined, 'the output directory holds a control character or line break');
   // Hashed before anything is read for generation: an input edited meanwhile leaves the manifest stale
   // (the next --check regenerates), never wrongly fresh.

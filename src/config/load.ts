@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { InputError } from '../errors.js';
+import { CONTROL_CHARACTERS, InputError } from '../errors.js';
 import { escapePointerToken } from '../load/pointer.js';
 import { parseJson } from '../load/json.js';
 import { toolPackage } from '../load/package-root.js';
@@ -172,11 +172,9 @@ export function parseConfig(text: string, file: string): LoadedConfig {
 /** Why `out` cannot be an output directory, or undefined: the config file itself, or a name with control characters. */
 function outPathProblem(out: string, configFile: string): string | undefined {
   if (resolve(dirname(configFile), out) === resolve(configFile)) return '"out" is this config file, not a directory';
-  if (CONTROL.test(out)) return '"out" holds a control character or line break';
+  if (CONTROL_CHARACTERS.test(out)) return '"out" holds a control character or line break';
   return undefined;
 }
-
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** Load a config: the file named (relative to `cwd`), else the nearest one upward from `cwd`. */
 export async function loadConfig(file?: string, cwd: string = process.cwd()): Promise<LoadedConfig> {

@@ -75,6 +75,11 @@ export async function emitTypes(model: ProtocolModel, file: string, options: Emi
     if (params && hoisted)
       parts.push(await compileDeclaration(hoisted, params.alias, file, `${pointer}/properties/params`));
   }
+  // maps.ts types request ids by RequestId: a schema without one gets JSON-RPC's own.
+  if (!Object.hasOwn(definitions, 'RequestId'))
+    parts.push(
+      "/** A JSON-RPC request id (the schema defines none: JSON-RPC 2.0's own). */\nexport type RequestId = string | number;",
+    );
   return parts.join('\n');
 }
 

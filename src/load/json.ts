@@ -4,9 +4,9 @@ import { escapePointerToken } from './pointer.js';
 
 /**
  * How deep a document may nest. Every walk over a schema recurses; far deeper than any real schema, far
- * below where a walk would overflow the stack.
+ * below where a walk would overflow the stack. Extension files are held to the same (json-structure.ts).
  */
-export const MAX_JSON_DEPTH = 256;
+export const MAX_JSON_DEPTH = 200;
 
 /**
  * Parse JSON text; on failure throw an InputError naming the line and column, in the same words on
@@ -24,18 +24,17 @@ export function parseJson(text: string, file: string): unknown {
     throw new InputError(file, undefined, `invalid JSON at ${where}`);
   }
   const tooDeep = pointerBeyondDepth(value, MAX_JSON_DEPTH);
-  if (tooDeep !== undefined)
-    throw new InputError(file, tooDeep, `nested more than ${MAX_JSON_DEPTH} levels deep (no schema needs that)`);
+  if (tooDeep !== undefined) throw new InputError(file, tooDeep, `nested deeper than ${MAX_JSON_DEPTH} levels`);
   return value;
 }
 
-/** The pointer of the first value nested deeper than `limit`, else undefined. Iterative: cannot overflow. */
+/** The pointer of the first value (in document order) at depth `limit`, else undefined. Iterative: cannot overflow. */
 function pointerBeyondDepth(root: unknown, limit: number): string | undefined {
   const stack: { value: unknown; pointer: string; depth: number }[] = [{ value: root, pointer: '', depth: 0 }];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
     if (typeof top.value !== 'object' || top.value === null) continue;
-    if (top.depth > limit) return top.pointer;
-    for (const [key, child] of Object.entries(top.value))
+    if (top.depth >= limit) return top.pointer;
+    for (const [key, child] of Object.entries(top.value).reverse())
       stack.push({ value: child, pointer: `${top.pointer}/${escapePointerToken(key)}`, depth: top.depth + 1 });
   }
   return undefined;

@@ -2,7 +2,7 @@
  * Console output: one line per target, errors as one clear line plus a hint, colour only on a TTY and
  * never with NO_COLOR.
  */
-import { InputError } from '../errors.js';
+import { CONTROL_CHARACTERS, InputError } from '../errors.js';
 
 export type Verbosity = 'quiet' | 'normal' | 'verbose';
 
@@ -28,7 +28,7 @@ const paint = (on: boolean, code: number, text: string) => (on ? `\u001b[${code}
  * sequence, which would split the line or drive the terminal; they are shown escaped (`\n`, `\u0000`).
  */
 export function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) =>
+  return text.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), (c) =>
     c === '\n'
       ? '\\n'
       : c === '\r'
