@@ -34,6 +34,7 @@ import type { ExtensionSpec } from './types.js';
 import { pointer, unescapePointerToken } from '../load/pointer.js';
 import { generatedNameProblem, isIdentifierText } from '../load/type-names.js';
 import { forEachSubschema } from '../load/schema-keywords.js';
+import { checkShapes } from '../load/schema-shapes.js';
 
 export interface ExtensionCheckContext {
   /**
@@ -446,6 +447,7 @@ export function checkExtensions(specs: ExtensionSpec[], context: ExtensionCheckC
     checkTargets(spec, context);
     checkMethods(spec, context);
     checkDefinitionNames(spec, context);
+    for (const [schema, at] of schemasOf(spec)) checkShapes(schema, at, spec.file);
     checkRefs(spec, context, files);
     checkAliasCycles(spec, files);
     checkInputDirection(spec, context);

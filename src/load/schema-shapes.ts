@@ -46,11 +46,12 @@ export function checkSchemaShapes(
   defsKeyword: 'definitions' | '$defs',
 ): void {
   for (const [name, definition] of Object.entries(definitions))
-    checkNode(definition, definitionPointer(defsKeyword, name), file);
+    checkShapes(definition, definitionPointer(defsKeyword, name), file);
   refuseAliasCycles(definitions, file, defsKeyword);
 }
 
-function checkNode(node: unknown, at: string, file: string): void {
+/** Refuses the first keyword under `node` (at pointer `at` of `file`) whose value has the wrong shape. */
+export function checkShapes(node: unknown, at: string, file: string): void {
   if (!isObject(node)) return;
   for (const [keyword, value] of Object.entries(node)) {
     if (!Object.hasOwn(SHAPES, keyword)) continue;
@@ -58,7 +59,7 @@ function checkNode(node: unknown, at: string, file: string): void {
     if (rule !== undefined && !rule.shape(value))
       throw new InputError(file, `${at}${pointer(keyword)}`, `"${keyword}" must be ${rule.words}`);
   }
-  forEachSubschema(node, (sub, tokens) => checkNode(sub, `${at}${pointer(...tokens)}`, file));
+  forEachSubschema(node, (sub, tokens) => checkShapes(sub, `${at}${pointer(...tokens)}`, file));
 }
 
 /**

@@ -3,14 +3,14 @@
  * was written out with exit 0 and output that did not compile, or crashed. Now each is refused with one
  * InputError naming the file and the pointer of what to change; and a schema without RequestId compiles.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { generate } from '../../src/generate.js';
 import { generatedNameProblem } from '../../src/load/type-names.js';
 import { oneLine } from '../../src/run/console.js';
-import { FIXTURE_SCHEMAS } from '../helpers/generate.js';
+import { FIXTURE_SCHEMAS, tempDir } from '../helpers/generate.js';
 
 type Defs = Record<string, Record<string, unknown>>;
 const MINIMAL = readFileSync(join(FIXTURE_SCHEMAS, 'minimal.schema.json'), 'utf8');
@@ -124,6 +124,29 @@ describe('shapes and structures json-schema-to-typescript or ajv crashed on', ()
     const error = await refusal(text);
     expect(error.pointer).toMatch(/^\/\$defs\/HelloNotification\/properties\/params(\/properties\/a)+$/);
     expect(error.reason).toBe('nested deeper than 200 levels');
+  });
+
+  it('an empty enum in an extension file: refused at its pointer there (ajv threw)', async () => {
+    const file = join(tempDir('empty-enum'), 'acme.extension.json');
+    const extension = {
+      extension: 'acme/x',
+      version: '1.0.0',
+      description: 'x',
+      methods: {
+        'acme/x.go': { kind: 'notification', direction: 'client->server', params: { $ref: '#/definitions/AcmeJ' } },
+      },
+      definitions: { AcmeJ: { type: 'object', properties: { k: { enum: [] } } } },
+    };
+    writeFileSync(file, JSON.stringify(extension));
+    const error = await generate({
+      schema: 'schema.json',
+      text: MINIMAL,
+      extensions: [file],
+      artifacts: ['types'],
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).file).toBe(file);
+    expect((error as InputError).pointer).toBe('/definitions/AcmeJ/properties/k/enum');
   });
 
   it('oneLine shows control characters escaped', () => {
