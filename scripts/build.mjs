@@ -30,6 +30,8 @@ export const BUILDS = {
     out: 'dist',
     inputs: [
       'src',
+      // The snapshot command's client is the runtime's own (src/snapshot/capture.ts imports templates/).
+      'templates',
       'scripts/build.mjs',
       'scripts/bundle-cli.mjs',
       'tsconfig.json',

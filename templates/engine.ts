@@ -400,7 +400,7 @@ export class RpcEngine<
     const ctx: NotificationContext = { method, meta: metaOf(params), extra };
     try {
       const result =
-        handler !== undefined ? handler(params, ctx) : this.fallbackNotificationHandler!(method, params, ctx);
+        handler !== undefined ? handler(params, ctx) : this.fallbackNotificationHandler?.(method, params, ctx);
       if (isThenable(result))
         Promise.resolve(result).then(undefined, (error) => this.reportHandlerError(error, method));
     } catch (error) {

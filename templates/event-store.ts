@@ -47,7 +47,8 @@ export class InMemoryEventStore implements EventStore {
     if (!events) this.streams.set(streamId, (events = []));
     events.push({ id, message });
     this.streamOfEvent.set(id, streamId);
-    while (events.length > this.maxEventsPerStream) this.streamOfEvent.delete(events.shift()!.id);
+    for (const dropped of events.splice(0, Math.max(0, events.length - this.maxEventsPerStream)))
+      this.streamOfEvent.delete(dropped.id);
     return id;
   }
 

@@ -39,6 +39,7 @@ import {
   isRequest,
   isResponse,
   key,
+  mediaType,
   toError,
   type WireMessage,
 } from './http-common.js';
@@ -272,11 +273,17 @@ export class StreamableHttpClientTransport implements Transport {
     const headers = await this.#headers(sessionless);
     headers.set('content-type', 'application/json');
     headers.set('accept', 'application/json, text/event-stream');
-    if (sessionless && first !== undefined && 'method' in first && typeof first.method === 'string') {
+    if (
+      sessionless &&
+      version !== undefined &&
+      first !== undefined &&
+      'method' in first &&
+      typeof first.method === 'string'
+    ) {
       const body = first as { method: string; params?: { [key: string]: unknown } };
       const metadata = this.#metadata;
       const sources = this.#options.nameSources ?? metadata?.facts.transport.nameSources ?? {};
-      const standard = metadata?.headers.standard(body, version!, sources);
+      const standard = metadata?.headers.standard(body, version, sources);
       for (const [name, value] of Object.entries(standard ?? {})) headers.set(name, value);
     }
     for (const [name, value] of Object.entries(options?.headers ?? {})) headers.set(name, value);
@@ -467,5 +474,5 @@ export class StreamableHttpClientTransport implements Transport {
 
 /** A response's media type, lower case, without parameters. */
 function contentType(response: Response): string {
-  return (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  return mediaType(response.headers.get('content-type'));
 }

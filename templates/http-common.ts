@@ -21,6 +21,11 @@ export function isInitializeRequest(m: WireMessage): m is WireMessage & { id: Re
   return isRequest(m) && m.method === 'initialize';
 }
 
+/** A Content-Type header's media type, lower case, without parameters (`''` when absent). */
+export function mediaType(header: string | null | undefined): string {
+  return (header ?? '').replace(/;.*/s, '').trim().toLowerCase();
+}
+
 export function toError(value: unknown): Error {
   return value instanceof Error ? value : new Error(String(value));
 }
@@ -69,6 +74,22 @@ export interface DnsRebindingOptions {
   allowedOrigins?: string[] | undefined;
   /** Turns the Host/Origin checks off (e.g. behind a proxy that already does them). Default true. */
   dnsRebindingProtection?: boolean | undefined;
+  /**
+   * Where the server says what a deployer must know: a Host or Origin it refused, an origin that gets no CORS
+   * headers — once each, so a page that fails with "Failed to fetch" leaves its reason in the server's log.
+   * Default `console.warn`.
+   */
+  log?: ((message: string) => void) | undefined;
+}
+
+/** A reporter that says each thing once: at most 256 distinct ones, so made-up Origins cannot grow it. */
+export function onceEach(log: ((message: string) => void) | undefined): (key: string, message: string) => void {
+  const told = new Set<string>();
+  return (key, message) => {
+    if (told.has(key) || told.size >= 256) return;
+    told.add(key);
+    (log ?? console.warn)(message);
+  };
 }
 
 /**
@@ -112,6 +133,7 @@ const LOCAL_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
  */
 export function dnsRebindingGuard(
   options: DnsRebindingOptions,
+  report: (key: string, message: string) => void = onceEach(options.log),
 ): (host: string | undefined, origin: string | undefined) => string | undefined {
   if (options.dnsRebindingProtection === false) return () => undefined;
   const allowedHosts = options.allowedHosts?.map((h) => h.toLowerCase());
@@ -132,9 +154,17 @@ export function dnsRebindingGuard(
     }
   };
   return (host, origin) => {
-    if (!hostAllowed(host)) return `Forbidden: Host ${JSON.stringify(host ?? '')} is not allowed`;
-    if (origin !== undefined && !originAllowed(origin))
+    if (!hostAllowed(host)) {
+      report(
+        `host ${host ?? ''}`,
+        `MCP server: refused Host ${JSON.stringify(host ?? '')} (403); allow it with allowedHosts`,
+      );
+      return `Forbidden: Host ${JSON.stringify(host ?? '')} is not allowed`;
+    }
+    if (origin !== undefined && !originAllowed(origin)) {
+      report(`origin ${origin}`, `MCP server: refused Origin ${origin} (403); allow it with allowedOrigins (and cors)`);
       return `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`;
+    }
     return undefined;
   };
 }

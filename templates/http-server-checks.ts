@@ -70,10 +70,24 @@ export function headerMismatch(
   return undefined;
 }
 
-/** CORS for an Origin the `cors` option allows (none by default): exposes the session id too. */
-export function corsHeaders(cors: CorsOptions | undefined, origin: string | undefined): Record<string, string> {
+/**
+ * CORS for an Origin the `cors` option allows (none by default): exposes the session id too. A page of another
+ * origin that gets none cannot read the answer: that is reported (once per origin) where `report` is given.
+ */
+export function corsHeaders(
+  cors: CorsOptions | undefined,
+  origin: string | undefined,
+  report?: { host: string | undefined; once: (key: string, message: string) => void },
+): Record<string, string> {
   const headers = corsAllowed(cors, origin);
-  if (headers['access-control-allow-origin'] === undefined) return headers;
+  if (headers['access-control-allow-origin'] === undefined) {
+    if (origin !== undefined && report !== undefined && !sameOrigin(origin, report.host))
+      report.once(
+        `cors ${origin}`,
+        `MCP server: no CORS headers for Origin ${origin}: its pages cannot read the answers; allow it with cors.origins`,
+      );
+    return headers;
+  }
   return { ...headers, 'access-control-expose-headers': 'mcp-session-id, www-authenticate' };
 }
 
@@ -158,4 +172,13 @@ export function sessionlessVerdict(
     return void writeJsonError(res, 400, codes.headerMismatch, message, undefined, {}, id);
   }
   return verdict;
+}
+
+/** Whether a page of `origin` is served by this server (its fetches need no CORS). */
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false;
+  }
 }

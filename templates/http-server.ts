@@ -36,7 +36,7 @@ import type { EventStore } from './event-store.js';
 import { inspectMessage, invalidRequestResponse, parseErrorResponse } from './frame.js';
 import { HEADER, isHeaderEra, type NameSources } from './http-headers.js';
 import { accepts, readBody, TOO_LARGE_HEADERS as TOO_LARGE } from './http-request.js';
-import { checkCors, dnsRebindingGuard, isInitializeRequest, toError } from './http-common.js';
+import { checkCors, dnsRebindingGuard, isInitializeRequest, mediaType, onceEach, toError } from './http-common.js';
 import type { CorsOptions, WireMessage } from './http-common.js';
 import type { Transport } from './transport.js';
 import type { ProtocolDescription } from './client-base.js';
@@ -119,6 +119,12 @@ export interface StreamableHttpServerSettings {
   dnsRebindingProtection?: boolean;
   /** Which browser origins may read the answers (CORS). Default none: no CORS headers. */
   cors?: CorsOptions;
+  /**
+   * Where the server says what a deployer must know: a Host or Origin it refused, an origin that gets no CORS
+   * headers — once each, so a page that fails with "Failed to fetch" leaves its reason here. Default
+   * `console.warn`.
+   */
+  log?: (message: string) => void;
   /**
    * The generated `PROTOCOL`, for an engine that is not a generated server (`server` brings its own). One of
    * the two is required: the versions accepted in `MCP-Protocol-Version`, which of them allow batches, the
@@ -261,13 +267,16 @@ class StreamableHttpEndpoint {
   private readonly settings: Settings;
   private readonly codes: Settings['codes'];
   private readonly forbidden: ReturnType<typeof dnsRebindingGuard>;
+  /** Says once each what a deployer must know (a refused Host or Origin, an origin without CORS). */
+  private readonly report: (key: string, message: string) => void;
 
   constructor(options: StreamableHttpServerSettings) {
     this.options = options;
     this.settings = settle(options);
     this.store = this.settings.store;
     this.codes = this.settings.codes;
-    this.forbidden = dnsRebindingGuard(options);
+    this.report = onceEach(options.log);
+    this.forbidden = dnsRebindingGuard(options, this.report);
     checkCors(options.cors);
   }
 
@@ -278,7 +287,7 @@ class StreamableHttpEndpoint {
     parsedBody: unknown,
   ): Promise<{ value: unknown } | undefined> {
     if (parsedBody !== undefined) return { value: parsedBody };
-    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const type = mediaType(req.headers['content-type']);
     if (type !== 'application/json') {
       writeJsonError(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
       return undefined;
@@ -445,7 +454,8 @@ class StreamableHttpEndpoint {
       const origin = req.headers.origin;
       const refused = this.forbidden(req.headers.host, origin);
       if (refused !== undefined) return writeJsonError(res, 403, -32000, refused);
-      for (const [name, value] of Object.entries(corsHeaders(this.options.cors, origin))) res.setHeader(name, value);
+      const cors = corsHeaders(this.options.cors, origin, { host: req.headers.host, once: this.report });
+      for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
       switch (req.method) {
         case 'POST':
           return await this.handlePost(req, res, parsedBody);

@@ -360,7 +360,8 @@ export class StreamableHttpServerTransport implements Transport {
       if (!channel) return unknown();
       this.detach(channel); // the client says it lost that connection; the new one wins
       this.attachSse(channel, res);
-      const sink = channel.sink!;
+      const sink = channel.sink;
+      if (!sink) return unknown(); // attachSse just gave the channel one
       sink.queue = [];
       await store.replayEventsAfter(lastEventId, write);
       const queued = sink.queue;

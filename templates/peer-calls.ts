@@ -157,7 +157,7 @@ export class InboundRequest {
       result =
         handler !== undefined
           ? handler(params, this)
-          : peer.fallbackRequestHandler!(this.method, params, this as never);
+          : peer.fallbackRequestHandler?.(this.method, params, this as never);
       if (!isThenable(result)) return this.#succeed(result);
     } catch (error) {
       return this.#fail(error);

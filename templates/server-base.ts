@@ -318,7 +318,7 @@ export class McpServerBase<Handlers extends object> {
       );
     }
     // The client's version if we speak it, else our newest legacy one: the client then decides.
-    const version = legacyVersions.includes(requested) ? requested : legacyVersions[0]!;
+    const version = legacyVersions.includes(requested) ? requested : (legacyVersions[0] ?? requested);
     this.#opened.add(session);
     session.era = 'legacy';
     session.protocolVersion = version;
@@ -443,7 +443,7 @@ export class McpServerBase<Handlers extends object> {
   private capabilitiesFor(version: string, capabilities: JsonObject): JsonObject {
     const having = this.protocol.facts.capabilityVersions;
     return Object.fromEntries(
-      Object.entries(capabilities).filter(([name]) => !Object.hasOwn(having, name) || having[name]!.includes(version)),
+      Object.entries(capabilities).filter(([name]) => !Object.hasOwn(having, name) || having[name]?.includes(version)),
     );
   }
 

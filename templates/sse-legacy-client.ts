@@ -14,7 +14,7 @@
  * An HTTP failure (of the GET or a POST) is a StreamableHttpError with the status and, for 401,
  * `WWW-Authenticate`, as on Streamable HTTP.
  */
-import { StreamableHttpError, toError } from './http-common.js';
+import { StreamableHttpError, mediaType, toError } from './http-common.js';
 import { HEADER } from './http-headers.js';
 import { SseParser } from './sse.js';
 import { readFrame, type FrameReader } from './frame.js';
@@ -171,14 +171,15 @@ export class SseLegacyClientTransport implements Transport {
         response.headers.get('www-authenticate') ?? undefined,
       );
     }
-    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'text/event-stream' || response.body === null) {
+    const type = mediaType(response.headers.get('content-type'));
+    const body = response.body;
+    if (type !== 'text/event-stream' || body === null) {
       await response.body?.cancel().catch(() => undefined);
       throw new Error(`GET ${this.url.href} is not an SSE stream (content type ${type || '(none)'})`);
     }
     const base = response.url === '' ? this.url : new URL(response.url);
     await new Promise<void>((resolve, reject) => {
-      void this.read(response.body!, base, resolve, reject);
+      void this.read(body, base, resolve, reject);
     });
   }
 

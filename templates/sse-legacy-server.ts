@@ -26,6 +26,7 @@ import {
   checkCors,
   corsAllowed,
   dnsRebindingGuard,
+  mediaType,
   toError,
   type CorsOptions,
   type DnsRebindingOptions,
@@ -305,7 +306,7 @@ class SseLegacyEndpoint {
     }
     const session = this.sessions.get(sessionId);
     if (session === undefined) return writeError(res, 404, 'Session not found');
-    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const type = mediaType(req.headers['content-type']);
     if (type !== 'application/json') {
       return writeError(res, 415, 'Unsupported Media Type: Content-Type must be application/json');
     }

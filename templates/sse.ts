@@ -60,7 +60,7 @@ export class SseParser {
     if (this.#pendingCr && text.startsWith('\n')) text = text.slice(1);
     this.#pendingCr = text.endsWith('\r');
     const lines = (this.#buffer + text).split(/\r\n|\r|\n/);
-    this.#buffer = lines.pop()!;
+    this.#buffer = lines.pop() ?? '';
     for (const line of lines) this.#line(line);
   }
 

@@ -241,7 +241,7 @@ export class FrameWriter {
       else this.queued = [];
       const last = this.queued.length === 0;
       if (last) this.batch = undefined;
-      const text = frames.length === 1 ? frames[0]! : frames.join('');
+      const text = frames.length === 1 ? (frames[0] ?? '') : frames.join('');
       // The batch's promise settles with its last slice; an earlier slice can only fail it.
       const done = last ? batch.settle : (error?: Error | null) => error && batch.settle(error);
       if (!this.stream.write(text, done)) {

@@ -176,16 +176,19 @@ export class StdioClientTransport implements Transport {
       });
     });
     child.on('error', (error) => this.onerror?.(error));
-    child.stdin!.on('error', (error) => this.onerror?.(error)); // EPIPE once the server is gone
-    this.writer = new FrameWriter(child.stdin!);
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const { stdin, stdout } = child;
+    // Spawned with piped stdin and stdout: both exist.
+    if (stdin === null || stdout === null) throw new Error('StdioClientTransport: the server has no stdio pipes');
+    stdin.on('error', (error) => this.onerror?.(error)); // EPIPE once the server is gone
+    this.writer = new FrameWriter(stdin);
+    stdout.on('data', (chunk: Buffer) => {
       if (this.child === child) deliverLines(this.buffer, chunk, this);
     });
-    child.stdout!.on('error', (error) => this.onerror?.(error));
+    stdout.on('error', (error) => this.onerror?.(error));
     // The server closed its stdout while still running: nothing more can be answered, so the connection is
     // over now (pending calls fail at once rather than at their timeout) and the process is shut down.
     // (An exiting server closes stdout too, just before its exit is reported: that case is left to 'close'.)
-    child.stdout!.once('end', () => {
+    stdout.once('end', () => {
       const timer = setTimeout(() => {
         if (this.child !== child || this.exited || child.exitCode !== null || child.signalCode !== null) return;
         this.fireClose();

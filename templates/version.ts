@@ -14,13 +14,13 @@ const VERSION = /^(\d+)\.(\d+)\.(\d+)/;
  * writes): same major version (same minor below 1.0), and not older than the range's version.
  */
 export function checkRuntimeVersion(range: string, generatedBy: string): void {
-  const [, major, minor, patch] = (VERSION.exec(RUNTIME_VERSION) ?? []).map(Number);
-  const [, wantMajor, wantMinor, wantPatch] = range.startsWith('^')
-    ? (VERSION.exec(range.slice(1)) ?? []).map(Number)
-    : [];
-  // A range that does not parse leaves the wanted parts undefined, which no comparison accepts.
-  const sameLine = major === wantMajor && (major! > 0 || minor === wantMinor);
-  if (sameLine && (minor! - wantMinor! || patch! - wantPatch!) >= 0) return;
+  // A range that does not parse gives NaN parts, which no comparison accepts.
+  const [, major = NaN, minor = NaN, patch = NaN] = (VERSION.exec(RUNTIME_VERSION) ?? []).map(Number);
+  const [, wantMajor = NaN, wantMinor = NaN, wantPatch = NaN] = (
+    VERSION.exec(range.startsWith('^') ? range.slice(1) : '') ?? []
+  ).map(Number);
+  const sameLine = major === wantMajor && (major > 0 || minor === wantMinor);
+  if (sameLine && (minor - wantMinor || patch - wantPatch) >= 0) return;
   throw new Error(
     `${generatedBy} was generated for @mcp-typegen/runtime ${range}, but runtime ${RUNTIME_VERSION} is loaded: ` +
       `install @mcp-typegen/runtime@"${range}" or regenerate`,

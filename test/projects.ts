@@ -27,6 +27,7 @@ const FOLDERS: Record<string, Project> = {
   config: 'e2e',
   conformance: 'interop',
   diff: 'unit',
+  docs: 'platforms',
   'e2e-extensions': 'e2e',
   extensions: 'unit',
   generate: 'e2e',
@@ -37,6 +38,7 @@ const FOLDERS: Record<string, Project> = {
   platforms: 'platforms',
   runtime: 'unit',
   server: 'unit',
+  snapshot: 'unit',
   stress: 'stress',
   templates: 'unit',
   transports: 'unit',
@@ -47,6 +49,7 @@ const FOLDERS: Record<string, Project> = {
 /** Files whose project is not their folder's. */
 const FILES: Record<string, Project> = {
   'test/bench/check-fast-path.test.ts': 'unit',
+  'test/cli/messages.test.ts': 'unit',
   'test/client/everything.test.ts': 'interop',
   'test/extensions/cli-exit.test.ts': 'e2e',
   'test/generate/inputs.test.ts': 'unit',
@@ -55,6 +58,7 @@ const FILES: Record<string, Project> = {
   'test/generate/validators-scale.test.ts': 'stress',
   'test/platforms/runtime-version.test.ts': 'unit',
   'test/server/sdk-client.test.ts': 'interop',
+  'test/snapshot/live.test.ts': 'interop',
   'test/versions/version-facts.test.ts': 'unit',
 };
 

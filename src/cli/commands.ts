@@ -8,6 +8,7 @@ import type { TargetFlags } from '../run/targets.js';
 import type { OptionSpec } from '../config/options.js';
 import type { DiffOptionSpec } from './diff-options.js';
 import type { DiffFlags } from './diff-command.js';
+import { environmentEpilogue } from './environment.js';
 import {
   diffYargsOptions,
   fetchOptionSpecs,
@@ -15,9 +16,11 @@ import {
   fetchPolicy,
   pathFlag,
   schemaOptions,
+  single,
   targetOptions,
   type FetchFlags,
   type GlobalFlags,
+  verboseOption,
 } from './options.js';
 
 /** What every command needs from main(): the console for its flags, and the exit code it returns. */
@@ -28,11 +31,13 @@ export interface CliContext {
   configName: string;
 }
 
+export { snapshotCommand } from './snapshot-command.js';
+
 type GenerateCliFlags = GlobalFlags &
   FetchFlags & { all?: boolean; config?: string; target?: string[]; check?: boolean; watch?: boolean };
 
 function generateBuilder<T>(y: Argv<T>, table: readonly OptionSpec[], configName: string) {
-  return fetchOptions(targetOptions(y, table))
+  return verboseOption(fetchOptions(targetOptions(y, table)), 'Print every file written')
     .option('all', { type: 'boolean', describe: 'Every known spec version, into <out>/<version>/' })
     .option('config', {
       alias: 'c',
@@ -60,7 +65,8 @@ function generateBuilder<T>(y: Argv<T>, table: readonly OptionSpec[], configName
       'Generate from a file, with a vendor extension',
     )
     .example('$0 generate --check', 'In CI: fail when the generated code drifted')
-    .example('$0 generate --watch', 'Regenerate on every save');
+    .example('$0 generate --watch', 'Regenerate on every save')
+    .epilogue(environmentEpilogue('generate'));
 }
 
 /** `generate --watch`: regenerate until Ctrl-C. */
@@ -68,6 +74,9 @@ async function watchTargets(tflags: TargetFlags, cwd: string, out: Out): Promise
   const { resolveTargets } = await import('../run/targets.js');
   const { startWatch } = await import('../run/watch.js');
   const first = await resolveTargets(tflags, cwd);
+  const { defaultOutNotice } = await import('../run/generate.js');
+  const notice = defaultOutNotice(tflags, first.configFile);
+  if (notice) out.info(notice);
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
@@ -102,9 +111,10 @@ export function generateCommand(
       };
       if (flags.watch) return watchTargets(tflags, cwd, out);
       const { resolveTargets } = await import('../run/targets.js');
-      const { runGenerate } = await import('../run/generate.js');
-      const { targets } = await resolveTargets(tflags, cwd);
-      return runGenerate(targets, Boolean(flags.check), out);
+      const { runGenerate, defaultOutNotice } = await import('../run/generate.js');
+      const { targets, configFile } = await resolveTargets(tflags, cwd);
+      const notice = defaultOutNotice({ ...tflags, check: flags.check }, configFile);
+      return runGenerate(targets, Boolean(flags.check), out, notice);
     }),
   };
 }
@@ -132,7 +142,8 @@ export function methodsCommand(ctx: CliContext): CommandModule<object, MethodsCl
           describe: 'A pairing file for requests whose result is not named after them (as generate --pairing)',
         })
         .option('json', { type: 'boolean', describe: 'Stable JSON: an array sorted by method' })
-        .example('$0 methods --spec 2026-07-28 --json', 'The model as JSON') as unknown as Argv<MethodsCliFlags>,
+        .example('$0 methods --spec 2026-07-28 --json', 'The model as JSON')
+        .epilogue(environmentEpilogue('methods')) as unknown as Argv<MethodsCliFlags>,
     handler: ctx.run(async (flags: MethodsCliFlags) => {
       if (!flags.schema && !flags.spec)
         throw new UsageError('no schema given', 'pass --schema <file> or --spec <version>');
@@ -161,29 +172,36 @@ type DiffCliFlags = GlobalFlags & FetchFlags & DiffFlags;
 export function diffCommand(ctx: CliContext, table: readonly DiffOptionSpec[]): CommandModule<object, DiffCliFlags> {
   return {
     command: 'diff [old] [new]',
-    describe: 'Compare two MCP schemas at protocol level: what breaks clients, what breaks servers',
+    describe:
+      'Compare two MCP schemas (or two server snapshots) at protocol level: what breaks clients, what breaks servers',
     builder: (y) =>
       diffYargsOptions(
         y
           .positional('old', {
             type: 'string',
-            describe: 'The baseline: a schema file, a spec version, or git:<ref>:<path>',
+            describe: 'The baseline: a schema file, a spec version, git:<ref>:<path>, or a snapshot file',
           })
           .positional('new', {
             type: 'string',
-            describe: 'The candidate: a schema file, a spec version, or git:<ref>:<path>',
+            describe: 'The candidate: a schema file, a spec version, git:<ref>:<path>, or a snapshot file',
           }),
         table,
       )
         .option('offline', fetchOptionSpecs.offline)
         .option('fetch-timeout', fetchOptionSpecs.fetchTimeout)
+        .option('verbose', {
+          alias: 'v',
+          type: 'boolean',
+          describe: "Also print the schemas' and extensions' warnings",
+        })
         .example('$0 diff 2025-11-25 2026-07-28', 'What a spec upgrade breaks')
         .example('$0 diff git:main:schema.json schema.json --format github', 'In CI: annotate a PR')
         .example(
           '$0 diff 2025-11-25 2025-11-25 --old-ext git:main:acme.extension.json --new-ext acme.extension.json',
           'What an extension change breaks',
         )
-        .example('$0 diff --rules', 'Every rule and why') as unknown as Argv<DiffCliFlags>,
+        .example('$0 diff --rules', 'Every rule and why')
+        .epilogue(environmentEpilogue('diff')) as unknown as Argv<DiffCliFlags>,
     handler: ctx.run(async (flags: DiffCliFlags) => {
       const { runDiff } = await import('./diff-command.js');
       return runDiff({ ...flags, policy: fetchPolicy(flags) }, ctx.outFor(flags));
@@ -191,37 +209,60 @@ export function diffCommand(ctx: CliContext, table: readonly DiffOptionSpec[]): 
   };
 }
 
-type SchemasCliFlags = GlobalFlags &
-  FetchFlags & { action: string; spec?: string[]; all?: boolean; json?: boolean; schemaDir?: string };
+type SchemasListFlags = GlobalFlags & { json?: boolean; schemaDir?: string };
+type SchemasPullFlags = GlobalFlags & FetchFlags & { spec?: string[]; all?: boolean };
 
-export function schemasCommand(ctx: CliContext): CommandModule<object, SchemasCliFlags> {
+function schemasListCommand(ctx: CliContext): CommandModule<object, SchemasListFlags> {
   return {
-    command: 'schemas <action>',
-    describe: 'The MCP spec schemas: list known versions and where each comes from, or pull them into the cache',
+    command: 'list',
+    describe: 'Each known spec version: where it comes from, or would be downloaded from',
+    builder: (y) =>
+      y
+        .option('json', { type: 'boolean', describe: 'Stable JSON' })
+        .option('schema-dir', {
+          type: 'string',
+          coerce: pathFlag('schema-dir'),
+          describe: 'The schema root to report (default: $MCP_SCHEMA_DIR)',
+        })
+        .example('$0 schemas list --json', 'Each known version: cached?, source, sha256')
+        .epilogue(environmentEpilogue('schemas list')) as unknown as Argv<SchemasListFlags>,
+    handler: ctx.run(async (flags: SchemasListFlags) => {
+      const { runSchemasList } = await import('./schemas-command.js');
+      return runSchemasList({ json: flags.json, schemaDir: flags.schemaDir }, ctx.outFor(flags));
+    }),
+  };
+}
+
+function schemasPullCommand(ctx: CliContext): CommandModule<object, SchemasPullFlags> {
+  return {
+    command: 'pull',
+    describe: 'Download spec versions into the user cache, verified (default: every known version)',
     builder: (y) =>
       fetchOptions(
         y
-          .positional('action', { type: 'string', choices: ['list', 'pull'], describe: 'list or pull' })
-          .option('spec', { type: 'string', array: true, describe: 'pull: these versions (repeatable)' })
-          .option('all', { type: 'boolean', describe: 'pull: every known version' })
-          .option('json', { type: 'boolean', describe: 'list: stable JSON' })
-          .option('schema-dir', {
-            type: 'string',
-            coerce: pathFlag('schema-dir'),
-            describe: 'list: the schema root to report (else MCP_SCHEMA_DIR)',
-          }),
+          .option('spec', { type: 'string', array: true, describe: 'These versions (repeatable)' })
+          .option('all', { type: 'boolean', describe: 'Every known version' }),
       )
         .example('$0 schemas pull --all', 'Fill the cache for offline CI (then generate with --offline)')
-        .example(
-          '$0 schemas list --json',
-          'Each known version: cached?, source, sha256',
-        ) as unknown as Argv<SchemasCliFlags>,
-    handler: ctx.run(async (flags: SchemasCliFlags) => {
-      const { runSchemasList, runSchemasPull } = await import('./schemas-command.js');
+        .epilogue(environmentEpilogue('schemas pull')) as unknown as Argv<SchemasPullFlags>,
+    handler: ctx.run(async (flags: SchemasPullFlags) => {
+      const { runSchemasPull } = await import('./schemas-command.js');
       const out = ctx.outFor(flags);
-      if (flags.action === 'list') return runSchemasList({ json: flags.json, schemaDir: flags.schemaDir }, out);
       return runSchemasPull({ specs: flags.spec ?? [], all: Boolean(flags.all), policy: fetchPolicy(flags) }, out);
     }),
+  };
+}
+
+export function schemasCommand(ctx: CliContext): CommandModule<object, GlobalFlags> {
+  return {
+    command: 'schemas',
+    describe: 'The MCP spec schemas: list known versions and where each comes from, or pull them into the cache',
+    builder: (y) =>
+      y
+        .command(schemasListCommand(ctx))
+        .command(schemasPullCommand(ctx))
+        .demandCommand(1, 'name a schemas command: list or pull') as unknown as Argv<GlobalFlags>,
+    handler: () => undefined,
   };
 }
 
@@ -232,11 +273,14 @@ export function initCommand(ctx: CliContext): CommandModule<object, InitCliFlags
     command: 'init',
     describe: `Write a starter ${ctx.configName} and a starter extension file (never overwrites)`,
     builder: (y) =>
-      y.option('spec', {
-        type: 'string',
-        default: '2025-11-25',
-        describe: 'The spec version the starter target uses',
-      }) as unknown as Argv<InitCliFlags>,
+      y
+        .option('spec', {
+          type: 'string',
+          default: '2025-11-25',
+          coerce: single('spec'),
+          describe: 'The spec version the starter target uses',
+        })
+        .epilogue(environmentEpilogue('init')) as unknown as Argv<InitCliFlags>,
     handler: ctx.run(async (flags: InitCliFlags) => {
       const { runInit } = await import('./init-command.js');
       return runInit(process.cwd(), flags.spec, ctx.outFor(flags));

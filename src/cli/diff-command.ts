@@ -1,11 +1,21 @@
 /**
- * `mcp-typegen diff <old> <new>`: each side a file, a spec version or `git:<ref>:<path>`; the report
- * in text, json, markdown or GitHub workflow commands; exit 1 when a fact reaches `--fail-on`.
+ * `mcp-typegen diff <old> <new>`: each side a file, a spec version or `git:<ref>:<path>` (or both sides
+ * snapshot files: their tool surfaces); the report in text, json, markdown or GitHub workflow commands;
+ * exit 1 when a fact reaches `--fail-on`.
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { DiffReport, FailOn, ReportFormat, SchemaLocator, SideFilter } from '../diff/index.js';
-import type { DiffSource } from '../diff/sources.js';
+import type {
+  DiffOptions,
+  DiffReport,
+  FailOn,
+  IgnoreEntry,
+  ReportFormat,
+  SchemaLocator,
+  SideFilter,
+} from '../diff/index.js';
+import type { DiffSource, DiffSourceOptions } from '../diff/sources.js';
+import { snapshotPointer } from '../snapshot/model.js';
 import { InputError } from '../errors.js';
 import type { FetchPolicy } from '../load/download.js';
 import { EXIT, type Out } from '../run/console.js';
@@ -49,31 +59,11 @@ export async function runDiff(
       '(arguments)',
       undefined,
       'diff needs two sides: mcp-typegen diff <old> <new>',
-      'each a schema file, a spec version (e.g. 2025-11-25) or git:<ref>:<path>',
+      'each a schema file, a spec version (e.g. 2025-11-25), git:<ref>:<path>, or a snapshot file (mcp-typegen snapshot)',
     );
   const cwd = process.cwd();
-  const { readPairingFile } = await import('../model/pairing.js');
-  const pairing = flags.pairing ? await readPairingFile(resolve(cwd, flags.pairing)) : undefined;
   const ignore = flags.ignore ? diff.parseIgnoreFile(await readIgnore(resolve(cwd, flags.ignore)), flags.ignore) : [];
-  const {
-    report,
-    old,
-    new: next,
-  } = await diff.diffSources(flags.old, flags.new, {
-    ...flags.policy,
-    cwd,
-    schemaDir: flags.schemaDir,
-    pairing,
-    warn: (message) => out.warn(message),
-    verbose: (message) => out.verbose(message),
-    oldName: flags.old,
-    newName: flags.new,
-    includeDescriptions: Boolean(flags.includeDescriptions),
-    oldExtensions: [...(flags.ext ?? []), ...(flags.oldExt ?? [])],
-    newExtensions: [...(flags.ext ?? []), ...(flags.newExt ?? [])],
-    ignore,
-  });
-  const sources = { old: old.source, new: next.source };
+  const { report, sources, snapshots } = await buildReport({ ...flags, old: flags.old, new: flags.new }, ignore, out);
   const max = flags.maxAnnotations;
   if (max !== undefined && !(Number.isInteger(max) && max >= 0))
     throw new InputError(
@@ -86,11 +76,56 @@ export async function runDiff(
   const code = diff.exitCodeFor(report, failOn, sideFilter);
   const format = flags.format ?? 'text';
   const locate =
-    format === 'github' ? locator(diff.pointerLines, report, sources, await repositoryRoot(cwd), cwd) : undefined;
+    format === 'github'
+      ? locator(diff.pointerLines, report, sources, await repositoryRoot(cwd), cwd, snapshots)
+      : undefined;
   write(diff.renderReport(report, format, { side: sideFilter, maxAnnotations: flags.maxAnnotations, locate }));
   return code;
 }
 
+/**
+ * The report of two snapshots (both sides `mcp-typegen snapshot` files), else of two schemas with their
+ * extensions (diffSources, the pipeline the API shares); with what each side was read from, for the
+ * annotations.
+ */
+async function buildReport(
+  flags: DiffFlags & { old: string; new: string },
+  ignore: IgnoreEntry[],
+  out: Out,
+): Promise<{ report: DiffReport; sources: Record<'old' | 'new', DiffSource>; snapshots: boolean }> {
+  const cwd = process.cwd();
+  const options = {
+    oldName: flags.old,
+    newName: flags.new,
+    includeDescriptions: Boolean(flags.includeDescriptions),
+    oldExtensions: [...(flags.ext ?? []), ...(flags.oldExt ?? [])],
+    newExtensions: [...(flags.ext ?? []), ...(flags.newExt ?? [])],
+    ignore,
+  };
+  const snapshots = await snapshotReport(flags.old, flags.new, { ...flags.policy, cwd, schemaDir: flags.schemaDir });
+  if (snapshots) {
+    if (options.oldExtensions.length > 0 || options.newExtensions.length > 0)
+      throw new InputError('(arguments)', undefined, 'extensions do not apply to a diff of two snapshots');
+    return { ...snapshots.diff({ ...options, oldExtensions: [], newExtensions: [] }), snapshots: true };
+  }
+  const diff = await import('../diff/index.js');
+  const { readPairingFile } = await import('../model/pairing.js');
+  const pairing = flags.pairing ? await readPairingFile(resolve(cwd, flags.pairing)) : undefined;
+  const {
+    report,
+    old,
+    new: next,
+  } = await diff.diffSources(flags.old, flags.new, {
+    ...flags.policy,
+    cwd,
+    schemaDir: flags.schemaDir,
+    pairing,
+    warn: (message) => out.warn(message),
+    verbose: (message) => out.verbose(message),
+    ...options,
+  });
+  return { report, sources: { old: old.source, new: next.source }, snapshots: false };
+}
 /**
  * Lines of the schema locations the report names, one scan per side (annotations carry file and line).
  * A side is annotated in its own file only when that file is in the working tree (a `git:` or version
@@ -102,12 +137,15 @@ function locator(
   sources: Record<'old' | 'new', DiffSource>,
   root: string,
   cwd: string,
+  snapshots: boolean,
 ): SchemaLocator {
+  // A snapshot's facts carry pointers of its model: the place in the file is the nearest one that exists.
+  const inFile = snapshots ? snapshotPointers : (pointers: string[]) => pointers;
   const lines = { old: new Map<string, number>(), new: new Map<string, number>() };
   for (const which of ['old', 'new'] as const) {
     const source = sources[which];
     const key = which === 'old' ? 'oldPointer' : 'newPointer';
-    const wanted = report.facts.map((f) => f.location[key]).filter((p): p is string => p !== null);
+    const wanted = inFile(report.facts.map((f) => f.location[key]).filter((p): p is string => p !== null));
     if (source)
       lines[which] = pointerLines(
         source.text,
@@ -119,9 +157,54 @@ function locator(
     new: sources.new?.kind === 'file' ? fromRoot(root, resolve(cwd, sources.new.file)) : null,
   };
   return (which, pointer) => {
-    const line = lines[which].get(pointer.slice(1));
+    const line = snapshots
+      ? nearestLine(lines[which], snapshotPointer(pointer).slice(1))
+      : lines[which].get(pointer.slice(1));
     const source = sources[which];
     return line !== undefined && source !== undefined ? { file: files[which], line, source: source.name } : undefined;
+  };
+}
+
+/** A snapshot model's pointers as places in the snapshot file, with every ancestor (the nearest found is used). */
+function snapshotPointers(pointers: string[]): string[] {
+  const out = new Set<string>();
+  for (const p of pointers) {
+    const tokens = snapshotPointer(p).split('/');
+    for (let i = 2; i <= tokens.length; i++) out.add(tokens.slice(0, i).join('/'));
+  }
+  return [...out];
+}
+
+/** The line of a pointer, else of its nearest ancestor that has one. */
+function nearestLine(lines: Map<string, number>, pointer: string): number | undefined {
+  for (let p = pointer; p !== ''; p = p.slice(0, p.lastIndexOf('/'))) {
+    const line = lines.get(p);
+    if (line !== undefined) return line;
+  }
+  return undefined;
+}
+
+/**
+ * When both sides are snapshots (`mcp-typegen snapshot` files), their diff; undefined for two schemas. The
+ * sources are read here once and kept for the annotations.
+ */
+async function snapshotReport(oldSpec: string, newSpec: string, options: DiffSourceOptions) {
+  const { readDiffSource } = await import('../diff/sources.js');
+  const { looksLikeSnapshot, diffSnapshotSides } = await import('../snapshot/diff.js');
+  // A spec version is never a snapshot: only files and git objects are read here.
+  const mayBe = (spec: string) => spec.startsWith('git:') || existsSync(spec);
+  if (!mayBe(oldSpec) && !mayBe(newSpec)) return undefined;
+  // The other side, not read: a spec version (it is refused below, not being a snapshot).
+  const read = async (spec: string): Promise<DiffSource> =>
+    mayBe(spec) ? readDiffSource(spec, options) : { kind: 'version', name: spec, text: '', version: spec, file: spec };
+  const old = await read(oldSpec);
+  const now = await read(newSpec);
+  if (!looksLikeSnapshot(old.text) && !looksLikeSnapshot(now.text)) return undefined;
+  return {
+    diff: (o: DiffOptions) => ({
+      report: diffSnapshotSides({ name: oldSpec, text: old.text }, { name: newSpec, text: now.text }, o),
+      sources: { old, new: now },
+    }),
   };
 }
 

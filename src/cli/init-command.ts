@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { RUNTIME_PACKAGE, runtimeRange } from '../emit/runtime.js';
 import { CONFIG_NAME, findConfig } from '../config/load.js';
 import { InputError } from '../errors.js';
+import { specVersionProblem } from '../load/spec-source.js';
 import { EXIT, type Out } from '../run/console.js';
 
 export const STARTER_EXTENSION = 'mcp.extension.json';
@@ -65,6 +66,9 @@ export function starterExtension(spec: string): string {
 }
 
 export async function runInit(cwd: string, spec: string, out: Out): Promise<number> {
+  // The starter config must name a version generate can find: refused here as generate --spec refuses it.
+  const unknownSpec = specVersionProblem(spec, { cwd, otherSchema: '' });
+  if (unknownSpec) throw unknownSpec;
   // In a subdirectory of a configured project, `generate` would find that config: a second one here
   // would silently shadow it, so point at the existing one instead.
   const existing = findConfig(cwd);

@@ -5,11 +5,26 @@
  * lives in its own module and in the pure core.
  */
 import { toolPackage } from '../load/package-root.js';
-import { EXIT, UsageError, createOut, reportError, type Out } from '../run/console.js';
+import { EXIT, createOut, reportError, type Out } from '../run/console.js';
 import type { OptionSpec } from '../config/options.js';
 import type { CliContext } from './commands.js';
 import { verbosity, type GlobalFlags } from './options.js';
 import { enableCompileCache } from './compile-cache.js';
+import { usageError } from './usage-errors.js';
+import { EXIT_CODES } from './environment.js';
+
+/** The commands, with their subcommands: what an unknown command is compared with. */
+const COMMANDS = { generate: [], methods: [], diff: [], schemas: ['list', 'pull'], init: [], completion: [] } as const;
+
+/**
+ * The option names (and aliases) yargs knows at the time of a failure: the chosen command's. yargs'
+ * public getOptions() is missing from @types/yargs; without it the messages only lose their "did you mean".
+ */
+function optionNames(parser: object): string[] {
+  const { getOptions } = parser as { getOptions?: () => { key?: Record<string, unknown> } };
+  const keys = typeof getOptions === 'function' ? getOptions.call(parser).key : undefined;
+  return Object.keys(keys ?? {}).filter((k) => !/[A-Z]/.test(k));
+}
 
 export async function main(argv: string[], out?: Out): Promise<number> {
   const [{ default: yargs }, { CONFIG_NAME }, { TARGET_OPTIONS }, { DIFF_OPTIONS }, commands] = await Promise.all([
@@ -34,15 +49,17 @@ export async function main(argv: string[], out?: Out): Promise<number> {
   };
   const parser = yargs(argv)
     .scriptName('mcp-typegen')
+    // English messages whatever LANG says: usage-errors.ts rewrites them.
+    .locale('en')
     .usage('$0 <command> [options]')
     .option('quiet', { alias: 'q', type: 'boolean', describe: 'Print errors only' })
-    .option('verbose', { alias: 'v', type: 'boolean', describe: 'Print every file written' })
     .command(commands.generateCommand(ctx, TARGET_OPTIONS as readonly OptionSpec[]))
     .command(commands.methodsCommand(ctx))
     .command(commands.diffCommand(ctx, DIFF_OPTIONS))
     .command(commands.schemasCommand(ctx))
     .command(commands.initCommand(ctx))
-    .demandCommand(1, 'name a command: generate, methods, diff, schemas or init')
+    .command(commands.snapshotCommand(ctx))
+    .demandCommand(1, 'name a command: generate, methods, diff, schemas, init or snapshot')
     .strict()
     .recommendCommands()
     .completion('completion', 'Print a shell completion script')
@@ -50,12 +67,14 @@ export async function main(argv: string[], out?: Out): Promise<number> {
     .alias('help', 'h')
     // The tool's own version: bare .version() would read the package.json of the user's project.
     .version(toolPackage().version)
-    .epilogue('Exit codes: 0 ok, 1 stale output or breaking changes found, 2 bad input or usage.')
+    .epilogue(EXIT_CODES)
     .exitProcess(false)
     .fail((message, error) => {
       // A YError is yargs' own report of bad usage (a coerce refusal arrives as one too); anything else is ours.
       if (error && error.name !== 'YError') throw error;
-      throw new UsageError(message ?? error?.message ?? 'invalid usage', 'see mcp-typegen --help');
+      // The options yargs knows at this point are the chosen command's.
+      const options = optionNames(parser);
+      throw usageError(message ?? error?.message ?? 'invalid usage', { argv, commands: COMMANDS, options });
     });
   try {
     await parser.parseAsync();

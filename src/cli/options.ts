@@ -3,7 +3,7 @@
  * per-target and diff options generated from their tables.
  */
 import type { Argv } from 'yargs';
-import type { OptionSpec } from '../config/options.js';
+import { SHA256_PATTERN, patternProblem, type OptionSpec } from '../config/options.js';
 import type { FetchPolicy } from '../load/download.js';
 import { UsageError, type Verbosity } from '../run/console.js';
 import type { DiffOptionSpec } from './diff-options.js';
@@ -55,8 +55,24 @@ export function pathFlag(flag: string, options: { output?: boolean; repeatable?:
   };
 }
 
+/** yargs coerce for a single-value option whose value must match a pattern (a sha256 pin). */
+export function patternFlag(flag: string, pattern: NonNullable<OptionSpec['pattern']>) {
+  const once = single(flag);
+  return (value: unknown): unknown => {
+    const checked = once(value);
+    const problem = patternProblem({ pattern }, checked);
+    if (problem) throw new UsageError(`--${flag} ${String(checked)}: ${problem}`);
+    return checked;
+  };
+}
+
 export function verbosity(flags: GlobalFlags): Verbosity {
   return flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal';
+}
+
+/** -v, for the commands that have something more to print (its description says what). */
+export function verboseOption<T>(y: Argv<T>, describe: string) {
+  return y.option('verbose', { alias: 'v', type: 'boolean', describe });
 }
 
 export function schemaOptions<T>(y: Argv<T>) {
@@ -69,7 +85,7 @@ export function schemaOptions<T>(y: Argv<T>) {
       })
       .option('schema-sha256', {
         type: 'string',
-        coerce: single('schema-sha256'),
+        coerce: patternFlag('schema-sha256', SHA256_PATTERN),
         describe: 'The sha256 the --schema bytes must have',
       })
       .option('spec', {
@@ -156,9 +172,10 @@ export function targetOptions<T>(y: Argv<T>, table: readonly OptionSpec[]): Argv
 }
 
 /** The yargs coerce of a table option: path checks for a path, one value for any other single-value option. */
-function coerceFor(o: { flag: string; type: string; path?: boolean; output?: boolean }): {
+function coerceFor(o: Pick<OptionSpec, 'flag' | 'path' | 'output' | 'pattern'> & { type: string }): {
   coerce?: (v: unknown) => unknown;
 } {
+  if (o.pattern) return { coerce: patternFlag(o.flag, o.pattern) };
   if (o.path) return { coerce: pathFlag(o.flag, { output: o.output, repeatable: o.type === 'string[]' }) };
   return o.type === 'string' || o.type === 'number' ? { coerce: single(o.flag) } : {};
 }

@@ -13,7 +13,9 @@ import { CONTROL_CHARACTERS, InputError } from '../errors.js';
 import { escapePointerToken } from '../load/pointer.js';
 import { parseJson } from '../load/json.js';
 import { toolPackage } from '../load/package-root.js';
-import { TARGET_OPTIONS, optionsFromConfig, type TargetOptions } from './options.js';
+import { specVersionProblem } from '../load/spec-source.js';
+import { closest } from '../load/suggest.js';
+import { TARGET_OPTIONS, optionsFromConfig, type OptionSpec, type TargetOptions } from './options.js';
 
 export const CONFIG_NAME = 'mcp-typegen.config.json';
 
@@ -57,9 +59,34 @@ function validate(): ValidateFunction {
     const schema = JSON.parse(readFileSync(configSchemaPath(), 'utf8')) as object;
     // parseConfig called directly (the library API) without loadConfig first: required here.
     const Ajv = ajv2020 ?? (createRequire(import.meta.url)('ajv/dist/2020.js') as typeof Ajv2020Module).Ajv2020;
-    validator = new Ajv({ allErrors: false, strict: true }).compile(schema);
+    // Every error, so that an unknown key ("outDir") is reported before the missing key it misspells ("out").
+    validator = new Ajv({ allErrors: true, strict: true }).compile(schema);
   }
   return validator;
+}
+
+const TOP_LEVEL_KEYS = [
+  '$schema',
+  'targets',
+  ...TARGET_OPTIONS.filter((o) => !('perTargetOnly' in o)).map((o) => o.key),
+];
+const TARGET_KEYS = ['name', ...TARGET_OPTIONS.map((o) => o.key)];
+
+function allowedKeys(topLevel: boolean): string {
+  return `allowed here: ${topLevel ? 'the target options but out, schema and sha256; "targets" and "$schema"' : TARGET_KEYS.join(', ')}`;
+}
+
+/** `unknown key "outDir": did you mean "out"?` (at the top level, a per-target key is said to go in each target). */
+function unknownKey(key: string, topLevel: boolean): string {
+  const match = closest(key, topLevel ? [...TOP_LEVEL_KEYS, ...TARGET_KEYS] : TARGET_KEYS);
+  if (match === undefined) return `unknown key "${key}"`;
+  const where = topLevel && !TOP_LEVEL_KEYS.includes(match) ? ', in each target' : '';
+  return `unknown key "${key}": did you mean "${match}"${where}?`;
+}
+
+/** The error to report of several: an unknown key first (it explains a "missing" one), else the first. */
+function firstError(errors: readonly ErrorObject[]): ErrorObject | undefined {
+  return errors.find((e) => e.keyword === 'additionalProperties') ?? errors[0];
 }
 
 /** The first schema error as an InputError with the pointer of the offending key or value. */
@@ -69,15 +96,11 @@ function toInputError(file: string, error: ErrorObject): InputError {
   switch (error.keyword) {
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
-      const allowed =
-        at === ''
-          ? 'the target options, "targets" and "$schema"'
-          : `name, ${TARGET_OPTIONS.map((o) => o.key).join(', ')}`;
       return new InputError(
         file,
         `${at}/${escapePointerToken(key)}`,
-        `unknown key "${key}"`,
-        `allowed here: ${allowed}`,
+        unknownKey(key, at === ''),
+        allowedKeys(at === ''),
       );
     }
     case 'required':
@@ -96,6 +119,11 @@ function toInputError(file: string, error: ErrorObject): InputError {
       );
     case 'minItems':
       return new InputError(file, at, `must have at least ${String(params.limit)} item(s)`);
+    case 'pattern': {
+      const key = at.split('/').pop();
+      const option = (TARGET_OPTIONS as readonly OptionSpec[]).find((o) => o.key === key);
+      return new InputError(file, at, option?.pattern?.says ?? `must match ${String(params.pattern)}`);
+    }
     case 'minLength':
       return new InputError(file, at, 'must not be empty');
     case 'not': // only the output directory's "-" (options.ts)
@@ -121,7 +149,7 @@ export function parseConfig(text: string, file: string): LoadedConfig {
   const data = parseJson(text, file);
   const check = validate();
   if (!check(data)) {
-    const [first] = check.errors ?? [];
+    const first = firstError(check.errors ?? []);
     throw first ? toInputError(file, first) : new InputError(file, '', 'not a valid mcp-typegen config');
   }
   const raw = data as RawConfig;
@@ -141,6 +169,14 @@ export function parseConfig(text: string, file: string): LoadedConfig {
       const source = merged.spec ?? merged.schema;
       if (source === undefined) {
         throw new InputError(file, `/targets/${i}`, 'a target needs "spec" (a version name) or "schema" (a file)');
+      }
+      if (merged.spec !== undefined && t.schema === undefined) {
+        const problem = specVersionProblem(merged.spec, {
+          schemaDir: merged.schemaDir,
+          cwd: dir,
+          otherSchema: 'for another schema use "schema": "<file or https URL>" instead of "spec"',
+        });
+        if (problem) throw new InputError(file, t.spec ? `/targets/${i}/spec` : '/spec', problem.reason, problem.hint);
       }
       const name = t.name ?? source;
       if (names.has(name))

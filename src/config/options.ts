@@ -33,6 +33,8 @@ export interface OptionSpec {
   output?: boolean;
   /** A value that names something other than a path (an official extension id) and stays as written. */
   notAPath?: (text: string, dir: string) => boolean;
+  /** What a value must look like: a regular expression (JSON Schema `pattern`) and what it says, for errors. */
+  pattern?: { regex: string; says: string };
   /** Only per target: not allowed as a top-level default in the config file. */
   perTargetOnly?: boolean;
   /**
@@ -42,6 +44,18 @@ export interface OptionSpec {
    */
   hash?: (value: never) => unknown;
   describe: string;
+}
+
+/** A sha256 pin: the 64 hex digits `sha256sum` prints. */
+export const SHA256_PATTERN = {
+  regex: '^[0-9a-fA-F]{64}$',
+  says: 'a sha256 is 64 hex digits (as sha256sum prints it)',
+};
+
+/** Why `value` does not fit the option's pattern, or undefined when it does (or the option has none). */
+export function patternProblem(o: Pick<OptionSpec, 'pattern'>, value: unknown): string | undefined {
+  if (!o.pattern || typeof value !== 'string' || new RegExp(o.pattern.regex).test(value)) return undefined;
+  return o.pattern.says;
 }
 
 export const IMPORT_EXTENSIONS = ['.js', '.ts', ''] as const;
@@ -67,6 +81,7 @@ export const TARGET_OPTIONS = [
     flag: 'schema-sha256',
     type: 'string',
     perTargetOnly: true,
+    pattern: SHA256_PATTERN,
     describe: "Integrity pin: the sha256 (hex) the schema's bytes must have",
   },
   {
@@ -221,7 +236,9 @@ export function optionJsonSchema(spec: OptionSpec): Record<string, unknown> {
       ? { enum: [...spec.choices] }
       : spec.output
         ? { type: 'string', minLength: 1, not: { const: '-' } }
-        : { type: 'string', minLength: 1 };
+        : spec.pattern
+          ? { type: 'string', pattern: spec.pattern.regex }
+          : { type: 'string', minLength: 1 };
   return spec.type === 'boolean'
     ? { type: 'boolean' }
     : spec.type === 'string'

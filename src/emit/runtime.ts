@@ -54,9 +54,9 @@ export function runtimeTemplates(): TemplateFile[] {
 /** The runtime version these templates are (templates/version.ts, equal to the package's version). */
 export function runtimeVersion(): string {
   const file = runtimeTemplates().find((t) => t.name === 'version.ts');
-  const match = file && /RUNTIME_VERSION: string = '([^']+)'/.exec(file.text);
-  if (!match) throw new Error('templates/version.ts does not declare RUNTIME_VERSION');
-  return match[1]!;
+  const version = file && /RUNTIME_VERSION: string = '([^']+)'/.exec(file.text)?.[1];
+  if (!version) throw new Error('templates/version.ts does not declare RUNTIME_VERSION');
+  return version;
 }
 
 /** The range of `@mcp-typegen/runtime` generated code works with (what `init` installs too). */

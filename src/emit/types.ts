@@ -147,8 +147,9 @@ function refToTypeExpression(
   if (name === undefined || !Object.hasOwn(definitions, name)) return undefined;
   let expression = name;
   for (let i = 0; i < rest.length; i += 2) {
-    if (rest[i] !== 'properties' || rest[i + 1] === undefined) return undefined;
-    expression = `NonNullable<${expression}[${propertyKey(rest[i + 1]!, true)}]>`;
+    const [keyword, property] = [rest[i], rest[i + 1]];
+    if (keyword !== 'properties' || property === undefined) return undefined;
+    expression = `NonNullable<${expression}[${propertyKey(property, true)}]>`;
   }
   return expression;
 }

@@ -77,11 +77,11 @@ export function standaloneModule(exports: readonly [string, CompiledFunction][])
 
   for (const [name, validate] of exports) {
     if (!IDENTIFIER.test(name)) throw new Error(`validators: "${name}" is not a valid export name`);
-    out.push(`export const ${name} = ${validate.source!.validateName.str};`);
     enqueue(validate.source);
+    out.push(`export const ${name} = ${validate.source?.validateName.str ?? ''};`);
   }
-  for (let next = 0; next < queue.length; next++) {
-    const source = queue[next]!;
+  // The queue grows while it is read: each validator's dependencies join it.
+  for (const source of queue) {
     if (done.has(source.validateName.str)) continue;
     done.add(source.validateName.str);
     for (const values of Object.values(source.scopeValues)) {
@@ -164,22 +164,22 @@ function withSingleUseDataInlined(code: string): string {
     const found = DATA_LET.exec(blank.slice(from));
     if (!found) return out;
     const at = from + found.index;
-    const name = found[1]!;
+    const [declaration, name = '', initializer = ''] = found;
     const uses = [...blank.matchAll(new RegExp(`(?<![\\w$.])${name}(?![\\w$])`, 'g'))].filter(
       (m) => m.index !== at + 4,
     );
+    const use = uses.length === 1 ? (uses[0]?.index ?? -1) : -1;
     // Read once, after the declaration, and never assigned to (ajv assigns data only when it coerces).
-    if (uses.length !== 1 || uses[0]!.index < at || /^\s*=[^=]/.test(blank.slice(uses[0]!.index + name.length))) {
-      from = at + found[0].length;
+    if (use < at || /^\s*=[^=]/.test(blank.slice(use + name.length))) {
+      from = at + declaration.length;
       continue;
     }
-    const use = uses[0]!.index;
-    const exprAt = at + found[0].length - 2 - found[2]!.length;
-    const expr = out.slice(exprAt, exprAt + found[2]!.length);
+    const exprAt = at + declaration.length - 2 - initializer.length;
+    const expr = out.slice(exprAt, exprAt + initializer.length);
     const edit = (s: string, e: string) =>
-      s.slice(0, at) + s.slice(at + found[0].length, use) + e + s.slice(use + name.length);
+      s.slice(0, at) + s.slice(at + declaration.length, use) + e + s.slice(use + name.length);
     out = edit(out, expr);
-    blank = edit(blank, found[2]!);
+    blank = edit(blank, initializer);
     from = at;
   }
 }

@@ -48,9 +48,9 @@ export function emitValidators(model: ProtocolModel, schemaFile: string): string
   // fromEntries + null prototype: a method named "__proto__" or "toString" is data, never inherited.
   const table = (rows: [string, string][]) =>
     `Object.freeze(Object.setPrototypeOf(Object.fromEntries([\n${rows.map(([k, v]) => `  [${stringLiteral(k)}, ${v}],`).join('\n')}\n]), null))`;
-  const paramsRows = model.methods
-    .filter((m) => m.params !== null)
-    .map((m): [string, string] => [m.method, paramsValidatorName(m.params!, m.definition)]);
+  const paramsRows = model.methods.flatMap((m): [string, string][] =>
+    m.params === null ? [] : [[m.method, paramsValidatorName(m.params, m.definition)]],
+  );
   const resultNames = [...new Set(model.methods.flatMap((m) => m.result ?? []))].sort();
   return [
     "// @ts-nocheck -- the body is ajv's generated JavaScript; the exports are typed.",
@@ -136,12 +136,12 @@ function hoistInlineParams(defs: Record<string, unknown>, model: ProtocolModel):
     const name = paramsValidatorName(m.params, m.definition);
     const message = out[m.definition] as { properties?: Record<string, unknown> } | undefined;
     const params = message?.properties?.params;
-    if (params === undefined || Object.hasOwn(out, name)) continue;
+    if (message === undefined || params === undefined || Object.hasOwn(out, name)) continue;
     const token = encodeURIComponent(name);
     Object.defineProperty(out, name, { value: params, enumerable: true, writable: true, configurable: true });
     out[m.definition] = {
       ...message,
-      properties: { ...message!.properties, params: { $ref: `#/${model.defsKeyword}/${token}` } },
+      properties: { ...message.properties, params: { $ref: `#/${model.defsKeyword}/${token}` } },
     };
   }
   return out;
@@ -214,7 +214,7 @@ function protoAsPattern(schema: Record<string, unknown>): Record<string, unknown
     if (name !== '__proto__')
       Object.defineProperty(rest, name, { value: sub, enumerable: true, writable: true, configurable: true });
   }
-  const proto = Object.getOwnPropertyDescriptor(properties, '__proto__')!.value as unknown;
+  const proto = Object.getOwnPropertyDescriptor(properties, '__proto__')?.value as unknown;
   const patterns =
     typeof schema.patternProperties === 'object' && schema.patternProperties !== null ? schema.patternProperties : {};
   return { ...schema, properties: rest, patternProperties: { ...patterns, '^__proto__$': proto } };
@@ -260,6 +260,6 @@ export function inlineAjvRuntime(code: string): string {
     return helper.name;
   });
   if (/\brequire\(/.test(out)) throw new Error('validators: ajv emitted a require() that mcp-typegen cannot inline');
-  const helpers = [...used].sort().map((name) => AJV_RUNTIME[name]!.source);
+  const helpers = [...used].sort().map((name) => AJV_RUNTIME[name]?.source ?? '');
   return helpers.length ? `${helpers.join('\n')}\n${out}` : out;
 }

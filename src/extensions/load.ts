@@ -3,6 +3,7 @@
  * `schema/extension.schema.json` (first error only, with its JSON pointer), normalization.
  * Name rules are not checked here: see `checkExtensions` in `rules.ts`.
  */
+import { extensionReadError } from './read-error.js';
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -270,8 +271,7 @@ export async function loadExtensionFile(path: string): Promise<ExtensionSpec> {
   try {
     text = await readFile(path, 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(path, undefined, `cannot read extension file${code ? ` (${code})` : ''}`);
+    throw extensionReadError(path, e);
   }
   return parseExtension(path, text);
 }

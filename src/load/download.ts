@@ -113,9 +113,10 @@ export async function download(request: DownloadRequest, policy: FetchPolicy = {
     const body = Buffer.concat(chunks);
     if (Number.isFinite(declared) && body.length !== declared)
       throw fail(`download truncated: ${body.length} of ${declared} bytes arrived`);
-    if (request.sha256 && sha256(body) !== request.sha256) {
+    // A pin in capitals is the same hash: compared in lower case, both shown in full on a mismatch.
+    if (request.sha256 && sha256(body) !== request.sha256.toLowerCase()) {
       throw fail(
-        `sha256 mismatch: the server sent ${body.length} bytes hashing to ${sha256(body).slice(0, 12)}…, expected ${request.sha256.slice(0, 12)}… (nothing was used or cached)`,
+        `sha256 mismatch: the server sent ${body.length} bytes hashing to ${sha256(body)}, expected ${request.sha256} (nothing was used or cached)`,
       );
     }
     return body;

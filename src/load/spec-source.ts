@@ -19,6 +19,7 @@ import { download, isOffline, type FetchPolicy } from './download.js';
 import { sha256 } from './hash.js';
 import { downloadUrl, knownVersion, knownVersionNames, type KnownVersion } from './manifest.js';
 import { readUserFile } from './read-file.js';
+import { didYouMean } from './suggest.js';
 
 export interface SpecRootInput {
   /** `--schema-dir`, relative to `cwd`. */
@@ -55,19 +56,42 @@ export function locateSpec(version: string, input: SpecRootInput, env: NodeJS.Pr
       );
     }
   }
-  if (!known) {
-    throw new InputError(
-      root ? join(root.root, version, 'schema.json') : version,
-      undefined,
-      `unknown spec version "${version}"`,
-      `known versions: ${knownVersionNames().join(', ')}; for another schema pass --schema <file or https URL>${
-        root ? `; schema root: ${root.root} (from ${root.via})` : ''
-      }`,
-    );
-  }
+  if (!known) throw unknownSpec(version, root);
   const file = cachedSchemaFile(version, env);
   if (existsSync(file)) return { kind: 'cache', version, file, known };
   return { kind: 'download', version, file, url: downloadUrl(known, env), known };
+}
+
+/** The error for a version that is neither known nor in the named schema root, with the nearest known one. */
+function unknownSpec(
+  version: string,
+  root: { root: string; via: string } | undefined,
+  otherSchema = 'for another schema pass --schema <file or https URL>',
+): InputError {
+  return new InputError(
+    root ? join(root.root, version, 'schema.json') : version,
+    undefined,
+    `unknown spec version "${version}"${didYouMean(version, knownVersionNames())}`,
+    `known versions: ${knownVersionNames().join(', ')}${otherSchema ? `; ${otherSchema}` : ''}${
+      root ? `; schema root: ${root.root} (from ${root.via})` : ''
+    }`,
+  );
+}
+
+/**
+ * The error `locateSpec` would throw for a version that names no schema (neither known nor in the named
+ * schema root), or undefined: for checking a version where it is written (a config file, `init --spec`).
+ * `otherSchema` says, in the hint, how to name a schema that is no spec version there ('' for nothing).
+ */
+export function specVersionProblem(
+  version: string,
+  input: SpecRootInput & { otherSchema?: string },
+  env: NodeJS.ProcessEnv = process.env,
+): InputError | undefined {
+  if (/^[\w.-]+$/.test(version) && knownVersion(version)) return undefined;
+  const root = /^[\w.-]+$/.test(version) ? explicitRoot(input, env) : undefined;
+  if (root && existsSync(join(root.root, version, 'schema.json'))) return undefined;
+  return unknownSpec(version, root, input.otherSchema);
 }
 
 function pullAdvice(version: string): string {

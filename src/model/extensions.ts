@@ -9,6 +9,7 @@
  *   so every emitter (types, maps, client, server, validators) treats it like an MCP method;
  * - the settings schema becomes `capabilities.extensions["<id>"]` where the version has that map.
  */
+import { extensionReadError } from '../extensions/read-error.js';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { InputError } from '../errors.js';
@@ -42,8 +43,7 @@ export const readExtensionFile: ExtensionReader = async (file, cwd) => {
   try {
     return { name: path, text: await readFile(path, 'utf8') };
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(path, undefined, `cannot read extension file${code ? ` (${code})` : ''}`);
+    throw extensionReadError(path, e);
   }
 };
 

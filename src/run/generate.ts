@@ -24,6 +24,16 @@ export interface GenerateFlags {
   check?: boolean;
 }
 
+/** Where output goes without --out (and without a config), relative to the cwd. */
+export const DEFAULT_OUT = 'generated';
+
+/** The line that says where output goes when neither --out nor a config named it; undefined when one did. */
+export function defaultOutNotice(flags: GenerateFlags, configFile: string | undefined): string | undefined {
+  if (configFile !== undefined || flags.options.out !== undefined) return undefined;
+  const where = `./${DEFAULT_OUT}${flags.all ? '/<version>' : ''}`;
+  return `no --out given: ${flags.check ? 'checking' : 'writing to'} ${where} (pass --out <dir> to choose)`;
+}
+
 /** Targets from flags alone (the config file adds its own, see targets.ts). */
 export function targetsFromFlags(flags: GenerateFlags, cwd: string): Target[] {
   const { options } = flags;
@@ -39,7 +49,7 @@ export function targetsFromFlags(flags: GenerateFlags, cwd: string): Target[] {
       'pass --schema <file>, --spec <version> or --all (or write a mcp-typegen.config.json)',
     );
   const { out: outOption, ...rest } = options;
-  const out = resolve(cwd, outOption ?? 'generated');
+  const out = resolve(cwd, outOption ?? DEFAULT_OUT);
   const common: GenerateOptions = { ...rest, ...flags.policy, cwd };
   if (flags.all) {
     return knownVersionNames().map((version) => ({
@@ -51,11 +61,12 @@ export function targetsFromFlags(flags: GenerateFlags, cwd: string): Target[] {
   return [{ label: options.spec ?? options.schema ?? out, outDir: out, options: { ...common, outDir: out } }];
 }
 
-export async function runGenerate(targets: Target[], check: boolean, out: Out): Promise<number> {
-  return check ? runCheck(targets, out) : runWrite(targets, out);
+/** `notice`: a line said before anything is written or checked (where output goes without --out). */
+export async function runGenerate(targets: Target[], check: boolean, out: Out, notice?: string): Promise<number> {
+  return check ? runCheck(targets, out, notice) : runWrite(targets, out, notice);
 }
 
-export async function runWrite(targets: Target[], out: Out): Promise<number> {
+export async function runWrite(targets: Target[], out: Out, notice?: string): Promise<number> {
   const { writeOutput } = await import('../write/write.js');
   const { assertWritableOutDir } = await import('../write/preflight.js');
   for (const target of targets) await assertWritableOutDir(target.outDir);
@@ -66,6 +77,8 @@ export async function runWrite(targets: Target[], out: Out): Promise<number> {
     results.push({ target, result, ms: performance.now() - started });
     for (const warning of result.warnings) out.warn(warning);
   }
+  // Only once every target generated: a run that fails writes nothing and has nothing to say about where.
+  if (notice) out.info(notice);
   for (const { target, result, ms } of results) {
     const summary = await writeOutput(target.outDir, result.files, result.inputsHash, toolPackage().version);
     const methods = result.model.methods.length;
@@ -80,7 +93,8 @@ export async function runWrite(targets: Target[], out: Out): Promise<number> {
   return EXIT.ok;
 }
 
-async function runCheck(targets: Target[], out: Out): Promise<number> {
+async function runCheck(targets: Target[], out: Out, notice?: string): Promise<number> {
+  if (notice) out.info(notice);
   let staleCount = 0;
   for (const target of targets) {
     const started = performance.now();

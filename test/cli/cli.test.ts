@@ -193,7 +193,7 @@ describe('console', () => {
   it('unknown flags are usage errors (exit 2)', async () => {
     const a = await runCli(['generate', '--spec', '2025-11-25', '--bogus']);
     expect(a.code).toBe(2);
-    expect(a.stderr).toMatch(/^error: Unknown argument: bogus/);
+    expect(a.stderr).toMatch(/^error: unknown option --bogus\n/);
   });
 
   it('a repeated single-value option is one usage line, exit 2', async () => {

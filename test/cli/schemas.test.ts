@@ -95,6 +95,9 @@ describe('spec schemas through the cache and downloads', () => {
       expect(lines, mode).toHaveLength(1);
       expect(lines[0], mode).toContain(`error: ${url}: `);
       expect(lines[0], mode).toContain(reason);
+      // Both hashes in full, not two prefixes that may look alike.
+      if (mode === 'wrong')
+        expect(lines[0]).toMatch(new RegExp(`hashing to [0-9a-f]{64}, expected ${officialSha('2025-06-18')} `));
       expect(lines[0], mode).toMatch(/check the network|schemas pull/);
       expect(run.stderr, mode).not.toContain('internal error');
       expect(existsSync(join(cache, 'schemas', '2025-06-18', 'schema.json')), mode).toBe(false);

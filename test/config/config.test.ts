@@ -73,11 +73,15 @@ async function runWithConfig(configText: string, extra: string[] = []) {
 describe('invalid configs: one line with the pointer, exit 2', () => {
   const valid = { targets: [{ spec: '2025-11-25', out: 'out', artifacts: ['types'], format: false }] };
   const cases: [string, unknown, (file: string) => string][] = [
-    ['unknown top-level key', { ...valid, outDir: 'x' }, (f) => `${f}#/outDir: unknown key "outDir"`],
+    [
+      'unknown top-level key',
+      { ...valid, outDir: 'x' },
+      (f) => `${f}#/outDir: unknown key "outDir": did you mean "out", in each target?`,
+    ],
     [
       'unknown key in a target',
       { targets: [{ ...valid.targets[0], output: 'x' }] },
-      (f) => `${f}#/targets/0/output: unknown key "output"`,
+      (f) => `${f}#/targets/0/output: unknown key "output": did you mean "out"?`,
     ],
     [
       'wrong type',
@@ -147,12 +151,12 @@ describe('invalid configs: one line with the pointer, exit 2', () => {
     expect(out.errors).toEqual([`${join(dir, 'nope.json')}: file not found`]);
   });
 
-  it('an unknown spec version', async () => {
-    const { code, out, dir } = await runWithConfig(
+  it('an unknown spec version: the config file and the pointer', async () => {
+    const { code, out, dir, file } = await runWithConfig(
       JSON.stringify({ schemaDir: SCHEMA_DIR, targets: [{ spec: '1999-01-01', out: 'out' }] }),
     );
     expect(code).toBe(2);
-    expect(out.errors).toEqual([`${join(SCHEMA_DIR, '1999-01-01', 'schema.json')}: unknown spec version "1999-01-01"`]);
+    expect(out.errors).toEqual([`${file}#/targets/0/spec: unknown spec version "1999-01-01"`]);
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 

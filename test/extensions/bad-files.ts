@@ -179,7 +179,7 @@ export function badCases(): BadCase[] {
     load('bad-target.json', '/targets/1', 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"'),
     load('invalid-json-trailing-comma.json', undefined, 'invalid JSON at line 4, column 1: trailing comma'),
     load('invalid-json-truncated.json', undefined, 'invalid JSON at line 4, column 1: unexpected end of input'),
-    load('does-not-exist.json', undefined, 'cannot read extension file (ENOENT)'),
+    load('does-not-exist.json', undefined, 'extension file not found'),
     // invalid JSON, duplicate keys, nesting
     ...written(),
     // $ref cycles (recursion only through properties/items is fine)
@@ -221,7 +221,7 @@ export function badCases(): BadCase[] {
     fixture(
       'cross-file-missing-file.json',
       '/definitions/AcmeA/$ref',
-      `$ref names "nowhere.extension.json": cannot read extension file (ENOENT) (${join(B, 'nowhere.extension.json')})`,
+      `$ref names "nowhere.extension.json": extension file not found (${join(B, 'nowhere.extension.json')})`,
     ),
     fixture(
       'cross-file-not-enabled.json',

@@ -236,7 +236,7 @@ describe('invalid JSON reports line and column', () => {
     expect(await inputErrorOf(() => loadExtensionFile(file))).toEqual({
       file,
       pointer: undefined,
-      reason: 'cannot read extension file (ENOENT)',
+      reason: 'extension file not found',
     });
   });
 });

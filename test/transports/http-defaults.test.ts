@@ -79,6 +79,22 @@ describe('CORS is its own option', () => {
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('a refused origin and an origin without CORS are logged once each; a same-origin page is not', async () => {
+    const log: string[] = [];
+    const { url } = await serve({ log: (message) => log.push(message), cors: { origins: ['http://localhost:9999'] } });
+    const post = (from: string) =>
+      rawRequest(url, { method: 'POST', headers: { ...JSON_HEADERS, origin: from }, body: INIT });
+    for (let i = 0; i < 3; i++) {
+      expect((await post(origin)).status).toBe(200);
+      expect((await post('https://app.example')).status).toBe(403);
+    }
+    await post(new URL(url).origin);
+    expect(log).toEqual([
+      `MCP server: no CORS headers for Origin ${origin}: its pages cannot read the answers; allow it with cors.origins`,
+      'MCP server: refused Origin https://app.example (403); allow it with allowedOrigins (and cors)',
+    ]);
+  });
+
   it('rebinding protection off lets any origin send, but reflects none', async () => {
     const { url } = await serve({ dnsRebindingProtection: false });
     const res = await rawRequest(url, {

@@ -1,0 +1,125 @@
+/**
+ * Capture a live server's tool surface with the runtime's own client (templates/, the code generated
+ * clients run on; the CLI never depends on the official SDK): connect over stdio (a command) or a URL
+ * (Streamable HTTP, falling back to HTTP+SSE), negotiate any version the given protocol speaks, and page
+ * through tools/list, prompts/list, resources/list and resources/templates/list where the server offers
+ * them.
+ */
+import { McpClientBase } from '../../templates/client-base.js';
+import type { AnyNotificationTable, AnyRequestTable } from '../../templates/peer-types.js';
+import type { ProtocolDescription } from '../../templates/protocol.js';
+import type { Transport } from '../../templates/transport.js';
+import { StdioClientTransport } from '../../templates/stdio.js';
+import { StreamableHttpClientTransport } from '../../templates/http-client.js';
+import { sseFallback } from '../../templates/sse-fallback.js';
+import { InputError } from '../errors.js';
+import { isJsonObject, keyedList, type Snapshot, type SnapshotList } from './format.js';
+
+/** Where the server is: a command line (stdio) or a URL (HTTP). */
+export type ServerTarget =
+  | { kind: 'command'; command: string; args: string[]; env?: Record<string, string> }
+  | { kind: 'url'; url: string; headers: Record<string, string> };
+
+/** The lists, the capability that offers each, and the member of the result holding the entries. */
+const LISTS: readonly { list: SnapshotList; method: string; capability: string; member: string }[] = [
+  { list: 'tools', method: 'tools/list', capability: 'tools', member: 'tools' },
+  { list: 'prompts', method: 'prompts/list', capability: 'prompts', member: 'prompts' },
+  { list: 'resources', method: 'resources/list', capability: 'resources', member: 'resources' },
+  {
+    list: 'resourceTemplates',
+    method: 'resources/templates/list',
+    capability: 'resources',
+    member: 'resourceTemplates',
+  },
+];
+
+/** Pages at most: a server whose cursors never end is an error, not a hang. */
+const MAX_PAGES = 1000;
+
+/** Untyped: the snapshot reads results as JSON, whatever the version. */
+type Client = McpClientBase<AnyRequestTable, AnyNotificationTable, AnyRequestTable, AnyNotificationTable>;
+
+export function captureSnapshot(
+  target: ServerTarget,
+  protocol: ProtocolDescription,
+  clientVersion: string,
+): Promise<Snapshot> {
+  const where = target.kind === 'command' ? [target.command, ...target.args].join(' ') : target.url;
+  return captureOver(transportFor(target), where, protocol, clientVersion);
+}
+
+/** The same over a transport at hand (`where` names the server in errors); the transport is closed after. */
+export async function captureOver(
+  transport: Transport,
+  where: string,
+  protocol: ProtocolDescription,
+  clientVersion: string,
+): Promise<Snapshot> {
+  const client: Client = new McpClientBase(transport, protocol, {
+    clientInfo: { name: 'mcp-typegen', version: clientVersion },
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw new InputError(where, undefined, `could not connect: ${message(error)}`);
+  }
+  try {
+    const capabilities = client.serverCapabilities ?? {};
+    const info = client.serverInfo;
+    const snapshot: Snapshot = {
+      mcpSnapshot: 1,
+      // As the server sent it; a server that names no version (or itself not at all) is recorded so.
+      server: { ...info },
+      ...(client.negotiatedVersion !== undefined ? { protocolVersion: client.negotiatedVersion } : {}),
+      capabilities,
+      ...(client.instructions !== undefined ? { instructions: client.instructions } : {}),
+      tools: {},
+    };
+    for (const { list, method, capability, member } of LISTS) {
+      if (!Object.hasOwn(capabilities, capability)) continue;
+      const entries = await pageThrough(client, method, member, where);
+      snapshot[list] = keyedList(list, entries, `${where} (${method})`);
+    }
+    return snapshot;
+  } finally {
+    await client.close();
+  }
+}
+
+function transportFor(target: ServerTarget): Transport {
+  if (target.kind === 'command')
+    return new StdioClientTransport({
+      command: target.command,
+      args: target.args,
+      ...(target.env ? { env: target.env } : {}),
+      // The server's log lines are the user's to see; the snapshot itself goes to a file or stdout.
+      stderr: 'inherit',
+    });
+  return new StreamableHttpClientTransport(target.url, { headers: target.headers, legacySse: sseFallback() });
+}
+
+/** Every entry of a paginated list, following `nextCursor` until it is absent. */
+async function pageThrough(client: Client, method: string, member: string, where: string): Promise<unknown[]> {
+  const entries: unknown[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    let result: unknown;
+    try {
+      result = await client.request(method, cursor === undefined ? {} : { cursor });
+    } catch (error) {
+      throw new InputError(where, undefined, `${method} failed: ${message(error)}`);
+    }
+    const items = isJsonObject(result) ? result[member] : undefined;
+    if (!Array.isArray(items)) throw new InputError(where, undefined, `${method} answered without a "${member}" array`);
+    entries.push(...items);
+    const next = isJsonObject(result) ? result.nextCursor : undefined;
+    if (typeof next !== 'string') return entries;
+    cursor = next;
+  }
+  throw new InputError(where, undefined, `${method} still had a next page after ${MAX_PAGES} pages`);
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
