@@ -13,6 +13,7 @@ type Shape = (value: unknown) => boolean;
 const isString: Shape = (v) => typeof v === 'string';
 const isSchema: Shape = (v) => isObject(v) || typeof v === 'boolean';
 const isSchemaList: Shape = (v) => Array.isArray(v) && v.length > 0 && v.every(isSchema);
+const isSchemas: Shape = (v) => Array.isArray(v) && v.every(isSchema);
 const isStringList: Shape = (v) => Array.isArray(v) && v.every(isString);
 const TYPE_NAMES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 const isTypeName: Shape = (v) => typeof v === 'string' && TYPE_NAMES.has(v);
@@ -31,9 +32,10 @@ const SHAPES: Record<string, { shape: Shape; words: string }> = {
   },
   items: { shape: (v) => isSchema(v) || isSchemaList(v), words: 'a schema or a non-empty list of schemas' },
   prefixItems: { shape: isSchemaList, words: 'a non-empty list of schemas' },
-  allOf: { shape: isSchemaList, words: 'a non-empty list of schemas' },
-  anyOf: { shape: isSchemaList, words: 'a non-empty list of schemas' },
-  oneOf: { shape: isSchemaList, words: 'a non-empty list of schemas' },
+  // Empty is allowed: MCP-shaped schemas spell "no notifications" `{ "anyOf": [] }`.
+  allOf: { shape: isSchemas, words: 'a list of schemas' },
+  anyOf: { shape: isSchemas, words: 'a list of schemas' },
+  oneOf: { shape: isSchemas, words: 'a list of schemas' },
   properties: { shape: (v) => isObject(v) && Object.values(v).every(isSchema), words: 'an object of schemas' },
   additionalProperties: { shape: isSchema, words: 'a schema' },
   not: { shape: isSchema, words: 'a schema' },
