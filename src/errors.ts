@@ -44,3 +44,10 @@ export function isFsError(error: unknown): error is NodeJS.ErrnoException {
   const e = error as NodeJS.ErrnoException | undefined;
   return typeof e?.code === 'string' && /^E[A-Z]+$/.test(e.code) && typeof e.syscall === 'string';
 }
+
+/**
+ * C0/C1 control characters and the Unicode line separators: never meant in a method name or a path, and
+ * they would split or drive the terminal line an error is printed on.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;

@@ -13,11 +13,14 @@ import { runtimeImports, runtimeRange } from './emit/runtime.js';
 import { createTsFiles } from './emit/ts-project.js';
 import { REGISTRY, resolveArtifacts, type EmitContext, type GeneratedFile } from './emit/registry.js';
 import { targetInputs } from './inputs.js';
-import { InputError } from './errors.js';
+import { CONTROL_CHARACTERS, InputError } from './errors.js';
 import { appliesTo } from './extensions/types.js';
 import { applyExtensions, loadExtensionsFor, type LoadedExtension } from './model/extensions.js';
 import type { GenerateOptions } from './config/generate-options.js';
-import { loadSchema } from './load/schema.js';
+import { loadSchema, type LoadedSchema } from './load/schema.js';
+import { definitionPointer } from './load/pointer.js';
+import { generatedNameProblem } from './load/type-names.js';
+import { checkSchemaShapes } from './load/schema-shapes.js';
 import { toolPackage } from './load/package-root.js';
 import { buildModel } from './model/build.js';
 import { requireRequests } from './model/coverage.js';
@@ -49,6 +52,9 @@ export interface GenerateResult {
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const cwd = options.cwd ?? process.cwd();
   const outDir = resolve(cwd, options.outDir ?? 'generated');
+  // A newline or NUL in a path is never meant, and would be printed (and written) as something else.
+  if (CONTROL_CHARACTERS.test(outDir))
+    throw new InputError('(arguments)', undefined, 'the output directory holds a control character or line break');
   // Hashed before anything is read for generation: an input edited meanwhile leaves the manifest stale
   // (the next --check regenerates), never wrongly fresh.
   const inputs = await targetInputs({ ...options, cwd, outDir });
@@ -73,6 +79,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 /** The schema, the extensions and the pairing file read, and the model built from them. */
 async function loadModel(options: GenerateOptions, cwd: string) {
   const loaded = await loadSchema({ ...options, cwd });
+  refuseUnusableNames(loaded);
+  checkSchemaShapes(loaded.definitions, loaded.file, loaded.defsKeyword);
   const extensions = await loadExtensionsFor(options.extensions ?? [], cwd);
   const pairing = options.pairing ? await readPairingFile(resolve(cwd, options.pairing)) : undefined;
   const base = buildModel(loaded, { pairing });
@@ -85,6 +93,17 @@ async function loadModel(options: GenerateOptions, cwd: string) {
   requireRequests(model, loaded.file);
   return { loaded, extensions, pairing, model };
 }
+
+/** Definitions whose key cannot be their generated name (load/type-names.ts, generatedNameProblem). */
+function refuseUnusableNames(loaded: LoadedSchema): void {
+  for (const name of Object.keys(loaded.definitions)) {
+    const problem = generatedNameProblem(name);
+    if (problem !== undefined)
+      throw new InputError(loaded.file, definitionPointer(loaded.defsKeyword, name), problem, NAME_HINT);
+  }
+}
+
+const NAME_HINT = 'generated names are definition keys unchanged: see "Generated names" in the README';
 
 function emitContext(options: GenerateOptions, schemaFile: string, ts: EmitContext['ts']): EmitContext {
   const importExt = options.importExtension ?? '.js';

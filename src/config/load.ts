@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { InputError } from '../errors.js';
+import { CONTROL_CHARACTERS, InputError } from '../errors.js';
 import { escapePointerToken } from '../load/pointer.js';
 import { parseJson } from '../load/json.js';
 import { toolPackage } from '../load/package-root.js';
@@ -189,6 +189,8 @@ export function parseConfig(text: string, file: string): LoadedConfig {
       names.add(name);
       const out = merged.out;
       if (out === undefined) throw new InputError(file, `/targets/${i}`, 'a target needs "out" (its output directory)');
+      const outProblem = outPathProblem(out, file);
+      if (outProblem !== undefined) throw new InputError(file, `/targets/${i}/out`, outProblem);
       const sameOut = outs.get(out);
       if (sameOut !== undefined)
         throw new InputError(
@@ -201,6 +203,13 @@ export function parseConfig(text: string, file: string): LoadedConfig {
       return { ...merged, name, out };
     }),
   };
+}
+
+/** Why `out` cannot be an output directory, or undefined: the config file itself, or a name with control characters. */
+function outPathProblem(out: string, configFile: string): string | undefined {
+  if (resolve(dirname(configFile), out) === resolve(configFile)) return '"out" is this config file, not a directory';
+  if (CONTROL_CHARACTERS.test(out)) return '"out" holds a control character or line break';
+  return undefined;
 }
 
 /** Load a config: the file named (relative to `cwd`), else the nearest one upward from `cwd`. */

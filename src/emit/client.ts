@@ -12,6 +12,8 @@ import { baseClassMembers } from './base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
 import { TABLES, optionsType, paramsType } from './tables.js';
 import { isIdentifier } from './ts-names.js';
+import { connectedMethod, eraTypes } from './client-eras.js';
+import { legacyCallsOf } from './legacy-calls.js';
 import type { Statement, TsFiles } from './ts-project.js';
 import { classDecl, functionDecl, importDecl, typeAlias, type ClassSpec } from './ts-structures.js';
 import { and, arrow, call, objectLiteral, objectType, ref, str, union, type Param, type Prop } from './ts-text.js';
@@ -185,6 +187,11 @@ function clientClass(model: ProtocolModel, files: TsFiles): Statement {
       spec.properties.push({ name: propertyName(name), value: stubValue(model, node) });
     }
   }
+  const legacy = legacyCallsOf(model);
+  if (legacy.length > 0) {
+    const groups = new Set([...tree.children].filter(([, node]) => node.children.size > 0).map(([name]) => name));
+    spec.methods.push(connectedMethod(model, legacy, groups));
+  }
   return classDecl(spec);
 }
 
@@ -238,6 +245,7 @@ export function clientStatements(
       'Requests as the client calls them: params the client fills in itself (per-request `_meta`, input responses) are optional, and results are final.',
     ),
     clientClass(model, files),
+    ...eraTypes(model, legacyCallsOf(model)),
     functionDecl({
       name: 'createClient',
       doc: 'Create a client on a transport (stdio, Streamable HTTP, in-memory, or any SDK-compatible Transport).',

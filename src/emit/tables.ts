@@ -4,6 +4,7 @@
  */
 import type { Direction, MethodInfo, ProtocolModel } from '../model/types.js';
 import { inlineParamsAlias } from './params-names.js';
+import { legacyCallsOf } from './legacy-calls.js';
 import { and, objectType, ref, union } from './ts-text.js';
 
 export interface Table {
@@ -126,10 +127,14 @@ export function mapsExports(): { types: string[]; values: string[] } {
   };
 }
 
+/** The era types client.ts declares when the client can fall back to a legacy server (client-eras.ts). */
+const ERA_TYPES = ['LegacyCalls', 'ModernMcpClient', 'LegacyMcpClient', 'ConnectedMcpClient'];
+
 /** Every name client.ts exports. */
 export function clientExports(model?: ProtocolModel): { types: string[]; values: string[] } {
   const channels = (model?.channels ?? []).map((c) => c.clientClass);
-  return { types: ['ClientCalls'], values: ['McpClient', 'createClient', ...channels] };
+  const eras = model && legacyCallsOf(model).length > 0 ? ERA_TYPES : [];
+  return { types: ['ClientCalls', ...eras], values: ['McpClient', 'createClient', ...channels] };
 }
 
 /** Every name server.ts exports. */

@@ -62,9 +62,11 @@ export async function emitTypes(model: ProtocolModel, file: string, options: Emi
     const pointer = definitionPointer(model.defsKeyword, name);
     assertTypeName(name, file, pointer);
     let normalized = normalizeDefinition(definition, file, pointer, refToType, !without.includes('ts-object-keyword'));
-    if (NOTES[name] && typeof normalized === 'object' && normalized !== null) {
+    // Own properties only: a definition named `toString` must not get Object.prototype's.
+    const note = Object.hasOwn(NOTES, name) ? NOTES[name] : undefined;
+    if (note !== undefined && typeof normalized === 'object' && normalized !== null) {
       const own = normalized as { description?: unknown };
-      own.description = typeof own.description === 'string' ? `${own.description}\n\n${NOTES[name]}` : NOTES[name];
+      own.description = typeof own.description === 'string' ? `${own.description}\n\n${note}` : note;
     }
     if (typeof normalized === 'boolean') normalized = normalized ? {} : { not: {} };
     const params = paramsAliases.get(name);
@@ -73,6 +75,11 @@ export async function emitTypes(model: ProtocolModel, file: string, options: Emi
     if (params && hoisted)
       parts.push(await compileDeclaration(hoisted, params.alias, file, `${pointer}/properties/params`));
   }
+  // maps.ts types request ids by RequestId: a schema without one gets JSON-RPC's own.
+  if (!Object.hasOwn(definitions, 'RequestId'))
+    parts.push(
+      "/** A JSON-RPC request id (the schema defines none: JSON-RPC 2.0's own). */\nexport type RequestId = string | number;",
+    );
   return parts.join('\n');
 }
 

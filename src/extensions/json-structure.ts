@@ -5,9 +5,10 @@
  * 100,000-deep file costs no stack either.
  */
 import { escapePointerToken } from '../load/pointer.js';
+import { MAX_JSON_DEPTH } from '../load/json.js';
 
 /** Deeper than any extension file needs; far below what the recursive schema walks can take. */
-export const MAX_DEPTH = 200;
+export const MAX_DEPTH = MAX_JSON_DEPTH;
 
 export interface StructureProblem {
   /** JSON pointer of the offending value (the repeated key's value, or the first value too deep). */

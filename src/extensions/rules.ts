@@ -32,8 +32,9 @@ import { InputError } from '../errors.js';
 import { isObject, type JsonSchema } from '../load/schema-types.js';
 import type { ExtensionSpec } from './types.js';
 import { pointer, unescapePointerToken } from '../load/pointer.js';
-import { isIdentifierText, isReservedWord } from '../load/type-names.js';
+import { generatedNameProblem, isIdentifierText } from '../load/type-names.js';
 import { forEachSubschema } from '../load/schema-keywords.js';
+import { checkShapes } from '../load/schema-shapes.js';
 
 export interface ExtensionCheckContext {
   /**
@@ -241,19 +242,8 @@ function checkInputDirection(spec: ExtensionSpec, context: ExtensionCheckContext
 function checkDefinitionNames(spec: ExtensionSpec, context: ExtensionCheckContext): void {
   for (const name of Object.keys(spec.definitions)) {
     const ptr = pointer('definitions', name);
-    if (!isIdentifierText(name)) {
-      throw new InputError(spec.file, ptr, `definition name "${name}" is not a TypeScript identifier`);
-    }
-    if (name === '__proto__' || name === 'constructor' || name === 'prototype') {
-      throw new InputError(
-        spec.file,
-        ptr,
-        `definition name "${name}" is not allowed: it names a built-in of every JavaScript object`,
-      );
-    }
-    if (isReservedWord(name)) {
-      throw new InputError(spec.file, ptr, `definition name "${name}" is reserved in TypeScript`);
-    }
+    const problem = generatedNameProblem(name);
+    if (problem !== undefined) throw new InputError(spec.file, ptr, problem);
     if (context.mcpDefinitionNames?.has(name)) {
       throw new InputError(
         spec.file,
@@ -457,6 +447,7 @@ export function checkExtensions(specs: ExtensionSpec[], context: ExtensionCheckC
     checkTargets(spec, context);
     checkMethods(spec, context);
     checkDefinitionNames(spec, context);
+    for (const [schema, at] of schemasOf(spec)) checkShapes(schema, at, spec.file);
     checkRefs(spec, context, files);
     checkAliasCycles(spec, files);
     checkInputDirection(spec, context);

@@ -7,7 +7,7 @@
  *   table); an unpaired request gets the generic `Result`, marked `resultUnknown`, with a warning.
  * Features (batches, per-request `_meta`, …) are detected from structure in features.ts.
  */
-import { InputError } from '../errors.js';
+import { CONTROL_CHARACTERS, InputError } from '../errors.js';
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import { protocolFacts } from './protocol-facts.js';
 import type { JsonSchema } from '../load/schema-types.js';
@@ -35,13 +35,7 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
       const info = ctx.describeMessage(member, union.kind);
       const existing = byMethod.get(info.method);
       if (existing) {
-        if (existing.kind !== info.kind) {
-          throw new InputError(
-            schema.file,
-            ctx.defPointer(member.name),
-            `method "${info.method}" is both a request and a notification`,
-          );
-        }
+        refuseSecondMessage(existing, info, schema.file, ctx.defPointer(member.name));
         if (!existing.directions.includes(union.direction)) existing.directions.push(union.direction);
       } else {
         info.directions.push(union.direction);
@@ -95,7 +89,14 @@ class ModelContext {
   constructor(private readonly schema: LoadedSchema) {
     for (const [name, def] of Object.entries(schema.definitions)) {
       const method = methodConst(def);
-      if (method !== undefined && !this.defsByMethod.has(method)) this.defsByMethod.set(method, name);
+      if (method === undefined) continue;
+      if (CONTROL_CHARACTERS.test(method))
+        throw new InputError(
+          schema.file,
+          `${this.defPointer(name)}/properties/method`,
+          'a method name holds a control character or line break',
+        );
+      if (!this.defsByMethod.has(method)) this.defsByMethod.set(method, name);
     }
   }
 
@@ -171,7 +172,8 @@ class ModelContext {
     if (method === undefined) {
       throw new InputError(
         this.schema.file,
-        `${this.defPointer(message.name)}/properties/method`,
+        // The pointer resolves in the file: at `method` when there is one, else at the message.
+        `${this.defPointer(message.name)}${hasMethodProperty(message.schema) ? '/properties/method' : ''}`,
         `message ${message.name} has no method const`,
       );
     }
@@ -198,4 +200,20 @@ class ModelContext {
       source: 'mcp',
     };
   }
+}
+
+function hasMethodProperty(schema: unknown): boolean {
+  return isObject(schema) && isObject(schema.properties) && Object.hasOwn(schema.properties, 'method');
+}
+
+/** One method, one message: a second kind or a second definition would be dropped unseen. */
+function refuseSecondMessage(existing: MethodInfo, info: MethodInfo, file: string, at: string): void {
+  if (existing.kind !== info.kind)
+    throw new InputError(file, at, `method "${info.method}" is both a request and a notification`);
+  if (existing.definition !== info.definition)
+    throw new InputError(
+      file,
+      `${at}/properties/method`,
+      `method "${info.method}" is declared again (first by ${existing.definition}): one definition per method`,
+    );
 }

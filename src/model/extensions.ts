@@ -24,7 +24,7 @@ import type { JsonSchema } from '../load/schema-types.js';
 import { compareStrings } from '../load/order.js';
 import { applyAugmentations } from './augment.js';
 import type { MethodInfo, ProtocolModel } from './types.js';
-import { unescapePointerToken } from '../load/pointer.js';
+import { escapePointerToken, unescapePointerToken } from '../load/pointer.js';
 import { unwrapAllOf } from '../load/schema-keywords.js';
 
 export interface LoadedExtension {
@@ -59,14 +59,17 @@ export async function loadExtensionsFor(
   const loaded: LoadedExtension[] = [];
   const seen = new Set<string>();
   const queue = files.map((file) => officialExtensionFile(file, cwd) ?? file);
+  // Who named each file reached through a `$ref`, so a file that cannot be read is reported there.
+  const referrers = new Map<number, Referrer>();
   for (const [i, file] of queue.entries()) {
-    const { name, text } = await read(file, cwd);
+    const { name, text } = await readReferenced(read, file, cwd, referrers.get(i));
     if (seen.has(name)) continue;
     seen.add(name);
     const spec = parseExtension(name, text);
     loaded.push({ file: files[i] ?? file, sha256: sha256(text), spec, warnings: [] });
     for (const other of crossFileRefsOf([spec.methods, spec.definitions, spec.settings, spec.augment])) {
       // Relative to the referring file as the reader named it, so `git:<ref>:<path>` sources work too.
+      referrers.set(queue.length, { file: name, text, ref: other });
       queue.push(resolveSibling(isAbsolute(name) ? name : file, other));
     }
   }
@@ -78,6 +81,47 @@ export async function loadExtensionsFor(
       { knownVersions: new Set(knownVersionNames()) },
     );
   return loaded;
+}
+
+/** The file whose `$ref` named another file (its text, parsed again only when that file is missing). */
+interface Referrer {
+  file: string;
+  text: string;
+  ref: string;
+}
+
+/** `read`, but a file named by another one's `$ref` that cannot be read is that `$ref`'s error. */
+async function readReferenced(
+  read: ExtensionReader,
+  file: string,
+  cwd: string,
+  referrer: Referrer | undefined,
+): Promise<{ name: string; text: string }> {
+  try {
+    return await read(file, cwd);
+  } catch (error) {
+    if (referrer === undefined || !(error instanceof InputError)) throw error;
+    throw new InputError(
+      referrer.file,
+      fileRefPointer(JSON.parse(referrer.text), referrer.ref),
+      `$ref names "${referrer.ref}": ${error.reason} (${error.file})`,
+    );
+  }
+}
+
+/** The pointer of the first `$ref` in an extension file (in file order) that names `file`. Iterative. */
+function fileRefPointer(json: unknown, file: string): string | undefined {
+  const stack: { node: unknown; at: string }[] = [{ node: json, at: '' }];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const { node, at } = top;
+    if (typeof node !== 'object' || node === null) continue;
+    for (const [key, child] of Object.entries(node).reverse()) {
+      const here = `${at}/${escapePointerToken(key)}`;
+      if (key === '$ref' && typeof child === 'string' && FILE_REF.exec(child)?.[1] === file) return here;
+      stack.push({ node: child, at: here });
+    }
+  }
+  return undefined;
 }
 
 export function applyExtensions(model: ProtocolModel, extensions: LoadedExtension[]): ProtocolModel {

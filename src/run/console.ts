@@ -2,7 +2,7 @@
  * Console output: one line per target, errors as one clear line plus a hint, colour only on a TTY and
  * never with NO_COLOR.
  */
-import { InputError } from '../errors.js';
+import { CONTROL_CHARACTERS, InputError } from '../errors.js';
 
 export type Verbosity = 'quiet' | 'normal' | 'verbose';
 
@@ -23,6 +23,22 @@ export function useColour(stream: NodeJS.WriteStream): boolean {
 
 const paint = (on: boolean, code: number, text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
 
+/**
+ * One printable line: names from the input (a method, a path) may hold a newline, a NUL or an escape
+ * sequence, which would split the line or drive the terminal; they are shown escaped (`\n`, `\u0000`).
+ */
+export function oneLine(text: string): string {
+  return text.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), (c) =>
+    c === '\n'
+      ? '\\n'
+      : c === '\r'
+        ? '\\r'
+        : c === '\t'
+          ? '\\t'
+          : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 export function createOut(
   verbosity: Verbosity,
   stdout: NodeJS.WriteStream = process.stdout,
@@ -37,11 +53,11 @@ export function createOut(
       if (verbosity === 'verbose') stdout.write(`${line}\n`);
     },
     warn: (line) => {
-      if (verbosity !== 'quiet') stderr.write(`${paint(colourErr, 33, 'warning')}: ${line}\n`);
+      if (verbosity !== 'quiet') stderr.write(`${paint(colourErr, 33, 'warning')}: ${oneLine(line)}\n`);
     },
     error: (line, hint) => {
-      stderr.write(`${paint(colourErr, 31, 'error')}: ${line}\n`);
-      if (hint) stderr.write(`  hint: ${hint}\n`);
+      stderr.write(`${paint(colourErr, 31, 'error')}: ${oneLine(line)}\n`);
+      if (hint) stderr.write(`  hint: ${oneLine(hint)}\n`);
     },
   };
 }

@@ -257,3 +257,26 @@ describe('multi-target runs and flag overrides', () => {
     expect(existsSync(join(dir, 'gen', 'types.ts'))).toBe(true);
   });
 });
+
+describe('"out" that cannot be an output directory (issue 36)', () => {
+  const file = join(REPO_ROOT, 'test', '.tmp', 'cfg', 'mcp-typegen.config.json');
+  const refused = (out: string) => {
+    try {
+      parseConfig(JSON.stringify({ targets: [{ spec: '2025-11-25', out }] }), file);
+    } catch (error) {
+      return error as Error & { pointer?: string; reason?: string };
+    }
+    throw new Error(`"out": ${JSON.stringify(out)} was accepted`);
+  };
+
+  it('the config file itself: refused at /targets/0/out', () => {
+    const error = refused('mcp-typegen.config.json');
+    expect(error.pointer).toBe('/targets/0/out');
+    expect(error.reason).toBe('"out" is this config file, not a directory');
+  });
+
+  it('a newline or NUL in it: refused at /targets/0/out', () => {
+    for (const out of ['a\nb', 'a\u0000b'])
+      expect(refused(out).reason).toBe('"out" holds a control character or line break');
+  });
+});

@@ -217,10 +217,12 @@ export function badCases(): BadCase[] {
       '/definitions/AcmeA/$ref',
       `"../augment/shared.extension.json#/definitions/Nope" does not resolve: no definition "Nope" in ${resolve(B, '../augment/shared.extension.json')}`,
     ),
-    {
-      ...fixture('cross-file-missing-file.json', undefined, 'extension file not found'),
-      file: join(B, 'nowhere.extension.json'),
-    },
+    // Reported where the $ref is: the referring file and pointer, then the file that is missing.
+    fixture(
+      'cross-file-missing-file.json',
+      '/definitions/AcmeA/$ref',
+      `$ref names "nowhere.extension.json": extension file not found (${join(B, 'nowhere.extension.json')})`,
+    ),
     fixture(
       'cross-file-not-enabled.json',
       '/definitions/AcmeA/$ref',
@@ -329,7 +331,7 @@ export function badCases(): BadCase[] {
     fixture(
       'settings-proto-key.json',
       '/definitions/constructor',
-      'definition name "constructor" is not allowed: it names a built-in of every JavaScript object',
+      'definition name "constructor" is not a PascalCase identifier, which generated names must be (rename it "Constructor")',
     ),
   ];
 }

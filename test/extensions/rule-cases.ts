@@ -234,19 +234,19 @@ export const rows: Row[] = [
     ['definition-not-identifier.json'],
     'definition-not-identifier.json',
     '/definitions/Acme-Job',
-    'definition name "Acme-Job" is not a TypeScript identifier',
+    'definition name "Acme-Job" is not a PascalCase identifier, which generated names must be (rename it "AcmeJob")',
   ],
   [
     ['definition-proto.json'],
     'definition-proto.json',
     '/definitions/__proto__',
-    'definition name "__proto__" is not allowed: it names a built-in of every JavaScript object',
+    'definition name "__proto__" is not a PascalCase identifier, which generated names must be (rename it "Proto")',
   ],
   [
     ['definition-reserved.json'],
     'definition-reserved.json',
     '/definitions/string',
-    'definition name "string" is reserved in TypeScript',
+    'definition name "string" is not a PascalCase identifier, which generated names must be (rename it "String")',
   ],
   [
     ['definition-collides-mcp.json'],

@@ -27,7 +27,10 @@ describe('a keyword value no validator can be compiled from', () => {
       const failure = await generate({ schema: file, artifacts: ['validators'] }).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(InputError);
       expect(failure).toMatchObject({ file, pointer });
-      expect((failure as InputError).reason).toMatch(/^not a valid JSON Schema/);
+      // `type` is refused before ajv sees it, by the shape check every artifact shares (load/schema-shapes.ts).
+      expect((failure as InputError).reason).toMatch(
+        keyword === 'type' ? /^"type" must be a JSON type name/ : /^not a valid JSON Schema/,
+      );
     });
   }
 });

@@ -6,6 +6,9 @@ import {
   createInMemoryPair,
   McpClient,
   type CallToolResult,
+  type ConnectedMcpClient,
+  type LegacyMcpClient,
+  type ModernMcpClient,
   type InputRequiredResult,
   type ListToolsResult,
 } from './generated-2026/index.js';
@@ -38,4 +41,34 @@ export async function negative2026(): Promise<void> {
   // @ts-expect-error [2026-input-required-is-resolved]
   const inputRequired: Extract<Final, { inputRequests: unknown }> = {} as InputRequiredResult;
   void inputRequired;
+}
+
+/**
+ * After falling back to a legacy server, `connected()` types the client by era: the legacy one has the
+ * calls 2026-07-28 removed (`ping`, `logging.setLevel`, `resources.subscribe`/`unsubscribe`), the modern
+ * one and the unnarrowed union do not.
+ */
+export async function eras2026(): Promise<void> {
+  await client.connect();
+  const connected: ConnectedMcpClient = client.connected();
+  if (connected.era === 'legacy') {
+    const legacy: LegacyMcpClient = connected;
+    await legacy.ping();
+    await legacy.logging.setLevel({ level: 'debug' });
+    await legacy.resources.subscribe({ uri: 'file:///a' });
+    await legacy.resources.unsubscribe({ uri: 'file:///a' });
+    await legacy.resources.list(); // the modern calls stay
+    // @ts-expect-error [2026-legacy-wrong-level]
+    await legacy.logging.setLevel({ level: 'verbose' });
+  } else {
+    const modern: ModernMcpClient = connected;
+    // @ts-expect-error [2026-legacy-call-on-modern]
+    await modern.ping();
+    // @ts-expect-error [2026-legacy-call-on-modern]
+    await modern.resources.subscribe({ uri: 'file:///a' });
+  }
+  // @ts-expect-error [2026-legacy-call-unnarrowed]
+  await connected.logging.setLevel({ level: 'debug' });
+  // @ts-expect-error [2026-legacy-call-unnarrowed]
+  await client.ping();
 }
