@@ -14,11 +14,12 @@ const VERSION = /^(\d+)\.(\d+)\.(\d+)/;
  * writes): same major version (same minor below 1.0), and not older than the range's version.
  */
 export function checkRuntimeVersion(range: string, generatedBy: string): void {
-  // A range that does not parse gives NaN parts, which no comparison accepts.
-  const [, major = NaN, minor = NaN, patch = NaN] = (VERSION.exec(RUNTIME_VERSION) ?? []).map(Number);
-  const [, wantMajor = NaN, wantMinor = NaN, wantPatch = NaN] = (
-    VERSION.exec(range.startsWith('^') ? range.slice(1) : '') ?? []
-  ).map(Number);
+  // A part that does not parse is undefined (or NaN): no comparison below accepts it, so the check throws.
+  type Parts = [unknown, number, number, number];
+  const [, major, minor, patch] = (VERSION.exec(RUNTIME_VERSION) ?? []).map(Number) as Parts;
+  const [, wantMajor, wantMinor, wantPatch] = (range.startsWith('^') ? (VERSION.exec(range.slice(1)) ?? []) : []).map(
+    Number,
+  ) as Parts;
   const sameLine = major === wantMajor && (major > 0 || minor === wantMinor);
   if (sameLine && (minor - wantMinor || patch - wantPatch) >= 0) return;
   throw new Error(

@@ -2,14 +2,13 @@
  * A client of the metadata-header era (2026-07-28 on) that fell back to a legacy server speaks that
  * server's version, which still has calls the modern one removed (`ping`, `logging/setLevel`,
  * `resources/subscribe` and `unsubscribe`). The runtime sends them; this gives them types, a type per era:
- * `client.connected()` returns `ModernMcpClient | LegacyMcpClient`, narrowed by `era`, and only the legacy
+ * `connected(client)` returns `ModernMcpClient | LegacyMcpClient`, narrowed by `era`, and only the legacy
  * one has those calls. Their shapes are the legacy schemas' (the modern schema no longer defines them).
  */
 import type { ProtocolModel } from '../model/types.js';
 import type { LegacyCall } from './legacy-calls.js';
 import type { Statement } from './ts-project.js';
-import type { ClassSpec } from './ts-structures.js';
-import { typeAlias } from './ts-structures.js';
+import { functionDecl, typeAlias } from './ts-structures.js';
 import { arrow, call, objectLiteral, objectType, str, type Param, type TypeMember } from './ts-text.js';
 
 const paramsOf = (model: ProtocolModel, c: LegacyCall): Param[] => [
@@ -47,22 +46,22 @@ export function eraTypes(model: ProtocolModel, calls: readonly LegacyCall[]): St
     typeAlias(
       'ConnectedMcpClient',
       'ModernMcpClient | LegacyMcpClient',
-      "What `connected()` returns: narrow it by `era` (`if (c.era === 'legacy') await c.ping();`).",
+      "What `connected(client)` returns: narrow it by `era` (`if (c.era === 'legacy') await c.ping();`).",
     ),
   ];
 }
 
 /**
- * `connected()` on McpClient: the same client, typed by the era connect() found; a legacy one gets the
- * legacy calls' stubs (groups the class has, such as `resources`, gain members).
+ * `connected(client)`: the same client, typed by the era connect() found; a legacy one gets the legacy calls'
+ * stubs (groups the class has, such as `resources`, gain members). A function beside the class, not a method:
+ * a bundle that never calls it leaves it out (a browser client pays nothing for it).
  */
-export function connectedMethod(
+export function connectedFunction(
   model: ProtocolModel,
   calls: readonly LegacyCall[],
   classGroups: ReadonlySet<string>,
-): ClassSpec['methods'][number] {
-  const stub = (c: LegacyCall) =>
-    arrow(paramsOf(model, c), RESULT, call('this.call', str(c.method), 'params', 'options'));
+): Statement {
+  const stub = (c: LegacyCall) => arrow(paramsOf(model, c), RESULT, call('send', str(c.method), 'params', 'options'));
   const groups = new Map<string, { name: string; value: string }[]>();
   const props: { name: string; value: string }[] = [];
   for (const c of calls) {
@@ -72,18 +71,20 @@ export function connectedMethod(
   }
   for (const [name, group] of groups) {
     const literal = objectLiteral(group, true);
-    props.push({ name, value: classGroups.has(name) ? call('Object.assign', `this.${name}`, literal) : literal });
+    props.push({ name, value: classGroups.has(name) ? call('Object.assign', `client.${name}`, literal) : literal });
   }
-  return {
+  return functionDecl({
     name: 'connected',
-    doc: "After `connect()`: this client typed by the server's era. A legacy server (the client fell back) adds the calls its version still has (`ping()`, `logging.setLevel()`, `resources.subscribe()`); narrow by `era`.",
-    params: [],
+    doc: "After `connect()`: the client typed by the server's era. A legacy server (the client fell back) adds the calls its version still has (`ping()`, `logging.setLevel()`, `resources.subscribe()`); narrow by `era`.",
+    params: [{ name: 'client', type: 'McpClient' }],
     returns: 'ConnectedMcpClient',
     body: [
       // A modern client is `modern` from construction until connect() falls back (the runtime sets `era`).
-      "if (this.era !== 'legacy') return Object.assign(this, { era: 'modern' as const });",
+      "if (client.era !== 'legacy') return Object.assign(client, { era: 'modern' as const });",
+      // The legacy version has these methods: the generic request sends them (the modern tables do not list them).
+      'const send = client.request.bind(client) as (method: string, params: unknown, options?: RequestOptions) => Promise<T.Result>;',
       `const calls: LegacyCalls = ${objectLiteral(props, true)};`,
-      "return Object.assign(this, { era: 'legacy' as const }, calls);",
+      "return Object.assign(client, { era: 'legacy' as const }, calls);",
     ],
-  };
+  });
 }

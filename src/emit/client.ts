@@ -12,7 +12,7 @@ import { baseClassMembers } from './base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
 import { TABLES, optionsType, paramsType } from './tables.js';
 import { isIdentifier } from './ts-names.js';
-import { connectedMethod, eraTypes } from './client-eras.js';
+import { connectedFunction, eraTypes } from './client-eras.js';
 import { legacyCallsOf } from './legacy-calls.js';
 import type { Statement, TsFiles } from './ts-project.js';
 import { classDecl, functionDecl, importDecl, typeAlias, type ClassSpec } from './ts-structures.js';
@@ -187,11 +187,6 @@ function clientClass(model: ProtocolModel, files: TsFiles): Statement {
       spec.properties.push({ name: propertyName(name), value: stubValue(model, node) });
     }
   }
-  const legacy = legacyCallsOf(model);
-  if (legacy.length > 0) {
-    const groups = new Set([...tree.children].filter(([, node]) => node.children.size > 0).map(([name]) => name));
-    spec.methods.push(connectedMethod(model, legacy, groups));
-  }
   return classDecl(spec);
 }
 
@@ -246,6 +241,7 @@ export function clientStatements(
     ),
     clientClass(model, files),
     ...eraTypes(model, legacyCallsOf(model)),
+    ...connectedOf(model),
     functionDecl({
       name: 'createClient',
       doc: 'Create a client on a transport (stdio, Streamable HTTP, in-memory, or any SDK-compatible Transport).',
@@ -258,4 +254,13 @@ export function clientStatements(
     }),
     ...channelClientClasses(model),
   ];
+}
+
+/** `connected(client)` and its era types, for a client that can fall back to a legacy server (client-eras.ts). */
+function connectedOf(model: ProtocolModel): Statement[] {
+  const legacy = legacyCallsOf(model);
+  if (legacy.length === 0) return [];
+  const tree = stubTree(clientCalls(model), model.facts.handshakeRequests);
+  const groups = new Set([...tree.children].filter(([, node]) => node.children.size > 0).map(([name]) => name));
+  return [connectedFunction(model, legacy, groups)];
 }

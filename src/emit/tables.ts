@@ -134,7 +134,8 @@ const ERA_TYPES = ['LegacyCalls', 'ModernMcpClient', 'LegacyMcpClient', 'Connect
 export function clientExports(model?: ProtocolModel): { types: string[]; values: string[] } {
   const channels = (model?.channels ?? []).map((c) => c.clientClass);
   const eras = model && legacyCallsOf(model).length > 0 ? ERA_TYPES : [];
-  return { types: ['ClientCalls', ...eras], values: ['McpClient', 'createClient', ...channels] };
+  const connected = eras.length > 0 ? ['connected'] : [];
+  return { types: ['ClientCalls', ...eras], values: ['McpClient', 'createClient', ...connected, ...channels] };
 }
 
 /** Every name server.ts exports. */

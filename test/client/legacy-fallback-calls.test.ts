@@ -1,8 +1,8 @@
 /**
  * Issue 36 item 5: a 2026-07-28 client that fell back to a 2025-11-25 server calls what that server's
- * version still has through `connected()` (typed per era: test/client/type-tests/client-2026.ts):
+ * version still has through `connected(client)` (typed per era: test/client/type-tests/client-2026.ts):
  * `ping()`, `logging.setLevel()`, `resources.subscribe()`/`unsubscribe()` reach the server; on a modern
- * server `connected()` is the modern client, without them.
+ * server `connected(client)` is the modern client, without them.
  */
 import { describe, expect, it } from 'vitest';
 import { built, importBuilt } from './helpers/build.js';
@@ -15,10 +15,10 @@ async function pair(serverVersion: '2025-11-25' | '2026-07-28', handlers: Json) 
   const [clientSide, serverSide] = c.createInMemoryPair();
   await s.createServer(handlers, { serverInfo: { name: 's', version: '1' } }).connect(serverSide);
   const client = c.createClient(clientSide, { clientInfo: { name: 'c', version: '1' }, eraCache: new Map() });
-  return client;
+  return Object.assign(client, { connected: () => c.connected(client) });
 }
 
-describe('connected(): the client typed and stubbed by the era it found', () => {
+describe('connected(client): the client typed and stubbed by the era it found', () => {
   it('after falling back: ping, logging/setLevel and resources/(un)subscribe reach the legacy server', async () => {
     const seen: string[] = [];
     const client = await pair('2025-11-25', {

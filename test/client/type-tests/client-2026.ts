@@ -3,6 +3,7 @@
  * input-required retry fields are filled in by the client, so callers never pass them.
  */
 import {
+  connected as connectedClient,
   createInMemoryPair,
   McpClient,
   type CallToolResult,
@@ -44,13 +45,13 @@ export async function negative2026(): Promise<void> {
 }
 
 /**
- * After falling back to a legacy server, `connected()` types the client by era: the legacy one has the
+ * After falling back to a legacy server, `connected(client)` types the client by era: the legacy one has the
  * calls 2026-07-28 removed (`ping`, `logging.setLevel`, `resources.subscribe`/`unsubscribe`), the modern
  * one and the unnarrowed union do not.
  */
 export async function eras2026(): Promise<void> {
   await client.connect();
-  const connected: ConnectedMcpClient = client.connected();
+  const connected: ConnectedMcpClient = connectedClient(client);
   if (connected.era === 'legacy') {
     const legacy: LegacyMcpClient = connected;
     await legacy.ping();
