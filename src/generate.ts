@@ -18,7 +18,7 @@ import { appliesTo } from './extensions/types.js';
 import { applyExtensions, loadExtensionsFor, type LoadedExtension } from './model/extensions.js';
 import type { GenerateOptions } from './config/generate-options.js';
 import { loadSchema, type LoadedSchema } from './load/schema.js';
-import { definitionPointer } from './load/pointer.js';
+import { definitionPointer, pointer } from './load/pointer.js';
 import { generatedNameProblem } from './load/type-names.js';
 import { checkSchemaShapes } from './load/schema-shapes.js';
 import { toolPackage } from './load/package-root.js';
@@ -60,6 +60,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const inputs = await targetInputs({ ...options, cwd, outDir });
   const { loaded, extensions, model } = await loadModel(options, cwd);
   const ctx = emitContext(options, loaded.file, await createTsFiles());
+  refuseShadowedExports(model, extensions, ctx);
   const format = options.format !== false;
   const bodies = await emitBodies(model, ctx, outDir, { format, singleFile: options.singleFile === true });
   const sourceName = loaded.file.slice(Math.max(loaded.file.lastIndexOf('/'), loaded.file.lastIndexOf('\\')) + 1);
@@ -104,6 +105,33 @@ function refuseUnusableNames(loaded: LoadedSchema): void {
 }
 
 const NAME_HINT = 'generated names are definition keys unchanged: see "Generated names" in the README';
+
+/**
+ * A vendor definition named like something the generated code exports (`McpClient`, `createServer`,
+ * `ClientRequests`, a runtime name the index re-exports) would take that name in index.ts and hide the
+ * generated one. The spec's own definitions keep their names (2026-07-28 defines `InputRequests`, which maps.ts
+ * also exports, reachable there); an extension's must not collide.
+ */
+function refuseShadowedExports(model: ProtocolModel, extensions: readonly LoadedExtension[], ctx: EmitContext): void {
+  if (extensions.length === 0) return;
+  const exported = new Set(
+    REGISTRY.filter((e) => e.enabled(ctx))
+      .flatMap((e) => e.exports(ctx, model))
+      .flatMap((m) => [...m.types, ...m.values]),
+  );
+  for (const e of extensions) {
+    for (const name of Object.keys(e.spec.definitions)) {
+      const problem = generatedNameProblem(name, exported);
+      if (problem !== undefined)
+        throw new InputError(
+          e.spec.file,
+          pointer('definitions', name),
+          problem,
+          'rename the definition in the extension file',
+        );
+    }
+  }
+}
 
 function emitContext(options: GenerateOptions, schemaFile: string, ts: EmitContext['ts']): EmitContext {
   const importExt = options.importExtension ?? '.js';

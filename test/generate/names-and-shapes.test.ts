@@ -163,3 +163,36 @@ describe('shapes and structures json-schema-to-typescript or ajv crashed on', ()
     expect(types).toContain('export type RequestId = string | number;');
   });
 });
+
+describe('an extension definition named like a generated export', () => {
+  it('is refused at its definition in the extension file (it would hide that export in index.ts)', async () => {
+    const dir = tempDir('shadowed-export');
+    const extension = join(dir, 'shadow.extension.json');
+    for (const name of ['McpClient', 'ClientRequests']) {
+      writeFileSync(
+        extension,
+        JSON.stringify({
+          extension: 'com.example/shadow',
+          description: 'A definition named like a generated export.',
+          targets: ['2025-11-25'],
+          definitions: { [name]: { type: 'object' } },
+          methods: {
+            'com.example/shadow.get': {
+              kind: 'request',
+              direction: 'client->server',
+              result: { $ref: `#/definitions/${name}` },
+            },
+          },
+        }),
+      );
+      const error = await generate({
+        spec: '2025-11-25',
+        extensions: [extension],
+        artifacts: ['client', 'server'],
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InputError);
+      expect([(error as InputError).file, (error as InputError).pointer]).toEqual([extension, `/definitions/${name}`]);
+      expect((error as InputError).reason).toMatch(/a name the generated code exports itself/);
+    }
+  });
+});
