@@ -4,13 +4,14 @@
  * `listen` there) and stopped after. The same server gives the same bytes every time and over every
  * transport; `--check` passes on the committed file and fails, with the diff, on a stale one.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSnapshot } from '../../src/snapshot/format.js';
 import { EVERYTHING_BIN } from '../client/helpers/build.js';
 import { REPO_ROOT, runCli, tempDir } from '../cli/helpers.js';
+import { pythonWithMcp } from '../helpers/python.js';
 
 const LOOPBACK = join(REPO_ROOT, 'test', 'snapshot', 'fixtures', 'loopback-listen.mjs');
 const STDIO = ['--', process.execPath, EVERYTHING_BIN, 'stdio'];
@@ -120,20 +121,9 @@ describe('snapshot of server-everything', () => {
   });
 });
 
-/** A Python with the MCP SDK: MCP_TYPEGEN_TEST_PYTHON, else python3, if `import mcp` works there. */
-function pythonWithMcp(): { python?: string; reason: string } {
-  const python = process.env.MCP_TYPEGEN_TEST_PYTHON ?? 'python3';
-  const probe = spawnSync(python, ['-c', 'import mcp'], { encoding: 'utf8' });
-  if (probe.status === 0) return { python, reason: '' };
-  const why = probe.error ? probe.error.message : (probe.stderr.trim().split('\n').pop() ?? '');
-  return {
-    reason: `no Python with the MCP SDK (${python}: ${why}); pip install mcp there, or point MCP_TYPEGEN_TEST_PYTHON at one`,
-  };
-}
-
 const MODULES = join(REPO_ROOT, 'node_modules', '@modelcontextprotocol');
 const py = pythonWithMcp();
-if (py.python === undefined) console.log(`snapshot of a Python MCP SDK server skipped: ${py.reason}`);
+if ('reason' in py) console.log(`snapshot of a Python MCP SDK server skipped: ${py.reason}`);
 
 /** Other real servers over stdio: each snapshotted twice, the same bytes. */
 const SERVERS: { name: string; command: string[]; server: string; tool: string; skip?: string }[] = [
@@ -151,10 +141,13 @@ const SERVERS: { name: string; command: string[]; server: string; tool: string; 
   },
   {
     name: 'a Python MCP SDK server',
-    command: [py.python ?? 'python3', join(REPO_ROOT, 'test', 'snapshot', 'fixtures', 'python_server.py')],
+    command: [
+      'python' in py ? py.python : 'python3',
+      join(REPO_ROOT, 'test', 'snapshot', 'fixtures', 'python_server.py'),
+    ],
     server: 'python-snapshot-fixture',
     tool: 'add',
-    ...(py.python === undefined ? { skip: py.reason } : {}),
+    ...('reason' in py ? { skip: py.reason } : {}),
   },
 ];
 

@@ -4,11 +4,16 @@
  * generated client runs) cancels a call to a tool that only ends when its signal aborts:
  * - against SDK v1 in JSON mode (`enableJsonResponse`: the POST's answer is held until the result);
  * - against SDK v1 in SSE mode behind a proxy that holds every response's headers until its body is complete;
- * - against the runtime's own server (2025-11-25 session), whose handler's signal aborts at once.
+ * - against the runtime's own server (2025-11-25 session), whose handler's signal aborts at once;
+ * - against a Python MCP SDK server in JSON mode (`json_response=True`), when a Python with `mcp` can be had
+ *   (test/helpers/python.ts; skipped with the reason printed otherwise).
  * Before, the client posted `notifications/cancelled` only once the request's POST was answered, so the first
  * two never heard it and ran the tool to its end.
  */
+import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -19,6 +24,17 @@ import { RpcEngine } from '../../templates/engine.js';
 import { RpcPeer } from '../../templates/peer.js';
 import { listen, modelProtocol } from './helpers/http.js';
 import { eventually } from '../helpers/eventually.js';
+import { pythonWithMcp } from '../helpers/python.js';
+
+/** A port nothing listens on now (for a server that takes its port as an argument). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -205,7 +221,24 @@ describe('a cancelled call reaches the server whatever it does with the POST', (
     await eventually(() => seen.aborted);
   });
 
-  // Not written yet: a Python MCP SDK server in JSON mode. This machine's pip mirror has mcp 2.3.0 (pip install
-  // --index-url file:///opt/pypi/simple --extra-index-url file:///opt/pypi-more/simple mcp: 8 s).
-  it.skip('Python SDK in JSON mode (json_response=True): not written yet', () => {});
+  const python = pythonWithMcp();
+  if ('reason' in python) console.warn(`Python SDK in JSON mode skipped: ${python.reason}`);
+  it.skipIf('reason' in python)('Python SDK server in JSON mode (json_response=True)', async () => {
+    if (!('python' in python)) return;
+    const seen = { started: false, aborted: false };
+    const port = await freePort();
+    const child = spawn(python.python, [join(import.meta.dirname, 'fixtures', 'python_wait_server.py'), String(port)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    cleanups.push(() => void child.kill());
+    let errors = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (errors += d));
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      if (d.includes('started')) seen.started = true;
+      if (d.includes('aborted')) seen.aborted = true;
+    });
+    // Uvicorn says when it listens.
+    await eventually(() => errors.includes('Uvicorn running'), 30_000);
+    await cancelAndObserve(`http://127.0.0.1:${port}/mcp`, seen);
+  });
 });
