@@ -223,9 +223,9 @@ describe('a cancelled call reaches the server whatever it does with the POST', (
 
   const python = pythonWithMcp();
   if ('reason' in python) console.warn(`Python SDK in JSON mode skipped: ${python.reason}`);
-  it.skipIf('reason' in python)('Python SDK server in JSON mode (json_response=True)', async () => {
-    if (!('python' in python)) return;
-    const seen = { started: false, aborted: false };
+  /** The Python fixture on a loopback port: its URL, and what it saw (from the lines it prints). */
+  async function pythonServer(seen: Seen): Promise<string> {
+    if (!('python' in python)) throw new Error(python.reason);
     const port = await freePort();
     const child = spawn(python.python, [join(import.meta.dirname, 'fixtures', 'python_wait_server.py'), String(port)], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -239,6 +239,16 @@ describe('a cancelled call reaches the server whatever it does with the POST', (
     });
     // Uvicorn says when it listens.
     await eventually(() => errors.includes('Uvicorn running'), 30_000);
-    await cancelAndObserve(`http://127.0.0.1:${port}/mcp`, seen);
+    return `http://127.0.0.1:${port}/mcp`;
+  }
+
+  it.skipIf('reason' in python)('Python SDK server in JSON mode (json_response=True)', async () => {
+    const seen = { started: false, aborted: false };
+    await cancelAndObserve(await pythonServer(seen), seen);
+  });
+
+  it.skipIf('reason' in python)('Python SDK server in JSON mode behind a proxy that holds headers back', async () => {
+    const seen = { started: false, aborted: false };
+    await cancelAndObserve(await headerHoldingProxy(await pythonServer(seen)), seen);
   });
 });
