@@ -80,6 +80,41 @@ async function sdkServer(enableJsonResponse: boolean, seen: Seen) {
   return `${http.url}/mcp`;
 }
 
+/**
+ * The runtime's own Streamable HTTP server with the `wait` tool: a 2025-era session answers `initialize`; a
+ * 2026-07-28 request needs none. Its URL.
+ */
+async function ownServer(seen: Seen): Promise<string> {
+  const handler = createStreamableHttpServer({
+    protocol: await modelProtocol(),
+    keepAliveMs: 0,
+    onSession: async (connection) => {
+      const peer = new RpcPeer(connection as StreamableHttpServerTransport);
+      peer.setRequestHandler('initialize', (p: any) => ({
+        protocolVersion: p.protocolVersion,
+        capabilities: { tools: {} },
+        serverInfo: { name: 'own', version: '1' },
+      }));
+      peer.setRequestHandler('tools/call', (_p, ctx) => {
+        seen.started = true;
+        return new Promise((resolve) =>
+          ctx.signal.addEventListener('abort', () => {
+            seen.aborted = true;
+            resolve({ content: [] });
+          }),
+        );
+      });
+      await peer.start();
+    },
+  });
+  const http = await listen(handler);
+  cleanups.push(async () => {
+    await handler.close();
+    await http.close();
+  });
+  return `${http.url}/mcp`;
+}
+
 /** A proxy that holds each response's status and headers back until the upstream body has ended. */
 async function headerHoldingProxy(target: string) {
   const upstream = new URL(target);
@@ -145,62 +180,12 @@ describe('a cancelled call reaches the server whatever it does with the POST', (
 
   it('the runtime’s own server (2025-11-25 session): the handler’s signal aborts', async () => {
     const seen = { started: false, aborted: false };
-    const handler = createStreamableHttpServer({
-      protocol: await modelProtocol(),
-      keepAliveMs: 0,
-      onSession: async (connection) => {
-        const transport = connection as StreamableHttpServerTransport;
-        const peer = new RpcPeer(transport);
-        peer.setRequestHandler('initialize', (p: any) => ({
-          protocolVersion: p.protocolVersion,
-          capabilities: { tools: {} },
-          serverInfo: { name: 'own', version: '1' },
-        }));
-        peer.setRequestHandler('tools/call', (_p, ctx) => {
-          seen.started = true;
-          return new Promise((resolve) =>
-            ctx.signal.addEventListener('abort', () => {
-              seen.aborted = true;
-              resolve({ content: [] });
-            }),
-          );
-        });
-        await peer.start();
-      },
-    });
-    const http = await listen(handler);
-    cleanups.push(async () => {
-      await handler.close();
-      await http.close();
-    });
-    await cancelAndObserve(`${http.url}/mcp`, seen);
+    await cancelAndObserve(await ownServer(seen), seen);
   });
 
   it('the runtime’s own server, 2026-07-28 (closing the response is the cancellation): the signal aborts', async () => {
     const seen = { started: false, aborted: false };
-    const handler = createStreamableHttpServer({
-      protocol: await modelProtocol(),
-      keepAliveMs: 0,
-      onSession: async (connection) => {
-        const peer = new RpcPeer(connection);
-        peer.setRequestHandler('tools/call', (_p, ctx) => {
-          seen.started = true;
-          return new Promise((resolve) =>
-            ctx.signal.addEventListener('abort', () => {
-              seen.aborted = true;
-              resolve({ content: [] });
-            }),
-          );
-        });
-        await peer.start();
-      },
-    });
-    const http = await listen(handler);
-    cleanups.push(async () => {
-      await handler.close();
-      await http.close();
-    });
-    const transport = new StreamableHttpClientTransport(`${http.url}/mcp`);
+    const transport = new StreamableHttpClientTransport(await ownServer(seen));
     transport.setProtocolVersion('2026-07-28');
     const engine = new RpcEngine(transport);
     cleanups.push(() => engine.close());
