@@ -13,8 +13,16 @@ import { enableCompileCache } from './compile-cache.js';
 import { usageError } from './usage-errors.js';
 import { EXIT_CODES } from './environment.js';
 
-/** The commands, with their subcommands: what an unknown command is compared with. */
-const COMMANDS = { generate: [], methods: [], diff: [], schemas: ['list', 'pull'], init: [], completion: [] } as const;
+/** The commands, with their subcommands: what an unknown command is compared with (keep in step with the .command() calls below). */
+const COMMANDS = {
+  generate: [],
+  methods: [],
+  diff: [],
+  schemas: ['list', 'pull'],
+  init: [],
+  snapshot: [],
+  completion: [],
+} as const;
 
 /**
  * The option names (and aliases) yargs knows at the time of a failure: the chosen command's. yargs'

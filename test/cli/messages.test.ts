@@ -29,7 +29,13 @@ const ROWS: Row[] = [
     title: 'an unknown command: did you mean, and the commands',
     args: () => ['gen', '--spec', '2025-11-25'],
     error: () => 'unknown command "gen": did you mean "generate"?',
-    hint: 'commands: generate, methods, diff, schemas, init, completion',
+    hint: 'commands: generate, methods, diff, schemas, init, snapshot, completion',
+  },
+  {
+    title: 'a misspelt snapshot: did you mean',
+    args: () => ['snapshto'],
+    error: () => 'unknown command "snapshto": did you mean "snapshot"?',
+    hint: 'commands: generate, methods, diff, schemas, init, snapshot, completion',
   },
   {
     title: 'an unknown option: did you mean (camel case)',
