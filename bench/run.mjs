@@ -83,6 +83,7 @@ const SECTIONS = [
   'scale',
   'stdio',
   'memory',
+  'eras',
   'validation',
   'tsc',
   'diff',
@@ -349,7 +350,7 @@ for (const version of want('generate') ? VERSIONS : []) {
 }
 
 // The later rows (check, round trips, tsc) use the output of VERSION: generated once, unmeasured, without row 1.
-if (genDir === undefined && ['check', 'stdio', 'memory', 'validation', 'tsc'].some(want)) {
+if (genDir === undefined && ['check', 'stdio', 'memory', 'eras', 'validation', 'tsc'].some(want)) {
   genDir = join(tmp, `gen-${VERSION}`);
   await nodeProcess([CLI, 'generate', '--spec', VERSION, '--out', genDir]);
 }
@@ -593,13 +594,16 @@ if (want('cache') && existsSync(NODE22)) {
 // Compile the generated TypeScript to plain JS for the throughput rows (as the runtime tests do).
 log('compile generated output to JS');
 const jsDir = join(tmp, 'js');
-if (['stdio', 'memory', 'validation'].some(want)) {
+if (['stdio', 'memory', 'validation', 'eras'].some(want)) await compileToJs(genDir, jsDir);
+
+/** The generated .ts of `from` transpiled to `to` (validators.js copied): what the throughput children import. */
+async function compileToJs(from, to) {
   const ts = (await import('typescript')).default;
   const walk = (dir) =>
     readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
-  for (const file of walk(genDir)) {
-    const rel = relative(genDir, file);
-    const target = join(jsDir, rel.replace(/\.ts$/, '.js'));
+  for (const file of walk(from)) {
+    const rel = relative(from, file);
+    const target = join(to, rel.replace(/\.ts$/, '.js'));
     mkdirSync(dirname(target), { recursive: true });
     if (rel.endsWith('.d.ts') || !/\.(ts|js)$/.test(rel)) continue;
     const text = readFileSync(file, 'utf8');
@@ -613,19 +617,21 @@ if (['stdio', 'memory', 'validation'].some(want)) {
   }
 }
 
-/** Throughput sides in their own child each, taking turns: rate, CPU per operation, peak RSS per side. */
+/** One throughput side in its own child: rate, CPU per operation, peak RSS (with its server's). */
+const throughputSide = (script, args, side, config) => async () => {
+  const result = await nodeProcess(
+    [join(BENCH, 'lib', script), ...args, JSON.stringify({ ...config, sides: [side] })],
+    {
+      cwd: ROOT,
+    },
+  );
+  const out = JSON.parse(result.stdout);
+  return { rate: out.rate[side][0], cpuUs: out.cpuUs[side][0], rssMb: result.rssMb + (out.serverRssMb?.[side] ?? 0) };
+};
+
+/** Throughput sides in their own child each, taking turns. */
 async function throughput(script, args, sides, config, runs) {
-  const one = (side) => async () => {
-    const result = await nodeProcess(
-      [join(BENCH, 'lib', script), ...args, JSON.stringify({ ...config, sides: [side] })],
-      {
-        cwd: ROOT,
-      },
-    );
-    const out = JSON.parse(result.stdout);
-    return { rate: out.rate[side][0], cpuUs: out.cpuUs[side][0], rssMb: result.rssMb + (out.serverRssMb?.[side] ?? 0) };
-  };
-  return alternate(Object.fromEntries(sides.map((s) => [s, one(s)])), runs, 0);
+  return alternate(Object.fromEntries(sides.map((s) => [s, throughputSide(script, args, s, config)])), runs, 0);
 }
 const THROUGHPUT = ['rate', 'cpuUs', 'rssMb'];
 const rateGoal = (value) => ({ metric: 'rate', kind: 'ratio', op: '>=', value });
@@ -698,6 +704,45 @@ if (want('memory')) {
     baseline: measures(r.sdk, THROUGHPUT),
     note: 'ours copies every message as JSON would; the SDK pair passes objects through uncopied',
   });
+}
+
+// 3b. issue 37 item 3: a 2026-07-28 call against a 2025-11-25 call on the same transport, both generated pairs.
+const ERA = '2026-07-28';
+log(`round trips, ${ERA} vs ${VERSION}`);
+if (want('eras')) {
+  const eraGen = join(tmp, `gen-${ERA}`);
+  await nodeProcess([CLI, 'generate', '--spec', ERA, '--out', eraGen]);
+  const eraJs = join(tmp, `js-${ERA}`);
+  await compileToJs(eraGen, eraJs);
+  const small = (n) => (smoke ? COUNTS.calls : n);
+  for (const [transport, inflight, calls, how] of [
+    ['memory', 64, COUNTS.calls, 'in memory (clone: true), 64 in flight'],
+    ['stdio', 1, COUNTS.calls, 'over stdio (a spawned server), sequential'],
+    ['http', 16, small(5_000), 'over Streamable HTTP on loopback (server in the same process), 16 in flight'],
+  ]) {
+    const config = { transport, calls, inflight: [inflight], runs: 1, warmup: smoke ? 0 : 1 };
+    const r = await alternate(
+      {
+        modern: throughputSide('roundtrip.mjs', [eraJs], 'ours', config),
+        legacy: throughputSide('roundtrip.mjs', [jsDir], 'ours', config),
+      },
+      HEAVY_RUNS,
+      0,
+    );
+    addRow({
+      id: `era-${transport}`,
+      label: `tools/call ${how}: ${ERA} generated client + server vs ${VERSION}`,
+      metric: 'cpuUs',
+      ours: measures(r.modern, THROUGHPUT),
+      baseline: measures(r.legacy, THROUGHPUT),
+      // Issue 37: per-request _meta and result defaults cost at most a fifth more CPU and memory than 2025's calls.
+      goals: [
+        { metric: 'cpuUs', kind: 'ratio', op: '<=', value: 1.2 },
+        { metric: 'rssMb', kind: 'ratio', op: '<=', value: 1.2 },
+      ],
+      note: `${fmt(calls, 'count')} calls per run; CPU/op = client + server CPU ÷ calls; RSS = client + server peak; the same handler on both`,
+    });
+  }
 }
 
 // 4. validation: the generated validator vs ajv compiled at run time with the same options, and vs zod.

@@ -22,7 +22,8 @@ import { RpcEngine } from './engine.js';
 import type { HandlerContext, NotificationHandler, RequestHandler, RequestOptions } from './peer-types.js';
 import { ListedTools } from './client-tools.js';
 import type { MetadataFacts, MetadataHeaders } from './http-headers.js';
-import { describe, metaOf } from './peer-messages.js';
+import { describe, metaOf, withKey } from './peer-messages.js';
+import { sealJson } from './json-size.js';
 import { answerInputRequests, type InputHandlers } from './client-input.js';
 import {
   setMeta,
@@ -69,6 +70,8 @@ export class McpClientBase<
   #renewal: Promise<void> | undefined;
   /** What tools/list results said: each tool's `Mcp-Param-*` rules. */
   readonly #tools = new ListedTools();
+  /** The per-request `_meta` of 2026-07-28, built once per version (and again after a handler changes the capabilities). */
+  #envelope: { version: string | undefined; meta: JsonObject } | undefined;
 
   declare readonly protocol: ProtocolDescription;
   declare readonly options: McpClientOptions;
@@ -390,26 +393,38 @@ export class McpClientBase<
     } while (cursor !== undefined);
   }
 
-  async #send(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
+  /** One call, resolving to its final result. Not async: only a result that may not be final gets a promise more. */
+  #send(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
     const modern = this.#modern;
-    let sent = modern ? this.#withRequestMeta(params) : params;
-    if (!modern && this.protocol.features.perRequestMeta) {
-      // A modern client on a legacy server: its types promise what 2026-07-28 results require (`resultType`,
-      // a list's `cacheScope` and `ttlMs`); legacy results are final and carry no cache hints, so those
-      // fields are filled with the same defaults a modern server would use, not typed as something else.
-      const result = await this.peer.request(method, sent, options);
-      if (!isPlainObject(result)) return result;
-      const facts = this.protocol.facts.resultDefaults;
-      const defaults = Object.hasOwn(facts, method) ? facts[method] : undefined;
-      const filled: JsonObject = { resultType: 'complete', ...defaults };
-      for (const [field, value] of Object.entries(result)) filled[field] = value;
-      return filled;
-    }
-    if (!modern || !this.protocol.features.inputRequests) return this.peer.request(method, sent, options);
+    const { perRequestMeta, inputRequests } = this.protocol.features;
+    const sent = modern ? this.#withRequestMeta(params) : params;
+    const result = this.peer.request(method, sent, options);
+    if (modern ? !inputRequests : !perRequestMeta) return result;
+    return result.then((first) =>
+      !modern
+        ? this.#fromLegacy(method, first)
+        : isPlainObject(first) && first['resultType'] === INPUT_REQUIRED
+          ? this.#inputRounds(method, sent, first, options)
+          : first,
+    );
+  }
+
+  /**
+   * A modern client's result from a legacy server: its types promise what 2026-07-28 results require
+   * (`resultType`, a list's `cacheScope` and `ttlMs`); legacy results are final and carry no cache hints, so those
+   * fields are filled with the same defaults a modern server would use, not typed as something else.
+   */
+  #fromLegacy(method: string, result: unknown): unknown {
+    if (!isPlainObject(result)) return result;
+    const facts = this.protocol.facts.resultDefaults;
+    return Object.assign({ resultType: 'complete' }, Object.hasOwn(facts, method) ? facts[method] : undefined, result);
+  }
+
+  /** Answers the server's input requests and asks again, until the result is final (at most `maxInputRounds`). */
+  async #inputRounds(method: string, sent: any, first: unknown, options: RequestOptions | undefined): Promise<unknown> {
     const maxRounds = this.options.maxInputRounds ?? 8;
-    for (let round = 0; ; round++) {
-      const result = (await this.peer.request(method, sent, options)) as JsonObject;
-      if (!isPlainObject(result) || result['resultType'] !== INPUT_REQUIRED) return result;
+    let result: unknown = first;
+    for (let round = 0; isPlainObject(result) && result['resultType'] === INPUT_REQUIRED; round++) {
       if (round >= maxRounds) {
         throw new ProtocolError(
           ErrorCode.InternalError,
@@ -417,7 +432,9 @@ export class McpClientBase<
         );
       }
       sent = await answerInputRequests(sent ?? {}, result, this.#inputHandlers, this.options.validate, options?.signal);
+      result = await this.peer.request(method, sent, options);
     }
+    return result;
   }
 
   /** Send a notification typed by the client's notification table. */
@@ -433,6 +450,7 @@ export class McpClientBase<
     handler: RequestHandler<InRequests[M], HandlerContext<any, any>>,
   ): void {
     this.#inputHandlers.set(method, handler as never);
+    this.#envelope = undefined; // the capabilities follow the handlers
     this.peer.setRequestHandler(method, handler);
   }
 
@@ -447,16 +465,24 @@ export class McpClientBase<
     return this.peer.close();
   }
 
-  /** 2026-07-28 on: every request carries the protocol version, client info and capabilities. */
+  /**
+   * 2026-07-28 on: every request carries the protocol version, client info and capabilities. That `_meta` is
+   * built once and sealed (json-size.ts): the engine never measures it again, the in-memory pair never copies it.
+   */
   #withRequestMeta(params: JsonObject | undefined): JsonObject {
-    const given = metaOf(params) ?? {};
-    const keys = this.protocol.facts.metaKeys;
-    const meta: JsonObject = {};
     // Set from construction on (the newest modern version, or the one being probed, then the agreed one).
-    setMeta(meta, keys['protocolVersion'], this.negotiatedVersion);
-    setMeta(meta, keys['clientInfo'], this.options.clientInfo);
-    setMeta(meta, keys['clientCapabilities'], this.capabilities);
-    return { ...params, _meta: { ...meta, ...given } };
+    const version = this.negotiatedVersion;
+    let envelope = this.#envelope;
+    if (envelope === undefined || envelope.version !== version) {
+      const keys = this.protocol.facts.metaKeys;
+      const meta: JsonObject = {};
+      setMeta(meta, keys['protocolVersion'], version);
+      setMeta(meta, keys['clientInfo'], this.options.clientInfo);
+      setMeta(meta, keys['clientCapabilities'], this.capabilities);
+      envelope = this.#envelope = { version, meta: sealJson(meta) };
+    }
+    const given = metaOf(params);
+    return withKey(params, '_meta', given === undefined ? envelope.meta : { ...envelope.meta, ...given });
   }
 }
 

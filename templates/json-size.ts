@@ -8,6 +8,32 @@ import { oversizeText } from './frame.js';
 
 type JsonObject = { [key: string]: unknown };
 
+/**
+ * Values the runtime built itself and froze (`sealJson`), with their size bound: every message that carries one
+ * (2026-07-28's per-request `_meta`, the server's info in every result) neither measures nor copies it again.
+ */
+const sealed = new WeakMap<object, number>();
+
+/**
+ * A deeply frozen copy of `value` as JSON would carry it (so it is plain data, exactly what a wire gives the
+ * other side), remembered: `jsonSizeBound` reads its size and the in-memory transport passes it on uncopied.
+ */
+export function sealJson<T extends object>(value: T): T {
+  // JSON.parse hands the reviver each value after its members: every object is frozen and measured innermost first.
+  return JSON.parse(JSON.stringify(value), (_key, item: unknown) => {
+    if (typeof item === 'object' && item !== null) {
+      sealed.set(item, jsonSizeBound(item, 0));
+      Object.freeze(item);
+    }
+    return item;
+  }) as T;
+}
+
+/** True for a value `sealJson` made: frozen JSON data, safe to share. */
+export function isSealed(value: object): boolean {
+  return sealed.has(value);
+}
+
 /** The UTF-8 size of a message's JSON if it exceeds `limit`, else undefined. Throws if unserializable. */
 export function oversize(message: unknown, limit: number): number | undefined {
   if (limit === Infinity) return undefined;
@@ -39,6 +65,8 @@ function jsonSizeBound(value: unknown, depth: number): number {
       return Infinity;
   }
   if (value === null) return 4;
+  const known = sealed.get(value);
+  if (known !== undefined) return known;
   if (depth > 32) return Infinity;
   let total = 2;
   if (Array.isArray(value)) {

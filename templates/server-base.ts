@@ -12,7 +12,8 @@
  */
 import { ErrorCode, ProtocolError, isPlainObject } from './jsonrpc.js';
 import { RpcPeer, type HandlerContext, type ParamsIssue, type PeerOptions } from './peer.js';
-import { isThenable } from './peer-messages.js';
+import { isThenable, withKey } from './peer-messages.js';
+import { sealJson } from './json-size.js';
 import {
   setMeta,
   speakableVersions,
@@ -93,6 +94,8 @@ export class McpServerBase<Handlers extends object> {
   /** Sessions whose `initialize` has been answered. */
   readonly #opened = new WeakSet<SessionInfo>();
   readonly #supported: readonly VersionFact[];
+  /** The `_meta` every 2026-07-28 result carries (the server's info), sealed on first use. */
+  #serverMeta: JsonObject | undefined;
   readonly #modern: string[];
   readonly #legacy: string[];
 
@@ -278,6 +281,7 @@ export class McpServerBase<Handlers extends object> {
   /**
    * The result fields a handler may leave out (PROTOCOL.facts.resultDefaults: `resultType`, and the list
    * results' `cacheScope`/`ttlMs` in 2026-07-28), filled in. A result that asks for input is left alone.
+   * Filled in place: the handler has handed its result over (a frozen one is copied first).
    */
   private withDefaults(method: string, result: unknown): unknown {
     const defaults = Object.hasOwn(this.protocol.facts.resultDefaults, method)
@@ -287,18 +291,24 @@ export class McpServerBase<Handlers extends object> {
     if ('inputRequests' in result || 'requestState' in result || result['resultType'] === 'input_required') {
       return result;
     }
-    const filled: JsonObject = { ...result };
-    for (const [field, value] of Object.entries(defaults)) if (!(field in filled)) filled[field] = value;
+    let filled = result;
+    for (const field in defaults) if (!(field in filled)) filled = withField(filled, field, defaults[field]);
     return filled;
   }
 
-  /** 2026-07-28 on: every result names the server in its `_meta`. */
+  /**
+   * 2026-07-28 on: every result names the server in its `_meta`: one sealed `_meta` (json-size.ts) shared by the
+   * results that bring none, so it is never measured or copied again; set in place in a handler's own `_meta`.
+   */
   private withServerInfo(result: unknown): unknown {
     if (!this.protocol.features.perRequestMeta || !isPlainObject(result)) return result;
-    const meta = isPlainObject(result['_meta']) ? result['_meta'] : {};
     const key = this.protocol.facts.metaKeys['serverInfo'];
     if (key === undefined) return result;
-    return { ...result, _meta: { ...meta, [key]: this.options.serverInfo } };
+    const shared = (this.#serverMeta ??= sealJson({ [key]: this.options.serverInfo }));
+    const meta = result['_meta'];
+    if (meta === shared) return result;
+    if (!isPlainObject(meta)) return withField(result, '_meta', shared);
+    return withField(result, '_meta', withField(meta, key, shared[key]));
   }
 
   /**
@@ -436,7 +446,7 @@ export class McpServerBase<Handlers extends object> {
     setMeta(meta, keys['clientInfo'], session.clientInfo);
     setMeta(meta, keys['clientCapabilities'], session.clientCapabilities ?? {});
     setMeta(meta, keys['logLevel'], session.logLevel);
-    return { ...params, _meta: { ...meta, ...given } };
+    return withKey(params, '_meta', { ...meta, ...given });
   }
 
   /** Capabilities the agreed version has (a 2024-11-05 client is not told of `completions`, say). */
@@ -468,6 +478,13 @@ export class McpServerBase<Handlers extends object> {
     const issue = resultIssue(this.tables, results, result);
     if (issue !== undefined) throw new Error(`${method} handler returned an invalid result (${issue})`);
   }
+}
+
+/** `target` with `key` set: in place, or on a copy when `target` is frozen (or otherwise not extensible). */
+function withField(target: JsonObject, key: string, value: unknown): JsonObject {
+  if (!Object.isExtensible(target)) return { ...target, [key]: value };
+  target[key] = value;
+  return target;
 }
 
 /**

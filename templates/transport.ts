@@ -6,6 +6,7 @@
  * transports plug in unchanged. Keep it minimal: other transports are written against it.
  */
 import { readFrame, type FrameReader } from './frame.js';
+import { isSealed } from './json-size.js';
 import type { JsonRpcErrorObject, JsonRpcMessage, RequestId } from './jsonrpc.js';
 
 /**
@@ -173,7 +174,8 @@ export function jsonCopy(value: unknown, depth = 0): unknown {
     default:
       return JSON.parse(JSON.stringify(value) ?? 'null');
   }
-  if (value === null) return null;
+  // Null, or frozen JSON data the runtime built itself (json-size.ts): what a copy would be, and never changed.
+  if (value === null || isSealed(value)) return value;
   // Deep (or circular) values: let JSON decide, and throw as it does.
   if (depth > 64) return JSON.parse(JSON.stringify(value));
   if (Array.isArray(value)) {

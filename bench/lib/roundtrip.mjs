@@ -2,7 +2,8 @@
 // official SDK's Client + Server and against a raw newline-JSON echo (stdio only: the floor), over stdio (a
 // spawned server process per side: the headline) or in memory
 // (ours with `clone: true`, a JSON-equivalent copy of every message; the SDK's InMemoryTransport copies
-// nothing — for information only).
+// nothing — for information only), or (ours only) over Streamable HTTP on loopback, the generated server in
+// this same process (so the process's CPU is both sides').
 // Usage: node roundtrip.mjs <compiled generated JS dir> <json config>
 // Config: { transport: 'stdio' | 'memory', sides: string[], calls, inflight: number[], runs, warmup } (each
 // warm-up is at most 5,000 calls).
@@ -26,7 +27,24 @@ const SIDES = {
   async ours() {
     const { createClient } = await gen('client.js');
     let transport;
-    if (config.transport === 'stdio') {
+    let stopHttp = async () => {};
+    if (config.transport === 'http') {
+      const { createServer } = await gen('server.js');
+      const { createStreamableHttpServer } = await import('@mcp-typegen/runtime/node');
+      const { StreamableHttpClientTransport } = await import('@mcp-typegen/runtime');
+      const http = await import('node:http');
+      const server = createServer(
+        {
+          'tools/list': () => ({ tools: [] }),
+          'tools/call': (p) => ({ content: [{ type: 'text', text: String(p.arguments?.text) }] }),
+        },
+        { serverInfo: info },
+      );
+      const listener = http.createServer(createStreamableHttpServer({ server }));
+      await new Promise((resolve) => listener.listen(0, '127.0.0.1', resolve));
+      transport = new StreamableHttpClientTransport(`http://127.0.0.1:${listener.address().port}/mcp`);
+      stopHttp = () => new Promise((resolve) => listener.close(resolve));
+    } else if (config.transport === 'stdio') {
       const { StdioClientTransport } = await import('@mcp-typegen/runtime/node');
       transport = new StdioClientTransport({
         command: process.execPath,
@@ -53,7 +71,10 @@ const SIDES = {
       call: () => client.tools.call(PARAMS),
       serverUsage: async () =>
         config.transport === 'stdio' ? JSON.parse(text(await client.tools.call({ name: 'usage' }))) : NONE,
-      close: () => client.close(),
+      close: async () => {
+        await client.close();
+        await stopHttp();
+      },
     };
   },
   async sdk() {
