@@ -24,7 +24,7 @@ import { ListedTools } from './client-tools.js';
 import type { MetadataFacts, MetadataHeaders } from './http-headers.js';
 import { describe, metaOf, withKey } from './peer-messages.js';
 import { sealJson } from './json-size.js';
-import { answerInputRequests, type InputHandlers } from './client-input.js';
+import { answerInputRequests, isInputRequired, type InputHandlers } from './client-input.js';
 import {
   setMeta,
   speakableVersions,
@@ -43,8 +43,6 @@ export * from './protocol.js';
 export type { CallerParams, EraCache, McpClientOptions, SessionRenewal } from './client-options.js';
 
 const SHARED_ERA_CACHE: EraCache = new Map();
-
-const INPUT_REQUIRED = 'input_required';
 
 type UntypedRequest = { request(method: string, params: unknown, options: RequestOptions | undefined): Promise<never> };
 
@@ -279,15 +277,30 @@ export class McpClientBase<
     method: M,
     ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions | undefined]>
   ): Promise<OutRequests[M]['result']>;
-  async request(method: string, params?: any, options?: RequestOptions): Promise<unknown> {
-    this.#checkAvailable(method);
-    if (this.#renewal) await this.#renewal;
+  request(method: string, params?: any, options?: RequestOptions): Promise<unknown> {
+    try {
+      this.#checkAvailable(method);
+      const renewal = this.#renewal;
+      return renewal
+        ? renewal.then(() => this.#checked(method, params, options))
+        : this.#checked(method, params, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** A call, its result checked and a lost session renewed if need be. Not async: 2 promise turns to the caller, not 4. */
+  #checked(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
     const session = this.peer.transport.sessionId;
-    const result = await this.#requestUnchecked(method, params, options).catch((error: unknown) => {
-      throw this.#renewSession(error, session);
-    });
-    this.#checkResult(method, params, result);
-    return result;
+    const { validate, validateResults, validateStructuredContent } = this.options;
+    const call = this.#requestUnchecked(method, params, options);
+    if (!session && !(validate && validateResults) && !validateStructuredContent) return call;
+    return call.then(
+      (result) => this.#checkResult(method, params, result),
+      (error: unknown) => {
+        throw this.#renewSession(error, session);
+      },
+    );
   }
 
   /**
@@ -317,27 +330,31 @@ export class McpClientBase<
     return (this as unknown as UntypedRequest).request(method, params, options);
   }
 
-  async #requestUnchecked(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
+  #requestUnchecked(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
     const headers = this.#toolHeaders;
-    if (method === 'tools/call' && headers) {
-      try {
-        return await this.#send(method, params, this.#tools.withParamHeaders(params, options, headers));
-      } catch (error) {
-        const mismatch = this.protocol.facts.errorCodes['HeaderMismatchError'];
-        if (!(error instanceof ProtocolError) || error.code !== mismatch) throw error;
-        // The tool's definition may have changed: list the tools again and retry once with fresh headers.
-        await this.#relistTools(options, headers);
-        return this.#send(method, params, this.#tools.withParamHeaders(params, options, headers));
-      }
+    if (method === 'tools/call' && headers) return this.#callWithHeaders(params, options, headers);
+    const result = this.#send(method, params, options);
+    if (method !== 'tools/list') return result;
+    return result.then((list) => {
+      this.options.validateStructuredContent?.listed(list);
+      return headers ? this.#screenTools(list, headers) : list;
+    });
+  }
+
+  async #callWithHeaders(params: any, options: RequestOptions | undefined, headers: MetadataHeaders): Promise<unknown> {
+    try {
+      return await this.#send('tools/call', params, this.#tools.withParamHeaders(params, options, headers));
+    } catch (error) {
+      const mismatch = this.protocol.facts.errorCodes['HeaderMismatchError'];
+      if (!(error instanceof ProtocolError) || error.code !== mismatch) throw error;
+      // The tool's definition may have changed: list the tools again and retry once with fresh headers.
+      await this.#relistTools(options, headers);
+      return this.#send('tools/call', params, this.#tools.withParamHeaders(params, options, headers));
     }
-    const result = await this.#send(method, params, options);
-    if (method === 'tools/list') this.options.validateStructuredContent?.listed(result);
-    if (method === 'tools/list' && headers) return this.#screenTools(result, headers);
-    return result;
   }
 
   /** `validateResults` and `validateStructuredContent`: a result that does not match fails the call. */
-  #checkResult(method: string, params: JsonObject | undefined, result: unknown): void {
+  #checkResult(method: string, params: JsonObject | undefined, result: unknown): unknown {
     const { validate, validateResults, validateStructuredContent } = this.options;
     if (validate !== undefined && validateResults === true) {
       const issue = validate.result(method, result);
@@ -346,6 +363,7 @@ export class McpClientBase<
       }
     }
     if (method === 'tools/call') validateStructuredContent?.called(params, result);
+    return result;
   }
 
   /**
@@ -403,17 +421,13 @@ export class McpClientBase<
     return result.then((first) =>
       !modern
         ? this.#fromLegacy(method, first)
-        : isPlainObject(first) && first['resultType'] === INPUT_REQUIRED
+        : isInputRequired(first)
           ? this.#inputRounds(method, sent, first, options)
           : first,
     );
   }
 
-  /**
-   * A modern client's result from a legacy server: its types promise what 2026-07-28 results require
-   * (`resultType`, a list's `cacheScope` and `ttlMs`); legacy results are final and carry no cache hints, so those
-   * fields are filled with the same defaults a modern server would use, not typed as something else.
-   */
+  /** A legacy server's result, filled with the defaults a modern server would use (what the modern types promise). */
   #fromLegacy(method: string, result: unknown): unknown {
     if (!isPlainObject(result)) return result;
     const facts = this.protocol.facts.resultDefaults;
@@ -423,14 +437,10 @@ export class McpClientBase<
   /** Answers the server's input requests and asks again, until the result is final (at most `maxInputRounds`). */
   async #inputRounds(method: string, sent: any, first: unknown, options: RequestOptions | undefined): Promise<unknown> {
     const maxRounds = this.options.maxInputRounds ?? 8;
-    let result: unknown = first;
-    for (let round = 0; isPlainObject(result) && result['resultType'] === INPUT_REQUIRED; round++) {
-      if (round >= maxRounds) {
-        throw new ProtocolError(
-          ErrorCode.InternalError,
-          `${method}: server still asks for input after ${maxRounds} rounds`,
-        );
-      }
+    let result = first;
+    for (let round = 0; isInputRequired(result); round++) {
+      const error = `${method}: server still asks for input after ${maxRounds} rounds`;
+      if (round >= maxRounds) throw new ProtocolError(ErrorCode.InternalError, error);
       sent = await answerInputRequests(sent ?? {}, result, this.#inputHandlers, this.options.validate, options?.signal);
       result = await this.peer.request(method, sent, options);
     }
@@ -465,13 +475,9 @@ export class McpClientBase<
     return this.peer.close();
   }
 
-  /**
-   * 2026-07-28 on: every request carries the protocol version, client info and capabilities. That `_meta` is
-   * built once and sealed (json-size.ts): the engine never measures it again, the in-memory pair never copies it.
-   */
+  /** 2026-07-28 on: every request's `_meta` (version, client info, capabilities), built once and sealed (json-size.ts). */
   #withRequestMeta(params: JsonObject | undefined): JsonObject {
-    // Set from construction on (the newest modern version, or the one being probed, then the agreed one).
-    const version = this.negotiatedVersion;
+    const version = this.negotiatedVersion; // from construction on: the newest modern, the one probed, the agreed one
     let envelope = this.#envelope;
     if (envelope === undefined || envelope.version !== version) {
       const keys = this.protocol.facts.metaKeys;

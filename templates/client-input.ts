@@ -52,6 +52,11 @@ export async function answerInputRequests(
   return next;
 }
 
+/** A 2026-07-28 result that asks for input before it is final. */
+export function isInputRequired(result: unknown): result is JsonObject {
+  return isPlainObject(result) && result['resultType'] === 'input_required';
+}
+
 /** The ctx an input-request handler gets: like a request's, without a way to answer out of band. */
 function inputContext(
   key: string,

@@ -21,7 +21,7 @@ import {
   type RequestTable,
 } from './jsonrpc.js';
 import { inspectMessage, invalidRequestResponse, type FrameReader } from './frame.js';
-import { oversize } from './json-size.js';
+import { frameOversize } from './json-size.js';
 import { InboundRequest, PendingCall, unwatchSignal, watchSignal, type AnyHandler, type Batch } from './peer-calls.js';
 import {
   abortError,
@@ -216,10 +216,10 @@ export class RpcEngine<
   }
 
   /** A frame we must not send: too large, or not serializable. Undefined when it may go. */
-  #checkOutgoing(message: object): ProtocolError | undefined {
+  #checkOutgoing(message: JsonRpcFrame): ProtocolError | undefined {
     let size: number | undefined;
     try {
-      size = oversize(message, this.maxFrameSize);
+      size = frameOversize(this.transport, message, this.maxFrameSize);
     } catch (error) {
       return new LocalError(ErrorCode.InternalError, `Message is not serializable: ${describe(error)}`);
     }

@@ -7,7 +7,7 @@
  */
 import { startDeadline, stopDeadline, type TimedCall } from './call-deadlines.js';
 import { ErrorCode, isValidRequestId, type RequestId } from './jsonrpc.js';
-import { oversize } from './json-size.js';
+import { frameOversize } from './json-size.js';
 import { asProtocolError, errorResponse, invalidParams, isThenable, metaOf } from './peer-messages.js';
 import type { JsonObject, Progress, RequestOptions } from './peer-types.js';
 import type { RpcEngine } from './engine.js';
@@ -190,7 +190,7 @@ export class InboundRequest {
     let size: number | undefined;
     let fitted = response;
     try {
-      size = oversize(response, peer.maxFrameSize);
+      size = frameOversize(peer.transport, response, peer.maxFrameSize);
     } catch (error) {
       peer.reportHandlerError(error, this.method, this.id);
       fitted = errorResponse(this.id, ErrorCode.InternalError, 'Internal error');

@@ -15,7 +15,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { planSpawn } from './stdio-command.js';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { FrameWriter, LineBuffer, deliverLines, serializeMessage } from './stdio-frames.js';
+import { FrameText, FrameWriter, LineBuffer, deliverLines } from './stdio-frames.js';
 import { readFrame, type FrameReader } from './frame.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
 
@@ -92,6 +92,8 @@ export class StdioClientTransport implements Transport {
   onmessage?: (message: JsonRpcFrame, extra?: MessageExtraInfo) => void;
   ontext?: ((text: string, extra?: MessageExtraInfo) => void) | undefined;
   readonly readFrame: FrameReader = readFrame;
+  private readonly frames = new FrameText();
+  readonly measureFrame: (frame: JsonRpcFrame, limit: number) => number | undefined = this.frames.measure;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   sessionId?: string;
@@ -206,7 +208,7 @@ export class StdioClientTransport implements Transport {
     if (!stdin || !writer || this.exited || this.closing || this.closedFired || !stdin.writable) {
       return Promise.reject(new Error('Not connected'));
     }
-    return writer.write(serializeMessage(message));
+    return writer.write(this.frames.line(message));
   }
 
   /**
@@ -288,6 +290,8 @@ export class StdioServerTransport implements Transport {
   onmessage?: (message: JsonRpcFrame, extra?: MessageExtraInfo) => void;
   ontext?: ((text: string, extra?: MessageExtraInfo) => void) | undefined;
   readonly readFrame: FrameReader = readFrame;
+  private readonly frames = new FrameText();
+  readonly measureFrame: (frame: JsonRpcFrame, limit: number) => number | undefined = this.frames.measure;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   sessionId?: string;
@@ -322,7 +326,7 @@ export class StdioServerTransport implements Transport {
 
   send(message: JsonRpcFrame, _options?: TransportSendOptions): Promise<void> {
     if (this.closed) return Promise.reject(new Error('Not connected'));
-    return this.writer.write(serializeMessage(message));
+    return this.writer.write(this.frames.line(message));
   }
 
   async close(): Promise<void> {

@@ -53,6 +53,12 @@ export interface Transport {
    * never meets text (a client on Streamable HTTP) bundles none of it. RpcPeer reads text without it.
    */
   readonly readFrame?: FrameReader | undefined;
+  /**
+   * A transport that sends each frame as its JSON text (stdio) measures it: the frame's UTF-8 size if it exceeds
+   * `limit`, else undefined, found by serializing it, and that text is then sent. Without it the engine bounds
+   * the size by walking the message (json-size.ts), which costs about as much as serializing it once more.
+   */
+  readonly measureFrame?: ((frame: JsonRpcFrame, limit: number) => number | undefined) | undefined;
   /** Invoked once when the connection closes for any reason, including `close()`. */
   onclose?: (() => void) | undefined;
   /** Out-of-band, not necessarily fatal, errors. */

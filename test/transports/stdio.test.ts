@@ -426,9 +426,10 @@ describe('StdioServerTransport', () => {
       const drains: Array<() => void> = [];
       const written: string[] = [];
       const stdout = new PassThrough();
-      stdout.write = ((text: string, callback: (error?: Error | null) => void) => {
+      // The first frame of a tick is written without a callback (FrameWriter), the ones behind it with one.
+      stdout.write = ((text: string, callback?: (error?: Error | null) => void) => {
         written.push(text);
-        callback(null);
+        callback?.(null);
         return accepted;
       }) as typeof stdout.write;
       stdout.once = ((event: string, listener: () => void) => {
