@@ -94,7 +94,7 @@ describe('bench smoke run', () => {
       expect(row.ours[row.metric]).toBeDefined();
       if (!row.id.startsWith('tsc-instantiations') && row.id !== 'tsc-process') {
         const metrics =
-          row.id.startsWith('roundtrip') || row.id.startsWith('validation')
+          row.id.startsWith('roundtrip') || row.id.startsWith('era-') || row.id.startsWith('validation')
             ? ['rate', 'cpuUs', 'rssMb']
             : row.id === 'bundle'
               ? ['gzipBytes', 'rawBytes']

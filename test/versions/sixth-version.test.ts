@@ -66,8 +66,12 @@ beforeAll(async () => {
   expect(stderr).not.toMatch(/not a known MCP schema/);
 
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+  mkdirSync(join(dir, 'js'), { recursive: true });
   for (const name of readdirSync(out)) {
+    // validators.js is JavaScript already (its declarations, validators.d.ts, need no output).
+    if (name.endsWith('.d.ts')) continue;
     if (name.endsWith('.ts')) transpileFile(join(out, name), join(dir, 'js', name.replace(/\.ts$/, '.js')));
+    else if (name.endsWith('.js')) cpSync(join(out, name), join(dir, 'js', name));
   }
   sixth = (await import(/* @vite-ignore */ join(dir, 'js', 'index.js'))) as Json;
   for (const v of [MODERN, '2025-11-25'] as Version[]) gen.set(v, await importBuilt(await built(v), 'index.js'));
