@@ -59,7 +59,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // (the next --check regenerates), never wrongly fresh.
   const inputs = await targetInputs({ ...options, cwd, outDir });
   const { loaded, extensions, model } = await loadModel(options, cwd);
-  const ctx = emitContext(options, loaded.file, await createTsFiles());
+  const ctx = emitContext(options, loaded.file, createTsFiles());
   refuseShadowedExports(model, extensions, ctx);
   const format = options.format !== false;
   const bodies = await emitBodies(model, ctx, outDir, { format, singleFile: options.singleFile === true });
