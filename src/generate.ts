@@ -147,6 +147,7 @@ function emitContext(options: GenerateOptions, schemaFile: string, ts: EmitConte
     },
     schemaFile,
     ts,
+    singleFile: options.singleFile === true,
   };
 }
 
@@ -166,9 +167,9 @@ async function emitBodies(
   const files: GeneratedFile[] = [];
   for (const file of raw) {
     // The header is comments only: format the body, so identical bodies (the runtime) format once.
-    // validators.ts is left as ajv writes it (one statement a line): prettier over a megabyte of it would
+    // validators.js is left as ajv writes it (one statement a line): prettier over a megabyte of it would
     // cost more than the rest of the run together.
-    const skip = !format || file.path === 'validators.ts';
+    const skip = !format || file.path === 'validators.js';
     files.push({
       path: file.path,
       contents: skip ? file.contents : await formatFile(outDir, file.path, file.contents),

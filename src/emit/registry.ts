@@ -36,6 +36,8 @@ export interface EmitContext {
   schemaFile: string;
   /** The run's ts-morph Project, which writes maps, client, server and index from structures. */
   ts: TsFiles;
+  /** types.ts, maps.ts, client.ts and server.ts are folded into index.ts (single-file.ts). */
+  singleFile?: boolean;
 }
 
 /** One output file. */
@@ -96,14 +98,15 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     },
   },
   {
+    // validators.js and its validators.d.ts, which types each validator with types.ts.
     name: 'validators',
-    needs: [],
+    needs: ['types'],
     enabled: chosen('validators'),
     exports: () => [],
     mergeable: false,
     emit: async (model, ctx) => {
-      const { emitValidators } = await import('./validators.js');
-      return [{ path: 'validators.ts', contents: emitValidators(model, ctx.schemaFile) }];
+      const { validatorFiles } = await import('./validators.js');
+      return validatorFiles(model, ctx);
     },
   },
   {

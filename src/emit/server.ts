@@ -126,7 +126,12 @@ function serverImports(model: ProtocolModel, importExt: string, runtime: Runtime
       `./maps${importExt}`,
     ),
     importDecl(false, ['CLIENT_NOTIFICATION_METHODS', 'CLIENT_REQUEST_METHODS', 'PROTOCOL'], `./maps${importExt}`),
-    importDecl(false, ['paramsValidators', 'resultValidators'], `./validators${importExt}`),
+    // validators.js is JavaScript whatever the other files' extension (`.ts` for type stripping).
+    importDecl(
+      false,
+      ['paramsValidators', 'resultValidators'],
+      `./validators${importExt === '.ts' ? '.js' : importExt}`,
+    ),
     importDecl(
       false,
       [

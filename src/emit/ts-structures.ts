@@ -7,12 +7,14 @@ import type {
   ExportDeclarationStructure,
   FunctionDeclarationStructure,
   ImportDeclarationStructure,
+  InterfaceDeclarationStructure,
   OptionalKind,
   ParameterDeclarationStructure,
   TypeAliasDeclarationStructure,
   VariableStatementStructure,
 } from 'ts-morph';
-import { docText, type Param } from './ts-text.js';
+import { docText, type Param, type TypeMember } from './ts-text.js';
+import { propertyKey } from './ts-names.js';
 import { tsMorph } from './ts-project.js';
 
 // This module is loaded only to emit (never by `--check`): ts-morph is required with it.
@@ -85,6 +87,45 @@ const parameters = (params: readonly Param[]): OptionalKind<ParameterDeclaration
     hasQuestionToken: p.optional === true,
     ...(p.initializer === undefined ? {} : { initializer: p.initializer }),
   }));
+
+/** `export declare const NAME: Type;` (a declaration file's value). */
+export function declareConst(name: string, type: string, doc?: string): VariableStatementStructure {
+  return {
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    hasDeclareKeyword: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: docs(doc),
+    declarations: [{ name, type }],
+  };
+}
+
+/** `export interface Name<…> extends … { (call): R; readonly member: T; }`. */
+export function interfaceDecl(i: {
+  name: string;
+  typeParameters?: string[];
+  extends?: string[];
+  doc?: string;
+  calls?: { params: Param[]; returns: string }[];
+  members?: TypeMember[];
+}): InterfaceDeclarationStructure {
+  return {
+    kind: StructureKind.Interface,
+    name: i.name,
+    isExported: true,
+    docs: docs(i.doc),
+    typeParameters: i.typeParameters ?? [],
+    extends: i.extends ?? [],
+    callSignatures: (i.calls ?? []).map((c) => ({ parameters: parameters(c.params), returnType: c.returns })),
+    properties: (i.members ?? []).map((m) => ({
+      name: propertyKey(m.name),
+      type: m.type,
+      hasQuestionToken: m.optional === true,
+      isReadonly: m.readonly === true,
+      docs: docs(m.doc),
+    })),
+  };
+}
 
 export interface ClassSpec {
   name: string;

@@ -1,16 +1,23 @@
 /**
- * validators.ts: ajv validators compiled to standalone code at generation time, so nothing is compiled
- * when a server starts. One validator per definition, one per inline params schema (`params$<Definition>`).
+ * validators.js + validators.d.ts: ajv validators compiled to standalone code at generation time, so
+ * nothing is compiled when a server starts. One validator per definition, one per inline params schema
+ * (`params$<Definition>`).
  *
- * A TypeScript module, so every build picks it up as it does the other generated files (plain `tsc
- * --outDir`, CommonJS, bundlers, type stripping), without `allowJs` or copying. The body is ajv's
- * JavaScript under `@ts-nocheck`; every export carries an explicit type, so declaration emit and
- * `isolatedDeclarations` never look into it.
+ * JavaScript beside its declarations (validator-declarations.ts), not a TypeScript module: a program that
+ * imports the generated code then reads a few hundred lines of declarations instead of parsing ajv's
+ * code (issue 37 measured the `@ts-nocheck` module at 0.80× the SDK's whole tsc cost, the declarations at
+ * 0.38×). Bundlers, Node, Bun and Deno load it as it is; a `tsc --outDir` build sets `allowJs` so tsc
+ * copies it (and converts it to CommonJS where the project is). Each export is its own tree-shakable
+ * function (`/* @__PURE__ *\/` on every call an export is) and also a Standard Schema v1.
  */
 import type { ParamsRef, ProtocolModel } from '../model/types.js';
 import { ajvClass } from './ajv-class.js';
 import { repairDefinitions } from './normalize.js';
+import type { GeneratedFile } from './registry.js';
+import { paramsType } from './tables.js';
+import type { TsFiles } from './ts-project.js';
 import { stringLiteral } from './ts-names.js';
+import { validatorDeclarations } from './validator-declarations.js';
 import { compiledAt, standaloneModule, type AjvInstance } from './validator-code.js';
 import { compactErrors } from './validator-errors.js';
 import { schemaCompileError } from './validator-schema-error.js';
@@ -37,45 +44,85 @@ export const VALIDATION_OPTIONS = {
   ownProperties: true,
 } as const;
 
-/** `schemaFile` names the schema in the error a keyword no validator can be compiled from gets. */
+/** The validators artifact: validators.js and the validators.d.ts that declares it. */
+export function validatorFiles(
+  model: ProtocolModel,
+  ctx: { schemaFile: string; ts: TsFiles; importExt: string; singleFile?: boolean },
+): GeneratedFile[] {
+  const { js, exports } = validatorsModule(model, ctx.schemaFile);
+  // The single-file layout declares types.ts's types in index.ts.
+  const types = `./${ctx.singleFile === true ? 'index' : 'types'}${ctx.importExt}`;
+  return [
+    { path: 'validators.js', contents: js },
+    { path: 'validators.d.ts', contents: ctx.ts.print('validators.d.ts', validatorDeclarations(exports, types)) },
+  ];
+}
+
+/** validators.js's text. `schemaFile` names the schema in the error a keyword no validator can be compiled from gets. */
 export function emitValidators(model: ProtocolModel, schemaFile: string): string {
-  let js: string;
+  return validatorsModule(model, schemaFile).js;
+}
+
+function validatorsModule(model: ProtocolModel, schemaFile: string): ReturnType<typeof compiledExports> {
+  let compiled: ReturnType<typeof compiledExports>;
   try {
-    js = compiledExports(model);
+    compiled = compiledExports(model);
   } catch (error) {
     throw schemaCompileError(error, model, schemaFile);
   }
-  // fromEntries + null prototype: a method named "__proto__" or "toString" is data, never inherited.
-  const table = (rows: [string, string][]) =>
-    `Object.freeze(Object.setPrototypeOf(Object.fromEntries([\n${rows.map(([k, v]) => `  [${stringLiteral(k)}, ${v}],`).join('\n')}\n]), null))`;
   const paramsRows = model.methods.flatMap((m): [string, string][] =>
     m.params === null ? [] : [[m.method, paramsValidatorName(m.params, m.definition)]],
   );
   const resultNames = [...new Set(model.methods.flatMap((m) => m.result ?? []))].sort();
-  return [
-    "// @ts-nocheck -- the body is ajv's generated JavaScript; the exports are typed.",
-    '/** A compiled ajv validator: call it, and read `errors` when it returns false. */',
-    'export interface CompiledValidator {',
-    '  (data: unknown): boolean;',
-    '  errors?: null | { instancePath: string; keyword: string; params: Record<string, unknown>; message: string }[];',
-    '}',
-    js,
-    '/** Params validators by method. */',
-    `export const paramsValidators: Readonly<Record<string, CompiledValidator>> = ${table(paramsRows)};`,
-    '/** Result validators by definition name (for development-time result checks). */',
-    `export const resultValidators: Readonly<Record<string, CompiledValidator>> = ${table(resultNames.map((n) => [n, n]))};`,
-    '/** Method → the result definitions it may answer with (what a client checks results against). */',
-    `export const resultsByMethod: Readonly<Record<string, readonly string[]>> = ${table(
+  const js = [
+    '// @ts-self-types="./validators.d.ts"',
+    "// @ts-nocheck -- ajv's generated JavaScript; validators.d.ts declares what it exports.",
+    STANDARD_SCHEMA_HELPERS,
+    compiled.js,
+    `export const paramsValidators = ${table(paramsRows)};`,
+    `export const resultValidators = ${table(resultNames.map((n) => [n, n]))};`,
+    `export const resultsByMethod = ${table(
       model.methods
         .filter((m) => m.result !== undefined && m.result !== null && m.result.length > 0)
         .map((m): [string, string] => [m.method, JSON.stringify(m.result)]),
     )};`,
     '',
   ].join('\n');
+  return { js, exports: compiled.exports };
 }
 
-/** One exported validator per definition and per inline params schema, compiled by ajv into one module. */
-function compiledExports(model: ProtocolModel): string {
+/** A frozen lookup table with no prototype: a method named "__proto__" or "toString" is data, never inherited. */
+const table = (rows: [string, string][]) =>
+  `/* @__PURE__ */ table$([\n${rows.map(([k, v]) => `  [${stringLiteral(k)}, ${v}],`).join('\n')}\n])`;
+
+/**
+ * Every export is `s$(validateN)`: the ajv function, given a `~standard` member (Standard Schema v1) whose
+ * issues carry ajv's message and the path of keys to the value (a missing property's own name last, as the
+ * runtime's pointers have it). `table$` builds the lookup tables. Both are annotated pure where called.
+ */
+const STANDARD_SCHEMA_HELPERS = `function s$(validate) {
+  validate["~standard"] = {version: 1, vendor: "mcp-typegen", validate: (value) => validate(value) ? {value} : {issues: validate.errors.map((e) => i$(e, value))}};
+  return validate;
+}
+function i$(error, value) {
+  const path = [];
+  for (const token of error.instancePath.split("/").slice(1)) {
+    const key = Array.isArray(value) ? Number(token) : token.replace(/~1/g, "/").replace(/~0/g, "~");
+    path.push(key);
+    value = value == null ? undefined : value[key];
+  }
+  if (error.keyword === "required") path.push(error.params.missingProperty);
+  return {message: error.message, path};
+}
+function table$(rows) {
+  return Object.freeze(Object.setPrototypeOf(Object.fromEntries(rows), null));
+}`;
+
+/**
+ * One exported validator per definition and per inline params schema, compiled by ajv into one module, with
+ * the TypeScript type each one checks (validators.d.ts declares it).
+ */
+function compiledExports(model: ProtocolModel): { js: string; exports: { name: string; type: string }[] } {
   const AjvClass = ajvClass(model.dialect);
   const ajv = new AjvClass({
     ...VALIDATION_OPTIONS,
@@ -103,11 +150,16 @@ function compiledExports(model: ProtocolModel): string {
   const defs = `#/${model.defsKeyword}/`;
   const pointerToken = (s: string) => encodeURIComponent(escapePointerToken(s));
   const refs: Record<string, string> = {};
-  for (const name of Object.keys(model.definitions)) refs[name] = `${defs}${pointerToken(name)}`;
+  const types = new Map<string, string>();
+  for (const name of Object.keys(model.definitions)) {
+    refs[name] = `${defs}${pointerToken(name)}`;
+    types.set(name, `T.${name}`);
+  }
   for (const m of model.methods) {
     if (m.params?.kind === 'inline') {
       const name = paramsValidatorName(m.params, m.definition);
       refs[name] = `${defs}${pointerToken(name)}`;
+      types.set(name, paramsType(m, model));
     }
   }
   const names = new Set(Object.keys(refs));
@@ -116,12 +168,13 @@ function compiledExports(model: ProtocolModel): string {
   const module = compactErrors(
     standaloneModule(Object.entries(refs).map(([name, pointer]) => [name, compiledAt(internals, id, pointer)])),
   );
-  // The module writes `export const Name = validate12;`: typed here, so nothing about the module is inferred.
+  // The module writes `export const Name = validate12;`: each becomes a Standard Schema as well.
   const js = inlineAjvRuntime(module.helper ? `${module.helper}\n${module.code}` : module.code).replace(
-    /export const ([\w$]+) = /g,
-    (match, name: string) => (names.has(name) ? `export const ${name}: CompiledValidator = ` : match),
+    /^export const ([\w$]+) = ([\w$]+);$/gm,
+    (match, name: string, fn: string) =>
+      names.has(name) ? `export const ${name} = /* @__PURE__ */ s$(${fn});` : match,
   );
-  return js;
+  return { js, exports: Object.keys(refs).map((name) => ({ name, type: types.get(name) ?? 'unknown' })) };
 }
 
 /**

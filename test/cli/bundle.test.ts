@@ -62,7 +62,7 @@ it('generates from the bundled bin; --check on its output loads none of the gene
   const generated = loadedBy(['generate', ...spec], join(dir, 'loaded-generate.txt'));
   expect(generated.run.stderr).toBe('');
   expect(generated.run.status).toBe(0);
-  expect(existsSync(join(out, 'validators.ts'))).toBe(true);
+  expect(existsSync(join(out, 'validators.js'))).toBe(true);
   // The generator's libraries, where it really loads them.
   for (const pkgName of ['ts-morph', 'prettier', 'yargs'])
     expect(generated.files.some((f) => f.includes(`/node_modules/${pkgName}/`))).toBe(true);

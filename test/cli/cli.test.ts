@@ -260,7 +260,8 @@ describe('programmatic API', () => {
         expect(a.has('types.ts')).toBe(false);
         expect(a.has('maps.ts')).toBe(false);
         expect(a.has('index.ts')).toBe(true);
-        expect(a.has('validators.ts')).toBe(true);
+        expect(a.has('validators.js')).toBe(true);
+        expect(a.has('validators.d.ts')).toBe(true);
       }
     });
   }

@@ -67,6 +67,9 @@ export async function buildJs(dir: string, options: TscOptions = {}): Promise<Ru
   });
   if (result.code === 0) {
     writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n');
+    // tsc emits what it compiles: the validators are JavaScript beside their declarations, copied as they are.
+    const validators = join(dir, 'generated', 'validators.js');
+    if (existsSync(validators)) copyFileSync(validators, join(outDir, 'generated', 'validators.js'));
   }
   return { ...result, outDir };
 }

@@ -79,7 +79,7 @@ describe('draft-07: an $id beside a $ref is ignored, as the draft says', () => {
     expect(types).toContain('export type Aliased = RequestId;');
     const dir = tempDir('id-beside-ref');
     writeFiles(dir, result.files);
-    const validators = (await import(pathToFileURL(join(dir, 'validators.ts')).href)) as Record<
+    const validators = (await import(pathToFileURL(join(dir, 'validators.js')).href)) as Record<
       string,
       (data: unknown) => boolean
     >;

@@ -12,7 +12,15 @@ it('all artifacts of every version compile under tsc --strict --noEmit with zero
   for (const version of VERSIONS) {
     const result = await generated(version);
     const paths = result.files.map((f) => f.path);
-    for (const expected of ['index.ts', 'types.ts', 'maps.ts', 'validators.ts', 'client.ts', 'server.ts']) {
+    for (const expected of [
+      'index.ts',
+      'types.ts',
+      'maps.ts',
+      'validators.js',
+      'validators.d.ts',
+      'client.ts',
+      'server.ts',
+    ]) {
       expect(paths, version).toContain(expected);
     }
     writeFiles(join(dir, version), result.files);

@@ -178,7 +178,7 @@ describe('hostile schema', () => {
   });
 
   it('the validators module imports and validates hostile instances', async () => {
-    const v = (await import(pathToFileURL(join(dir, 'validators.ts')).href)) as Record<string, unknown> & {
+    const v = (await import(pathToFileURL(join(dir, 'validators.js')).href)) as Record<string, unknown> & {
       paramsValidators: Record<string, (data: unknown) => boolean>;
       resultValidators: Record<string, (data: unknown) => boolean>;
     };
@@ -213,10 +213,10 @@ describe('hostile schema', () => {
     expect(v.resultValidators['EvilResult']!({ ok: true })).toBe(true);
   });
 
-  // ajv skips the schema of a property named "__proto__" under `properties`; validators.ts moves it to
+  // ajv skips the schema of a property named "__proto__" under `properties`; validators.js moves it to
   // patternProperties so the value is still checked.
   it('the validators check the value of a "__proto__" property', async () => {
-    const v = (await import(pathToFileURL(join(dir, 'validators.ts')).href)) as Record<
+    const v = (await import(pathToFileURL(join(dir, 'validators.js')).href)) as Record<
       string,
       (data: unknown) => boolean
     >;
@@ -225,9 +225,9 @@ describe('hostile schema', () => {
     );
   });
 
-  it('validators.ts gives every value it exports an explicit type (declarations never infer from ajv code)', async () => {
-    const v = (await import(pathToFileURL(join(dir, 'validators.ts')).href)) as Record<string, unknown>;
-    const source = parse('validators.ts');
+  it('validators.d.ts declares every value validators.js exports, with an explicit type', async () => {
+    const v = (await import(pathToFileURL(join(dir, 'validators.js')).href)) as Record<string, unknown>;
+    const source = parse('validators.d.ts');
     const typed = source.statements
       .filter(ts.isVariableStatement)
       .filter((s) => s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword))

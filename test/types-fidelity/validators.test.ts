@@ -24,8 +24,8 @@ beforeAll(async () => {
   const dir = tempDir('types-fidelity-validators');
   for (const version of VERSIONS) {
     const result = await generated(version, { artifacts: ['validators'], format: false });
-    const file = join(dir, `${version}.ts`);
-    writeFileSync(file, result.files.find((f) => f.path === 'validators.ts')!.contents);
+    const file = join(dir, `${version}.js`);
+    writeFileSync(file, result.files.find((f) => f.path === 'validators.js')!.contents);
     loaded.set(version, (await import(pathToFileURL(file).href)) as Validators);
   }
 });
