@@ -129,7 +129,7 @@ export const TARGET_OPTIONS = [
     type: 'string[]',
     choices: ARTIFACTS,
     hash: (value: Artifact[] | undefined) => resolveArtifacts(value),
-    describe: 'Artifacts to emit (default: all; dependencies are added)',
+    describe: 'Artifacts to emit (default: all but the SDK adapters sdk and sdk-v1; dependencies are added)',
   },
   {
     key: 'importExtension',

@@ -82,7 +82,7 @@ function stubTree(methods: MethodInfo[], handshake: readonly string[]): StubNode
     // The handshake is connect()'s job: a stub would let callers run it twice.
     if (handshake.includes(m.method)) continue;
     let node = root;
-    for (const segment of m.method.split(/[/.]/).filter(Boolean).map(memberName)) {
+    for (const segment of methodPath(m.method)) {
       const child = node.children.get(segment) ?? { children: new Map() };
       node.children.set(segment, child);
       node = child;
@@ -90,6 +90,11 @@ function stubTree(methods: MethodInfo[], handshake: readonly string[]): StubNode
     node.leaf = m;
   }
   return root;
+}
+
+/** A method's member path on a client: `acme/jobs.start` → ['acme', 'jobs', 'start'] (the SDK facade's too). */
+export function methodPath(method: string): string[] {
+  return method.split(/[/.]/).filter(Boolean).map(memberName);
 }
 
 /** A method path segment as a member name: camelCase, and quoted later if still not an identifier. */

@@ -18,11 +18,13 @@ import {
 } from './runtime.js';
 import type { RuntimeRef } from './runtime-ref.js';
 import type { TsFiles } from './ts-project.js';
-import { clientExports, mapsExports, serverExports } from './tables.js';
+import { clientExports, mapsExports, sdkExports, sdkV1Exports, serverExports } from './tables.js';
 
 /** The artifacts users choose from (`artifacts` option). */
-export const ARTIFACTS = ['types', 'maps', 'client', 'server', 'validators'] as const;
+export const ARTIFACTS = ['types', 'maps', 'client', 'server', 'validators', 'sdk', 'sdk-v1'] as const;
 export type Artifact = (typeof ARTIFACTS)[number];
+/** What is emitted when no artifact is named: everything on this runtime; the SDK adapters are opt-in. */
+export const DEFAULT_ARTIFACTS: readonly Artifact[] = ['types', 'maps', 'client', 'server', 'validators'];
 export type ImportExtension = '.js' | '.ts' | '';
 
 /** What an emitter gets besides the model. */
@@ -134,6 +136,28 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     },
   },
   {
+    name: 'sdk',
+    needs: ['maps', 'types', 'validators'],
+    enabled: chosen('sdk'),
+    exports: (_ctx, model) => [{ module: './sdk.js', ...sdkExports(model) }],
+    mergeable: false,
+    emit: async (model, ctx) => {
+      const { sdkStatements } = await import('./sdk.js');
+      return [{ path: 'sdk.ts', contents: ctx.ts.print('sdk.ts', sdkStatements(model, ctx.importExt)) }];
+    },
+  },
+  {
+    name: 'sdk-v1',
+    needs: ['maps', 'types', 'validators', 'sdk'],
+    enabled: chosen('sdk-v1'),
+    exports: (_ctx, model) => [{ module: './sdk-v1.js', ...sdkV1Exports(model) }],
+    mergeable: false,
+    emit: async (model, ctx) => {
+      const { sdkV1Statements } = await import('./sdk-v1.js');
+      return [{ path: 'sdk-v1.ts', contents: ctx.ts.print('sdk-v1.ts', sdkV1Statements(model, ctx.importExt)) }];
+    },
+  },
+  {
     // Not chosen by users: what client and server need from the runtime, re-exported, and with
     // `runtime: copy` the vendored modules (the Node-only ones only with a server).
     name: 'runtime',
@@ -168,7 +192,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
 
 /** The requested artifacts plus what they need, in a fixed order; all of them when none is named. */
 export function resolveArtifacts(requested: readonly Artifact[] | undefined): Artifact[] {
-  const wanted = new Set<Artifact>(requested && requested.length > 0 ? requested : ARTIFACTS);
+  const wanted = new Set<Artifact>(requested && requested.length > 0 ? requested : DEFAULT_ARTIFACTS);
   for (const a of [...wanted]) for (const need of entry(a).needs) wanted.add(need);
   return ARTIFACTS.filter((a) => wanted.has(a));
 }

@@ -153,3 +153,56 @@ export function optionsType(model: ProtocolModel, options: string, capabilities:
     ? and(options, objectType([{ name: 'capabilities', optional: true, type: `T.${capabilities}` }]))
     : options;
 }
+
+/** Vendor methods one side receives (what the SDK adapters register handlers for). */
+function vendorReceived(model: ProtocolModel | undefined, sender: Direction): boolean {
+  return (model?.methods ?? []).some((m) => m.source !== 'mcp' && m.directions.includes(sender));
+}
+
+/** Every name sdk.ts (the SDK v2 adapter) exports. */
+export function sdkExports(model?: ProtocolModel): { types: string[]; values: string[] } {
+  const server = vendorReceived(model, 'client->server');
+  const client = vendorReceived(model, 'server->client');
+  const settings = Object.keys(model?.facts.extensions ?? {}).length > 0;
+  return {
+    types: [
+      'SdkPeer',
+      'ContextOf',
+      'SdkRequester',
+      'OptionsOf',
+      'Caller',
+      'ArgsOf',
+      'SdkClient',
+      'SdkServer',
+      ...(server ? ['ServerHandlers'] : []),
+      ...(client ? ['ClientHandlers'] : []),
+      ...(settings ? ['ExtensionSettings', 'JsonObject'] : []),
+    ],
+    values: [
+      'METHOD_NAMES',
+      'RESULT_SCHEMAS',
+      'SERVER_RESULT_SCHEMAS',
+      'sdkClient',
+      'sdkServer',
+      ...(server ? ['registerServerHandlers'] : []),
+      ...(client ? ['registerClientHandlers'] : []),
+      ...(settings ? ['extensionCapabilities', 'extensionSettings'] : []),
+    ],
+  };
+}
+
+/** Every name sdk-v1.ts (the SDK v1 adapter, through zod) exports. */
+export function sdkV1Exports(model?: ProtocolModel): { types: string[]; values: string[] } {
+  const server = vendorReceived(model, 'client->server');
+  const client = vendorReceived(model, 'server->client');
+  return {
+    types: ['SdkV1Peer', 'ExtraOf', 'SdkV1Requester'],
+    values: [
+      'zodSchema',
+      'sdkClientV1',
+      'sdkServerV1',
+      ...(server ? ['registerServerHandlersV1'] : []),
+      ...(client ? ['registerClientHandlersV1'] : []),
+    ],
+  };
+}

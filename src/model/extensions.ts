@@ -181,7 +181,7 @@ class ExtensionMerge {
     // Every extension gets a settings type (an empty object schema when the file declares none) and its
     // entry in both capabilities' `extensions` map — also in versions whose schema has no such map
     // (SEP-2133 negotiates extensions there too: capabilities are open objects).
-    const settingsName = `${pascalCase(e.spec.id)}Settings`;
+    const settingsName = extensionSettingsName(e.spec.id);
     this.define(
       e,
       settingsName,
@@ -328,6 +328,11 @@ function channelsOf(applicable: readonly LoadedExtension[]) {
 }
 
 /** `acme/jobs.start` → `AcmeJobsStart`; `com.acme/search` → `ComAcmeSearch`. */
+/** The definition holding an extension's settings: `acme/jobs` → `AcmeJobsSettings`. */
+export function extensionSettingsName(id: string): string {
+  return `${pascalCase(id)}Settings`;
+}
+
 export function pascalCase(text: string): string {
   return text
     .split(/[^A-Za-z0-9]+/)

@@ -37,3 +37,19 @@ describe('golden output of the fixture schema plus one extension', () => {
       await expect(file.contents, file.path).toMatchFileSnapshot(join(GOLDEN, `${file.path}.golden`));
   });
 });
+
+describe('golden output of the SDK adapters (opt-in artifacts), same inputs', () => {
+  it('sdk.ts and sdk-v1.ts', async () => {
+    const { files } = await generate({
+      schema: join(FIXTURE, 'schema.json'),
+      extensions: [join(FIXTURE, 'golden.extension.json')],
+      outDir: join(ROOT, 'test', '.tmp', 'golden-out-sdk'),
+      cwd: ROOT,
+      artifacts: ['sdk', 'sdk-v1'],
+    });
+    for (const path of ['sdk.ts', 'sdk-v1.ts']) {
+      const file = files.find((f) => f.path === path);
+      await expect(file?.contents, path).toMatchFileSnapshot(join(GOLDEN, `${path}.golden`));
+    }
+  });
+});
