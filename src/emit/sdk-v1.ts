@@ -9,7 +9,14 @@
  */
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { MESSAGE } from './sdk-helpers.js';
-import { facadeFunction, paramsSchemaOf, sdkMethods, serverSender, type FacadeVariant } from './sdk.js';
+import {
+  facadeFunction,
+  paramsSchemaOf,
+  requestFunction,
+  sdkMethods,
+  serverSender,
+  type FacadeVariant,
+} from './sdk.js';
 import type { Statement } from './ts-project.js';
 import { constDecl, functionDecl, importDecl, typeAlias } from './ts-structures.js';
 import { call, objectLiteral, objectType, ref, str, type Prop } from './ts-text.js';
@@ -18,7 +25,7 @@ const V1_FACADE: FacadeVariant = {
   name: 'sdkClientV1',
   requester: 'SdkV1Requester',
   schema: (standard) => call('zodSchema', standard),
-  doc: 'A typed facade over an SDK v1 `Client` (connected): vendor requests by path (`acme.jobs.start(params)`), every request by name, results checked by the generated validators (through zod).',
+  doc: 'A typed facade over an SDK v1 `Client` (connected): vendor requests by path (`acme.jobs.start(params)`), results checked by the generated validators (through zod), and notifications.',
 };
 
 const mapOf = (m: MethodInfo, sender: 'client' | 'server') =>
@@ -137,7 +144,7 @@ export function sdkV1Statements(model: ProtocolModel, importExt: string): Statem
     importDecl(false, ['RESULT_SCHEMAS', 'SERVER_RESULT_SCHEMAS'], `./sdk${importExt}`),
     importDecl(
       true,
-      [...(calls ? ['Caller'] : []), 'OptionsOf', 'SdkClient', 'SdkServer', ...handlerTypes],
+      [...(calls ? ['Caller'] : []), 'OptionsOf', 'SdkClient', 'SdkRequest', 'SdkServer', ...handlerTypes],
       `./sdk${importExt}`,
     ),
     ...PREAMBLE,
@@ -159,6 +166,7 @@ export function sdkV1Statements(model: ProtocolModel, importExt: string): Statem
       'client receives',
     ),
     facadeFunction(model, methods.clientCalls, V1_FACADE),
+    requestFunction(V1_FACADE),
     ...serverSender(V1_FACADE),
   ];
 }

@@ -6,9 +6,9 @@
  * - `METHOD_NAMES`: every method name, spec and vendor, by the definition that declares it (typed tokens);
  * - `registerServerHandlers` / `registerClientHandlers`: one call registers a typed handler per vendor
  *   request (and notification) the peer receives, its params checked by the generated validator;
- * - `sdkClient(client)`: a typed facade — `acme.jobs.start(params)`, `request(method, params)` for every
- *   request the client sends (an extension's augmentations included), `notify(...)` — whose results are
- *   checked and typed;
+ * - `sdkClient(client)`: a typed facade — `acme.jobs.start(params)`, `notify(method, params)` — whose
+ *   results are checked and typed; `sdkRequest(client)`: every request the client sends by name (an
+ *   extension's augmentations included);
  * - `extensionCapabilities` / `extensionSettings`: the extensions' settings, typed both ways.
  *
  * No import of the SDK: its classes are matched structurally, so the SDK stays the user's dependency.
@@ -190,17 +190,13 @@ export const V2_FACADE: FacadeVariant = {
   name: 'sdkClient',
   requester: 'SdkRequester',
   schema: (standard) => standard,
-  doc: 'A typed facade over an SDK v2 `Client` (connected): vendor requests by path (`acme.jobs.start(params)`), every request by name, results checked by the generated validators.',
+  doc: 'A typed facade over an SDK v2 `Client` (connected): vendor requests by path (`acme.jobs.start(params)`), results checked by the generated validators, and notifications.',
 };
 
 /** `sdkClient(client)`: the facade over an SDK `Client`. */
 export function facadeFunction(model: ProtocolModel, calls: readonly MethodInfo[], variant: FacadeVariant): Statement {
   const props: Prop[] = [
     ...facadeProps(model, facadeTree(calls)),
-    {
-      name: 'request',
-      value: '(method, ...[params, options]) => send(method, params, RESULT_SCHEMAS[method], options) as never',
-    },
     {
       name: 'notify',
       value: '(method, params) => client.notification(message(method, params))',
@@ -217,6 +213,23 @@ export function facadeFunction(model: ProtocolModel, calls: readonly MethodInfo[
     params: [{ name: 'client', type: 'C' }],
     returns: 'SdkClient<OptionsOf<C>>',
     body,
+  });
+}
+
+/**
+ * `sdkRequest(client)`: every request the client sends by name, typed and checked. Its own function, apart
+ * from the facade: it holds every result's validator, which a bundle of the facade alone leaves out.
+ */
+export function requestFunction(variant: FacadeVariant): Statement {
+  return functionDecl({
+    name: `${variant.name === 'sdkClient' ? 'sdkRequest' : 'sdkRequestV1'}<C extends ${variant.requester}>`,
+    doc: "Any request the client sends, spec or vendor, by name: params and result typed by the generated maps (an extension's augmentations included), the result checked by the generated validators.",
+    params: [{ name: 'client', type: 'C' }],
+    returns: 'SdkRequest<OptionsOf<C>>',
+    body: [
+      'return (method, ...[params, options]) =>',
+      `  client.request(message(method, params), ${variant.schema('RESULT_SCHEMAS[method]')}, options) as never;`,
+    ],
   });
 }
 
@@ -247,11 +260,6 @@ function facadeType(model: ProtocolModel, calls: readonly MethodInfo[]): Stateme
   const base = objectType(
     [
       {
-        name: 'request',
-        type: `<M extends keyof ClientRequests & string>(method: M, ...args: ArgsOf<ClientRequests[M], O>) => Promise<ClientRequests[M]['result']>`,
-        doc: 'Any request the client sends, spec or vendor: params and result typed by the generated maps, the result checked.',
-      },
-      {
         name: 'notify',
         type: `<M extends keyof ClientNotifications & string>(method: M, params?: ClientNotifications[M]['params']) => Promise<void>`,
         doc: 'Any notification the client sends, spec or vendor, its params typed.',
@@ -261,6 +269,15 @@ function facadeType(model: ProtocolModel, calls: readonly MethodInfo[]): Stateme
   );
   const vendor = calls.length === 0 ? undefined : typeOf(facadeTree(calls));
   return typeAlias('SdkClient<O>', vendor === undefined ? base : `${vendor} & ${base}`, 'What `sdkClient` returns.');
+}
+
+/** The type of `sdkRequest`'s function. */
+function requestType(): Statement {
+  return typeAlias(
+    'SdkRequest<O>',
+    "<M extends keyof ClientRequests & string>(method: M, ...args: ArgsOf<ClientRequests[M], O>) => Promise<ClientRequests[M]['result']>",
+    'Any request the client sends, by name: what `sdkRequest` returns.',
+  );
 }
 
 /** Every method name by the definition declaring it: `METHOD_NAMES.CallToolRequest` is `'tools/call'`. */
@@ -418,6 +435,8 @@ export function sdkStatements(model: ProtocolModel, importExt: string): Statemen
     ),
     facadeType(model, methods.clientCalls),
     facadeFunction(model, methods.clientCalls, V2_FACADE),
+    requestType(),
+    requestFunction(V2_FACADE),
     ...serverSender(V2_FACADE),
     ...settings,
   ];

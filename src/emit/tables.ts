@@ -173,6 +173,7 @@ export function sdkExports(model?: ProtocolModel): { types: string[]; values: st
       'Caller',
       'ArgsOf',
       'SdkClient',
+      'SdkRequest',
       'SdkServer',
       ...(server ? ['ServerHandlers'] : []),
       ...(client ? ['ClientHandlers'] : []),
@@ -183,6 +184,7 @@ export function sdkExports(model?: ProtocolModel): { types: string[]; values: st
       'RESULT_SCHEMAS',
       'SERVER_RESULT_SCHEMAS',
       'sdkClient',
+      'sdkRequest',
       'sdkServer',
       ...(server ? ['registerServerHandlers'] : []),
       ...(client ? ['registerClientHandlers'] : []),
@@ -200,6 +202,7 @@ export function sdkV1Exports(model?: ProtocolModel): { types: string[]; values: 
     values: [
       'zodSchema',
       'sdkClientV1',
+      'sdkRequestV1',
       'sdkServerV1',
       ...(server ? ['registerServerHandlersV1'] : []),
       ...(client ? ['registerClientHandlersV1'] : []),
