@@ -15,6 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -214,6 +215,7 @@ const METRICS = {
   rate: { unit: '/s', label: '' },
   cpuUs: { unit: 'µs', label: 'CPU/op' },
   checkS: { unit: 's', label: 'check' },
+  cpuAboveMs: { unit: 'ms', label: 'CPU above empty' },
   instantiations: { unit: 'count', label: '' },
   // Bytes, printed whole: a "kB" could be read as 1,000 or 1,024 of them.
   gzipBytes: { unit: 'B', label: 'gzip' },
@@ -711,7 +713,7 @@ if (want('validation')) {
     return { rate: out[side][0], cpuUs: 1e6 / out[side][0], rssMb: result.rssMb };
   };
   const r = await alternate({ ours: one('ours'), ajv: one('ajv'), zod: one('zod') }, RUNS, 0);
-  const note = `validators.ts paramsValidators['tools/call'] (CallToolRequestParams), 3 valid inputs in turn, ${fmt(COUNTS.validations, 'count')} per run; CPU/op ≈ 1 / rate (single-threaded loop)`;
+  const note = `validators.js paramsValidators['tools/call'] (CallToolRequestParams), 3 valid inputs in turn, ${fmt(COUNTS.validations, 'count')} per run; CPU/op ≈ 1 / rate (single-threaded loop)`;
   addRow({
     id: 'validation-ajv',
     label: 'tools/call params: generated validator vs ajv compiled at run time (same options)',
@@ -744,7 +746,8 @@ if (want('tsc')) {
     if (side === 'ours') symlinkSync(genDir, join(dir, 'gen'), 'dir');
     return dir;
   };
-  const dirs = { ours: project('ours'), sdk: project('sdk') };
+  const dirs = { ours: project('ours'), sdk: project('sdk'), empty: project('empty') };
+  if (v2) dirs.sdk2 = project('sdk2');
   // For information: the same usage against declarations emitted from the generated code (what a user gets
   // by compiling the output once, e.g. into a package), to separate the cost of checking the generated
   // bodies from the cost of the types themselves.
@@ -763,6 +766,8 @@ if (want('tsc')) {
     };
     writeFileSync(join(tmp, 'tsconfig.decl.json'), JSON.stringify(declConfig, null, 2));
     await nodeProcess([TSC, '-p', join(tmp, 'tsconfig.decl.json')]);
+    // Declarations are not emitted again: validators.d.ts goes along as it is.
+    copyFileSync(join(genDir, 'validators.d.ts'), join(declDir, 'validators.d.ts'));
     const dir = join(tmp, 'tsc-ours-dts');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'usage.ts'), files.ours);
@@ -781,10 +786,30 @@ if (want('tsc')) {
     return { ...result, ...d };
   };
   const r = await alternate(
-    { ours: () => tsc('ours'), sdk: () => tsc('sdk'), dts: () => tsc('ours-dts') },
+    {
+      ours: () => tsc('ours'),
+      sdk: () => tsc('sdk'),
+      ...(v2 ? { sdk2: () => tsc('sdk2') } : {}),
+      empty: () => tsc('empty'),
+      dts: () => tsc('ours-dts'),
+    },
     TSC_RUNS,
     smoke ? 0 : 1,
   );
+  // Issue 37 item 4 (and issue 29's budget, the same method): the whole tsc process as a user pays it, above an
+  // empty program with the same settings, each round's own floor subtracted (rounds alternate the sides' order).
+  const aboveEmpty = (side) => r[side].map((x, i) => ({ cpuAboveMs: x.cpuMs - r.empty[i].cpuMs }));
+  if (v2)
+    addRow({
+      id: 'tsc-process',
+      label:
+        'tsc whole-process CPU above an empty program: usage vs generated index vs @modelcontextprotocol/client 2.4.0',
+      metric: 'cpuAboveMs',
+      ours: measures(aboveEmpty('ours'), ['cpuAboveMs']),
+      baseline: measures(aboveEmpty('sdk2'), ['cpuAboveMs']),
+      goals: [{ metric: 'cpuAboveMs', kind: 'ratio', op: '<=', value: 0.5 }],
+      note: `(X − empty) ÷ (SDK v2 − empty), CPU of the whole tsc process (user + sys), each round's empty program subtracted; empty program: CPU ${fmt(measures(r.empty, ['cpuMs']).cpuMs.median, 'ms')}; ${COUNTS.usageCalls} typed calls importing the generated index (validators as validators.js + validators.d.ts); strict, NodeNext, skipLibCheck, types: node`,
+    });
   const note = `${COUNTS.usageCalls} typed calls; strict, NodeNext, skipLibCheck; our generated .ts is checked as source`;
   const TSC_METRICS = ['checkS', ...PROCESS];
   addRow({

@@ -1,5 +1,6 @@
-// The type-check cost row: the same ≈50 typed calls written against our generated client and against the
-// SDK's Client, each in its own project, checked by `tsc --noEmit --extendedDiagnostics`.
+// The type-check cost rows: the same ≈50 typed calls written against our generated client and against the
+// SDKs' Client (v1 and v2), each in its own project, checked by `tsc --noEmit --extendedDiagnostics`, and an
+// empty program with the same settings (the floor the whole-process row subtracts).
 
 /** [ours, sdk] call expressions and a property read on the result that forces its type. */
 const CALLS = [
@@ -60,7 +61,21 @@ export async function usage(): Promise<void> {
 ${body('sdk')}
 }
 `;
-  return { ours, sdk };
+  // The same calls against the v2 SDK (@modelcontextprotocol/client: the same method names as v1).
+  const sdk2 = `import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+
+declare function sink(value: unknown): void;
+
+export async function usage(): Promise<void> {
+  const [transport] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(transport);
+${body('sdk')}
+}
+`;
+  // The floor under the whole-process rows: the same compiler settings (Node's types, the lib) and no code.
+  const empty = 'export {};\n';
+  return { ours, sdk, sdk2, empty };
 }
 
 /** Same compiler options for both: strict, NodeNext, and library .d.ts files not re-checked. */

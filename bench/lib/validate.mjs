@@ -1,4 +1,4 @@
-// Validation throughput in a fresh child, for tools/call params: the generated validator (validators.ts compiled to JS,
+// Validation throughput in a fresh child, for tools/call params: the generated validator (validators.js,
 // `paramsValidators['tools/call']`) against the same definition compiled at run time by ajv with the
 // options the generator uses (what a user would write instead), and against the SDK's zod schema.
 // Usage: node validate.mjs <generated dir> <schema.json> <json config>
