@@ -33,6 +33,7 @@ import { parseArgs } from 'node:util';
 import { bundleSizes } from './lib/bundle.mjs';
 import { syntheticExtension, syntheticSchema } from './lib/synthetic-schema.mjs';
 import { parseDiagnostics, tsconfig, usageFiles } from './lib/usage-files.mjs';
+import { sdkBundleSizes, sdkUsageFiles } from './lib/sdk-adapter.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, '..');
@@ -87,6 +88,7 @@ const SECTIONS = [
   'tsc',
   'diff',
   'bundle',
+  'sdk',
 ];
 const STDIO_ONLY = flags['stdio-only'];
 const ONLY =
@@ -895,6 +897,61 @@ if (want('bundle')) {
       note: 'esbuild --bundle --minify --platform=browser --format=esm, gzip -9; deterministic, one build each',
     });
   }
+}
+
+// 8. The SDK adapter (issue 29): the generated `sdk` artifact of the example extension on SDK v2.
+if (want('sdk') && v2) {
+  const version = smoke ? '2025-06-18' : VERSION;
+  log(`SDK adapter (acme/jobs, ${version})`);
+  const gen = join(tmp, 'sdk-gen');
+  const acme = join(ROOT, 'schema', 'examples', 'acme-jobs.extension.json');
+  await nodeProcess([CLI, 'generate', '--spec', version, '--ext', acme, '--artifacts', 'sdk', '--out', gen]);
+  const files = { ...sdkUsageFiles(COUNTS.usageCalls), empty: 'export {};\n' };
+  const dirs = {};
+  for (const side of Object.keys(files)) {
+    const dir = join(tmp, `sdk-tsc-${side}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'usage.ts'), files[side]);
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig(join(ROOT, 'node_modules', '@types')), null, 2));
+    if (side === 'ours') symlinkSync(gen, join(dir, 'gen'), 'dir');
+    dirs[side] = dir;
+  }
+  const tsc = async (side) => {
+    const result = await nodeProcess([TSC, '-p', join(dirs[side], 'tsconfig.json'), '--pretty', 'false'], {
+      cwd: dirs[side],
+    });
+    return result;
+  };
+  const r = await alternate(
+    { ours: () => tsc('ours'), zod: () => tsc('zod'), empty: () => tsc('empty') },
+    TSC_RUNS,
+    smoke ? 0 : 1,
+  );
+  const aboveEmpty = (side) => r[side].map((x, i) => ({ cpuAboveMs: x.cpuMs - r.empty[i].cpuMs }));
+  addRow({
+    id: 'sdk-tsc',
+    label: `tsc whole-process CPU above an empty program: ${COUNTS.usageCalls} acme/jobs calls through sdkClient vs hand-made zod schemas, both on @modelcontextprotocol/client 2.4.0`,
+    metric: 'cpuAboveMs',
+    ours: measures(aboveEmpty('ours'), ['cpuAboveMs']),
+    baseline: measures(aboveEmpty('zod'), ['cpuAboveMs']),
+    goals: [{ metric: 'cpuAboveMs', kind: 'ratio', op: '<=', value: 0.5 }],
+    note: `(X − empty) ÷ (zod − empty), as the tsc-process row; the zod side declares the extension's results as the SDK v2 docs show custom methods (client.request({ method, params }, schema)); strict, NodeNext, skipLibCheck`,
+  });
+  const dir = join(tmp, 'sdk-bundle');
+  mkdirSync(dir, { recursive: true });
+  symlinkSync(gen, join(dir, 'gen'), 'dir');
+  const sizes = await sdkBundleSizes(dir);
+  addRow({
+    id: 'sdk-bundle',
+    label: 'browser bundle: sdkClient calling every acme/jobs method, minus the validators those calls use',
+    metric: 'gzipBytes',
+    ours: {
+      gzipBytes: stats([sizes.facade.gzip - sizes.validators.gzip]),
+      rawBytes: stats([sizes.facade.raw - sizes.validators.raw]),
+    },
+    goals: [{ metric: 'gzipBytes', kind: 'absolute', op: '<=', value: 1_500 }],
+    note: `the adapter's own bytes (gzip -9 difference; facade bundle ${sizes.facade.gzip} B, validators alone ${sizes.validators.gzip} B); esbuild --bundle --minify --platform=browser; the SDK is not bundled (the adapter never imports it)`,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------- output
