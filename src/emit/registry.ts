@@ -18,7 +18,8 @@ import {
 } from './runtime.js';
 import type { RuntimeRef } from './runtime-ref.js';
 import type { TsFiles } from './ts-project.js';
-import { clientExports, mapsExports, serverExports } from './tables.js';
+import { clientExports, mapsExports, serverExports, toolsExports } from './tables.js';
+import type { ToolSurface } from './tool-surface.js';
 
 /** The artifacts users choose from (`artifacts` option). */
 export const ARTIFACTS = ['types', 'maps', 'client', 'server', 'validators'] as const;
@@ -36,6 +37,8 @@ export interface EmitContext {
   schemaFile: string;
   /** The run's ts-morph Project, which writes maps, client, server and index from structures. */
   ts: TsFiles;
+  /** The server surface of the `tools` snapshot, when one is given (tools.ts and tool-validators.ts). */
+  tools?: ToolSurface;
 }
 
 /** One output file. */
@@ -128,6 +131,24 @@ export const REGISTRY: readonly ArtifactEntry[] = [
       const { serverStatements } = await import('./server.js');
       const statements = serverStatements(model, ctx.importExt, ctx.runtime);
       return [{ path: 'server.ts', contents: ctx.ts.print('server.ts', statements) }];
+    },
+  },
+  {
+    // Not chosen by users: emitted when a snapshot is given (`tools`), with the client's and server's parts
+    // for the artifacts chosen.
+    name: 'tools',
+    needs: [],
+    enabled: (ctx) => ctx.tools !== undefined,
+    exports: (ctx) => [{ module: './tools.js', ...toolsExports(ctx) }],
+    mergeable: true,
+    emit: async (_model, ctx) => {
+      if (ctx.tools === undefined) return [];
+      const { toolsStatements } = await import('./tools.js');
+      const { emitToolValidators } = await import('./tool-validators.js');
+      return [
+        { path: 'tools.ts', contents: ctx.ts.print('tools.ts', await toolsStatements(ctx.tools, ctx)) },
+        { path: 'tool-validators.ts', contents: emitToolValidators(ctx.tools) },
+      ];
     },
   },
   {

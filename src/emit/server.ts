@@ -149,7 +149,7 @@ function serverImports(model: ProtocolModel, importExt: string, runtime: Runtime
 }
 
 /** A null-prototype frozen record (no inherited key can pass for a method). */
-const frozenRecord = (props: { name: string; value: string }[]): string =>
+export const frozenRecord = (props: { name: string; value: string }[]): string =>
   call(
     'Object.freeze',
     call(

@@ -37,6 +37,16 @@ export const VALIDATION_OPTIONS = {
   ownProperties: true,
 } as const;
 
+/** The first lines of a validator module: ajv's code is not type-checked, its exports are typed. */
+export const VALIDATOR_MODULE_HEAD: readonly string[] = [
+  "// @ts-nocheck -- the body is ajv's generated JavaScript; the exports are typed.",
+  '/** A compiled ajv validator: call it, and read `errors` when it returns false. */',
+  'export interface CompiledValidator {',
+  '  (data: unknown): boolean;',
+  '  errors?: null | { instancePath: string; keyword: string; params: Record<string, unknown>; message: string }[];',
+  '}',
+];
+
 /** `schemaFile` names the schema in the error a keyword no validator can be compiled from gets. */
 export function emitValidators(model: ProtocolModel, schemaFile: string): string {
   let js: string;
@@ -53,12 +63,7 @@ export function emitValidators(model: ProtocolModel, schemaFile: string): string
   );
   const resultNames = [...new Set(model.methods.flatMap((m) => m.result ?? []))].sort();
   return [
-    "// @ts-nocheck -- the body is ajv's generated JavaScript; the exports are typed.",
-    '/** A compiled ajv validator: call it, and read `errors` when it returns false. */',
-    'export interface CompiledValidator {',
-    '  (data: unknown): boolean;',
-    '  errors?: null | { instancePath: string; keyword: string; params: Record<string, unknown>; message: string }[];',
-    '}',
+    ...VALIDATOR_MODULE_HEAD,
     js,
     '/** Params validators by method. */',
     `export const paramsValidators: Readonly<Record<string, CompiledValidator>> = ${table(paramsRows)};`,
@@ -76,7 +81,24 @@ export function emitValidators(model: ProtocolModel, schemaFile: string): string
 
 /** One exported validator per definition and per inline params schema, compiled by ajv into one module. */
 function compiledExports(model: ProtocolModel): string {
-  const AjvClass = ajvClass(model.dialect);
+  // The same repaired definitions as types.ts (normalize.ts), so a value the types accept validates.
+  const definitions = repairDefinitions(model);
+  const schema = hoistInlineParams(stripAnnotations(definitions) as Record<string, unknown>, model);
+  return validatorModule(model.dialect, model.defsKeyword, schema);
+}
+
+/**
+ * A module exporting one compiled validator per entry of `defs` (each named by its key, an identifier), which
+ * ajv sees as the definitions of one schema (so their `$ref`s between them and into them resolve).
+ * `failed(name, error)` makes the error a definition's compilation throws into one that says where it is.
+ */
+export function validatorModule(
+  dialect: ProtocolModel['dialect'],
+  defsKeyword: string,
+  defs: Record<string, unknown>,
+  failed: (name: string, error: unknown) => unknown = (_name, error) => error,
+): string {
+  const AjvClass = ajvClass(dialect);
   const ajv = new AjvClass({
     ...VALIDATION_OPTIONS,
     // No optimisation pass: it costs more than a quarter of the compilation, and withoutNoOps
@@ -92,36 +114,28 @@ function compiledExports(model: ProtocolModel): string {
     // the wrong type still stops the compilation (ajv checks each keyword's value as it compiles it).
     validateSchema: false,
   });
-  // The same repaired definitions as types.ts (normalize.ts), so a value the types accept validates.
-  const definitions = repairDefinitions(model);
-  const schema = hoistInlineParams(stripAnnotations(definitions) as Record<string, unknown>, model);
   // ajv 2020 always tracks evaluated properties and dynamic anchors, which costs every function a
   // preamble and an argument; a schema that uses neither keyword family needs none of it.
-  if (!usesDynamicKeywords(schema)) Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
+  if (!usesDynamicKeywords(defs)) Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
   const id = 'urn:mcp-typegen:schema';
-  ajv.addSchema({ $id: id, [model.defsKeyword]: schema }, id);
-  const defs = `#/${model.defsKeyword}/`;
+  ajv.addSchema({ $id: id, [defsKeyword]: defs }, id);
   const pointerToken = (s: string) => encodeURIComponent(escapePointerToken(s));
-  const refs: Record<string, string> = {};
-  for (const name of Object.keys(model.definitions)) refs[name] = `${defs}${pointerToken(name)}`;
-  for (const m of model.methods) {
-    if (m.params?.kind === 'inline') {
-      const name = paramsValidatorName(m.params, m.definition);
-      refs[name] = `${defs}${pointerToken(name)}`;
-    }
-  }
-  const names = new Set(Object.keys(refs));
+  const names = new Set(Object.keys(defs));
   // validator-code.ts declares only the internals it reads, not ajv's public types.
   const internals = ajv as unknown as AjvInstance;
-  const module = compactErrors(
-    standaloneModule(Object.entries(refs).map(([name, pointer]) => [name, compiledAt(internals, id, pointer)])),
-  );
+  const compiled = [...names].map((name): [string, ReturnType<typeof compiledAt>] => {
+    try {
+      return [name, compiledAt(internals, id, `#/${defsKeyword}/${pointerToken(name)}`)];
+    } catch (error) {
+      throw failed(name, error);
+    }
+  });
+  const module = compactErrors(standaloneModule(compiled));
   // The module writes `export const Name = validate12;`: typed here, so nothing about the module is inferred.
-  const js = inlineAjvRuntime(module.helper ? `${module.helper}\n${module.code}` : module.code).replace(
+  return inlineAjvRuntime(module.helper ? `${module.helper}\n${module.code}` : module.code).replace(
     /export const ([\w$]+) = /g,
     (match, name: string) => (names.has(name) ? `export const ${name}: CompiledValidator = ` : match),
   );
-  return js;
 }
 
 /**
@@ -179,7 +193,7 @@ const NAME_MAPS = new Set([...SUBSCHEMA_MAPS, ...DEFINITION_MAPS]);
  * Annotations do not validate anything, but ajv embeds the schema objects its errors refer to: without
  * this the file carries every description of the spec and is several times larger.
  */
-function stripAnnotations(node: unknown, inNameMap = false): unknown {
+export function stripAnnotations(node: unknown, inNameMap = false): unknown {
   if (Array.isArray(node)) return node.map((n) => stripAnnotations(n));
   if (typeof node !== 'object' || node === null) return node;
   const out: Record<string, unknown> = {};
