@@ -29,7 +29,7 @@ import type { ProtocolModel } from './model/types.js';
 import { compareStrings } from './load/order.js';
 import { readUserFile } from './load/read-file.js';
 import { TOOLS_FIXED_EXPORTS } from './emit/tables.js';
-import { toolSurface, type ToolSurface } from './emit/tool-surface.js';
+import { servedSurface, toolSurface, type ToolSurface } from './emit/tool-surface.js';
 
 export {
   ARTIFACTS,
@@ -157,7 +157,11 @@ async function readToolSurface(file: string, model: ProtocolModel, ctx: EmitCont
       .flatMap((e) => e.exports(ctx, model))
       .flatMap((m) => [...m.types, ...m.values]),
   ]);
-  return toolSurface(snapshot, file, taken);
+  const requests = model.methods.filter((m) => m.kind === 'request' && m.directions.includes('client->server'));
+  return servedSurface(
+    toolSurface(snapshot, file, taken),
+    requests.map((m) => m.method),
+  );
 }
 
 function emitContext(options: GenerateOptions, schemaFile: string, ts: EmitContext['ts']): EmitContext {

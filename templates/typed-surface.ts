@@ -24,9 +24,9 @@ export interface SurfaceChecks {
   readonly prompts: Readonly<Record<string, CompiledValidator>>;
 }
 
-/** The entries as the server listed them; a list the server does not offer is absent. */
+/** The entries as the server listed them; a list the server does not offer (or the version lacks) is absent. */
 export interface ListedSurface {
-  readonly tools: readonly JsonObject[];
+  readonly tools?: readonly JsonObject[];
   readonly prompts?: readonly JsonObject[];
   readonly resourceTemplates?: readonly JsonObject[];
 }
@@ -112,7 +112,6 @@ export function surfaceHandlers<Handlers>(
   implementation: SurfaceImplementation,
 ): Handlers {
   const handlers: Record<string, (params: JsonObject | undefined, ctx: HandlerContext) => unknown> = {
-    'tools/list': () => ({ tools: listed.tools }),
     'tools/call': (params, ctx) => {
       const name = params?.['name'];
       const check = own(checks.tools, name);
@@ -122,9 +121,13 @@ export function surfaceHandlers<Handlers>(
       const args = isPlainObject(params?.['arguments']) ? params['arguments'] : {};
       const problem = problemOf(check.arguments, args);
       if (problem === undefined) return handler(args as never, ctx as never);
-      return { content: [{ type: 'text', text: `Invalid arguments for tool ${String(name)}: ${problem}` }], isError: true };
+      return {
+        content: [{ type: 'text', text: `Invalid arguments for tool ${String(name)}: ${problem}` }],
+        isError: true,
+      };
     },
   };
+  if (listed.tools) handlers['tools/list'] = () => ({ tools: listed.tools });
   if (listed.prompts) {
     handlers['prompts/list'] = () => ({ prompts: listed.prompts });
     handlers['prompts/get'] = (params, ctx) => {

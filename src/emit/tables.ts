@@ -161,6 +161,7 @@ export function toolsExports(ctx: Pick<EmitContext, 'tools' | 'artifacts'>): { t
   if (surface === undefined) return { types: [], values: [] };
   const client = ctx.artifacts.includes('client');
   const server = ctx.artifacts.includes('server');
+  const prompts = (names: string[]) => (surface.prompts ? names : []);
   const own = surface.tools
     .flatMap((t) => [t.input, ...(t.output ? [t.output] : [])])
     .concat([...(surface.prompts ?? []), ...(surface.resourceTemplates ?? [])].map((e) => e.input))
@@ -169,18 +170,10 @@ export function toolsExports(ctx: Pick<EmitContext, 'tools' | 'artifacts'>): { t
     types: [
       ...own,
       'ResourceTemplateVariables',
-      ...(client ? ['ToolCallResult', 'PromptCallResult', 'TypedToolResult', 'ToolCalls', 'PromptCalls'] : []),
-      ...(server
-        ? [
-            'ToolHandlerResult',
-            'PromptHandlerResult',
-            'TypedToolReturn',
-            'ToolHandlers',
-            'PromptHandlers',
-            'ToolsImplementation',
-            'ToolsServerHandlers',
-          ]
-        : []),
+      ...(client ? ['ToolCallResult', ...prompts(['PromptCallResult']), 'TypedToolResult', 'ToolCalls'] : []),
+      ...(client ? prompts(['PromptCalls']) : []),
+      ...(server ? ['ToolHandlerResult', ...prompts(['PromptHandlerResult']), 'TypedToolReturn', 'ToolHandlers'] : []),
+      ...(server ? [...prompts(['PromptHandlers']), 'ToolsImplementation', 'ToolsServerHandlers'] : []),
     ],
     values: [...(client ? ['ToolsClient', 'createToolsClient'] : []), ...(server ? ['toolsServer'] : [])],
   };

@@ -43,6 +43,8 @@ export interface ToolSurface {
   /** Absent when the server offers no prompts (so the handlers do not claim them); likewise templates. */
   prompts?: SurfaceEntry[];
   resourceTemplates?: SurfaceEntry[];
+  /** Does the schema's version have tools/list (the handlers then answer it)? */
+  toolsListed: boolean;
   /** Entries whose natural name was taken, and the name they got instead. */
   warnings: string[];
 }
@@ -97,7 +99,11 @@ export function toolSurface(snapshot: Snapshot, file: string, taken: ReadonlySet
         entryOf(
           key,
           prompt,
-          named(promptArguments(prompt.arguments), pointer('prompts', key), name(key, 'promptArguments', `prompt ${key}`)),
+          named(
+            promptArguments(prompt.arguments),
+            pointer('prompts', key),
+            name(key, 'promptArguments', `prompt ${key}`),
+          ),
         ),
       )
     : undefined;
@@ -106,7 +112,11 @@ export function toolSurface(snapshot: Snapshot, file: string, taken: ReadonlySet
         const base = typeof template.name === 'string' ? template.name : key;
         const variables = templateVariables(key);
         const at = pointer('resourceTemplates', key);
-        return entryOf(key, template, named(variables, at, name(base, 'templateVariables', `resource template ${key}`)));
+        return entryOf(
+          key,
+          template,
+          named(variables, at, name(base, 'templateVariables', `resource template ${key}`)),
+        );
       })
     : undefined;
   return {
@@ -115,8 +125,33 @@ export function toolSurface(snapshot: Snapshot, file: string, taken: ReadonlySet
     tools,
     ...(prompts ? { prompts } : {}),
     ...(resourceTemplates ? { resourceTemplates } : {}),
+    toolsListed: true,
     warnings,
   };
+}
+
+/**
+ * The surface as far as the schema's version can serve it: tools need tools/call (refused without it: nothing
+ * could be called), and are listed where there is tools/list; prompts need prompts/list and prompts/get,
+ * templates resources/templates/list, or are left out with a warning.
+ */
+export function servedSurface(surface: ToolSurface, requests: readonly string[]): ToolSurface {
+  if (!requests.includes('tools/call'))
+    throw new InputError(surface.file, '/tools', 'the schema has no tools/call request to call tools with');
+  const out: ToolSurface = {
+    ...surface,
+    toolsListed: requests.includes('tools/list'),
+    warnings: [...surface.warnings],
+  };
+  const drop = (list: 'prompts' | 'resourceTemplates', needs: string[]) => {
+    const lacking = needs.filter((m) => !requests.includes(m));
+    if (out[list] === undefined || lacking.length === 0) return;
+    delete out[list];
+    out.warnings.push(`${surface.file}: ${list} left out (the schema has no ${lacking.join(' or ')} request)`);
+  };
+  drop('prompts', ['prompts/list', 'prompts/get']);
+  drop('resourceTemplates', ['resources/templates/list']);
+  return out;
 }
 
 function entryOf(key: string, listed: { [key: string]: unknown }, input: NamedSchema): SurfaceEntry {

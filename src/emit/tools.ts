@@ -43,7 +43,9 @@ function imports(surface: ToolSurface, ctx: EmitContext, client: boolean, server
     importDecl(
       false,
       [
-        ...(client ? ['toolCallers', ...(prompts ? ['promptCallers'] : []), 'type RequestOptions', 'type Transport'] : []),
+        ...(client
+          ? ['toolCallers', ...(prompts ? ['promptCallers'] : []), 'type RequestOptions', 'type Transport']
+          : []),
         ...(server ? ['surfaceHandlers', 'type ListedSurface'] : []),
         'type SurfaceChecks',
       ],
@@ -106,7 +108,9 @@ function clientStatements(surface: ToolSurface): Statement[] {
   ];
   return [
     typeAlias('ToolCallResult', "ClientCalls['tools/call']['result']", 'What a tool call resolves to.'),
-    typeAlias('PromptCallResult', "ClientCalls['prompts/get']['result']", 'What a prompt call resolves to.'),
+    ...(surface.prompts
+      ? [typeAlias('PromptCallResult', "ClientCalls['prompts/get']['result']", 'What a prompt call resolves to.')]
+      : []),
     typeAlias(
       'TypedToolResult<S>',
       [
@@ -118,8 +122,20 @@ function clientStatements(surface: ToolSurface): Statement[] {
       ].join('\n'),
       "A tools/call result whose `structuredContent` is the tool's (checked against its outputSchema); an error result may lack it.",
     ),
-    typeAlias('ToolCalls', tools.length > 0 ? objectType(tools.map(member), true) : 'Record<never, never>', 'One call per tool, by name.'),
-    typeAlias('PromptCalls', hasPrompts ? objectType(prompts.map(member), true) : 'Record<never, never>', 'One call per prompt, by name.'),
+    typeAlias(
+      'ToolCalls',
+      tools.length > 0 ? objectType(tools.map(member), true) : 'Record<never, never>',
+      'One call per tool, by name.',
+    ),
+    ...(surface.prompts
+      ? [
+          typeAlias(
+            'PromptCalls',
+            hasPrompts ? objectType(prompts.map(member), true) : 'Record<never, never>',
+            'One call per prompt, by name.',
+          ),
+        ]
+      : []),
     classDecl({
       name: 'ToolsClient',
       extends: 'McpClient',
@@ -149,14 +165,22 @@ function serverStatements(surface: ToolSurface): Statement[] {
   const tools = surface.tools.map((t) => ({
     name: t.key,
     doc: t.description,
-    type: callType({ ...t, inputRequired: true }, returns(t.output ? ref('TypedToolReturn', t.output.name) : toolResult), ctx),
+    type: callType(
+      { ...t, inputRequired: true },
+      returns(t.output ? ref('TypedToolReturn', t.output.name) : toolResult),
+      ctx,
+    ),
   }));
   const prompts = (surface.prompts ?? []).map((p) => ({
     name: p.key,
     doc: p.description,
     type: callType({ ...p, inputRequired: true }, returns('PromptHandlerResult'), ctx),
   }));
-  const lists = ['tools/list', 'tools/call', ...(surface.prompts ? ['prompts/list', 'prompts/get'] : [])];
+  const lists = [
+    ...(surface.toolsListed ? ['tools/list'] : []),
+    'tools/call',
+    ...(surface.prompts ? ['prompts/list', 'prompts/get'] : []),
+  ];
   if (surface.resourceTemplates) lists.push('resources/templates/list');
   const implementation: TypeMember[] = [
     { name: 'tools', type: 'ToolHandlers' },
@@ -168,11 +192,15 @@ function serverStatements(surface: ToolSurface): Statement[] {
       "Awaited<ReturnType<McpServerHandlers['tools/call']>>",
       "What a tool's handler returns (fields the runtime fills in optional).",
     ),
-    typeAlias(
-      'PromptHandlerResult',
-      "Awaited<ReturnType<McpServerHandlers['prompts/get']>>",
-      "What a prompt's handler returns.",
-    ),
+    ...(surface.prompts
+      ? [
+          typeAlias(
+            'PromptHandlerResult',
+            "Awaited<ReturnType<McpServerHandlers['prompts/get']>>",
+            "What a prompt's handler returns.",
+          ),
+        ]
+      : []),
     typeAlias(
       'TypedToolReturn<S>',
       [
@@ -184,10 +212,30 @@ function serverStatements(surface: ToolSurface): Statement[] {
       ].join('\n'),
       "What a tool's handler returns: its `structuredContent` typed by the tool's outputSchema (an error result may lack it).",
     ),
-    typeAlias('ToolHandlers', tools.length > 0 ? objectType(tools.map(member), true) : 'Record<never, never>', 'A handler for every listed tool, by name: its arguments are checked before it runs.'),
-    typeAlias('PromptHandlers', prompts.length > 0 ? objectType(prompts.map(member), true) : 'Record<never, never>', 'A handler for every listed prompt, by name.'),
-    typeAlias('ToolsImplementation', objectType(implementation, true), `What implements ${serverName(surface)}'s surface.`),
-    typeAlias('ToolsServerHandlers', ref('Pick', 'McpServerHandlers', union(lists.map((l) => str(l)))), 'The handlers toolsServer() gives, to spread into createServer().'),
+    typeAlias(
+      'ToolHandlers',
+      tools.length > 0 ? objectType(tools.map(member), true) : 'Record<never, never>',
+      'A handler for every listed tool, by name: its arguments are checked before it runs.',
+    ),
+    ...(surface.prompts
+      ? [
+          typeAlias(
+            'PromptHandlers',
+            prompts.length > 0 ? objectType(prompts.map(member), true) : 'Record<never, never>',
+            'A handler for every listed prompt, by name.',
+          ),
+        ]
+      : []),
+    typeAlias(
+      'ToolsImplementation',
+      objectType(implementation, true),
+      `What implements ${serverName(surface)}'s surface.`,
+    ),
+    typeAlias(
+      'ToolsServerHandlers',
+      ref('Pick', 'McpServerHandlers', union(lists.map((l) => str(l)))),
+      'The handlers toolsServer() gives, to spread into createServer().',
+    ),
     constDecl('LISTED', jsonLiteral(listed(surface)), { type: 'ListedSurface', exported: false }),
     functionDecl({
       name: 'toolsServer',
@@ -202,7 +250,7 @@ function serverStatements(surface: ToolSurface): Statement[] {
 /** The entries as listed, in name order (what the handlers' lists answer). */
 function listed(surface: ToolSurface): Record<string, unknown> {
   return {
-    tools: surface.tools.map((t) => t.listed),
+    ...(surface.toolsListed ? { tools: surface.tools.map((t) => t.listed) } : {}),
     ...(surface.prompts ? { prompts: surface.prompts.map((p) => p.listed) } : {}),
     ...(surface.resourceTemplates ? { resourceTemplates: surface.resourceTemplates.map((t) => t.listed) } : {}),
   };
