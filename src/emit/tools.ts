@@ -88,71 +88,80 @@ const callType = (entry: SurfaceEntry, result: string, last: { name: string; typ
 
 const returns = (type: string) => union([type, ref('Promise', type)]);
 
+/** An object type of one member per entry (`Record<never, never>` for none), as a type alias. */
+function perEntry(name: string, entries: readonly TypeMember[], doc: string): Statement {
+  return typeAlias(name, entries.length > 0 ? objectType(entries.map(member), true) : 'Record<never, never>', doc);
+}
+
+/** Statements about prompts, only when the surface has them (their types name prompts/get). */
+const ifPrompts = (surface: ToolSurface, statements: () => Statement[]): Statement[] =>
+  surface.prompts ? statements() : [];
+
+/** `Name<S>`: the result `base` with `structuredContent` typed `S` (required unless it is an error result). */
+function withStructuredContent(name: string, base: string, doc: string): Statement {
+  const type = [
+    `${base} extends infer R`,
+    "  ? R extends unknown ? Omit<R, 'structuredContent' | 'isError'> &",
+    '      ({ isError?: false; structuredContent: S } | { isError: true; structuredContent?: S })',
+    '    : never',
+    '  : never',
+  ].join('\n');
+  return typeAlias(`${name}<S>`, type, doc);
+}
+
 function clientStatements(surface: ToolSurface): Statement[] {
   const options = { name: 'options', type: 'RequestOptions', optional: true };
+  const toolResult = (t: SurfaceEntry) => (t.output ? ref('TypedToolResult', t.output.name) : 'ToolCallResult');
   const tools = surface.tools.map((t) => ({
     name: t.key,
     doc: t.description,
-    type: callType(t, ref('Promise', t.output ? ref('TypedToolResult', t.output.name) : 'ToolCallResult'), options),
+    type: callType(t, ref('Promise', toolResult(t)), options),
   }));
   const prompts = (surface.prompts ?? []).map((p) => ({
     name: p.key,
     doc: p.description,
     type: callType(p, ref('Promise', 'PromptCallResult'), options),
   }));
+  return [
+    typeAlias('ToolCallResult', "ClientCalls['tools/call']['result']", 'What a tool call resolves to.'),
+    ...ifPrompts(surface, () => [
+      typeAlias('PromptCallResult', "ClientCalls['prompts/get']['result']", 'What a prompt call resolves to.'),
+    ]),
+    withStructuredContent(
+      'TypedToolResult',
+      'ToolCallResult',
+      "A tools/call result whose `structuredContent` is the tool's (checked against its outputSchema); an error result may lack it.",
+    ),
+    perEntry('ToolCalls', tools, 'One call per tool, by name.'),
+    ...ifPrompts(surface, () => [perEntry('PromptCalls', prompts, 'One call per prompt, by name.')]),
+    ...toolsClient(surface, prompts.length > 0),
+  ];
+}
+
+/** ToolsClient and createToolsClient. */
+function toolsClient(surface: ToolSurface, hasPrompts: boolean): Statement[] {
   const send = '(method, params, options) => this.call(method, params, options)';
-  const hasPrompts = prompts.length > 0;
-  const ctorParams = [
+  const params = [
     { name: 'transport', type: 'Transport' },
     { name: 'options', type: 'ConstructorParameters<typeof McpClient>[1]' },
   ];
+  const prompt = { name: 'prompt', type: 'PromptCalls', value: `promptCallers<PromptCalls>(${send}, CHECKS.prompts)` };
   return [
-    typeAlias('ToolCallResult', "ClientCalls['tools/call']['result']", 'What a tool call resolves to.'),
-    ...(surface.prompts
-      ? [typeAlias('PromptCallResult', "ClientCalls['prompts/get']['result']", 'What a prompt call resolves to.')]
-      : []),
-    typeAlias(
-      'TypedToolResult<S>',
-      [
-        'ToolCallResult extends infer R',
-        "  ? R extends unknown ? Omit<R, 'structuredContent' | 'isError'> &",
-        '      ({ isError?: false; structuredContent: S } | { isError: true; structuredContent?: S })',
-        '    : never',
-        '  : never',
-      ].join('\n'),
-      "A tools/call result whose `structuredContent` is the tool's (checked against its outputSchema); an error result may lack it.",
-    ),
-    typeAlias(
-      'ToolCalls',
-      tools.length > 0 ? objectType(tools.map(member), true) : 'Record<never, never>',
-      'One call per tool, by name.',
-    ),
-    ...(surface.prompts
-      ? [
-          typeAlias(
-            'PromptCalls',
-            hasPrompts ? objectType(prompts.map(member), true) : 'Record<never, never>',
-            'One call per prompt, by name.',
-          ),
-        ]
-      : []),
     classDecl({
       name: 'ToolsClient',
       extends: 'McpClient',
       doc: `${serverName(surface)}'s client: \`tool.<name>(args)\` and \`prompt.<name>(args)\` check the arguments before sending and a tool's \`structuredContent\` after.`,
       properties: [
         { name: 'tool', type: 'ToolCalls', value: `toolCallers<ToolCalls>(${send}, CHECKS.tools)` },
-        ...(hasPrompts
-          ? [{ name: 'prompt', type: 'PromptCalls', value: `promptCallers<PromptCalls>(${send}, CHECKS.prompts)` }]
-          : []),
+        ...(hasPrompts ? [prompt] : []),
       ],
-      ctor: { params: ctorParams, body: ['super(transport, options);'] },
+      ctor: { params, body: ['super(transport, options);'] },
       methods: [],
     }),
     functionDecl({
       name: 'createToolsClient',
       doc: `A client of ${serverName(surface)} on a transport.`,
-      params: ctorParams,
+      params,
       returns: 'ToolsClient',
       body: ['return new ToolsClient(transport, options);'],
     }),
@@ -161,71 +170,58 @@ function clientStatements(surface: ToolSurface): Statement[] {
 
 function serverStatements(surface: ToolSurface): Statement[] {
   const ctx = { name: 'ctx', type: 'ServerContext' };
-  const toolResult = 'ToolHandlerResult';
+  const toolResult = (t: SurfaceEntry) => (t.output ? ref('TypedToolReturn', t.output.name) : 'ToolHandlerResult');
   const tools = surface.tools.map((t) => ({
     name: t.key,
     doc: t.description,
-    type: callType(
-      { ...t, inputRequired: true },
-      returns(t.output ? ref('TypedToolReturn', t.output.name) : toolResult),
-      ctx,
-    ),
+    type: callType({ ...t, inputRequired: true }, returns(toolResult(t)), ctx),
   }));
   const prompts = (surface.prompts ?? []).map((p) => ({
     name: p.key,
     doc: p.description,
     type: callType({ ...p, inputRequired: true }, returns('PromptHandlerResult'), ctx),
   }));
-  const lists = [
-    ...(surface.toolsListed ? ['tools/list'] : []),
-    'tools/call',
-    ...(surface.prompts ? ['prompts/list', 'prompts/get'] : []),
-  ];
-  if (surface.resourceTemplates) lists.push('resources/templates/list');
-  const implementation: TypeMember[] = [
-    { name: 'tools', type: 'ToolHandlers' },
-    ...(surface.prompts ? [{ name: 'prompts', type: 'PromptHandlers', optional: prompts.length === 0 }] : []),
-  ];
   return [
     typeAlias(
       'ToolHandlerResult',
       "Awaited<ReturnType<McpServerHandlers['tools/call']>>",
       "What a tool's handler returns (fields the runtime fills in optional).",
     ),
-    ...(surface.prompts
-      ? [
-          typeAlias(
-            'PromptHandlerResult',
-            "Awaited<ReturnType<McpServerHandlers['prompts/get']>>",
-            "What a prompt's handler returns.",
-          ),
-        ]
-      : []),
-    typeAlias(
-      'TypedToolReturn<S>',
-      [
-        `${toolResult} extends infer R`,
-        "  ? R extends unknown ? Omit<R, 'structuredContent' | 'isError'> &",
-        '      ({ isError?: false; structuredContent: S } | { isError: true; structuredContent?: S })',
-        '    : never',
-        '  : never',
-      ].join('\n'),
+    ...ifPrompts(surface, () => [
+      typeAlias(
+        'PromptHandlerResult',
+        "Awaited<ReturnType<McpServerHandlers['prompts/get']>>",
+        "What a prompt's handler returns.",
+      ),
+    ]),
+    withStructuredContent(
+      'TypedToolReturn',
+      'ToolHandlerResult',
       "What a tool's handler returns: its `structuredContent` typed by the tool's outputSchema (an error result may lack it).",
     ),
-    typeAlias(
+    perEntry(
       'ToolHandlers',
-      tools.length > 0 ? objectType(tools.map(member), true) : 'Record<never, never>',
+      tools,
       'A handler for every listed tool, by name: its arguments are checked before it runs.',
     ),
-    ...(surface.prompts
-      ? [
-          typeAlias(
-            'PromptHandlers',
-            prompts.length > 0 ? objectType(prompts.map(member), true) : 'Record<never, never>',
-            'A handler for every listed prompt, by name.',
-          ),
-        ]
-      : []),
+    ...ifPrompts(surface, () => [perEntry('PromptHandlers', prompts, 'A handler for every listed prompt, by name.')]),
+    ...toolsServer(surface, prompts.length > 0),
+  ];
+}
+
+/** ToolsImplementation, ToolsServerHandlers, the listed entries and toolsServer(). */
+function toolsServer(surface: ToolSurface, hasPrompts: boolean): Statement[] {
+  const lists = [
+    ...(surface.toolsListed ? ['tools/list'] : []),
+    'tools/call',
+    ...(surface.prompts ? ['prompts/list', 'prompts/get'] : []),
+    ...(surface.resourceTemplates ? ['resources/templates/list'] : []),
+  ];
+  const implementation: TypeMember[] = [
+    { name: 'tools', type: 'ToolHandlers' },
+    ...(surface.prompts ? [{ name: 'prompts', type: 'PromptHandlers', optional: !hasPrompts }] : []),
+  ];
+  return [
     typeAlias(
       'ToolsImplementation',
       objectType(implementation, true),

@@ -29,6 +29,17 @@ function project() {
   cpSync(join(FIXTURES, 'schemas', 'minimal.schema.json'), file('schema.json'));
   editJson(file('schema.json'), (s) => {
     s.$defs.OtherResult = { type: 'object', properties: { other: { type: 'string' } } };
+    // tools/call, which the tools snapshot needs.
+    s.$defs.CallToolRequest = {
+      type: 'object',
+      properties: {
+        method: { const: 'tools/call' },
+        params: { type: 'object', properties: { name: { type: 'string' } } },
+      },
+      required: ['method', 'params'],
+    };
+    s.$defs.CallToolResult = { type: 'object', properties: { content: { type: 'array' } } };
+    s.$defs.ClientRequest.anyOf.push({ $ref: '#/$defs/CallToolRequest' });
   });
   for (const name of ['uses-a.extension.json', 'shared.extension.json'])
     cpSync(join(FIXTURES, 'extensions', 'augment', name), file(name));

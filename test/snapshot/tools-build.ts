@@ -10,7 +10,7 @@ import type { GenerateOptions } from '../../src/generate.js';
 import { transpileFile } from '../client/helpers/build.js';
 import { ROOT, SCHEMA_DIR, generatedFrom, tempDir, writeFiles } from '../helpers/generate.js';
 
-export const EVERYTHING_SNAPSHOT = join(ROOT, 'test', 'snapshot', 'fixtures', 'everything.snapshot.json');
+export const EVERYTHING_SNAPSHOT = join(ROOT, 'test', 'fixtures', 'snapshots', 'everything.snapshot.json');
 export const GOLDEN_FIXTURE = join(ROOT, 'test', 'fixtures', 'golden');
 
 export interface ToolsBuild {

@@ -4,7 +4,7 @@
  * refused at their file and pointer (exit 2 on the command line), deterministic output, and the compiled
  * validators' behaviour (a draft-07 tuple checked as draft-07 means it).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
