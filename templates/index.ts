@@ -81,6 +81,16 @@ export {
   type OutputSchemaValidator,
   type StructuredContentCheck,
 } from './structured-content.js';
+export {
+  type ListedSurface,
+  promptCallers,
+  type SurfaceChecks,
+  surfaceHandlers,
+  type SurfaceImplementation,
+  type SurfaceSend,
+  type ToolCheck,
+  toolCallers,
+} from './typed-surface.js';
 export { ChannelClient, type ChannelDescription, ChannelServer } from './channel.js';
 export {
   type MessageEventSourceLike,

@@ -57,7 +57,7 @@ export function resultIssue(validators: Validators, results: readonly string[], 
 }
 
 /** ajv reports a missing property at its parent; point at the property itself. */
-function missingProperty(params: Record<string, unknown>): string {
+export function missingProperty(params: Record<string, unknown>): string {
   const name = params['missingProperty'];
   return typeof name === 'string' ? `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` : '';
 }

@@ -18,7 +18,8 @@ import {
 } from './runtime.js';
 import type { RuntimeRef } from './runtime-ref.js';
 import type { TsFiles } from './ts-project.js';
-import { clientExports, mapsExports, sdkExports, sdkV1Exports, serverExports } from './tables.js';
+import { clientExports, mapsExports, sdkExports, sdkV1Exports, serverExports, toolsExports } from './tables.js';
+import type { ToolSurface } from './tool-surface.js';
 
 /** The artifacts users choose from (`artifacts` option). */
 export const ARTIFACTS = ['types', 'maps', 'client', 'server', 'validators', 'sdk', 'sdk-v1'] as const;
@@ -40,6 +41,8 @@ export interface EmitContext {
   ts: TsFiles;
   /** types.ts, maps.ts, client.ts and server.ts are folded into index.ts (single-file.ts). */
   singleFile?: boolean;
+  /** The server surface of the `tools` snapshot, when one is given (tools.ts and tool-validators.js). */
+  tools?: ToolSurface;
 }
 
 /** One output file. */
@@ -155,6 +158,24 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     emit: async (model, ctx) => {
       const { sdkV1Statements } = await import('./sdk-v1.js');
       return [{ path: 'sdk-v1.ts', contents: ctx.ts.print('sdk-v1.ts', sdkV1Statements(model, ctx.importExt)) }];
+    },
+  },
+  {
+    // Not chosen by users: emitted when a snapshot is given (`tools`), with the client's and server's parts
+    // for the artifacts chosen.
+    name: 'tools',
+    needs: [],
+    enabled: (ctx) => ctx.tools !== undefined,
+    exports: (ctx) => [{ module: './tools.js', ...toolsExports(ctx) }],
+    mergeable: true,
+    emit: async (_model, ctx) => {
+      if (ctx.tools === undefined) return [];
+      const { toolsStatements } = await import('./tools.js');
+      const { toolValidatorFiles } = await import('./tool-validators.js');
+      return [
+        { path: 'tools.ts', contents: ctx.ts.print('tools.ts', await toolsStatements(ctx.tools, ctx)) },
+        ...toolValidatorFiles(ctx.tools, ctx),
+      ];
     },
   },
   {

@@ -18,6 +18,7 @@ import {
   type FacadeVariant,
 } from './sdk.js';
 import type { Statement } from './ts-project.js';
+import { jsModuleSpecifier } from './ts-names.js';
 import { constDecl, functionDecl, importDecl, typeAlias } from './ts-structures.js';
 import { call, objectLiteral, objectType, ref, str, type Prop } from './ts-text.js';
 
@@ -138,9 +139,9 @@ export function sdkV1Statements(model: ProtocolModel, importExt: string): Statem
     importDecl(false, { namespace: 'z' }, 'zod/v4'),
     ...(maps.size ? [importDecl(true, [...maps].sort(), `./maps${importExt}`)] : []),
     ...(calls || received.some((m) => m.params !== null)
-      ? [importDecl(false, { namespace: 'V' }, `./validators${importExt}`)]
+      ? [importDecl(false, { namespace: 'V' }, jsModuleSpecifier('validators', importExt))]
       : []),
-    importDecl(true, ['StandardSchemaV1', 'StandardSchemaV1Result'], `./validators${importExt}`),
+    importDecl(true, ['StandardSchemaV1', 'StandardSchemaV1Result'], jsModuleSpecifier('validators', importExt)),
     importDecl(false, ['RESULT_SCHEMAS', 'SERVER_RESULT_SCHEMAS'], `./sdk${importExt}`),
     importDecl(
       true,

@@ -20,6 +20,7 @@ import { compareStrings } from '../load/order.js';
 import { methodPath } from './client.js';
 import { paramsValidatorName } from './validators.js';
 import type { Statement } from './ts-project.js';
+import { jsModuleSpecifier } from './ts-names.js';
 import { constDecl, functionDecl, importDecl, typeAlias } from './ts-structures.js';
 import { ANY_OF, MESSAGE, NO_PARAMS, OPTIONAL, PREAMBLE } from './sdk-helpers.js';
 import { call, fnType, objectLiteral, objectType, ref, str, type Prop, type TypeMember } from './ts-text.js';
@@ -409,11 +410,11 @@ export function sdkStatements(model: ProtocolModel, importExt: string): Statemen
   return [
     ...(settings.length ? [importDecl(true, { namespace: 'T' }, `./types${importExt}`)] : []),
     importDecl(true, [...maps].sort(), `./maps${importExt}`),
-    importDecl(false, { namespace: 'V' }, `./validators${importExt}`),
+    importDecl(false, { namespace: 'V' }, jsModuleSpecifier('validators', importExt)),
     importDecl(
       true,
       ['StandardSchemaV1', ...(usesAnyOf ? ['StandardSchemaV1Result'] : [])],
-      `./validators${importExt}`,
+      jsModuleSpecifier('validators', importExt),
     ),
     ...PREAMBLE,
     { ...MESSAGE, isExported: false },

@@ -10,6 +10,7 @@ import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref
 import { TABLES, optionsType, paramsType } from './tables.js';
 import { channelServerClasses, channelsOf } from './channels.js';
 import type { Statement } from './ts-project.js';
+import { jsModuleSpecifier } from './ts-names.js';
 import { classDecl, constDecl, functionDecl, importDecl, typeAlias } from './ts-structures.js';
 import {
   and,
@@ -127,11 +128,7 @@ function serverImports(model: ProtocolModel, importExt: string, runtime: Runtime
     ),
     importDecl(false, ['CLIENT_NOTIFICATION_METHODS', 'CLIENT_REQUEST_METHODS', 'PROTOCOL'], `./maps${importExt}`),
     // validators.js is JavaScript whatever the other files' extension (`.ts` for type stripping).
-    importDecl(
-      false,
-      ['paramsValidators', 'resultValidators'],
-      `./validators${importExt === '.ts' ? '.js' : importExt}`,
-    ),
+    importDecl(false, ['paramsValidators', 'resultValidators'], jsModuleSpecifier('validators', importExt)),
     importDecl(
       false,
       [
@@ -154,7 +151,7 @@ function serverImports(model: ProtocolModel, importExt: string, runtime: Runtime
 }
 
 /** A null-prototype frozen record (no inherited key can pass for a method). */
-const frozenRecord = (props: { name: string; value: string }[]): string =>
+export const frozenRecord = (props: { name: string; value: string }[]): string =>
   call(
     'Object.freeze',
     call(

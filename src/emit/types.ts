@@ -84,7 +84,7 @@ export async function emitTypes(model: ProtocolModel, file: string, options: Emi
 }
 
 /** One declaration by JSTT, named after its second argument (names were checked before). */
-async function compileDeclaration(schema: object, name: string, file: string, pointer: string): Promise<string> {
+export async function compileDeclaration(schema: object, name: string, file: string, pointer: string): Promise<string> {
   try {
     return await escapeLineSeparators(await compile(schema, name));
   } catch (error) {

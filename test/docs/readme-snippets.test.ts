@@ -56,6 +56,9 @@ const PROJECTS: Record<string, { commands: string[][]; lib?: string[] }> = {
     ],
     lib: ['ES2022', 'DOM'],
   },
+  tools: {
+    commands: [['generate', '--spec', '2025-11-25', '--tools', 'weather.snapshot.json', '--out', 'src/mcp']],
+  },
 };
 
 interface Snippet {
@@ -155,6 +158,12 @@ describe('README snippets', () => {
     const dir = join(root, project);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: project, private: true, type: 'module' }));
+    if (project === 'tools') {
+      writeFileSync(
+        join(dir, 'weather.snapshot.json'),
+        readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'snapshots', 'weather.snapshot.json')),
+      );
+    }
     if (project === 'acme' || project === 'sdk') {
       writeFileSync(
         join(dir, 'acme.extension.json'),

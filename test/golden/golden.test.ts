@@ -1,6 +1,6 @@
 /**
  * Golden output: every file `generate` writes for a tiny MCP-shaped schema (test/fixtures/golden) plus
- * one vendor extension, kept as files under __golden__/ and reviewed like code. A change to any emitter
+ * one vendor extension and a tool snapshot (`tools`: tools.ts, tool-validators.js + .d.ts), kept as files under __golden__/ and reviewed like code. A change to any emitter
  * shows up here as a diff of its output; accept it with `npx vitest run test/golden -u` in the same commit.
  *
  * runtime/ is the templates copied verbatim (reviewed in templates/ itself), so only its file list is kept.
@@ -18,14 +18,22 @@ const GOLDEN = join(ROOT, 'test', 'golden', '__golden__');
 const result = generate({
   schema: join(FIXTURE, 'schema.json'),
   extensions: [join(FIXTURE, 'golden.extension.json')],
+  tools: join(FIXTURE, 'tools.snapshot.json'),
   outDir: join(ROOT, 'test', '.tmp', 'golden-out'),
   cwd: ROOT,
 });
 
-describe('golden output of the fixture schema plus one extension', () => {
+describe('golden output of the fixture schema plus one extension and a tool snapshot', () => {
   it('the file list', async () => {
     const { files } = await result;
     await expect(`${files.map((f) => f.path).join('\n')}\n`).toMatchFileSnapshot(join(GOLDEN, 'FILES.txt'));
+  });
+
+  it("the snapshot's prompt is left out with a warning: the fixture schema has no prompts/get", async () => {
+    const { warnings } = await result;
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/prompts left out \(the schema has no prompts\/list or prompts\/get request\)/),
+    );
   });
 
   it('every generated file outside runtime/', async () => {
