@@ -27,7 +27,6 @@
  * `#/definitions/<Name>` (this file) or `<file>#/definitions/<Name>` (another extension file, relative
  * to this one, which the loader then loads too); anything else is rejected.
  */
-import { dirname, isAbsolute, posix, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { isObject, type JsonSchema } from '../load/schema-types.js';
 import type { ExtensionSpec } from './types.js';
@@ -35,8 +34,12 @@ import { pointer, unescapePointerToken } from '../load/pointer.js';
 import { generatedNameProblem, isIdentifierText } from '../load/type-names.js';
 import { forEachSubschema } from '../load/schema-keywords.js';
 import { checkShapes } from '../load/schema-shapes.js';
+import { FILE_REF, LOCAL_REF, resolveSibling } from './refs.js';
+import { checkVersionRules, type VersionRuleContext } from './version-rules.js';
 
-export interface ExtensionCheckContext {
+export { FILE_REF, resolveSibling } from './refs.js';
+
+export interface ExtensionCheckContext extends VersionRuleContext {
   /**
    * The methods of the target schema (the one being generated), never a union over versions, so the
    * answer depends only on the inputs. Without it, method names are not checked (loading checks what
@@ -47,8 +50,6 @@ export interface ExtensionCheckContext {
   mcpDefinitionNames?: Set<string>;
   /** The target version: when set, specs whose `targets` exclude it are skipped, and messages name it. */
   version?: string;
-  /** Whether the target has embedded input requests (InputRequiredResult); unknown when not set. */
-  inputRequests?: boolean;
   /** Known spec versions: when set, every entry of `targets` must be one of them. */
   knownVersions?: Set<string>;
 }
@@ -222,23 +223,6 @@ function checkMethods(spec: ExtensionSpec, context: ExtensionCheckContext): void
   }
 }
 
-/** `"direction": "input"` is an embedded input request: requests only, and only where the target has them. */
-function checkInputDirection(spec: ExtensionSpec, context: ExtensionCheckContext): void {
-  for (const m of spec.methods) {
-    if (!m.directions.includes('input')) continue;
-    if (m.kind !== 'request') {
-      throw new InputError(spec.file, `${m.pointer}/direction`, 'direction "input" is for requests only');
-    }
-    if (context.inputRequests === false) {
-      throw new InputError(
-        spec.file,
-        `${m.pointer}/direction`,
-        `direction "input" needs input requests (InputRequiredResult), which ${targetName(context)} does not have`,
-      );
-    }
-  }
-}
-
 function checkDefinitionNames(spec: ExtensionSpec, context: ExtensionCheckContext): void {
   for (const name of Object.keys(spec.definitions)) {
     const ptr = pointer('definitions', name);
@@ -277,14 +261,6 @@ function schemasOf(spec: ExtensionSpec): [JsonSchema, string][] {
 }
 
 const MCP_REF = /^mcp:(.*)$/;
-const LOCAL_REF = /^#\/definitions\/([^/]*)$/;
-/** `shared.extension.json#/definitions/Name`: a definition of another extension file, relative to this one. */
-export const FILE_REF = /^([^#:]+)#\/definitions\/([^/]*)$/;
-
-/** The file a cross-file `$ref` names: relative to the referring file (a path, or e.g. `git:<ref>:<path>`). */
-export function resolveSibling(file: string, relative: string): string {
-  return isAbsolute(file) ? resolve(dirname(file), relative) : posix.join(posix.dirname(file), relative);
-}
 
 /**
  * The files the `<file>#/definitions/<Name>` refs under a value name, as written, sorted. Iterative: a file
@@ -450,7 +426,7 @@ export function checkExtensions(specs: ExtensionSpec[], context: ExtensionCheckC
     for (const [schema, at] of schemasOf(spec)) checkShapes(schema, at, spec.file);
     checkRefs(spec, context, files);
     checkAliasCycles(spec, files);
-    checkInputDirection(spec, context);
+    checkVersionRules(spec, context, files);
 
     const sameId = seenIds.find((other) => other.id === spec.id && overlaps(other, spec));
     if (sameId) {

@@ -139,6 +139,9 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
       mcpDefinitionNames: new Set(Object.keys(model.definitions)),
       version: model.version ?? undefined,
       inputRequests: model.features.inputRequests,
+      serverRequests: model.methods.some(
+        (m) => m.source === 'mcp' && m.kind === 'request' && m.directions.includes('server->client'),
+      ),
     },
   );
   const merge = new ExtensionMerge(model);

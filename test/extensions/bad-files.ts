@@ -322,6 +322,39 @@ export function badCases(): BadCase[] {
       '/methods/com.acme~1x.asked/direction',
       'direction "input" is for requests only',
     ),
+    // per-version rules (issue 35, item 4)
+    fixture(
+      'server-request-on-2026.json',
+      '/methods/com.acme~1x.ask/direction',
+      'MCP 2026-07-28 has no server->client requests (a server answers requests, it sends none)',
+    ),
+    fixture(
+      'server-request-both-on-2026.json',
+      '/methods/com.acme~1x.ping/direction',
+      'MCP 2026-07-28 has no server->client requests (a server answers requests, it sends none)',
+    ),
+    fixture(
+      'params-array.json',
+      '/methods/com.acme~1x.add/params',
+      'the params of com.acme/x.add are "array", not an object',
+      '2025-11-25',
+    ),
+    fixture(
+      'params-string-through-ref.json',
+      '/methods/com.acme~1x.said/params',
+      'the params of com.acme/x.said are "string" or "null" (through #/definitions/AcmeText), not an object',
+    ),
+    fixture(
+      'augment-meta-retypes-core.json',
+      '/augment/meta/CallToolRequestParams/progressToken',
+      '"CallToolRequestParams._meta" in MCP 2025-11-25 already declares "progressToken": an extension adds keys, it does not retype MCP\'s',
+      '2025-11-25',
+    ),
+    fixture(
+      'augment-meta-retypes-core-ref.json',
+      '/augment/meta/CallToolRequestParams/io.modelcontextprotocol~1protocolVersion',
+      '"CallToolRequestParams._meta" in MCP 2026-07-28 already declares "io.modelcontextprotocol/protocolVersion": an extension adds keys, it does not retype MCP\'s',
+    ),
     fixture(
       'input-on-2025.json',
       '/methods/com.acme~1x.ask/direction',
