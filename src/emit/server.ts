@@ -71,7 +71,7 @@ function handlersInterface(model: ProtocolModel): string {
 /** A handler's result type: each result definition with the fields the runtime fills in made optional. */
 function handlerResult(model: ProtocolModel, m: MethodInfo): string[] {
   const members = (m.result ?? []).map((name) => {
-    const fields = defaultedFields(model.definitions[name]);
+    const fields = defaultedFields(model.definitions[name], model.definitions);
     const type = fields.length === 0 ? `T.${name}` : ref('WithDefaults', `T.${name}`, union(fields.map((f) => str(f))));
     return withDiscriminant(type, m.discriminants?.[name], model.facts.resultDefaults[m.method]);
   });
@@ -100,7 +100,7 @@ export function withDiscriminant(
 /** Whether some handler's result type uses WithDefaults (its import is left out otherwise: noUnusedLocals). */
 function usesDefaults(model: ProtocolModel): boolean {
   return received(model, 'ClientRequests').some((m) =>
-    (m.result ?? []).some((name) => defaultedFields(model.definitions[name]).length > 0),
+    (m.result ?? []).some((name) => defaultedFields(model.definitions[name], model.definitions).length > 0),
   );
 }
 

@@ -23,6 +23,8 @@ import { isObject } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { compareStrings } from '../load/order.js';
 import { applyAugmentations } from './augment.js';
+import { resultDefaultsOf } from './protocol-facts.js';
+import { withVendorResultTypes } from './vendor-results.js';
 import type { MethodInfo, ProtocolModel } from './types.js';
 import { escapePointerToken, unescapePointerToken } from '../load/pointer.js';
 import { unwrapAllOf } from '../load/schema-keywords.js';
@@ -153,7 +155,7 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
     ...model,
     definitions: sorted,
     methods: methods.sort((x, y) => compareStrings(x.method, y.method)),
-    facts: factsWith(model, applicable),
+    facts: factsWith(model, applicable, sorted, methods),
     ...(channels.length > 0 ? { channels } : {}),
   };
 }
@@ -206,6 +208,8 @@ class ExtensionMerge {
       info.paramsRequired = requiresParams(params, definitions, model);
       definitions[info.definition] = withParamsRequired(message, info.paramsRequired);
     }
+    const channelled = new Set(applicable.filter((e) => e.spec.channel !== null).map((e) => e.spec.id));
+    withVendorResultTypes(definitions, this.methods, (id) => channelled.has(id));
     for (const e of applicable) {
       applyAugmentations(e.spec, {
         model,
@@ -293,8 +297,13 @@ class ExtensionMerge {
   }
 }
 
-/** The protocol facts with the extensions' methods and Mcp-Name sources. */
-function factsWith(model: ProtocolModel, applicable: readonly LoadedExtension[]): ProtocolModel['facts'] {
+/** The protocol facts with the extensions' methods, their result defaults and Mcp-Name sources. */
+function factsWith(
+  model: ProtocolModel,
+  applicable: readonly LoadedExtension[],
+  definitions: Record<string, JsonSchema>,
+  methods: readonly MethodInfo[],
+): ProtocolModel['facts'] {
   // Extension methods that name their Mcp-Name source join the transport facts (header era only).
   const nameSources = { ...model.facts.transport.nameSources };
   if (model.facts.transport.metadataHeaders) {
@@ -307,9 +316,17 @@ function factsWith(model: ProtocolModel, applicable: readonly LoadedExtension[])
   );
   // The `extensions` capability exists in every version an extension is generated for (see ExtensionMerge.add).
   const { extensions: _present, ...capabilityVersions } = model.facts.capabilityVersions;
+  const vendorDefaults = resultDefaultsOf(
+    definitions,
+    methods.filter((m) => m.source !== 'mcp'),
+  );
+  const resultDefaults = Object.fromEntries(
+    Object.entries({ ...model.facts.resultDefaults, ...vendorDefaults }).sort(([a], [b]) => compareStrings(a, b)),
+  );
   return {
     ...model.facts,
     capabilityVersions,
+    resultDefaults,
     extensions: extensionMethods,
     transport: { ...model.facts.transport, nameSources },
   };
