@@ -81,7 +81,7 @@ export {
   type OutputSchemaValidator,
   type StructuredContentCheck,
 } from './structured-content.js';
-export { ChannelClient, type ChannelDescription, ChannelServer } from './channel.js';
+export { ChannelClient, type ChannelDescription, ChannelPeer, ChannelServer } from './channel.js';
 export {
   type MessageEventSourceLike,
   type PortTransportOptions,

@@ -7,7 +7,7 @@ import { isObject } from '../load/schema.js';
 import { resolvePointer } from '../load/pointer.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { withDiscriminant } from './server.js';
-import { channelClientClasses, channelsOf } from './channels.js';
+import { channelClientClasses, channelValidatorsImport, channelsOf } from './channels.js';
 import { baseClassMembers } from './base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
 import { TABLES, optionsType, paramsType } from './tables.js';
@@ -191,7 +191,7 @@ function clientClass(model: ProtocolModel, files: TsFiles): Statement {
 }
 
 /** The imports of client.ts: only what it uses (an unused import fails noUnusedLocals). */
-function clientImports(model: ProtocolModel, importExt: string, runtime: RuntimeRef): Statement[] {
+function clientImports(model: ProtocolModel, importExt: string, runtime: RuntimeRef, validators: boolean): Statement[] {
   const channels = channelsOf(model).length > 0;
   return [
     importDecl(true, { namespace: 'T' }, `./types${importExt}`),
@@ -207,6 +207,7 @@ function clientImports(model: ProtocolModel, importExt: string, runtime: Runtime
       `./maps${importExt}`,
     ),
     importDecl(false, ['PROTOCOL'], `./maps${importExt}`),
+    ...channelValidatorsImport(model, importExt, validators),
     importDecl(
       false,
       [
@@ -231,9 +232,10 @@ export function clientStatements(
   importExt: string,
   runtime: RuntimeRef,
   files: TsFiles,
+  validators = true,
 ): Statement[] {
   return [
-    ...clientImports(model, importExt, runtime),
+    ...clientImports(model, importExt, runtime, validators),
     typeAlias(
       'ClientCalls',
       callsType(model),
@@ -252,7 +254,7 @@ export function clientStatements(
       returns: 'McpClient',
       body: ['return new McpClient(transport, options);'],
     }),
-    ...channelClientClasses(model),
+    ...channelClientClasses(model, validators),
   ];
 }
 

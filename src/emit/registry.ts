@@ -114,7 +114,8 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     mergeable: true,
     emit: async (model, ctx) => {
       const { clientStatements } = await import('./client.js');
-      const statements = clientStatements(model, ctx.importExt, ctx.runtime, ctx.ts);
+      const validators = ctx.artifacts.includes('validators');
+      const statements = clientStatements(model, ctx.importExt, ctx.runtime, ctx.ts, validators);
       return [{ path: 'client.ts', contents: ctx.ts.print('client.ts', statements) }];
     },
   },

@@ -8,7 +8,7 @@ import { defaultedFields } from '../model/protocol-facts.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
 import { TABLES, optionsType, paramsType } from './tables.js';
-import { channelServerClasses, channelsOf } from './channels.js';
+import { channelServerClasses, channelValidatorsImport, channelsOf } from './channels.js';
 import type { Statement } from './ts-project.js';
 import { classDecl, constDecl, functionDecl, importDecl, typeAlias } from './ts-structures.js';
 import {
@@ -127,6 +127,7 @@ function serverImports(model: ProtocolModel, importExt: string, runtime: Runtime
     ),
     importDecl(false, ['CLIENT_NOTIFICATION_METHODS', 'CLIENT_REQUEST_METHODS', 'PROTOCOL'], `./maps${importExt}`),
     importDecl(false, ['paramsValidators', 'resultValidators'], `./validators${importExt}`),
+    ...channelValidatorsImport(model, importExt, true),
     importDecl(
       false,
       [
@@ -148,11 +149,17 @@ function serverImports(model: ProtocolModel, importExt: string, runtime: Runtime
   ];
 }
 
+/**
+ * A call annotated `@__PURE__`: a bundler may drop it when nothing reads its value (a browser bundle of a
+ * channel end leaves TABLES, and the validators only it references, out).
+ */
+const pureCall = (fn: string, ...args: string[]): string => `/* @__PURE__ */ ${call(fn, ...args)}`;
+
 /** A null-prototype frozen record (no inherited key can pass for a method). */
 const frozenRecord = (props: { name: string; value: string }[]): string =>
-  call(
+  pureCall(
     'Object.freeze',
-    call(
+    pureCall(
       'Object.setPrototypeOf',
       objectLiteral(
         props.map((p) => ({ ...p, computed: p.name === '__proto__' })),
@@ -177,7 +184,7 @@ function serverTables(model: ProtocolModel): Statement {
     { name: 'requestMethods', value: 'CLIENT_REQUEST_METHODS' },
     { name: 'notificationMethods', value: 'CLIENT_NOTIFICATION_METHODS' },
     { name: 'extensionMethods', value: frozenRecord(extensions) },
-    { name: 'paramsRequired', value: call('Object.freeze', arrayLiteral(required.map((m) => str(m.method)))) },
+    { name: 'paramsRequired', value: pureCall('Object.freeze', arrayLiteral(required.map((m) => str(m.method)))) },
   ];
   const tables = objectLiteral(props, true);
   return constDecl('TABLES', tables, { type: 'ServerTables', exported: false });

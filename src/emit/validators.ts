@@ -45,9 +45,10 @@ export function emitValidators(model: ProtocolModel, schemaFile: string): string
   } catch (error) {
     throw schemaCompileError(error, model, schemaFile);
   }
-  // fromEntries + null prototype: a method named "__proto__" or "toString" is data, never inherited.
+  // fromEntries + null prototype: a method named "__proto__" or "toString" is data, never inherited. Pure:
+  // a bundle that reads single validators (a browser channel end) leaves the tables, and the rest, out.
   const table = (rows: [string, string][]) =>
-    `Object.freeze(Object.setPrototypeOf(Object.fromEntries([\n${rows.map(([k, v]) => `  [${stringLiteral(k)}, ${v}],`).join('\n')}\n]), null))`;
+    `/* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.setPrototypeOf(/* @__PURE__ */ Object.fromEntries([\n${rows.map(([k, v]) => `  [${stringLiteral(k)}, ${v}],`).join('\n')}\n]), null))`;
   const paramsRows = model.methods.flatMap((m): [string, string][] =>
     m.params === null ? [] : [[m.method, paramsValidatorName(m.params, m.definition)]],
   );

@@ -5,31 +5,19 @@
  * client that fell back to a legacy (2025-11-25) server, whose results carry none of them, fills them in
  * too. Generated in process, transpiled, run over the in-memory pair.
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { generated, tempDir, type Version } from '../helpers/generate.js';
-import { transpileFile } from '../client/helpers/build.js';
-import { FIXTURES } from './helpers.js';
+import { generated, type Version } from '../helpers/generate.js';
+import { FIXTURES, importGenerated } from './helpers.js';
 
 type Json = Record<string, any>;
 const DIR = join(FIXTURES, 'vendor-results');
 const FILES = { '2026-07-28': 'modern.extension.json', '2025-11-25': 'legacy.extension.json' } as const;
 
-/** Generated output with the fixture extension of that version, transpiled; its index module. */
+/** Generated output with the fixture extension of that version: its index module and its sources. */
 async function build(version: keyof typeof FILES): Promise<{ index: Json; files: Map<string, string> }> {
   const output = await generated(version as Version, { extensions: [join(DIR, FILES[version])] });
-  const dir = tempDir(`vendor-results-${version}`);
-  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
-  for (const file of output.files) {
-    const source = join(dir, 'ts', file.path);
-    mkdirSync(join(source, '..'), { recursive: true });
-    writeFileSync(source, file.contents);
-    transpileFile(source, join(dir, file.path.replace(/\.ts$/, '.js')));
-  }
-  expect(readdirSync(dir)).toContain('index.js');
-  const index = (await import(pathToFileURL(join(dir, 'index.js')).href)) as Json;
+  const index = await importGenerated(`vendor-results-${version}`, output);
   return { index, files: new Map(output.files.map((f) => [f.path, f.contents])) };
 }
 
