@@ -16,7 +16,8 @@ const VALIDATORS = 'V';
 
 /** The methods an end receives: the client end what the server sends, and the other way round. */
 function receivedBy(model: ProtocolModel, end: 'client' | 'server'): MethodInfo[] {
-  const names = end === 'server' ? ['ClientRequests', 'ClientNotifications'] : ['ServerRequests', 'ServerNotifications'];
+  const names =
+    end === 'server' ? ['ClientRequests', 'ClientNotifications'] : ['ServerRequests', 'ServerNotifications'];
   return TABLES.filter((t) => names.includes(t.name)).flatMap((t) => model.methods.filter(t.select));
 }
 
