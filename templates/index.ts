@@ -82,6 +82,7 @@ export {
   type StructuredContentCheck,
 } from './structured-content.js';
 export { ChannelClient, type ChannelDescription, ChannelPeer, ChannelServer } from './channel.js';
+export { checkExtensionSettings, type SettingsCheck } from './capabilities.js';
 export {
   type MessageEventSourceLike,
   type PortTransportOptions,

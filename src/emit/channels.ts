@@ -7,12 +7,10 @@
 import type { ChannelInfo, MethodInfo, ProtocolModel } from '../model/types.js';
 import type { Statement } from './ts-project.js';
 import { TABLES } from './tables.js';
-import { classDecl, importDecl, type ClassSpec } from './ts-structures.js';
+import { classDecl, type ClassSpec } from './ts-structures.js';
+import { VALIDATORS } from './validator-refs.js';
 import { arrayLiteral, call, objectLiteral, ref, str } from './ts-text.js';
 import { paramsValidatorName } from './validators.js';
-
-/** The namespace the channel classes read their validators from (`import * as V from './validators.js'`). */
-const VALIDATORS = 'V';
 
 /** The methods an end receives: the client end what the server sends, and the other way round. */
 function receivedBy(model: ProtocolModel, end: 'client' | 'server'): MethodInfo[] {
@@ -50,13 +48,6 @@ function description(model: ProtocolModel, c: ChannelInfo, end: 'client' | 'serv
         ]
       : []),
   ]);
-}
-
-/** `import * as V from './validators.js'`, for a module that declares channel ends (none: nothing). */
-export function channelValidatorsImport(model: ProtocolModel, importExt: string, validators: boolean): Statement[] {
-  return channelsOf(model).length === 0 || !validators
-    ? []
-    : [importDecl(false, { namespace: VALIDATORS }, `./validators${importExt}`)];
 }
 
 /** The channels of the model (none: empty). */

@@ -7,7 +7,9 @@ import { isObject } from '../load/schema.js';
 import { resolvePointer } from '../load/pointer.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { withDiscriminant } from './server.js';
-import { channelClientClasses, channelValidatorsImport, channelsOf } from './channels.js';
+import { channelClientClasses, channelsOf } from './channels.js';
+import { validatorsNamespaceImport } from './validator-refs.js';
+import { hasExtensionSettings, settingsCheck } from './settings.js';
 import { baseClassMembers } from './base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
 import { TABLES, optionsType, paramsType } from './tables.js';
@@ -148,7 +150,7 @@ function superArgs(model: ProtocolModel): string[] {
 }
 
 /** McpClient: one method per request, grouped by the method's path (`client.tools.call(...)`). */
-function clientClass(model: ProtocolModel, files: TsFiles): Statement {
+function clientClass(model: ProtocolModel, files: TsFiles, validators: boolean): Statement {
   const tree = stubTree(clientCalls(model), model.facts.handshakeRequests);
   const spec: ClassSpec = {
     name: 'McpClient',
@@ -167,7 +169,7 @@ function clientClass(model: ProtocolModel, files: TsFiles): Statement {
         { name: 'transport', type: 'Transport' },
         { name: 'options', type: optionsType(model, 'McpClientOptions', 'ClientCapabilities') },
       ],
-      body: [`${call('super', ...superArgs(model))};`],
+      body: [`${call('super', ...superArgs(model))};`, ...settingsCheck(model, 'client', validators)],
     },
     properties: [],
     methods: [],
@@ -207,7 +209,7 @@ function clientImports(model: ProtocolModel, importExt: string, runtime: Runtime
       `./maps${importExt}`,
     ),
     importDecl(false, ['PROTOCOL'], `./maps${importExt}`),
-    ...channelValidatorsImport(model, importExt, validators),
+    ...validatorsNamespaceImport(importExt, validators, channels || hasExtensionSettings(model)),
     importDecl(
       false,
       [
@@ -216,6 +218,7 @@ function clientImports(model: ProtocolModel, importExt: string, runtime: Runtime
         ...(channels ? ['ChannelClient', 'type PeerOptions'] : []),
         // CallerParams only where per-request `_meta` exists: an unused import would fail noUnusedLocals.
         ...(model.features.perRequestMeta ? ['type CallerParams'] : []),
+        ...(hasExtensionSettings(model) ? ['checkExtensionSettings'] : []),
         'type McpClientOptions',
         'type RequestOptions',
         'type Transport',
@@ -241,7 +244,7 @@ export function clientStatements(
       callsType(model),
       'Requests as the client calls them: params the client fills in itself (per-request `_meta`, input responses) are optional, and results are final.',
     ),
-    clientClass(model, files),
+    clientClass(model, files, validators),
     ...eraTypes(model, legacyCallsOf(model)),
     ...connectedOf(model),
     functionDecl({

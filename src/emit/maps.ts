@@ -4,6 +4,7 @@
  * statement structures (ts-structures.ts).
  */
 import { paramsRefText, type ProtocolModel } from '../model/types.js';
+import { settingsStatements } from './settings.js';
 import { ALIASES, TABLES, paramsType, resultType, type Table } from './tables.js';
 import type { Statement } from './ts-project.js';
 import { constDecl, importDecl, typeAlias } from './ts-structures.js';
@@ -111,5 +112,6 @@ export function mapsStatements(model: ProtocolModel, importExt: string, withServ
       doc: "This version's JSON-RPC error codes by their schema definition name (`ERROR_CODES.InvalidParamsError`): compare a `ProtocolError`'s `code` with these, or throw them, instead of writing the numbers.",
     }),
   );
+  statements.push(...settingsStatements(model));
   return statements;
 }

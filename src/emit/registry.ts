@@ -85,7 +85,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     name: 'maps',
     needs: ['types'],
     enabled: chosen('maps'),
-    exports: () => [{ module: './maps.js', ...mapsExports() }],
+    exports: (_ctx, model) => [{ module: './maps.js', ...mapsExports(model) }],
     mergeable: true,
     emit: async (model, ctx) => {
       const { mapsStatements } = await import('./maps.js');

@@ -8,7 +8,9 @@ import { defaultedFields } from '../model/protocol-facts.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
 import { TABLES, optionsType, paramsType } from './tables.js';
-import { channelServerClasses, channelValidatorsImport, channelsOf } from './channels.js';
+import { channelServerClasses, channelsOf } from './channels.js';
+import { validatorsNamespaceImport } from './validator-refs.js';
+import { hasExtensionSettings, settingsCheck } from './settings.js';
 import type { Statement } from './ts-project.js';
 import { classDecl, constDecl, functionDecl, importDecl, typeAlias } from './ts-structures.js';
 import {
@@ -127,7 +129,7 @@ function serverImports(model: ProtocolModel, importExt: string, runtime: Runtime
     ),
     importDecl(false, ['CLIENT_NOTIFICATION_METHODS', 'CLIENT_REQUEST_METHODS', 'PROTOCOL'], `./maps${importExt}`),
     importDecl(false, ['paramsValidators', 'resultValidators'], `./validators${importExt}`),
-    ...channelValidatorsImport(model, importExt, true),
+    ...validatorsNamespaceImport(importExt, true, channels || hasExtensionSettings(model)),
     importDecl(
       false,
       [
@@ -139,6 +141,7 @@ function serverImports(model: ProtocolModel, importExt: string, runtime: Runtime
         'type HandlerContext',
         ...(inputs ? ['type InputsHelper'] : []),
         ...(usesDefaults(model) ? ['type WithDefaults'] : []),
+        ...(hasExtensionSettings(model) ? ['checkExtensionSettings'] : []),
         // Only where a notification handler uses it: an unused import fails noUnusedLocals.
         ...(receivesNotifications(model) ? ['type NotificationContext'] : []),
         ...runtimeCheckImport(runtime),
@@ -228,7 +231,10 @@ export function serverStatements(model: ProtocolModel, importExt: string, runtim
       extends: ref('McpServerBase', 'McpServerHandlers'),
       doc: 'A typed MCP server: call `connect(transport)` once per connection.',
       properties: [],
-      ctor: { params: handlerParams, body: ['super(PROTOCOL, TABLES, handlers, options);'] },
+      ctor: {
+        params: handlerParams,
+        body: ['super(PROTOCOL, TABLES, handlers, options);', ...settingsCheck(model, 'server', true)],
+      },
       methods: [],
     }),
     functionDecl({

@@ -5,6 +5,7 @@
 import type { Direction, MethodInfo, ProtocolModel } from '../model/types.js';
 import { inlineParamsAlias } from './params-names.js';
 import { legacyCallsOf } from './legacy-calls.js';
+import { settingsExports } from './settings.js';
 import { and, objectType, ref, union } from './ts-text.js';
 
 export interface Table {
@@ -120,10 +121,11 @@ export function resultType(m: MethodInfo): string {
 }
 
 /** Every name maps.ts exports, so index.ts can re-export them without clashing with definition names. */
-export function mapsExports(): { types: string[]; values: string[] } {
+export function mapsExports(model?: ProtocolModel): { types: string[]; values: string[] } {
+  const settings = settingsExports(model);
   return {
-    types: [...TABLES.map((t) => t.name), ...ALIASES.map(([name]) => name.replace(/<.*$/, ''))],
-    values: [...TABLES.map((t) => t.listName), 'METHODS', 'PROTOCOL', 'ERROR_CODES'],
+    types: [...TABLES.map((t) => t.name), ...ALIASES.map(([name]) => name.replace(/<.*$/, '')), ...settings.types],
+    values: [...TABLES.map((t) => t.listName), 'METHODS', 'PROTOCOL', 'ERROR_CODES', ...settings.values],
   };
 }
 

@@ -186,7 +186,7 @@ class ExtensionMerge {
     // Every extension gets a settings type (an empty object schema when the file declares none) and its
     // entry in both capabilities' `extensions` map — also in versions whose schema has no such map
     // (SEP-2133 negotiates extensions there too: capabilities are open objects).
-    const settingsName = `${pascalCase(e.spec.id)}Settings`;
+    const settingsName = settingsDefinitionName(e.spec.id);
     this.define(
       e,
       settingsName,
@@ -345,6 +345,11 @@ function channelsOf(applicable: readonly LoadedExtension[]) {
       return { extension: e.spec.id, ...channel, ...classes };
     })
     .sort((a, b) => compareStrings(a.extension, b.extension));
+}
+
+/** The definition an extension's settings get: `acme/jobs` → `AcmeJobsSettings`. */
+export function settingsDefinitionName(id: string): string {
+  return `${pascalCase(id)}Settings`;
 }
 
 /** `acme/jobs.start` → `AcmeJobsStart`; `com.acme/search` → `ComAcmeSearch`. */
