@@ -9,10 +9,10 @@ import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { withDiscriminant } from './server.js';
 import { channelClientClasses, channelsOf } from './channels.js';
 import { validatorsNamespaceImport } from './validator-refs.js';
-import { hasExtensionSettings, settingsCheck } from './settings.js';
+import { settingsCheck } from './settings.js';
 import { baseClassMembers } from './base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
-import { TABLES, optionsType, paramsType } from './tables.js';
+import { TABLES, hasExtensionSettings, optionsType, paramsType } from './tables.js';
 import { isIdentifier } from './ts-names.js';
 import { connectedFunction, eraTypes } from './client-eras.js';
 import { legacyCallsOf } from './legacy-calls.js';
@@ -115,7 +115,29 @@ function stubParams(model: ProtocolModel, m: MethodInfo): Param[] {
 const requestCall = (m: MethodInfo): string => call('this.call', str(m.method), 'params', 'options');
 
 function stubFunction(model: ProtocolModel, m: MethodInfo): string {
+  if (m.taskResult !== undefined) return taskAugmentedStub(model, m, m.taskResult);
   return arrow(stubParams(model, m), ref('Promise', callerResult(model, m)), requestCall(m));
+}
+
+/**
+ * A task-augmented request (2025-11-25) as overloads: with `task` it answers with the created task, without
+ * it with its result, and with params whose `task` may or may not be set, with either. The stub itself
+ * returns what `call` does (`Promise<never>`), so it is assignable to all three.
+ */
+function taskAugmentedStub(model: ProtocolModel, m: MethodInfo, taskResult: string): string {
+  const [params, options] = stubParams(model, m) as [Param, Param];
+  const signature = (p: Param, result: string) =>
+    `(${p.name}${p.optional ? '?' : ''}: ${p.type}, ${options.name}?: ${options.type}): ${ref('Promise', result)};`;
+  const created = `T.${taskResult}`;
+  const overloads = [
+    signature(
+      { ...params, optional: false, type: and(params.type, `{ task: NonNullable<${params.type}['task']> }`) },
+      created,
+    ),
+    signature({ ...params, type: and(params.type, '{ task?: undefined }') }, callerResult(model, m)),
+    signature(params, union([callerResult(model, m), created])),
+  ];
+  return `(${arrow([params, options], 'Promise<never>', requestCall(m))}) as {\n${overloads.join('\n')}\n}`;
 }
 
 function describe(model: ProtocolModel, m: MethodInfo): string {
@@ -176,7 +198,8 @@ function clientClass(model: ProtocolModel, files: TsFiles, validators: boolean):
   };
   for (const [rawName, node] of tree.children) {
     const name = baseClassMembers(files, 'client-base.ts', 'McpClientBase').has(rawName) ? `${rawName}_` : rawName;
-    if (node.children.size === 0 && node.leaf) {
+    // A task-augmented stub is an overloaded function value, not a method.
+    if (node.children.size === 0 && node.leaf && node.leaf.taskResult === undefined) {
       const m = node.leaf;
       spec.methods.push({
         name,

@@ -18,6 +18,8 @@ function tableType(model: ProtocolModel, table: Table): string {
       { name: 'params', type: paramsType(m, model) },
       { name: 'paramsRequired', type: String(m.paramsRequired) },
       ...(m.kind === 'request' ? [{ name: 'result', type: resultType(m) }] : []),
+      // Task-augmented (2025-11-25): what a request sent with `params.task` gets instead (RequestSpec).
+      ...(m.taskResult !== undefined ? [{ name: 'taskResult', type: `T.${m.taskResult}` }] : []),
     ];
     const description = model.definitions[m.definition]?.description;
     return {

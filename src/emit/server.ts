@@ -7,10 +7,10 @@
 import { defaultedFields } from '../model/protocol-facts.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
-import { TABLES, optionsType, paramsType } from './tables.js';
+import { TABLES, hasExtensionSettings, optionsType, paramsType } from './tables.js';
 import { channelServerClasses, channelsOf } from './channels.js';
 import { validatorsNamespaceImport } from './validator-refs.js';
-import { hasExtensionSettings, settingsCheck } from './settings.js';
+import { settingsCheck } from './settings.js';
 import type { Statement } from './ts-project.js';
 import { classDecl, constDecl, functionDecl, importDecl, typeAlias } from './ts-structures.js';
 import {
@@ -70,13 +70,18 @@ function handlersInterface(model: ProtocolModel): string {
   return objectType(rows, true);
 }
 
-/** A handler's result type: each result definition with the fields the runtime fills in made optional. */
+/**
+ * A handler's result type: each result definition with the fields the runtime fills in made optional, and
+ * for a task-augmented request the created task too.
+ */
 function handlerResult(model: ProtocolModel, m: MethodInfo): string[] {
   const members = (m.result ?? []).map((name) => {
     const fields = defaultedFields(model.definitions[name], model.definitions);
     const type = fields.length === 0 ? `T.${name}` : ref('WithDefaults', `T.${name}`, union(fields.map((f) => str(f))));
     return withDiscriminant(type, m.discriminants?.[name], model.facts.resultDefaults[m.method]);
   });
+  // A task-augmented request sent with `task` is answered with the created task (2025-11-25).
+  if (m.taskResult !== undefined) members.push(`T.${m.taskResult}`);
   return members.length > 0 ? members : ['never'];
 }
 
@@ -176,6 +181,7 @@ const frozenRecord = (props: { name: string; value: string }[]): string =>
 function serverTables(model: ProtocolModel): Statement {
   const requests = received(model, 'ClientRequests');
   const results = requests.map((m) => ({ name: m.method, value: arrayLiteral((m.result ?? []).map((r) => str(r))) }));
+  const taskResults = requests.flatMap((m) => (m.taskResult ? [{ name: m.method, value: str(m.taskResult) }] : []));
   const required = [...requests, ...received(model, 'ClientNotifications')].filter((m) => m.paramsRequired);
   const extensions = model.methods
     .filter((m) => m.source !== 'mcp')
@@ -187,6 +193,7 @@ function serverTables(model: ProtocolModel): Statement {
     { name: 'requestMethods', value: 'CLIENT_REQUEST_METHODS' },
     { name: 'notificationMethods', value: 'CLIENT_NOTIFICATION_METHODS' },
     { name: 'extensionMethods', value: frozenRecord(extensions) },
+    ...(taskResults.length > 0 ? [{ name: 'taskResults', value: frozenRecord(taskResults) }] : []),
     { name: 'paramsRequired', value: pureCall('Object.freeze', arrayLiteral(required.map((m) => str(m.method)))) },
   ];
   const tables = objectLiteral(props, true);

@@ -7,35 +7,16 @@
  *   output without validators.ts, with the names its settings schema requires.
  */
 import { isObject } from '../load/schema.js';
-import { settingsDefinitionName } from '../model/extensions.js';
 import type { ProtocolModel } from '../model/types.js';
+import { extensionSettingsOf } from './tables.js';
 import { VALIDATORS } from './validator-refs.js';
 import type { Statement } from './ts-project.js';
 import { functionDecl, typeAlias } from './ts-structures.js';
 import { arrayLiteral, call, objectLiteral, objectType, str } from './ts-text.js';
 
-/** The extensions generated in, each with the definition its settings have (sorted by id). */
-function extensionsOf(model: ProtocolModel): { id: string; definition: string }[] {
-  return Object.keys(model.facts.extensions ?? {})
-    .map((id) => ({ id, definition: settingsDefinitionName(id) }))
-    .filter((e) => Object.hasOwn(model.definitions, e.definition));
-}
-
-/** Whether the output has extension settings to type and check. */
-export function hasExtensionSettings(model: ProtocolModel): boolean {
-  return extensionsOf(model).length > 0;
-}
-
-/** The names maps.ts exports for settings (none without extensions). */
-export function settingsExports(model: ProtocolModel | undefined): { types: string[]; values: string[] } {
-  return model && hasExtensionSettings(model)
-    ? { types: ['ExtensionSettings'], values: ['extensionSettings'] }
-    : { types: [], values: [] };
-}
-
 /** `ExtensionSettings` and `extensionSettings()`, for maps.ts. */
 export function settingsStatements(model: ProtocolModel): Statement[] {
-  const extensions = extensionsOf(model);
+  const extensions = extensionSettingsOf(model);
   if (extensions.length === 0) return [];
   return [
     typeAlias(
@@ -72,7 +53,7 @@ export function settingsStatements(model: ProtocolModel): Statement[] {
  * extensions). `validators`: whether the module can read the settings validators (`V`, validators.ts).
  */
 export function settingsCheck(model: ProtocolModel, peer: 'client' | 'server', validators: boolean): string[] {
-  const extensions = extensionsOf(model);
+  const extensions = extensionSettingsOf(model);
   if (extensions.length === 0) return [];
   const checks = extensions.map((e) => ({
     name: e.id,

@@ -5,7 +5,7 @@
 import type { Direction, MethodInfo, ProtocolModel } from '../model/types.js';
 import { inlineParamsAlias } from './params-names.js';
 import { legacyCallsOf } from './legacy-calls.js';
-import { settingsExports } from './settings.js';
+import { settingsDefinitionName } from '../model/extension-names.js';
 import { and, objectType, ref, union } from './ts-text.js';
 
 export interface Table {
@@ -154,4 +154,23 @@ export function optionsType(model: ProtocolModel, options: string, capabilities:
   return capabilities in model.definitions
     ? and(options, objectType([{ name: 'capabilities', optional: true, type: `T.${capabilities}` }]))
     : options;
+}
+
+/** The extensions generated in, each with the definition its settings have (sorted by id). */
+export function extensionSettingsOf(model: ProtocolModel): { id: string; definition: string }[] {
+  return Object.keys(model.facts.extensions ?? {})
+    .map((id) => ({ id, definition: settingsDefinitionName(id) }))
+    .filter((e) => Object.hasOwn(model.definitions, e.definition));
+}
+
+/** Whether the output has extension settings to type and check (settings.ts). */
+export function hasExtensionSettings(model: ProtocolModel): boolean {
+  return extensionSettingsOf(model).length > 0;
+}
+
+/** The names maps.ts exports for settings (none without extensions). */
+function settingsExports(model: ProtocolModel | undefined): { types: string[]; values: string[] } {
+  return model && hasExtensionSettings(model)
+    ? { types: ['ExtensionSettings'], values: ['extensionSettings'] }
+    : { types: [], values: [] };
 }

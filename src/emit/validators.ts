@@ -52,7 +52,11 @@ export function emitValidators(model: ProtocolModel, schemaFile: string): string
   const paramsRows = model.methods.flatMap((m): [string, string][] =>
     m.params === null ? [] : [[m.method, paramsValidatorName(m.params, m.definition)]],
   );
-  const resultNames = [...new Set(model.methods.flatMap((m) => m.result ?? []))].sort();
+  const resultNames = [
+    ...new Set(
+      model.methods.flatMap((m) => [...(m.result ?? []), ...(m.taskResult !== undefined ? [m.taskResult] : [])]),
+    ),
+  ].sort();
   return [
     "// @ts-nocheck -- the body is ajv's generated JavaScript; the exports are typed.",
     '/** A compiled ajv validator: call it, and read `errors` when it returns false. */',

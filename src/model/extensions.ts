@@ -23,11 +23,14 @@ import { isObject } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { compareStrings } from '../load/order.js';
 import { applyAugmentations } from './augment.js';
+import { pascalCase, settingsDefinitionName } from './extension-names.js';
 import { resultDefaultsOf } from './protocol-facts.js';
 import { withVendorResultTypes } from './vendor-results.js';
 import type { MethodInfo, ProtocolModel } from './types.js';
 import { escapePointerToken, unescapePointerToken } from '../load/pointer.js';
 import { unwrapAllOf } from '../load/schema-keywords.js';
+
+export { pascalCase, settingsDefinitionName } from './extension-names.js';
 
 export interface LoadedExtension {
   /** The file as the user gave it (part of the inputs hash). */
@@ -345,20 +348,6 @@ function channelsOf(applicable: readonly LoadedExtension[]) {
       return { extension: e.spec.id, ...channel, ...classes };
     })
     .sort((a, b) => compareStrings(a.extension, b.extension));
-}
-
-/** The definition an extension's settings get: `acme/jobs` → `AcmeJobsSettings`. */
-export function settingsDefinitionName(id: string): string {
-  return `${pascalCase(id)}Settings`;
-}
-
-/** `acme/jobs.start` → `AcmeJobsStart`; `com.acme/search` → `ComAcmeSearch`. */
-export function pascalCase(text: string): string {
-  return text
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('');
 }
 
 /**
