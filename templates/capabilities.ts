@@ -69,13 +69,16 @@ export function checkExtensionSettings(
     if (problem === undefined) continue;
     const where = `capabilities.extensions[${JSON.stringify(id)}]${problem.path}`;
     throw new TypeError(
-      `This ${peer} advertises the ${id} extension with settings its schema refuses: ${where} ${problem.text}; set ${where} in the ${peer}'s options`,
+      `This ${peer} advertises the ${id} extension with settings its schema refuses: ${where} ${problem.text}; ${problem.fix ?? 'set'} ${where} in the ${peer}'s options`,
     );
   }
 }
 
 /** Where an extension's settings fail their check (a dotted path below them) and how, or undefined. */
-function settingsProblem(settings: unknown, check: SettingsCheck): { path: string; text: string } | undefined {
+function settingsProblem(
+  settings: unknown,
+  check: SettingsCheck,
+): { path: string; text: string; fix?: string } | undefined {
   if (!isPlainObject(settings)) return { path: '', text: 'must be an object' };
   if (typeof check !== 'function') {
     const missing = check.find((name) => !Object.hasOwn(settings, name));
@@ -90,5 +93,7 @@ function settingsProblem(settings: unknown, check: SettingsCheck): { path: strin
     .join('');
   const name = first?.params['missingProperty'];
   if (typeof name === 'string') return { path: `${path}.${name}`, text: 'is required' };
+  const extra = first?.params['additionalProperty'];
+  if (typeof extra === 'string') return { path: `${path}.${extra}`, text: 'is not one of its settings', fix: 'remove' };
   return { path, text: first?.message ?? 'is invalid' };
 }

@@ -99,3 +99,17 @@ export async function importGenerated(name: string, result: GenerateResult): Pro
   }
   return (await import(pathToFileURL(join(dir, 'index.js')).href)) as Record<string, any>;
 }
+
+/** Generated output's validators.ts, transpiled and imported (see importGenerated). */
+export async function importValidators(name: string, result: GenerateResult): Promise<any> {
+  const only = { ...result, files: result.files.filter((f) => f.path === 'validators.ts') };
+  const dir = tempDir(name);
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+  for (const file of only.files) {
+    const source = join(dir, 'ts', file.path);
+    mkdirSync(dirname(source), { recursive: true });
+    writeFileSync(source, file.contents);
+    transpileFile(source, join(dir, 'validators.js'));
+  }
+  return import(pathToFileURL(join(dir, 'validators.js')).href);
+}

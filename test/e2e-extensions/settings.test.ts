@@ -44,6 +44,10 @@ describe.each(VERSIONS)('%s: settings a peer advertises satisfy the schema, or c
     expect(() => gen.createServer(handlers, { serverInfo, capabilities: caps })).toThrow(
       refused('server', '.maxResults', 'must be >= 1'),
     );
+    const extra = { extensions: { [ID]: { region: 'eu', regoin: 'eu' } } };
+    expect(() => gen.createServer(handlers, { serverInfo, capabilities: extra })).toThrow(
+      `capabilities.extensions["${ID}"].regoin is not one of its settings; remove capabilities.extensions["${ID}"].regoin in the server's options`,
+    );
     // A server that handles none of the extension's methods does not advertise it: nothing to check.
     expect(() => gen.createServer({}, { serverInfo })).not.toThrow();
   });

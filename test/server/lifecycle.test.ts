@@ -217,7 +217,7 @@ describe('generated 2025-11-25 server lifecycle', () => {
     await expect(dev.peer.request('tools/call', { name: 'x' })).resolves.toEqual({ content: [] });
     const swapped = await connect({ 'tools/call': () => ({ content: [] }) }, { validateResults: true });
     await expect(swapped.peer.request('tools/call', { name: 'x', task: {} })).rejects.toMatchObject({ code: -32603 });
-    expect(String(swapped.handlerErrors[0])).toMatch(/\(CreateTaskResult: \/ must have required property 'task'\)/);
+    expect(String(swapped.handlerErrors[0])).toMatch(/\(CreateTaskResult: \/task must have required property 'task'\)/);
   });
 
   it('bad params are answered -32602 with the pointer, before the handler runs', async () => {
