@@ -16,7 +16,8 @@
  * words (`MCP_NAMESPACES`, a fixed list, so the answer never depends on which schemas are at hand).
  *
  * Methods (see checkMethods): under the extension's own prefix, or — official extensions only — in a
- * namespace the TARGET version does not define. Collisions are checked against the target schema's own
+ * namespace the TARGET version does not define, or in a sub-namespace of one it does that the file
+ * declares it owns (`"namespaces"`, namespaces.ts) and the target leaves empty. Collisions are checked against the target schema's own
  * methods only, so the same files give the same answer in every environment.
  *
  * Definitions are merged into the model's definitions unprefixed, so their names must be TS type
@@ -35,9 +36,11 @@ import { generatedNameProblem, isIdentifierText } from '../load/type-names.js';
 import { forEachSubschema } from '../load/schema-keywords.js';
 import { checkShapes } from '../load/schema-shapes.js';
 import { FILE_REF, LOCAL_REF, resolveSibling } from './refs.js';
+import { checkNamespaces, checkOwnedNamespace, mcpNamespaceOf, namespacesOf, namespaceOf } from './namespaces.js';
 import { checkVersionRules, type VersionRuleContext } from './version-rules.js';
 
 export { FILE_REF, resolveSibling } from './refs.js';
+export { MCP_NAMESPACES, mcpNamespaceOf, namespaceOf, namespacesOf } from './namespaces.js';
 
 export interface ExtensionCheckContext extends VersionRuleContext {
   /**
@@ -53,24 +56,6 @@ export interface ExtensionCheckContext extends VersionRuleContext {
   /** Known spec versions: when set, every entry of `targets` must be one of them. */
   knownVersions?: Set<string>;
 }
-
-/** MCP's own method namespaces (`x/` prefixes) and bare method names, closed to vendor extensions. */
-export const MCP_NAMESPACES: readonly string[] = [
-  'tools/',
-  'resources/',
-  'prompts/',
-  'notifications/',
-  'sampling/',
-  'roots/',
-  'logging/',
-  'completion/',
-  'elicitation/',
-  'tasks/',
-  'server/',
-  'subscriptions/',
-  'initialize',
-  'ping',
-];
 
 /** Second labels of prefixes reserved for official MCP extensions. */
 export const RESERVED_SECOND_LABELS: readonly string[] = ['modelcontextprotocol', 'mcp'];
@@ -94,15 +79,6 @@ export function isReservedPrefix(prefix: string): boolean {
   const labels = prefix.toLowerCase().split('.');
   const second = labels[1];
   return second !== undefined && RESERVED_SECOND_LABELS.includes(second);
-}
-
-/** The MCP namespace (`tools/`, `ping`, ...) a method falls in, or null. */
-export function mcpNamespaceOf(method: string): string | null {
-  const lower = method.toLowerCase();
-  for (const ns of MCP_NAMESPACES) {
-    if (ns.endsWith('/') ? lower.startsWith(ns) : lower === ns || lower.startsWith(ns + '/')) return ns;
-  }
-  return null;
 }
 
 const LABEL_RULE =
@@ -160,26 +136,6 @@ function checkTargets(spec: ExtensionSpec, context: ExtensionCheckContext): void
   });
 }
 
-/**
- * The namespace a method lives in: its first segment (`tasks/get` → `tasks/`), or for notifications the
- * first two (`notifications/tasks/status` → `notifications/tasks/`), since every version defines some
- * `notifications/…` and an extension may still own a sub-namespace of it. A bare name is its own
- * namespace (`ping`). Lower-cased: MCP never distinguishes namespaces by case.
- */
-export function namespaceOf(method: string): string {
-  const segments = method.toLowerCase().split('/');
-  if (segments.length === 1) return method.toLowerCase();
-  const depth = segments[0] === 'notifications' ? 2 : 1;
-  return segments.slice(0, depth).join('/') + '/';
-}
-
-/** The namespaces the methods of one target define (see namespaceOf). */
-export function namespacesOf(methods: Iterable<string>): Set<string> {
-  const namespaces = new Set<string>();
-  for (const m of methods) namespaces.add(namespaceOf(m));
-  return namespaces;
-}
-
 function targetName(context: ExtensionCheckContext): string {
   return context.version ? `MCP ${context.version}` : 'the target schema';
 }
@@ -213,13 +169,7 @@ function checkMethods(spec: ExtensionSpec, context: ExtensionCheckContext): void
       );
     }
     const namespace = namespaceOf(m.method);
-    if (namespaces.has(namespace)) {
-      throw new InputError(
-        spec.file,
-        m.pointer,
-        `method "${m.method}" is in the namespace "${namespace}", which ${targetName(context)} defines`,
-      );
-    }
+    if (namespaces.has(namespace)) checkOwnedNamespace(spec, m, namespace, known, targetName(context));
   }
 }
 
@@ -420,6 +370,7 @@ export function checkExtensions(specs: ExtensionSpec[], context: ExtensionCheckC
   const files = new Map(active.map((spec) => [spec.file, spec]));
   for (const spec of active) {
     checkId(spec);
+    checkNamespaces(spec);
     checkTargets(spec, context);
     checkMethods(spec, context);
     checkDefinitionNames(spec, context);

@@ -212,7 +212,15 @@ class ExtensionMerge {
       definitions[info.definition] = withParamsRequired(message, info.paramsRequired);
     }
     const channelled = new Set(applicable.filter((e) => e.spec.channel !== null).map((e) => e.spec.id));
-    withVendorResultTypes(definitions, this.methods, (id) => channelled.has(id));
+    const cacheable = new Set(
+      applicable.flatMap((e) => e.spec.methods.filter((m) => m.cacheable).map((m) => m.method)),
+    );
+    withVendorResultTypes(
+      definitions,
+      this.methods,
+      (id) => channelled.has(id),
+      (method) => cacheable.has(method),
+    );
     for (const e of applicable) {
       applyAugmentations(e.spec, {
         model,

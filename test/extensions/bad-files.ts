@@ -322,6 +322,27 @@ export function badCases(): BadCase[] {
       '/methods/com.acme~1x.asked/direction',
       'direction "input" is for requests only',
     ),
+    // namespaces an official extension owns (issue 35, item 5)
+    fixture(
+      'namespaces-not-official.json',
+      '/namespaces',
+      '"namespaces" is for official MCP extensions ("official": true); a vendor names its methods under its own prefix',
+    ),
+    fixture(
+      'namespaces-outside-mcp.json',
+      '/namespaces/0',
+      '"widgets/things/" is not inside one of MCP\'s namespaces: a method there needs no declaration',
+    ),
+    fixture(
+      'namespaces-undeclared.json',
+      '/methods/resources~1directory~1read',
+      'method "resources/directory/read" is in the namespace "resources/", which MCP 2026-07-28 defines',
+    ),
+    fixture(
+      'namespaces-taken.json',
+      '/methods/resources~1templates~1read',
+      'method "resources/templates/read" is in "resources/templates/", where MCP 2026-07-28 defines "resources/templates/list" itself',
+    ),
     // per-version rules (issue 35, item 4)
     fixture(
       'server-request-on-2026.json',
