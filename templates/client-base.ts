@@ -199,16 +199,6 @@ export class McpClientBase<
           timeout: this.options.probeTimeout ?? 10_000,
         })) as JsonObject;
       } catch (error) {
-        // -32602 comes from a server that knows server/discover and refused what every request carries (the
-        // `_meta`: capabilities, extension settings): falling back would only fail later, for no stated reason.
-        if (error instanceof ProtocolError && error.code === ErrorCode.InvalidParams) {
-          this.negotiatedVersion = undefined;
-          throw new ProtocolError(
-            ErrorCode.InvalidParams,
-            `The server refused server/discover's params (${error.message}): it speaks this era but not what this client sends (its capabilities, extension settings); not falling back to initialize`,
-            error.data,
-          );
-        }
         const modernError = error instanceof ProtocolError && modernErrorCodes.includes(error.code);
         if (!modernError) {
           this.negotiatedVersion = undefined;

@@ -19,8 +19,10 @@ export interface ProtocolFacts {
   /** Server capabilities of this version that some of `versions` lack → the versions that have them. */
   capabilityVersions: Record<string, string[]>;
   /**
-   * Error codes only a modern server answers with: a dual-era client that gets one of them back from its
-   * probe knows the server is modern (anything else means legacy).
+   * Error codes that tell a dual-era client's probe (`server/discover`) the server is modern: those only a
+   * modern server answers with, and -32602 (Invalid params: the server knows the method and refused what
+   * the request carries, its `_meta` with the client's capabilities and extension settings; falling back
+   * to `initialize` would only fail later, for no stated reason). Anything else means legacy.
    */
   modernErrorCodes: number[];
   /**
@@ -87,7 +89,7 @@ export function protocolFacts(schema: LoadedSchema, methods: MethodInfo[], featu
     ...versionFacts(schema.version, mcpMethods, features.batches, serverCapabilityNames(schema)),
     modernErrorCodes: features.perRequestMeta
       ? Object.entries(errorCodes)
-          .filter(([name]) => !(name in JSON_RPC_CODES))
+          .filter(([name]) => !(name in JSON_RPC_CODES) || name === 'InvalidParamsError')
           .map(([, code]) => code)
           .sort((a, b) => a - b)
       : [],
