@@ -4,9 +4,9 @@
  * bundled by esbuild as test/platforms/bundle-budget.test.ts bundles the client (minified ESM for the
  * browser, built runtime): a validator's property names show which validators a bundle kept.
  *
- * Measured on Dec 2: the host was 484,885 bytes minified (63,897 gzip) with every validator; it is now
- * 154,435 (26,132): the validators of what a view sends it. The view was 18,031 (6,280) with none; it is
- * now 215,681 (32,112): the validators of what a host sends it (sampling and elicitation requests among them).
+ * Measured on Dec 1: the host was 484,885 bytes minified (63,897 gzip) with every validator; it is now
+ * 143,645 (24,133): the validators of what a view sends it. The view was 18,031 (6,280) with none; it is
+ * now 198,286 (29,697): the validators of what a host sends it (sampling and elicitation requests among them).
  */
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
