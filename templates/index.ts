@@ -91,7 +91,8 @@ export {
   type ToolCheck,
   toolCallers,
 } from './typed-surface.js';
-export { ChannelClient, type ChannelDescription, ChannelServer } from './channel.js';
+export { ChannelClient, type ChannelDescription, ChannelPeer, ChannelServer } from './channel.js';
+export { checkExtensionSettings, type SettingsCheck } from './capabilities.js';
 export {
   type MessageEventSourceLike,
   type PortTransportOptions,

@@ -78,6 +78,8 @@ export interface ServerTables {
   notificationMethods: readonly string[];
   /** Vendor extension methods → extension id (capabilities.extensions in 2026-07-28 on). */
   extensionMethods: Record<string, string>;
+  /** Task-augmented requests (2025-11-25) → the result a request sent with `params.task` is answered with. */
+  taskResults?: Record<string, string>;
   /** Received methods whose params the schema requires: a message without them is invalid params. */
   paramsRequired?: readonly string[];
 }
@@ -192,9 +194,8 @@ export class McpServerBase<Handlers extends object> {
           await handler(this.paramsFor(session, method, params as JsonObject | undefined), ctx);
         });
       } else {
-        const results = this.tables.results[method] ?? [];
         peer.setRequestHandler(method, (received: JsonObject | undefined, ctx: HandlerContext) =>
-          this.serve(method, handler as UserHandler, results, session, received, ctx),
+          this.serve(method, handler as UserHandler, this.#expected(method, received), session, received, ctx),
         );
       }
     }
@@ -210,6 +211,12 @@ export class McpServerBase<Handlers extends object> {
    * One request to a user's handler. Synchronous until something has to be awaited (a handler's promise, a
    * header check over HTTP), so a plain handler's call adds no promise of its own to the round trip.
    */
+  /** What a handler's answer is checked against: with `task`, a task-augmented request's created task (2025-11-25). */
+  #expected(method: string, received: JsonObject | undefined): readonly string[] {
+    const task = this.tables.taskResults?.[method];
+    return task !== undefined && received?.['task'] !== undefined ? [task] : (this.tables.results[method] ?? []);
+  }
+
   private serve(
     method: string,
     handler: UserHandler,

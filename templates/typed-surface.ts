@@ -10,7 +10,7 @@
  */
 import { ErrorCode, LocalError, ProtocolError, isPlainObject } from './jsonrpc.js';
 import type { HandlerContext, JsonObject, RequestOptions } from './peer-types.js';
-import { missingProperty, type CompiledValidator } from './validation.js';
+import { namedProperty, type CompiledValidator } from './validation.js';
 
 /** The validators of one tool: its arguments, and its structured result when it declares an outputSchema. */
 export interface ToolCheck {
@@ -42,7 +42,7 @@ type Call = (args?: JsonObject, options?: RequestOptions) => Promise<unknown>;
 function problemOf(validate: CompiledValidator, data: unknown): string | undefined {
   if (validate(data)) return undefined;
   const first = validate.errors?.[0];
-  const at = first ? first.instancePath + missingProperty(first.params) : '';
+  const at = first ? first.instancePath + namedProperty(first.params) : '';
   return `${at || '/'} ${first?.message ?? 'is invalid'}`;
 }
 

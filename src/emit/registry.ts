@@ -92,7 +92,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     name: 'maps',
     needs: ['types'],
     enabled: chosen('maps'),
-    exports: () => [{ module: './maps.js', ...mapsExports() }],
+    exports: (_ctx, model) => [{ module: './maps.js', ...mapsExports(model) }],
     mergeable: true,
     emit: async (model, ctx) => {
       const { mapsStatements } = await import('./maps.js');
@@ -122,7 +122,8 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     mergeable: true,
     emit: async (model, ctx) => {
       const { clientStatements } = await import('./client.js');
-      const statements = clientStatements(model, ctx.importExt, ctx.runtime, ctx.ts);
+      const validators = ctx.artifacts.includes('validators');
+      const statements = clientStatements(model, ctx.importExt, ctx.runtime, ctx.ts, validators);
       return [{ path: 'client.ts', contents: ctx.ts.print('client.ts', statements) }];
     },
   },

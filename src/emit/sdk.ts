@@ -15,8 +15,8 @@
  * sdk-v1.ts does the same for SDK v1, through zod. Built as ts-morph statement structures.
  */
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
-import { extensionSettingsName } from '../model/extensions.js';
 import { compareStrings } from '../load/order.js';
+import { hasExtensionSettings } from './tables.js';
 import { methodPath } from './client.js';
 import { paramsValidatorName } from './validators.js';
 import type { Statement } from './ts-project.js';
@@ -346,45 +346,26 @@ export function serverSender(variant: FacadeVariant): Statement[] {
   ];
 }
 
-/** Extension settings: typed for the capabilities a peer advertises and for reading the other's. */
+/**
+ * Extension settings for the SDK: `extensionCapabilities` types what this peer advertises with maps.ts's
+ * `ExtensionSettings`, and returns it as JSON for the SDK's capability types; maps.ts's
+ * `extensionSettings(capabilities, id)` reads what the other peer advertised.
+ */
 function settingsStatements(model: ProtocolModel): Statement[] {
-  const ids = Object.keys(model.facts.extensions ?? {}).sort(compareStrings);
-  if (ids.length === 0) return [];
-  const members = ids.map((id): TypeMember => ({ name: id, type: `T.${extensionSettingsName(id)}` }));
-  const validators = ids.map((id): Prop => ({ name: id, value: `V.${extensionSettingsName(id)}` }));
+  if (!hasExtensionSettings(model)) return [];
   return [
-    typeAlias('ExtensionSettings', objectType(members, true), "Each extension's settings, as its file declares them."),
     typeAlias(
       'JsonObject',
       '{ [key: string]: string | number | boolean | null | JsonObject | (string | number | boolean | null | JsonObject)[] }',
       'A JSON object, as the SDK types capability entries.',
     ),
-    constDecl('SETTINGS_SCHEMAS', objectLiteral(validators, true), {
-      exported: false,
-      type: 'Record<keyof ExtensionSettings, StandardSchemaV1>',
-    }),
     functionDecl({
       name: 'extensionCapabilities',
-      doc: "The `extensions` capability advertising these extensions with their settings: pass it to `registerCapabilities` or the constructor's `capabilities`.",
+      doc: "The `extensions` capability advertising these extensions with their settings (typed by each extension's `settings` schema): pass it to `registerCapabilities` or the constructor's `capabilities`.",
       params: [{ name: 'settings', type: 'Partial<ExtensionSettings>' }],
       // Typed as JSON for the SDK's capability types (index signatures the generated interfaces lack).
       returns: '{ extensions: { [id: string]: JsonObject } }',
       body: ['return { extensions: settings as unknown as { [id: string]: JsonObject } };'],
-    }),
-    functionDecl({
-      name: 'extensionSettings<Id extends keyof ExtensionSettings>',
-      doc: "The settings the other peer advertised for one extension (`client.getServerCapabilities()`), checked against the extension's settings schema; undefined when it did not advertise the extension or the settings do not match.",
-      params: [
-        { name: 'capabilities', type: '{ extensions?: { [id: string]: unknown } } | undefined' },
-        { name: 'id', type: 'Id' },
-      ],
-      returns: 'ExtensionSettings[Id] | undefined',
-      body: [
-        'const value = capabilities?.extensions?.[id];',
-        'if (value === undefined) return undefined;',
-        "const checked = SETTINGS_SCHEMAS[id]['~standard'].validate(value);",
-        "return 'issues' in checked && checked.issues !== undefined ? undefined : (value as ExtensionSettings[Id]);",
-      ],
     }),
   ];
 }
@@ -408,8 +389,7 @@ export function sdkStatements(model: ProtocolModel, importExt: string): Statemen
   const received = [...methods.serverReceives, ...methods.clientReceives];
   const noParams = received.some((m) => m.params === null);
   return [
-    ...(settings.length ? [importDecl(true, { namespace: 'T' }, `./types${importExt}`)] : []),
-    importDecl(true, [...maps].sort(), `./maps${importExt}`),
+    importDecl(true, [...maps, ...(settings.length ? ['ExtensionSettings'] : [])].sort(), `./maps${importExt}`),
     importDecl(false, { namespace: 'V' }, jsModuleSpecifier('validators', importExt)),
     importDecl(
       true,

@@ -5,6 +5,7 @@
 import type { Direction, MethodInfo, ProtocolModel } from '../model/types.js';
 import { inlineParamsAlias } from './params-names.js';
 import { legacyCallsOf } from './legacy-calls.js';
+import { settingsDefinitionName } from '../model/extension-names.js';
 import { and, objectType, ref, union } from './ts-text.js';
 import type { EmitContext } from './registry.js';
 
@@ -121,10 +122,11 @@ export function resultType(m: MethodInfo): string {
 }
 
 /** Every name maps.ts exports, so index.ts can re-export them without clashing with definition names. */
-export function mapsExports(): { types: string[]; values: string[] } {
+export function mapsExports(model?: ProtocolModel): { types: string[]; values: string[] } {
+  const settings = settingsExports(model);
   return {
-    types: [...TABLES.map((t) => t.name), ...ALIASES.map(([name]) => name.replace(/<.*$/, ''))],
-    values: [...TABLES.map((t) => t.listName), 'METHODS', 'PROTOCOL', 'ERROR_CODES'],
+    types: [...TABLES.map((t) => t.name), ...ALIASES.map(([name]) => name.replace(/<.*$/, '')), ...settings.types],
+    values: [...TABLES.map((t) => t.listName), 'METHODS', 'PROTOCOL', 'ERROR_CODES', ...settings.values],
   };
 }
 
@@ -164,7 +166,7 @@ function vendorReceived(model: ProtocolModel | undefined, sender: Direction): bo
 export function sdkExports(model?: ProtocolModel): { types: string[]; values: string[] } {
   const server = vendorReceived(model, 'client->server');
   const client = vendorReceived(model, 'server->client');
-  const settings = Object.keys(model?.facts.extensions ?? {}).length > 0;
+  const settings = model !== undefined && hasExtensionSettings(model);
   return {
     types: [
       'SdkPeer',
@@ -178,7 +180,7 @@ export function sdkExports(model?: ProtocolModel): { types: string[]; values: st
       'SdkServer',
       ...(server ? ['ServerHandlers'] : []),
       ...(client ? ['ClientHandlers'] : []),
-      ...(settings ? ['ExtensionSettings', 'JsonObject'] : []),
+      ...(settings ? ['JsonObject'] : []),
     ],
     values: [
       'METHOD_NAMES',
@@ -189,7 +191,7 @@ export function sdkExports(model?: ProtocolModel): { types: string[]; values: st
       'sdkServer',
       ...(server ? ['registerServerHandlers'] : []),
       ...(client ? ['registerClientHandlers'] : []),
-      ...(settings ? ['extensionCapabilities', 'extensionSettings'] : []),
+      ...(settings ? ['extensionCapabilities'] : []),
     ],
   };
 }
@@ -254,3 +256,22 @@ export const TOOLS_FIXED_EXPORTS: readonly string[] = [
   'createToolsClient',
   'toolsServer',
 ];
+
+/** The extensions generated in, each with the definition its settings have (sorted by id). */
+export function extensionSettingsOf(model: ProtocolModel): { id: string; definition: string }[] {
+  return Object.keys(model.facts.extensions ?? {})
+    .map((id) => ({ id, definition: settingsDefinitionName(id) }))
+    .filter((e) => Object.hasOwn(model.definitions, e.definition));
+}
+
+/** Whether the output has extension settings to type and check (settings.ts). */
+export function hasExtensionSettings(model: ProtocolModel): boolean {
+  return extensionSettingsOf(model).length > 0;
+}
+
+/** The names maps.ts exports for settings (none without extensions). */
+function settingsExports(model: ProtocolModel | undefined): { types: string[]; values: string[] } {
+  return model && hasExtensionSettings(model)
+    ? { types: ['ExtensionSettings'], values: ['extensionSettings'] }
+    : { types: [], values: [] };
+}

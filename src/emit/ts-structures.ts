@@ -167,6 +167,8 @@ export function classDecl(c: ClassSpec): ClassDeclarationStructure {
 export function functionDecl(f: {
   name: string;
   doc?: string;
+  /** Type parameters as written, e.g. `Id extends keyof ExtensionSettings`. */
+  typeParams?: string[];
   params: Param[];
   returns: string;
   body: string[];
@@ -176,6 +178,7 @@ export function functionDecl(f: {
     name: f.name,
     isExported: true,
     docs: docs(f.doc),
+    ...(f.typeParams ? { typeParameters: f.typeParams } : {}),
     parameters: parameters(f.params),
     returnType: f.returns,
     statements: f.body,

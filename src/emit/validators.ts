@@ -73,7 +73,11 @@ function validatorsModule(model: ProtocolModel, schemaFile: string): ReturnType<
   const paramsRows = model.methods.flatMap((m): [string, string][] =>
     m.params === null ? [] : [[m.method, paramsValidatorName(m.params, m.definition)]],
   );
-  const resultNames = [...new Set(model.methods.flatMap((m) => m.result ?? []))].sort();
+  const resultNames = [
+    ...new Set(
+      model.methods.flatMap((m) => [...(m.result ?? []), ...(m.taskResult !== undefined ? [m.taskResult] : [])]),
+    ),
+  ].sort();
   const js = [
     '// @ts-self-types="./validators.d.ts"',
     "// @ts-nocheck -- ajv's generated JavaScript; validators.d.ts declares what it exports.",
