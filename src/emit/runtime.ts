@@ -34,6 +34,7 @@ export const NODE_ONLY_TEMPLATES: readonly string[] = [
   'http-session-store.ts',
   'http-session.ts',
   'node.ts',
+  'redis-state.ts',
   'sse-legacy-server.ts',
   'stdio-command.ts',
   'stdio-frames.ts',
