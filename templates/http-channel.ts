@@ -6,14 +6,32 @@
  * channel's one answer. Node only; internal.
  */
 import type { ServerResponse } from 'node:http';
-import type { WireMessage } from './http-common.js';
+import type { EventStore } from './event-store.js';
+import { toError, type WireMessage } from './http-common.js';
 import { sseHeaders } from './http-replies.js';
+import type { SessionLink } from './http-session-link.js';
+import type { StreamableHttpServerTransport } from './http-session.js';
+
+/** What the server gives each session (http-session.ts). */
+export interface SessionConfig {
+  eventStore?: EventStore | undefined;
+  retryMs?: number | undefined;
+  keepAliveMs: number;
+  idleTimeoutMs: number;
+  /** How long a finished stream whose client went away stays resumable. */
+  resumeWindowMs: number;
+  onClosed: (transport: StreamableHttpServerTransport) => void;
+  /** The cluster this session is served by (several nodes); none in a single process. */
+  link?: SessionLink | undefined;
+}
 
 export interface SseSink {
   res: ServerResponse;
   keepAlive?: ReturnType<typeof setInterval>;
   /** While a resumption replays stored events, live events wait here (deduplicated by id afterwards). */
   queue?: Array<{ id: string | undefined; text: string }> | undefined;
+  /** In a cluster: resolves once what other nodes send this stream arrives here. */
+  listening?: Promise<void> | undefined;
 }
 
 /** One SSE/JSON response channel: the answer to one POST, or the standalone GET stream. */
@@ -100,4 +118,30 @@ export function writeToSink(channel: Channel, id: string | undefined, text: stri
   if (sink.queue) sink.queue.push({ id, text });
   else if (!sink.res.writableEnded) sink.res.write(text);
   return true;
+}
+
+/**
+ * Stores an event of the channel for replay and returns its id. A store that fails (a shared one that is
+ * down) costs the event its resumability, not its delivery: it is sent without an id, and the failure reported.
+ */
+export async function storeEvent(
+  store: EventStore,
+  channel: Channel,
+  message: WireMessage | null,
+  onerror: ((error: Error) => void) | undefined,
+): Promise<string | undefined> {
+  try {
+    const id = await store.storeEvent(channel.id, message);
+    channel.resumable = true;
+    return id;
+  } catch (error) {
+    onerror?.(new Error(`The event store failed (${toError(error).message}); the event is sent without an id`));
+    return undefined;
+  }
+}
+
+/** Forgets a stream's stored events; a store that fails is reported, never thrown (the session goes on). */
+export function dropStream(store: EventStore | undefined, streamId: string, onerror?: (error: Error) => void): void {
+  if (store?.deleteStream === undefined) return;
+  Promise.resolve(store.deleteStream(streamId)).catch((error: unknown) => onerror?.(toError(error)));
 }

@@ -42,6 +42,9 @@ export function streamOwner(streamId: string): { node: string; ids: RequestId[] 
   }
 }
 
+/** An unsubscription that fails (the bus is down) leaves nothing to do. */
+const ignore = (): void => undefined;
+
 const isId = (id: unknown): id is RequestId => typeof id === 'string' || typeof id === 'number';
 
 export class NodeLink implements SessionLink {
@@ -177,23 +180,27 @@ export class NodeLink implements SessionLink {
     void this.#cluster.publish(`stream:${channelId}`, { t: 'done' });
   }
 
-  listen(channelId: string, write: (eventId: string | undefined, text: string) => void): () => void {
+  listen(
+    channelId: string,
+    write: (eventId: string | undefined, text: string) => void,
+  ): { stop: () => void; ready: Promise<void> } {
     let stop: (() => Promise<void>) | undefined;
     let stopped = false;
     const { bus, log } = this.#cluster.settings;
-    bus
+    const ready = bus
       .subscribe(`stream:${channelId}`, (raw) => {
         const message = JSON.parse(raw) as { t: string; id?: string; text?: string };
         if (message.t === 'ev' && typeof message.text === 'string') write(message.id, message.text);
       })
       .then(
-        (unsubscribe) => (stopped ? void unsubscribe() : (stop = unsubscribe)),
+        (unsubscribe) => (stopped ? void unsubscribe().catch(ignore) : (stop = unsubscribe)),
         (error: unknown) => log(`mcp cluster: could not listen on stream ${channelId}: ${String(error)}`),
       );
-    return () => {
+    const end = (): void => {
       stopped = true;
-      void stop?.();
+      void stop?.().catch(ignore);
     };
+    return { stop: end, ready: ready.then(() => undefined) };
   }
 
   resumeElsewhere(res: ServerResponse, lastEventId: string, streamId: string): Promise<void> {

@@ -52,7 +52,7 @@ export async function resumeFromElsewhere(cluster: Cluster, res: ServerResponse,
     const message = `Service Unavailable: the cluster's bus did not answer (${toError(error).message})`;
     return writeJsonError(res, 503, -32000, message, at.sessionId);
   }
-  res.on('close', () => void stop());
+  res.on('close', () => void stop().catch(() => undefined));
   res.writeHead(200, sseHeaders(at.sessionId));
   res.flushHeaders();
   try {

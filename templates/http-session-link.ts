@@ -30,8 +30,14 @@ export interface SessionLink {
   relay(channelId: string, eventId: string | undefined, text: string): void;
   /** A channel finished (every answer sent) while its client is not connected here. */
   finished(channelId: string): void;
-  /** The standalone stream's client is connected here: events other nodes relay arrive at `write`. */
-  listen(channelId: string, write: (eventId: string | undefined, text: string) => void): () => void;
+  /**
+   * The standalone stream's client is connected here: events other nodes relay arrive at `write` once
+   * `ready` resolves, until `stop`.
+   */
+  listen(
+    channelId: string,
+    write: (eventId: string | undefined, text: string) => void,
+  ): { stop: () => void; ready: Promise<void> };
   /** A `Last-Event-ID` of a stream this node does not hold. */
   resumeElsewhere(res: ServerResponse, lastEventId: string, streamId: string): Promise<void>;
   /** The session was active here: its shared record's expiry moves on (now and then, not every time). */

@@ -7,7 +7,6 @@
  * created by http-server.ts.
  */
 import type { ServerResponse } from 'node:http';
-import type { EventStore } from './event-store.js';
 import { isPlainObject, type JsonRpcErrorResponse, type RequestId } from './jsonrpc.js';
 import { formatSseEvent } from './sse.js';
 import { isInitializeRequest, isRequest, isResponse, key, toError, type WireMessage } from './http-common.js';
@@ -15,7 +14,9 @@ import { writeJsonError, writeJsonRpcError, type HttpMessageExtraInfo } from './
 import { invalidRequestResponse } from './frame.js';
 import { HEADER } from './http-headers.js';
 import type { JsonRpcFrame, Transport, TransportSendOptions } from './transport.js';
-import { attachSink, detachSink, newChannel, writeJsonAnswers, writeToSink, type Channel } from './http-channel.js';
+import { attachSink, detachSink, dropStream, newChannel, storeEvent, writeJsonAnswers } from './http-channel.js';
+import { writeToSink } from './http-channel.js';
+import type { Channel, SessionConfig } from './http-channel.js';
 import type { SessionLink } from './http-session-link.js';
 import type { SessionInfo } from './server-base.js';
 
@@ -23,19 +24,6 @@ import type { SessionInfo } from './server-base.js';
 export const ASSUMED_PROTOCOL_VERSION = '2025-03-26';
 /** Versions from which clients understand priming events (an id with empty data). */
 const PRIMING_SINCE = '2025-11-25';
-
-/** @internal What the server gives each session. */
-export interface SessionConfig {
-  eventStore?: EventStore | undefined;
-  retryMs?: number | undefined;
-  keepAliveMs: number;
-  idleTimeoutMs: number;
-  /** How long a finished stream whose client went away stays resumable. */
-  resumeWindowMs: number;
-  onClosed: (transport: StreamableHttpServerTransport) => void;
-  /** The cluster this session is served by (several nodes); none in a single process. */
-  link?: SessionLink | undefined;
-}
 
 /**
  * One MCP session on the Streamable HTTP endpoint, as a `Transport`. Created by the handler at initialize and
@@ -202,7 +190,7 @@ export class StreamableHttpServerTransport implements Transport {
       if (channel.jsonRes && !channel.jsonRes.headersSent) {
         writeJsonError(channel.jsonRes, 404, -32001, 'Session closed', this.sessionId);
       }
-      void this.config.eventStore?.deleteStream?.(channel.id);
+      dropStream(this.config.eventStore, channel.id, this.onerror);
     }
     this.channels.clear();
     this.requestChannel.clear();
@@ -377,6 +365,7 @@ export class StreamableHttpServerTransport implements Transport {
       detachSink(channel); // the client says it lost that connection; the new one wins
       const sink = channel === this.standalone ? this.attachStandalone(channel, res) : this.attach(channel, res);
       sink.queue = [];
+      if (sink.listening) await sink.listening; // what other nodes send from now on is queued, not lost
       await store.replayEventsAfter(lastEventId, write);
       const queued = sink.queue;
       sink.queue = undefined;
@@ -428,29 +417,25 @@ export class StreamableHttpServerTransport implements Transport {
     const sink = this.attach(channel, res);
     const link = this.config.link;
     if (link === undefined) return sink;
-    const stop = link.listen(channel.id, (id, text) => {
+    const { stop, ready } = link.listen(channel.id, (id, text) => {
       if (channel.sink === sink) writeToSink(channel, id, text);
     });
+    sink.listening = ready;
     res.on('close', stop);
     return sink;
   }
 
   private async writePriming(channel: Channel): Promise<void> {
-    const store = this.config.eventStore;
     const version = this.protocolVersion ?? ASSUMED_PROTOCOL_VERSION;
-    if (!store || version < PRIMING_SINCE || !channel.sink) return;
-    const id = await store.storeEvent(channel.id, null);
-    channel.resumable = true;
-    channel.sink?.res.write(formatSseEvent({ id, data: '', retry: this.config.retryMs }));
+    if (!this.config.eventStore || version < PRIMING_SINCE || !channel.sink) return;
+    const id = await storeEvent(this.config.eventStore, channel, null, this.onerror);
+    if (id !== undefined) channel.sink?.res.write(formatSseEvent({ id, data: '', retry: this.config.retryMs }));
   }
 
   /** Writes a message to a channel's stream, storing it for replay first. */
   private async emit(channel: Channel, message: WireMessage): Promise<void> {
-    let id: string | undefined;
-    if (this.config.eventStore) {
-      id = await this.config.eventStore.storeEvent(channel.id, message);
-      channel.resumable = true;
-    }
+    const store = this.config.eventStore;
+    const id = store ? await storeEvent(store, channel, message, this.onerror) : undefined;
     const link = this.config.link;
     if (!channel.sink && link === undefined) return;
     const text = formatSseEvent({ event: 'message', id, data: JSON.stringify(message) });
@@ -485,6 +470,6 @@ export class StreamableHttpServerTransport implements Transport {
     this.channels.delete(channel.id);
     for (const k of channel.open) this.requestChannel.delete(k);
     if (this.standalone === channel) this.standalone = undefined;
-    void this.config.eventStore?.deleteStream?.(channel.id);
+    dropStream(this.config.eventStore, channel.id, this.onerror);
   }
 }
