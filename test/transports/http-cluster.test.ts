@@ -204,3 +204,222 @@ describe('two nodes, one session store and bus, requests alternating', () => {
     expect(await state.sessionStore.get(id)).toBeUndefined();
   });
 });
+
+describe('2026-07-28 (sessionless) on two nodes', () => {
+  const V = '2026-07-28';
+  let g: any;
+  beforeAll(async () => {
+    g = await importBuilt(await built(V), 'index.js');
+  });
+
+  /** A store and a bus that count what they are asked: sessionless requests must ask nothing. */
+  function countedState() {
+    const calls: string[] = [];
+    const count = <T extends object>(target: T, name: string): T =>
+      new Proxy(target, {
+        get: (t, p, r) => {
+          const value = Reflect.get(t, p, r);
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => (calls.push(`${name}.${String(p)}`), value.apply(t, args));
+        },
+      });
+    const bus = new InMemoryMessageBus();
+    return { calls, bus, sessionStore: count(new InMemorySessionStore(), 'store'), countedBus: count(bus, 'bus') };
+  }
+
+  /** Two 2026-07-28 nodes; tools: `whoami`, `confirm` (an input round), `touch` (publishes a resource update on the app's bus channel). */
+  async function nodes2026(state: ReturnType<typeof countedState>) {
+    const urls: string[] = [];
+    for (const node of ['a', 'b']) {
+      const listeners = new Set<{ uris: string[]; ctx: any }>();
+      // The app's own channel on the cluster's bus: an update made on any node reaches every node's listeners.
+      const stop = await state.bus.subscribe('app:updated', (uri) => {
+        for (const l of listeners) {
+          if (l.uris.includes(uri))
+            void l.ctx.notify('notifications/resources/updated', { uri, _meta: { [SUB]: l.ctx.id } });
+        }
+      });
+      const server = g.createServer(
+        {
+          'tools/call': async (params: Json, ctx: any) => {
+            if (params.name === 'whoami') return text(node);
+            if (params.name === 'touch') {
+              await state.bus.publish('app:updated', params.arguments.uri);
+              return text(node);
+            }
+            const round = ctx.inputs(
+              params,
+              {
+                ok: {
+                  method: 'elicitation/create',
+                  params: { message: 'ok?', requestedSchema: { type: 'object', properties: {} } },
+                },
+              },
+              { requestState: node },
+            );
+            return round.complete ? text(`${round.requestState}->${node}`) : round.ask;
+          },
+          'subscriptions/listen': async (params: Json, ctx: any) => {
+            const uris = params.notifications?.resourceSubscriptions ?? [];
+            await ctx.notify('notifications/subscriptions/acknowledged', {
+              _meta: { [SUB]: ctx.id },
+              notifications: { resourceSubscriptions: uris },
+            });
+            const entry = { uris, ctx };
+            listeners.add(entry);
+            await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve));
+            listeners.delete(entry);
+            return { resultType: 'complete' };
+          },
+        },
+        { serverInfo: { name: 'cluster26', version: '1' } },
+      );
+      const handler = createStreamableHttpServer({
+        server,
+        sessionStore: state.sessionStore,
+        bus: state.countedBus,
+        nodeId: node,
+        keepAliveMs: 0,
+      });
+      const http = await listen(handler);
+      cleanups.push(async () => {
+        await stop();
+        await handler.close();
+        await http.close();
+      });
+      urls.push(`${http.url}/mcp`);
+    }
+    return urls;
+  }
+
+  const SUB = 'io.modelcontextprotocol/subscriptionId';
+
+  async function client26(urls: string[]) {
+    const c = g.createClient(new g.StreamableHttpClientTransport(urls[0], { fetch: roundRobin(urls) }), {
+      clientInfo: { name: 'rr26', version: '1' },
+      capabilities: { elicitation: {} },
+      eraCache: new Map(),
+    });
+    c.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: {} }));
+    await c.connect();
+    cleanups.push(() => c.close());
+    return c;
+  }
+
+  it('requests spread over both nodes, and ask nothing of the session store or the bus', async () => {
+    const state = countedState();
+    const urls = await nodes2026(state);
+    const c = await client26(urls);
+    expect(c.protocolVersion).toBe(V);
+    const nodes = await Promise.all(Array.from({ length: 10 }, () => called(c, 'whoami')));
+    expect(new Set(nodes)).toEqual(new Set(['a', 'b']));
+    expect(state.calls).toEqual([]);
+  });
+
+  it('an input-required retry that lands on the other node completes', async () => {
+    const urls = await nodes2026(countedState());
+    const c = await client26(urls);
+    const answer = await called(c, 'confirm');
+    expect(['a->b', 'b->a']).toContain(answer);
+  });
+
+  it('a subscriptions/listen stream on one node receives a resource update made on the other', async () => {
+    const state = countedState();
+    const urls = await nodes2026(state);
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': V,
+      'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const headers = (method: string) => ({
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': V,
+      'mcp-method': method,
+    });
+    const abort = new AbortController();
+    const stream = await fetch(urls[0]!, {
+      method: 'POST',
+      headers: headers('subscriptions/listen'),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'sub-1',
+        method: 'subscriptions/listen',
+        params: { _meta: meta, notifications: { resourceSubscriptions: ['file:///x'] } },
+      }),
+      signal: abort.signal,
+    });
+    cleanups.push(() => abort.abort());
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let seen = '';
+    const until = async (needle: string) => {
+      while (!seen.includes(needle)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended before ${needle}: ${seen}`);
+        seen += value;
+      }
+    };
+    await until('notifications/subscriptions/acknowledged');
+    const touched = await fetch(urls[1]!, {
+      method: 'POST',
+      headers: { ...headers('tools/call'), 'mcp-name': 'touch' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { _meta: meta, name: 'touch', arguments: { uri: 'file:///x' } },
+      }),
+    });
+    expect(await touched.json()).toMatchObject({ result: { content: [{ text: 'b' }] } });
+    await until('notifications/resources/updated');
+    expect(seen).toContain('"uri":"file:///x"');
+    expect(seen).toContain(`"${SUB}":"sub-1"`);
+  });
+});
+
+describe('legacy HTTP+SSE (2024-11-05) needs affinity', () => {
+  it('a message POSTed to a node that does not hold its SSE stream is refused 404, never lost silently', async () => {
+    const g = await importBuilt(await built('2025-11-25'), 'index.js');
+    const { createSseLegacyServer } = await import('@mcp-typegen/runtime/node');
+    const servers = await Promise.all(
+      ['a', 'b'].map(async () => {
+        const endpoint = createSseLegacyServer({
+          onSession: (t: any) =>
+            g
+              .createServer({ 'tools/list': () => ({ tools: [] }) }, { serverInfo: { name: 'l', version: '1' } })
+              .connect(t),
+        });
+        const http = await listen(endpoint);
+        cleanups.push(async () => {
+          await endpoint.close();
+          await http.close();
+        });
+        return http.url;
+      }),
+    );
+    const abort = new AbortController();
+    cleanups.push(() => abort.abort());
+    const sse = await fetch(`${servers[0]}/sse`, { headers: { accept: 'text/event-stream' }, signal: abort.signal });
+    const reader = sse.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!/data: (\S+)/.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the SSE stream ended: ${text}`);
+      text += value;
+    }
+    const endpoint = /data: (\S+)/.exec(text)![1]!;
+    const elsewhere = await fetch(new URL(endpoint, servers[1]), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(elsewhere.status).toBe(404);
+    expect(await elsewhere.text()).toMatch(/Session not found/);
+    const here = await fetch(new URL(endpoint, servers[0]), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(here.status).toBe(202);
+  });
+});
