@@ -43,6 +43,10 @@ function handlers(node: string, seen: Seen, server: () => any) {
     'tools/list': () => ({ tools: [] }),
     'tools/call': async (params: Json, ctx: any) => {
       if (params.name === 'whoami') return text(node);
+      if (params.name === 'log') {
+        for (const level of ['info', 'error']) await ctx.notify('notifications/message', { level, data: node });
+        return text(node);
+      }
       if (params.name === 'ask') {
         const answer = await ctx.request('elicitation/create', {
           message: 'name?',
@@ -65,6 +69,7 @@ function handlers(node: string, seen: Seen, server: () => any) {
       }
       return text(node);
     },
+    'logging/setLevel': () => ({}),
     'notifications/initialized': () => void seen.initializes++,
   };
 }
@@ -170,6 +175,18 @@ describe('two nodes, one session store and bus, requests alternating', () => {
     await eventually(() => got.length === 20);
     expect(got.map((d) => d.i)).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect(got.every((d) => d.node === 'b')).toBe(true);
+  });
+
+  it('a log level set through one node applies on the other node too', async () => {
+    const { urls } = await cluster(shared());
+    const c = await client(urls, roundRobin(urls), false);
+    const logs: string[] = [];
+    c.setNotificationHandler('notifications/message', (p: Json) => void logs.push(`${p.level}@${p.data}`));
+    await Promise.all([called(c, 'whoami'), called(c, 'whoami')]); // both nodes hold the session
+    await c.logging.setLevel({ level: 'error' });
+    const nodes = await Promise.all([called(c, 'log'), called(c, 'log')]);
+    expect(new Set(nodes)).toEqual(new Set(['a', 'b']));
+    expect(logs.sort()).toEqual(['error@a', 'error@b']);
   });
 
   it('DELETE on one node ends the session on both; the store forgets it', async () => {
