@@ -46,8 +46,9 @@ function problemOf(validate: CompiledValidator, data: unknown): string | undefin
   return `${at || '/'} ${first?.message ?? 'is invalid'}`;
 }
 
-const own = <V>(table: Readonly<Record<string, V>> | undefined, name: unknown): V | undefined =>
-  table !== undefined && typeof name === 'string' && Object.hasOwn(table, name) ? table[name] : undefined;
+function own<V>(table: Readonly<Record<string, V>> | undefined, name: unknown): V | undefined {
+  return table !== undefined && typeof name === 'string' && Object.hasOwn(table, name) ? table[name] : undefined;
+}
 
 /**
  * The client's calls, one per tool (`Calls` is the generated type of the object). Bad arguments reject before
