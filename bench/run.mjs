@@ -89,6 +89,7 @@ const SECTIONS = [
   'diff',
   'bundle',
   'sdk',
+  'cluster',
 ];
 const STDIO_ONLY = flags['stdio-only'];
 const ONLY =
@@ -223,6 +224,8 @@ const METRICS = {
   gzipBytes: { unit: 'B', label: 'gzip' },
   rawBytes: { unit: 'B', label: 'minified' },
   growth: { unit: '×', label: 'growth' },
+  p99Ms: { unit: 'ms', label: 'p99' },
+  redisPerCall: { unit: 'per call', label: 'Redis commands' },
 };
 
 const rows = [];
@@ -273,6 +276,7 @@ function fmt(value, unit) {
         ? `${(value / 1e3).toFixed(1)}k/s`
         : `${Math.round(value)}/s`;
   if (unit === '×') return `${value.toFixed(2)}×`;
+  if (unit === 'per call') return `${value.toFixed(2)}/call`;
   if (unit === 'count')
     return value >= 1e6 ? `${(value / 1e6).toFixed(2)}M` : value >= 1e3 ? `${(value / 1e3).toFixed(1)}k` : `${value}`;
   return `${value}`;
@@ -595,13 +599,16 @@ if (want('cache') && existsSync(NODE22)) {
 // Compile the generated TypeScript to plain JS for the throughput rows (as the runtime tests do).
 log('compile generated output to JS');
 const jsDir = join(tmp, 'js');
-if (['stdio', 'memory', 'validation'].some(want)) {
+if (['stdio', 'memory', 'validation'].some(want)) await compileGenerated(genDir, jsDir);
+
+/** Generated TypeScript (`from`) as plain ES modules (`to`), the generated .js files copied. */
+async function compileGenerated(from, to) {
   const ts = (await import('typescript')).default;
   const walk = (dir) =>
     readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
-  for (const file of walk(genDir)) {
-    const rel = relative(genDir, file);
-    const target = join(jsDir, rel.replace(/\.ts$/, '.js'));
+  for (const file of walk(from)) {
+    const rel = relative(from, file);
+    const target = join(to, rel.replace(/\.ts$/, '.js'));
     mkdirSync(dirname(target), { recursive: true });
     if (rel.endsWith('.d.ts') || !/\.(ts|js)$/.test(rel)) continue;
     const text = readFileSync(file, 'utf8');
@@ -952,6 +959,47 @@ if (want('sdk') && v2) {
     goals: [{ metric: 'gzipBytes', kind: 'absolute', op: '<=', value: 1_500 }],
     note: `the adapter's own bytes (gzip -9 difference; facade bundle ${sizes.facade.gzip} B, validators alone ${sizes.validators.gzip} B); esbuild --bundle --minify --platform=browser; the SDK is not bundled (the adapter never imports it)`,
   });
+}
+
+// 9. A cluster (issue 31): 1 node without Redis, 1 node with its state in Redis, 3 nodes behind HAProxy, both
+// eras. Not in --smoke: it needs redis-server and haproxy (installed with apt-get when missing).
+if (want('cluster') && !smoke) {
+  log('cluster: redis-server, haproxy, node processes on loopback');
+  const { ensureClusterTools } = await import('./lib/cluster-processes.mjs');
+  const { clusterBench } = await import('./lib/cluster.mjs');
+  ensureClusterTools();
+  const dirs = {};
+  for (const version of ['2025-11-25', '2026-07-28']) {
+    const gen = join(tmp, `cluster-gen-${version}`);
+    await nodeProcess([CLI, 'generate', '--spec', version, '--out', gen]);
+    await compileGenerated(gen, (dirs[version] = join(tmp, `cluster-js-${version}`)));
+  }
+  const config = { clients: 8, calls: 4_000, inflight: 32, runs: HEAVY_RUNS };
+  const r = await clusterBench(dirs, config);
+  const CLUSTER = ['rate', 'p99Ms', 'redisPerCall'];
+  const eras = { '2025-11-25': '2025-11-25 session', '2026-07-28': '2026-07-28 (sessionless)' };
+  for (const [version, era] of Object.entries(eras)) {
+    const plain = measures(r[`${version}-plain`], CLUSTER);
+    addRow({
+      id: `cluster-${version}-redis`,
+      label: `tools/call over Streamable HTTP, ${era}, ${config.inflight} in flight: 1 node with its state in Redis vs 1 node without`,
+      metric: 'rate',
+      ours: measures(r[`${version}-redis`], CLUSTER),
+      baseline: plain,
+      // Issue 31: a sessionless call asks nothing of the shared state.
+      goals: version === '2026-07-28' ? [{ metric: 'redisPerCall', kind: 'absolute', op: '<=', value: 0 }] : [],
+      note: `${fmt(config.calls, 'count')} calls from ${config.clients} generated clients; Redis commands = INFO total_commands_processed around the calls ÷ calls${version === '2025-11-25' ? ' (each SSE event is XADD + PEXPIRE, sent together: a priming event and the answer per call)' : ''}`,
+    });
+    addRow({
+      id: `cluster-${version}-three`,
+      label: `tools/call over Streamable HTTP, ${era}, ${config.inflight} in flight: 3 nodes behind HAProxy round-robin vs 1 node without Redis`,
+      metric: 'rate',
+      ours: measures(r[`${version}-three`], CLUSTER),
+      baseline: plain,
+      goals: version === '2026-07-28' ? [{ metric: 'redisPerCall', kind: 'absolute', op: '<=', value: 0 }] : [],
+      note: `${cpus().length} CPU(s) shared by the client, HAProxy, Redis and the 3 nodes: on a small machine this row shows correctness under contention and the proxy's cost, not scaling`,
+    });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------- output

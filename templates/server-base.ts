@@ -66,8 +66,6 @@ export interface SessionInfo {
   logLevel?: string | undefined;
 }
 
-/** Syslog severities, least severe first (the order `logging/setLevel` filters by). */
-
 export interface ServerTables {
   paramsValidators: Record<string, CompiledValidator>;
   resultValidators: Record<string, CompiledValidator>;
@@ -157,15 +155,14 @@ export class McpServerBase<Handlers extends object> {
     return mergeCapabilities(derived, this.options.capabilities);
   }
 
-  /** Serve one connection. Call once per transport (each HTTP session or stdio pipe). */
-  async connect(transport: Transport): Promise<RpcPeer<any, any, any, any>> {
-    const session: SessionInfo = {
-      protocolVersion: this.protocol.features.initialize ? undefined : this.#versionsOf('modern')[0],
-      era: this.protocol.features.initialize ? 'legacy' : 'modern',
-      clientInfo: undefined,
-      clientCapabilities: undefined,
-      initialized: !this.protocol.features.initialize,
-    };
+  /**
+   * Serve one connection. Call once per transport (each HTTP session or stdio pipe). `facts`, when given, is
+   * the object this session's facts are kept in (the caller reads what `initialize` and `logging/setLevel`
+   * set, and may change `logLevel`); one that names a `protocolVersion` is a session opened elsewhere (by
+   * another process serving the same sessions), served as initialized with those facts: no second `initialize`.
+   */
+  async connect(transport: Transport, facts?: Partial<SessionInfo>): Promise<RpcPeer<any, any, any, any>> {
+    const session = this.#sessionOf(facts);
     const peer = new RpcPeer<any, any, any, any>(transport, {
       ...this.options,
       batches: this.protocol.features.batches,
@@ -186,6 +183,7 @@ export class McpServerBase<Handlers extends object> {
         ? new ProtocolError(ErrorCode.InvalidRequest, 'Invalid Request: initialize must be sent alone, not in a batch')
         : this.admit(method, params, session);
     this.installLifecycle(peer, session);
+    if (this.#opened.has(session)) this.#agreed(peer, session.protocolVersion ?? '');
     for (const [method, handler] of Object.entries(this.handlers) as [string, (...args: unknown[]) => unknown][]) {
       // The lifecycle owns notifications/initialized and calls the user's handler itself.
       if (typeof handler !== 'function' || method === 'notifications/initialized') continue;
@@ -201,6 +199,31 @@ export class McpServerBase<Handlers extends object> {
     }
     await peer.start();
     return peer;
+  }
+
+  /** A new session's facts, or an adopted one's (see `connect`), in the object given. */
+  #sessionOf(facts: Partial<SessionInfo> | undefined): SessionInfo {
+    const session = (facts ?? {}) as SessionInfo;
+    if (typeof session.protocolVersion === 'string') {
+      Object.assign(session, { era: 'legacy', initialized: true });
+      this.#opened.add(session);
+      return session;
+    }
+    return Object.assign(session, {
+      protocolVersion: this.protocol.features.initialize ? undefined : this.#versionsOf('modern')[0],
+      era: this.protocol.features.initialize ? 'legacy' : 'modern',
+      clientInfo: undefined,
+      clientCapabilities: undefined,
+      initialized: !this.protocol.features.initialize,
+    });
+  }
+
+  /** What follows from the version agreed: batches (only 2025-03-26 has them), and the transport told. */
+  #agreed(peer: RpcPeer<any, any, any, any>, version: string): void {
+    const fact = this.protocol.facts.versions.find((v) => v.version === version);
+    if (fact !== undefined) peer.batches = fact.batches === true;
+    const transport = peer.transport as Transport & { setProtocolVersion?: (v: string) => void };
+    transport.setProtocolVersion?.(version);
   }
 
   async close(): Promise<void> {
@@ -329,13 +352,9 @@ export class McpServerBase<Handlers extends object> {
     this.#opened.add(session);
     session.era = 'legacy';
     session.protocolVersion = version;
-    // Batches follow the version agreed (only 2025-03-26 has them), not the version generated.
-    const fact = this.protocol.facts.versions.find((v) => v.version === version);
-    if (fact !== undefined) peer.batches = fact.batches === true;
     session.clientInfo = isPlainObject(params?.['clientInfo']) ? (params['clientInfo'] as Implementation) : undefined;
     session.clientCapabilities = isPlainObject(params?.['capabilities']) ? params['capabilities'] : undefined;
-    const transport = peer.transport as Transport & { setProtocolVersion?: (v: string) => void };
-    transport.setProtocolVersion?.(version);
+    this.#agreed(peer, version);
     return {
       protocolVersion: version,
       capabilities: this.capabilitiesFor(
