@@ -31,6 +31,7 @@ import { legacyInitializeIssue, withoutResultType } from './legacy-session.js';
 import { guardNestedRequests } from './nested-requests.js';
 import { LOG_LEVELS, gateLogs } from './log-gate.js';
 
+export type { WithDefaults } from './result-defaults.js';
 export { inputRound, type InputAsk, type InputResponsesOf, type InputRound, type InputsHelper } from './input-round.js';
 
 type JsonObject = { [key: string]: unknown };
@@ -495,11 +496,3 @@ export class McpServerBase<Handlers extends object> {
     if (issue !== undefined) throw new Error(`${method} handler returned an invalid result (${issue})`);
   }
 }
-
-/**
- * A result as a handler may return it: the fields the runtime fills in (`K`, from
- * PROTOCOL.facts.resultDefaults) optional, every other field as the schema says.
- */
-export type WithDefaults<R, K extends string> = R extends unknown
-  ? { [P in keyof R as P extends K ? never : P]: R[P] } & { [P in K & keyof R]?: R[P] }
-  : never;
