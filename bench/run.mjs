@@ -33,6 +33,7 @@ import { parseArgs } from 'node:util';
 import { bundleSizes } from './lib/bundle.mjs';
 import { syntheticExtension, syntheticSchema } from './lib/synthetic-schema.mjs';
 import { parseDiagnostics, tsconfig, usageFiles } from './lib/usage-files.mjs';
+import { sdkBundleSizes, sdkUsageFiles } from './lib/sdk-adapter.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, '..');
@@ -88,6 +89,8 @@ const SECTIONS = [
   'tsc',
   'diff',
   'bundle',
+  'sdk',
+  'cluster',
 ];
 const STDIO_ONLY = flags['stdio-only'];
 const ONLY =
@@ -222,6 +225,8 @@ const METRICS = {
   gzipBytes: { unit: 'B', label: 'gzip' },
   rawBytes: { unit: 'B', label: 'minified' },
   growth: { unit: '×', label: 'growth' },
+  p99Ms: { unit: 'ms', label: 'p99' },
+  redisPerCall: { unit: 'per call', label: 'Redis commands' },
 };
 
 const rows = [];
@@ -272,6 +277,7 @@ function fmt(value, unit) {
         ? `${(value / 1e3).toFixed(1)}k/s`
         : `${Math.round(value)}/s`;
   if (unit === '×') return `${value.toFixed(2)}×`;
+  if (unit === 'per call') return `${value.toFixed(2)}/call`;
   if (unit === 'count')
     return value >= 1e6 ? `${(value / 1e6).toFixed(2)}M` : value >= 1e3 ? `${(value / 1e3).toFixed(1)}k` : `${value}`;
   return `${value}`;
@@ -594,10 +600,10 @@ if (want('cache') && existsSync(NODE22)) {
 // Compile the generated TypeScript to plain JS for the throughput rows (as the runtime tests do).
 log('compile generated output to JS');
 const jsDir = join(tmp, 'js');
-if (['stdio', 'memory', 'validation', 'eras'].some(want)) await compileToJs(genDir, jsDir);
+if (['stdio', 'memory', 'validation', 'eras'].some(want)) await compileGenerated(genDir, jsDir);
 
-/** The generated .ts of `from` transpiled to `to` (validators.js copied): what the throughput children import. */
-async function compileToJs(from, to) {
+/** Generated TypeScript (`from`) as plain ES modules (`to`), the generated .js files copied. */
+async function compileGenerated(from, to) {
   const ts = (await import('typescript')).default;
   const walk = (dir) =>
     readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
@@ -713,7 +719,7 @@ if (want('eras')) {
   const eraGen = join(tmp, `gen-${ERA}`);
   await nodeProcess([CLI, 'generate', '--spec', ERA, '--out', eraGen]);
   const eraJs = join(tmp, `js-${ERA}`);
-  await compileToJs(eraGen, eraJs);
+  await compileGenerated(eraGen, eraJs);
   const small = (n) => (smoke ? COUNTS.calls : n);
   for (const [transport, inflight, calls, how] of [
     ['memory', 64, COUNTS.calls, 'in memory (clone: true), 64 in flight'],
@@ -938,6 +944,102 @@ if (want('bundle')) {
       // Issue 13: the client and its HTTP transport at most 12 kB (12,000 bytes) gzip in a browser bundle.
       goals: [{ metric: 'gzipBytes', kind: 'absolute', op: '<=', value: 12_000 }],
       note: 'esbuild --bundle --minify --platform=browser --format=esm, gzip -9; deterministic, one build each',
+    });
+  }
+}
+
+// 8. The SDK adapter (issue 29): the generated `sdk` artifact of the example extension on SDK v2.
+if (want('sdk') && v2) {
+  const version = smoke ? '2025-06-18' : VERSION;
+  log(`SDK adapter (acme/jobs, ${version})`);
+  const gen = join(tmp, 'sdk-gen');
+  const acme = join(ROOT, 'schema', 'examples', 'acme-jobs.extension.json');
+  await nodeProcess([CLI, 'generate', '--spec', version, '--ext', acme, '--artifacts', 'sdk', '--out', gen]);
+  const files = { ...sdkUsageFiles(COUNTS.usageCalls), empty: 'export {};\n' };
+  const dirs = {};
+  for (const side of Object.keys(files)) {
+    const dir = join(tmp, `sdk-tsc-${side}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'usage.ts'), files[side]);
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig(join(ROOT, 'node_modules', '@types')), null, 2));
+    if (side === 'ours') symlinkSync(gen, join(dir, 'gen'), 'dir');
+    dirs[side] = dir;
+  }
+  const tsc = async (side) => {
+    const result = await nodeProcess([TSC, '-p', join(dirs[side], 'tsconfig.json'), '--pretty', 'false'], {
+      cwd: dirs[side],
+    });
+    return result;
+  };
+  const r = await alternate(
+    { ours: () => tsc('ours'), zod: () => tsc('zod'), empty: () => tsc('empty') },
+    TSC_RUNS,
+    smoke ? 0 : 1,
+  );
+  const aboveEmpty = (side) => r[side].map((x, i) => ({ cpuAboveMs: x.cpuMs - r.empty[i].cpuMs }));
+  addRow({
+    id: 'sdk-tsc',
+    label: `tsc whole-process CPU above an empty program: ${COUNTS.usageCalls} acme/jobs calls through sdkClient vs hand-made zod schemas, both on @modelcontextprotocol/client 2.4.0`,
+    metric: 'cpuAboveMs',
+    ours: measures(aboveEmpty('ours'), ['cpuAboveMs']),
+    baseline: measures(aboveEmpty('zod'), ['cpuAboveMs']),
+    goals: [{ metric: 'cpuAboveMs', kind: 'ratio', op: '<=', value: 0.5 }],
+    note: `(X − empty) ÷ (zod − empty), as the tsc-process row; the zod side declares the extension's results as the SDK v2 docs show custom methods (client.request({ method, params }, schema)); strict, NodeNext, skipLibCheck`,
+  });
+  const dir = join(tmp, 'sdk-bundle');
+  mkdirSync(dir, { recursive: true });
+  symlinkSync(gen, join(dir, 'gen'), 'dir');
+  const sizes = await sdkBundleSizes(dir);
+  addRow({
+    id: 'sdk-bundle',
+    label: 'browser bundle: sdkClient calling every acme/jobs method, minus the validators those calls use',
+    metric: 'gzipBytes',
+    ours: {
+      gzipBytes: stats([sizes.facade.gzip - sizes.validators.gzip]),
+      rawBytes: stats([sizes.facade.raw - sizes.validators.raw]),
+    },
+    goals: [{ metric: 'gzipBytes', kind: 'absolute', op: '<=', value: 1_500 }],
+    note: `the adapter's own bytes (gzip -9 difference; facade bundle ${sizes.facade.gzip} B, validators alone ${sizes.validators.gzip} B); esbuild --bundle --minify --platform=browser; the SDK is not bundled (the adapter never imports it)`,
+  });
+}
+
+// 9. A cluster (issue 31): 1 node without Redis, 1 node with its state in Redis, 3 nodes behind HAProxy, both
+// eras. Not in --smoke: it needs redis-server and haproxy (installed with apt-get when missing).
+if (want('cluster') && !smoke) {
+  log('cluster: redis-server, haproxy, node processes on loopback');
+  const { ensureClusterTools } = await import('./lib/cluster-processes.mjs');
+  const { clusterBench } = await import('./lib/cluster.mjs');
+  ensureClusterTools();
+  const dirs = {};
+  for (const version of ['2025-11-25', '2026-07-28']) {
+    const gen = join(tmp, `cluster-gen-${version}`);
+    await nodeProcess([CLI, 'generate', '--spec', version, '--out', gen]);
+    await compileGenerated(gen, (dirs[version] = join(tmp, `cluster-js-${version}`)));
+  }
+  const config = { clients: 8, calls: 4_000, inflight: 32, runs: HEAVY_RUNS };
+  const r = await clusterBench(dirs, config);
+  const CLUSTER = ['rate', 'p99Ms', 'redisPerCall'];
+  const eras = { '2025-11-25': '2025-11-25 session', '2026-07-28': '2026-07-28 (sessionless)' };
+  for (const [version, era] of Object.entries(eras)) {
+    const plain = measures(r[`${version}-plain`], CLUSTER);
+    addRow({
+      id: `cluster-${version}-redis`,
+      label: `tools/call over Streamable HTTP, ${era}, ${config.inflight} in flight: 1 node with its state in Redis vs 1 node without`,
+      metric: 'rate',
+      ours: measures(r[`${version}-redis`], CLUSTER),
+      baseline: plain,
+      // Issue 31: a sessionless call asks nothing of the shared state.
+      goals: version === '2026-07-28' ? [{ metric: 'redisPerCall', kind: 'absolute', op: '<=', value: 0 }] : [],
+      note: `${fmt(config.calls, 'count')} calls from ${config.clients} generated clients; Redis commands = INFO total_commands_processed around the calls ÷ calls${version === '2025-11-25' ? ' (each SSE event is XADD + PEXPIRE, sent together: a priming event and the answer per call)' : ''}`,
+    });
+    addRow({
+      id: `cluster-${version}-three`,
+      label: `tools/call over Streamable HTTP, ${era}, ${config.inflight} in flight: 3 nodes behind HAProxy round-robin vs 1 node without Redis`,
+      metric: 'rate',
+      ours: measures(r[`${version}-three`], CLUSTER),
+      baseline: plain,
+      goals: version === '2026-07-28' ? [{ metric: 'redisPerCall', kind: 'absolute', op: '<=', value: 0 }] : [],
+      note: `${cpus().length} CPU(s) shared by the client, HAProxy, Redis and the 3 nodes: on a small machine this row shows correctness under contention and the proxy's cost, not scaling`,
     });
   }
 }

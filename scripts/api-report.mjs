@@ -27,6 +27,7 @@ const ENTRIES = [
   ['@mcp-typegen/runtime', 'index.d.ts'],
   ['@mcp-typegen/runtime/node', 'node.d.ts'],
   ['@mcp-typegen/runtime/ws', 'websocket-server.d.ts'],
+  ['@mcp-typegen/runtime/redis', 'redis-state.d.ts'],
 ];
 
 /** A declaration's text as the .d.ts has it, without comments, `export`/`declare`, or blank lines. */

@@ -236,12 +236,13 @@ export async function runConformance(options = {}) {
           isolatedModules: true,
           verbatimModuleSyntax: true,
           skipLibCheck: true,
-          // The generated validators are JavaScript (validators.js beside validators.d.ts): tsc emits them when
-          // allowed to read JavaScript and they are in `include` (by name: tsc's wildcards skip a dot folder).
+          // validators.js is JavaScript beside its .d.ts: tsc copies it into build/ only with allowJs.
           allowJs: true,
           rootDir: '.',
           outDir: 'build',
         },
+        // validators.js named as a root file: with allowJs tsc then emits it (a folder starting with a dot is
+        // skipped by include wildcards, and an import of it resolves to its validators.d.ts).
         include: ['conformance-server/**/*.ts', 'conformance-client/**/*.ts', '.generated/*.js'],
       }),
     );

@@ -27,6 +27,9 @@ import { requireRequests } from './model/coverage.js';
 import { readPairingFile } from './model/pairing.js';
 import type { ProtocolModel } from './model/types.js';
 import { compareStrings } from './load/order.js';
+import { readUserFile } from './load/read-file.js';
+import { TOOLS_FIXED_EXPORTS } from './emit/tables.js';
+import { servedSurface, toolSurface, type ToolSurface } from './emit/tool-surface.js';
 
 export {
   ARTIFACTS,
@@ -59,8 +62,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // (the next --check regenerates), never wrongly fresh.
   const inputs = await targetInputs({ ...options, cwd, outDir });
   const { loaded, extensions, model } = await loadModel(options, cwd);
-  const ctx = emitContext(options, loaded.file, await createTsFiles());
+  const ctx = emitContext(options, loaded.file, createTsFiles());
   refuseShadowedExports(model, extensions, ctx);
+  if (options.tools) ctx.tools = await readToolSurface(resolve(cwd, options.tools), model, ctx);
   const format = options.format !== false;
   const bodies = await emitBodies(model, ctx, outDir, { format, singleFile: options.singleFile === true });
   const sourceName = loaded.file.slice(Math.max(loaded.file.lastIndexOf('/'), loaded.file.lastIndexOf('\\')) + 1);
@@ -70,7 +74,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   return {
     files,
     model,
-    warnings: [...loaded.warnings, ...(model.warnings ?? []), ...extensions.flatMap((e) => e.warnings)],
+    warnings: [
+      ...loaded.warnings,
+      ...(model.warnings ?? []),
+      ...extensions.flatMap((e) => e.warnings),
+      ...(ctx.tools?.warnings ?? []),
+    ],
     // No hash (a prettier config written as code, an unpinned URL): --check always regenerates to compare.
     inputsHash: inputs.hash ?? 'unhashable',
     schemaFile: loaded.file,
@@ -131,6 +140,28 @@ function refuseShadowedExports(model: ProtocolModel, extensions: readonly Loaded
         );
     }
   }
+}
+
+/**
+ * The `tools` snapshot as a surface to generate: its types are named around every name the generated code
+ * already uses (definitions, the other modules' exports, tools.ts's own).
+ */
+async function readToolSurface(file: string, model: ProtocolModel, ctx: EmitContext): Promise<ToolSurface> {
+  // Loaded here only: the format's checker is an ajv, which `--check`'s fast path never needs.
+  const { parseSnapshot } = await import('./load/snapshot-file.js');
+  const snapshot = parseSnapshot(await readUserFile(file, 'snapshot file'), file);
+  const taken = new Set([
+    ...Object.keys(model.definitions),
+    ...TOOLS_FIXED_EXPORTS,
+    ...REGISTRY.filter((e) => e.enabled(ctx))
+      .flatMap((e) => e.exports(ctx, model))
+      .flatMap((m) => [...m.types, ...m.values]),
+  ]);
+  const requests = model.methods.filter((m) => m.kind === 'request' && m.directions.includes('client->server'));
+  return servedSurface(
+    toolSurface(snapshot, file, taken),
+    requests.map((m) => m.method),
+  );
 }
 
 function emitContext(options: GenerateOptions, schemaFile: string, ts: EmitContext['ts']): EmitContext {

@@ -4,9 +4,9 @@
  * so the three can never disagree about what counts.
  *
  * The inputs: the schema's bytes; every extension file, with every file an extension reaches through a
- * cross-file `$ref` (transitively); the pairing file; the options that change bytes (from the option table,
- * however they were given: flags or the config file, which is watched too); the prettier config that
- * applies to the out dir; the tool's version, its runtime templates and the versions of the libraries that
+ * cross-file `$ref` (transitively); the pairing file; the tools snapshot (`tools`); the options that change
+ * bytes (from the option table, however they were given: flags or the config file, which is watched too);
+ * the prettier config that applies to the out dir; the tool's version, its runtime templates and the versions of the libraries that
  * write the output.
  *
  * Kept free of heavy imports (no prettier, ts-morph, json-schema-to-typescript or ajv: files are read as
@@ -64,6 +64,7 @@ export async function targetInputs(
   const extensions: (string | undefined)[] = [];
   for (const file of await extensionFiles(options.extensions ?? [], cwd)) extensions.push(await hashOf(file));
   const pairing = options.pairing ? await hashOf(resolve(cwd, options.pairing)) : null;
+  const tools = options.tools ? await hashOf(resolve(cwd, options.tools)) : null;
   const prettier = options.format !== false ? await prettierConfigOf(resolve(cwd, options.outDir)) : undefined;
   if (prettier?.file) files.add(prettier.file);
 
@@ -78,6 +79,7 @@ export async function targetInputs(
           schema,
           extensions,
           pairing,
+          tools,
           options: hashedOptions(options),
           prettier: options.format === false ? 'not formatted' : prettier?.data,
         }),

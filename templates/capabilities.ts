@@ -6,6 +6,7 @@
  */
 import { isPlainObject } from './jsonrpc.js';
 import type { ProtocolDescription } from './protocol.js';
+import type { CompiledValidator } from './validation.js';
 
 type JsonObject = { [key: string]: unknown };
 
@@ -43,4 +44,56 @@ export function requestCapabilities(protocol: ProtocolDescription, params: unkno
   const meta = isPlainObject(params) && isPlainObject(params['_meta']) ? params['_meta'] : undefined;
   const capabilities = key === undefined ? undefined : meta?.[key];
   return isPlainObject(capabilities) ? capabilities : undefined;
+}
+
+/**
+ * How a peer's own settings for an extension are checked: its compiled settings validator, or (output
+ * generated without validators) the names its settings schema requires.
+ */
+export type SettingsCheck = CompiledValidator | readonly string[];
+
+/**
+ * Throws when a peer would advertise settings for an extension that its settings schema refuses (a peer
+ * generated from the same file would refuse the connection with -32602): at construction, naming what to
+ * set. `checks` holds the extensions generated in; one the capabilities do not advertise is not checked.
+ */
+export function checkExtensionSettings(
+  capabilities: JsonObject,
+  checks: Readonly<Record<string, SettingsCheck>>,
+  peer: 'client' | 'server',
+): void {
+  const advertised = isPlainObject(capabilities['extensions']) ? capabilities['extensions'] : {};
+  for (const [id, check] of Object.entries(checks)) {
+    if (!Object.hasOwn(advertised, id)) continue;
+    const problem = settingsProblem(advertised[id], check);
+    if (problem === undefined) continue;
+    const where = `capabilities.extensions[${JSON.stringify(id)}]${problem.path}`;
+    throw new TypeError(
+      `This ${peer} advertises the ${id} extension with settings its schema refuses: ${where} ${problem.text}; ${problem.fix ?? 'set'} ${where} in the ${peer}'s options`,
+    );
+  }
+}
+
+/** Where an extension's settings fail their check (a dotted path below them) and how, or undefined. */
+function settingsProblem(
+  settings: unknown,
+  check: SettingsCheck,
+): { path: string; text: string; fix?: string } | undefined {
+  if (!isPlainObject(settings)) return { path: '', text: 'must be an object' };
+  if (typeof check !== 'function') {
+    const missing = check.find((name) => !Object.hasOwn(settings, name));
+    return missing === undefined ? undefined : { path: `.${missing}`, text: 'is required' };
+  }
+  if (check(settings)) return undefined;
+  const first = check.errors?.[0];
+  const path = (first?.instancePath ?? '')
+    .split('/')
+    .slice(1)
+    .map((token) => `.${token.replace(/~1/g, '/').replace(/~0/g, '~')}`)
+    .join('');
+  const name = first?.params['missingProperty'];
+  if (typeof name === 'string') return { path: `${path}.${name}`, text: 'is required' };
+  const extra = first?.params['additionalProperty'];
+  if (typeof extra === 'string') return { path: `${path}.${extra}`, text: 'is not one of its settings', fix: 'remove' };
+  return { path, text: first?.message ?? 'is invalid' };
 }

@@ -4,13 +4,19 @@
  * host, then `ui/notifications/initialized`, over `postMessage`). Each end is a typed RpcPeer; the
  * generated code names the ends and the handshake from the extension file.
  *
- * The transport such channels run over is post-message.ts.
+ * The transport such channels run over is post-message.ts. Each end checks what it receives as every MCP
+ * server does: params against the generated validators of the methods it receives (-32602 with the
+ * pointer), frames against `maxFrameSize`, and (channel-frames.ts) structured-clone values JSON cannot
+ * carry; and each end answers `ping`.
  *
  * Hand-written runtime copied into generated output as `runtime/channel.ts`. Browser-safe.
  */
 import { ErrorCode, ProtocolError, type NotificationTable, type ParamsArgs, type RequestTable } from './jsonrpc.js';
 import { RpcPeer, type HandlerContext, type PeerOptions, type RequestHandler, type RequestOptions } from './peer.js';
-import type { Transport } from './transport.js';
+import { refusal } from './channel-frames.js';
+import { errorResponse } from './peer-messages.js';
+import { paramsIssue, type CompiledValidator } from './validation.js';
+import type { MessageExtraInfo, Transport } from './transport.js';
 
 /** What the extension file declares about its channel (from the generated code). */
 export interface ChannelDescription {
@@ -20,6 +26,53 @@ export interface ChannelDescription {
   readonly handshake: string;
   /** The notification the client end sends once the handshake is answered, if any. */
   readonly initialized?: string | undefined;
+  /** The params validators of the methods this end receives, by method (only those: a bundle keeps no others). */
+  readonly params?: Readonly<Record<string, CompiledValidator>> | undefined;
+  /** Received methods whose params must be sent. */
+  readonly paramsRequired?: readonly string[] | undefined;
+}
+
+/**
+ * What both ends share: params checked with the channel's validators (unless `options.validateParams`
+ * says otherwise), `ping` answered, and structured-clone messages that are too large or not JSON refused.
+ */
+export class ChannelPeer<
+  OutRequests extends RequestTable<OutRequests>,
+  OutNotifications extends NotificationTable<OutNotifications>,
+  InRequests extends RequestTable<InRequests>,
+  InNotifications extends NotificationTable<InNotifications>,
+> extends RpcPeer<OutRequests, OutNotifications, InRequests, InNotifications> {
+  readonly channel: ChannelDescription;
+
+  constructor(
+    transport: Transport,
+    channel: ChannelDescription,
+    options: PeerOptions<OutRequests, OutNotifications> = {},
+  ) {
+    super(transport, options);
+    this.channel = channel;
+    const validators = { paramsValidators: channel.params ?? {}, resultValidators: {} };
+    const required = channel.paramsRequired ?? [];
+    this.validateParams ??= (method, params) => paramsIssue(validators, method, params, required.includes(method));
+    (this as RpcPeer).setRequestHandler('ping', () => ({}));
+  }
+
+  /** @internal A structured-clone message is screened first (channel-frames.ts); text goes on as it is. */
+  override receive(frame: unknown, extra?: MessageExtraInfo): void {
+    let refused;
+    try {
+      refused = typeof frame === 'string' ? undefined : refusal(frame, this.maxFrameSize);
+    } catch (error) {
+      return this.diagnose('invalid-frame', `Frame could not be read: ${String(error)}`, { error });
+    }
+    if (refused === undefined) return super.receive(frame, extra);
+    if (refused.kind === 'answer')
+      return this.post(errorResponse(refused.id, refused.code, refused.message, refused.data));
+    if (refused.kind === 'drop') return this.diagnose('invalid-frame', refused.message);
+    // The call this response answers fails now, with the reason, instead of waiting for its timeout.
+    const error = { code: ErrorCode.InternalError, message: refused.message };
+    super.receive({ jsonrpc: '2.0', id: refused.id, error }, extra);
+  }
 }
 
 /**
@@ -32,19 +85,9 @@ export class ChannelClient<
   InRequests extends RequestTable<InRequests>,
   InNotifications extends NotificationTable<InNotifications>,
   Handshake extends keyof OutRequests & string,
-> extends RpcPeer<OutRequests, OutNotifications, InRequests, InNotifications> {
-  readonly channel: ChannelDescription;
+> extends ChannelPeer<OutRequests, OutNotifications, InRequests, InNotifications> {
   /** The handshake's answer, once connected. */
   handshakeResult: OutRequests[Handshake]['result'] | undefined;
-
-  constructor(
-    transport: Transport,
-    channel: ChannelDescription,
-    options: PeerOptions<OutRequests, OutNotifications> = {},
-  ) {
-    super(transport, options);
-    this.channel = channel;
-  }
 
   async connect(
     ...args: ParamsArgs<OutRequests[Handshake], [options?: RequestOptions | undefined]>
@@ -69,8 +112,7 @@ export class ChannelServer<
   OutNotifications extends NotificationTable<OutNotifications>,
   InRequests extends RequestTable<InRequests>,
   InNotifications extends NotificationTable<InNotifications>,
-> extends RpcPeer<OutRequests, OutNotifications, InRequests, InNotifications> {
-  readonly channel: ChannelDescription;
+> extends ChannelPeer<OutRequests, OutNotifications, InRequests, InNotifications> {
   /** True once the handshake has been answered. */
   opened = false;
 
@@ -79,8 +121,7 @@ export class ChannelServer<
     channel: ChannelDescription,
     options: PeerOptions<OutRequests, OutNotifications> = {},
   ) {
-    super(transport, options);
-    this.channel = channel;
+    super(transport, channel, options);
     const userGate = options.beforeRequest;
     this.beforeRequest = (method, params, ctx) => {
       if (!this.opened && method !== channel.handshake && method !== 'ping') {

@@ -32,14 +32,11 @@
  * http-server-checks.ts (body shape, metadata headers, CORS), http-replies.ts (error answers, SSE headers).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { EventStore } from './event-store.js';
 import { inspectMessage, invalidRequestResponse, parseErrorResponse } from './frame.js';
-import { HEADER, isHeaderEra, type NameSources } from './http-headers.js';
+import { HEADER, isHeaderEra } from './http-headers.js';
 import { accepts, readBody, TOO_LARGE_HEADERS as TOO_LARGE } from './http-request.js';
 import { checkCors, dnsRebindingGuard, isInitializeRequest, mediaType, onceEach, toError } from './http-common.js';
-import type { CorsOptions, WireMessage } from './http-common.js';
-import type { Transport } from './transport.js';
-import type { ProtocolDescription } from './client-base.js';
+import type { WireMessage } from './http-common.js';
 import {
   headerOf,
   requestInfoOf,
@@ -51,122 +48,18 @@ import {
 import { corsHeaders, preflight, refusal, sessionlessVerdict } from './http-server-checks.js';
 import { HttpRequestTransport } from './http-request-transport.js';
 import { ASSUMED_PROTOCOL_VERSION, type StreamableHttpServerTransport } from './http-session.js';
-import { SessionStore } from './http-session-store.js';
+import { clusterOf, factsOf, type Connection, type StreamableHttpServerOptions } from './http-server-options.js';
+import type { StreamableHttpServerSettings } from './http-server-options.js';
+import { LiveSessions } from './http-session-store.js';
 
 export { HttpRequestTransport } from './http-request-transport.js';
 export { StreamableHttpServerTransport } from './http-session.js';
 export type { HttpMessageExtraInfo } from './http-replies.js';
-
-/** What the endpoint needs of a generated server (`createServer(…)`): its protocol facts and a way to connect. */
-export interface HttpServedServer {
-  /** The generated `PROTOCOL` the server was made from. */
-  readonly protocol: ProtocolDescription;
-  /** The versions the server speaks (its `supportedProtocolVersions`, or every version its facts list). */
-  readonly supportedVersions: readonly string[];
-  /** Whether `method` is one of the server's requests (a 2026-07-28 one must then carry its `_meta` version). */
-  receives?(method: string): boolean;
-  connect(transport: Transport): Promise<unknown>;
-}
-
-/** Every setting of the endpoint; StreamableHttpServerOptions says which of them are required together. */
-export interface StreamableHttpServerSettings {
-  /**
-   * The generated server behind this endpoint. Every connection is served by it (unless `onSession` says
-   * otherwise), and what the transport checks — the versions accepted in `MCP-Protocol-Version`, which allow
-   * batches, the `Mcp-Name` sources, the error codes — is read from its `PROTOCOL` facts and supported
-   * versions: `createStreamableHttpServer({ server })` is all a generated server needs.
-   */
-  server?: HttpServedServer;
-  /**
-   * Called for every new connection before its first message is delivered: a session (at initialize, earlier
-   * versions) or a single request (2026-07-28 on, `transport.sessionId` undefined). Connect the engine here
-   * (`server.connect(transport)`, or install the callbacks and call `start()`). If it throws, the client gets
-   * a 500 and nothing is kept. Default: `server.connect(transport)`; one of the two is required.
-   */
-  onSession?: (transport: StreamableHttpServerTransport | HttpRequestTransport) => void | Promise<void>;
-  /** Called when a session ends (DELETE, close(), or server close). */
-  onSessionClosed?: (sessionId: string) => void;
-  /** The endpoint path; other paths get 404. `'*'` accepts any path. Default `'/mcp'`. */
-  path?: string;
-  /** Session ids; must be visible ASCII (0x21–0x7E). Default `crypto.randomUUID`. */
-  sessionIdGenerator?: () => string;
-  /** Answer requests with `application/json` even when the client accepts SSE. Default false. */
-  enableJsonResponse?: boolean;
-  /** Offer the standalone GET SSE stream. Default true (false: GET → 405 unless resuming). */
-  enableGetStream?: boolean;
-  /** Allow DELETE to end sessions. Default true (false: 405). */
-  enableDelete?: boolean;
-  /**
-   * Where SSE events are kept for `Last-Event-ID` resumption: a store, `true` (default: one
-   * InMemoryEventStore per session), or `false` to disable resumability (no event ids are sent).
-   */
-  eventStore?: EventStore | boolean;
-  /** The `retry:` value (ms) sent with priming events. Default 1000; undefined-able via `null`. */
-  retryMs?: number | null;
-  /** Interval of SSE `: keepalive` comments, in ms. Default 25000; 0 disables. */
-  keepAliveMs?: number;
-  /**
-   * Allowed `Host` header values: a hostname (any port) or `host:port`. Default localhost, 127.0.0.1 and
-   * [::1], any port.
-   */
-  allowedHosts?: string[];
-  /**
-   * Allowed `Origin` header values (exact, e.g. `http://localhost:5173`), checked when the header is present.
-   * Default: any origin whose hostname is localhost, 127.0.0.1 or [::1].
-   */
-  allowedOrigins?: string[];
-  /** Turns the Host/Origin checks off (e.g. behind a proxy that already does them); CORS stays as `cors` says. */
-  dnsRebindingProtection?: boolean;
-  /** Which browser origins may read the answers (CORS). Default none: no CORS headers. */
-  cors?: CorsOptions;
-  /**
-   * Where the server says what a deployer must know: a Host or Origin it refused, an origin that gets no CORS
-   * headers — once each, so a page that fails with "Failed to fetch" leaves its reason here. Default
-   * `console.warn`.
-   */
-  log?: (message: string) => void;
-  /**
-   * The generated `PROTOCOL`, for an engine that is not a generated server (`server` brings its own). One of
-   * the two is required: the versions accepted in `MCP-Protocol-Version`, which of them allow batches, the
-   * `Mcp-Name` sources, the meta keys and the error codes are read from its facts (the model); the runtime
-   * keeps no list of its own.
-   */
-  protocol?: ProtocolDescription;
-  /** Versions accepted in `MCP-Protocol-Version`. Default: `server`'s supported versions, else `protocol`'s. */
-  supportedProtocolVersions?: readonly string[];
-  /** Largest POST body accepted, in bytes (413 beyond). Default 4 MiB. */
-  maxBodyBytes?: number;
-  /** Sessions (earlier versions) end after this long without a request or open stream. Default 30 minutes. */
-  sessionIdleTimeoutMs?: number;
-  /**
-   * Most live sessions. At the cap an initialize reclaims the session idle the longest (no request in
-   * progress, no stream open: its client gets 404 and opens a new one), or is refused with 503 when none is
-   * idle. Default 1000.
-   */
-  maxSessions?: number;
-  /**
-   * Most live sessions one client holds (clients told apart by `clientKey`): at the cap its own longest idle
-   * session is reclaimed, or the initialize is refused with 429. Default 100.
-   */
-  maxSessionsPerClient?: number;
-  /**
-   * Who a request comes from, for `maxSessionsPerClient`. Default the peer's IP address; behind a proxy every
-   * client shares the proxy's, so read the address the proxy forwards (and trust only your proxy's header).
-   */
-  clientKey?: (req: IncomingMessage) => string;
-  /** Which params member `Mcp-Name` mirrors, by method (2026-07-28 on). Default: the facts'. */
-  nameSources?: NameSources;
-}
-
-/**
- * The endpoint's options: the generated server, or an engine of your own with `onSession` and the generated
- * `PROTOCOL`, so that what the transport checks always comes from the model.
- */
-export type StreamableHttpServerOptions = StreamableHttpServerSettings &
-  (
-    | { server: HttpServedServer }
-    | { protocol: ProtocolDescription; onSession: NonNullable<StreamableHttpServerSettings['onSession']> }
-  );
+export type {
+  HttpServedServer,
+  StreamableHttpServerOptions,
+  StreamableHttpServerSettings,
+} from './http-server-options.js';
 
 /** The node:http request handler, with the live sessions and a way to end them all. */
 export interface StreamableHttpHandler {
@@ -180,8 +73,6 @@ export interface StreamableHttpHandler {
   close(): Promise<void>;
 }
 
-type Connection = StreamableHttpServerTransport | HttpRequestTransport;
-
 const SSE_TYPE = 'text/event-stream';
 
 /** The options with their defaults applied, and what follows from the model's facts. */
@@ -190,7 +81,8 @@ type Settings = ReturnType<typeof settle>;
 function settle(options: StreamableHttpServerSettings) {
   const server = options.server;
   const onSession =
-    options.onSession ?? (server === undefined ? undefined : (t: Connection) => server.connect(t).then(() => {}));
+    options.onSession ??
+    (server === undefined ? undefined : (t: Connection) => server.connect(t, factsOf(t)).then(() => {}));
   if (onSession === undefined) throw new Error('createStreamableHttpServer: pass `server` or `onSession`');
   const facts = (options.protocol ?? server?.protocol)?.facts;
   if (facts === undefined) {
@@ -200,6 +92,10 @@ function settle(options: StreamableHttpServerSettings) {
   }
   const supported =
     options.supportedProtocolVersions ?? server?.supportedVersions ?? facts.versions.map((v) => v.version);
+  // The cluster finds the sessions this node holds in the store made below.
+  let store: LiveSessions | undefined;
+  const local = (id: string): StreamableHttpServerTransport | undefined => store?.sessions.get(id);
+  const cluster = clusterOf(options, local);
   return {
     onSession,
     supported,
@@ -218,7 +114,9 @@ function settle(options: StreamableHttpServerSettings) {
       const fact = facts.versions.find((v) => v.version === version);
       return fact !== undefined ? fact.era === 'modern' : isHeaderEra(version);
     },
-    store: new SessionStore({
+    cluster,
+    store: (store = new LiveSessions({
+      cluster,
       supported,
       maxSessions: options.maxSessions ?? 1000,
       maxSessionsPerClient: options.maxSessionsPerClient ?? 100,
@@ -230,7 +128,7 @@ function settle(options: StreamableHttpServerSettings) {
       keepAliveMs: options.keepAliveMs ?? 25_000,
       idleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
       onSessionClosed: options.onSessionClosed,
-    }),
+    })),
   };
 }
 
@@ -251,6 +149,7 @@ export function createStreamableHttpServer(options: StreamableHttpServerOptions)
     requests: { value: endpoint.requests },
     close: {
       value: async () => {
+        await endpoint.settings.cluster?.close();
         await Promise.all([...endpoint.store.sessions.values(), ...endpoint.requests].map((s) => s.close()));
       },
     },
@@ -264,7 +163,9 @@ class StreamableHttpEndpoint {
   /** Live POSTs of the sessionless era (for close() and the leak checks). */
   readonly requests = new Set<HttpRequestTransport>();
   private readonly options: StreamableHttpServerSettings;
-  private readonly settings: Settings;
+  readonly settings: Settings;
+  /** Sessions being restored from the cluster's store, by id (two requests for one restore it once). */
+  private readonly adopting = new Map<string, Promise<void>>();
   private readonly codes: Settings['codes'];
   private readonly forbidden: ReturnType<typeof dnsRebindingGuard>;
   /** Says once each what a deployer must know (a refused Host or Origin, an origin without CORS). */
@@ -347,7 +248,7 @@ class StreamableHttpEndpoint {
       const answer = invalidRequestResponse(initialize.id, 'initialize must be sent alone, not in a batch');
       return writeJsonRpcError(res, 400, answer, sessionHeader(req));
     }
-    const session = this.store.find(req, res);
+    const session = await this.findSession(req, res);
     if (!session) return;
     if (batch && !this.settings.batchesIn(session.protocolVersion ?? version ?? ASSUMED_PROTOCOL_VERSION)) {
       const answer = invalidRequestResponse(null, 'batches are not supported');
@@ -362,6 +263,7 @@ class StreamableHttpEndpoint {
     messages: WireMessage[],
     wantsSse: boolean,
   ): Promise<void> {
+    if (!(await this.clusterReady(res))) return;
     const transport = this.store.open(req, res, messages);
     if (transport === undefined) return;
     try {
@@ -421,7 +323,7 @@ class StreamableHttpEndpoint {
     if (!accepts(req.headers.accept, 'text/event-stream')) {
       return writeJsonError(res, 406, -32000, 'Not Acceptable: Accept must list text/event-stream');
     }
-    const session = this.store.find(req, res);
+    const session = await this.findSession(req, res);
     if (!session) return;
     session.touch();
     const lastEventId = headerOf(req, 'last-event-id');
@@ -440,10 +342,63 @@ class StreamableHttpEndpoint {
       const message = 'Method Not Allowed: sessions cannot be ended by the client';
       return writeJsonError(res, 405, -32000, message, undefined, { allow: 'GET, POST' });
     }
-    const session = this.store.find(req, res);
+    const session = await this.findSession(req, res);
     if (!session) return;
+    try {
+      await this.settings.cluster?.deleted(session.sessionId);
+    } catch (error) {
+      return unavailable(res, 'the session store did not answer', error);
+    }
     await session.close();
     res.writeHead(200).end();
+  }
+
+  /** In a cluster: whether this node hears the others (else answered 503). */
+  private async clusterReady(res: ServerResponse): Promise<boolean> {
+    try {
+      await this.settings.cluster?.ready();
+      return true;
+    } catch (error) {
+      unavailable(res, 'the cluster bus did not answer', error);
+      return false;
+    }
+  }
+
+  /** The session a request names: held here, or (in a cluster) restored from the shared store first. */
+  private async findSession(
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<StreamableHttpServerTransport | undefined> {
+    const id = headerOf(req, HEADER.sessionId);
+    const cluster = this.settings.cluster;
+    if (cluster === undefined || id === undefined || id === '' || this.store.sessions.has(id)) {
+      return this.store.find(req, res);
+    }
+    if (!(await this.clusterReady(res))) return undefined;
+    let adopting = this.adopting.get(id);
+    if (adopting === undefined) {
+      adopting = this.adopt(id).finally(() => this.adopting.delete(id));
+      this.adopting.set(id, adopting);
+    }
+    try {
+      await adopting;
+    } catch (error) {
+      return void unavailable(res, 'the session could not be restored from the session store', error);
+    }
+    return this.store.find(req, res);
+  }
+
+  /** Serves a session another node opened, as the shared store records it (no record: find() says 404). */
+  private async adopt(id: string): Promise<void> {
+    const record = await this.settings.cluster?.record(id);
+    if (record === undefined || this.store.sessions.has(id)) return;
+    const transport = this.store.restore(record);
+    try {
+      await this.settings.onSession(transport);
+    } catch (error) {
+      this.store.discard(transport);
+      throw error;
+    }
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
@@ -472,4 +427,9 @@ class StreamableHttpEndpoint {
       writeJsonError(res, 500, -32603, `Internal error: ${toError(error).message}`);
     }
   }
+}
+
+/** 503: something the cluster needs did not answer; the client may try again. */
+function unavailable(res: ServerResponse, what: string, error: unknown): void {
+  writeJsonError(res, 503, -32000, `Service Unavailable: ${what} (${toError(error).message})`);
 }

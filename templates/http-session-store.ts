@@ -5,9 +5,8 @@
  * cap in total and per client (the longest idle reclaimed first), found by `Mcp-Session-Id` (400 without, 404
  * when unknown), their header version checked, forgotten when they end. Node only; internal to http-server.ts.
  *
- * All in this process's memory. A store shared between processes (issue 31) needs, for the caps, each
- * session's client key, last activity and whether it is idle (a request in progress or a stream open on any
- * node), and must close a reclaimed session on the node that holds it.
+ * The sessions this process holds. In a cluster (`cluster`), a session another node opened is restored from
+ * the shared store when a request names it (`restore`); the caps count this node's sessions only.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InMemoryEventStore, type EventStore } from './event-store.js';
@@ -16,8 +15,10 @@ import { headerOf, writeJsonError, writeJsonRpcError } from './http-replies.js';
 import { invalidRequestResponse } from './frame.js';
 import { isRequest, type WireMessage } from './http-common.js';
 import { StreamableHttpServerTransport } from './http-session.js';
+import type { Cluster } from './http-cluster.js';
+import type { SessionRecord } from './cluster-state.js';
 
-export interface SessionStoreOptions {
+export interface LiveSessionsOptions {
   /** Versions a request's `MCP-Protocol-Version` may name. */
   supported: readonly string[];
   maxSessions: number;
@@ -33,15 +34,17 @@ export interface SessionStoreOptions {
   keepAliveMs: number;
   idleTimeoutMs: number;
   onSessionClosed?: ((sessionId: string) => void) | undefined;
+  /** The nodes this one serves sessions with; undefined in a single process. */
+  cluster?: Cluster | undefined;
 }
 
-export class SessionStore {
+export class LiveSessions {
   readonly sessions: Map<string, StreamableHttpServerTransport> = new Map();
   /** Session id → the client (`clientKey`) that opened it. */
   private readonly clients = new Map<string, string>();
-  private readonly options: SessionStoreOptions;
+  private readonly options: LiveSessionsOptions;
 
-  constructor(options: SessionStoreOptions) {
+  constructor(options: LiveSessionsOptions) {
     this.options = options;
   }
 
@@ -68,8 +71,19 @@ export class SessionStore {
     if (!this.makeRoom(client, res)) return undefined;
     const sessionId = this.options.sessionIdGenerator?.() ?? globalThis.crypto.randomUUID();
     if (!/^[\x21-\x7e]+$/.test(sessionId)) throw new Error(`Invalid session id: ${JSON.stringify(sessionId)}`);
-    const { sharedEventStore, resumable, retryMs, keepAliveMs, idleTimeoutMs } = this.options;
+    return this.create(sessionId, client);
+  }
+
+  /** A session another node opened, as its record says (no cap: it exists already). */
+  restore(record: SessionRecord): StreamableHttpServerTransport {
+    return this.sessions.get(record.id) ?? this.create(record.id, record.clientKey, record);
+  }
+
+  private create(sessionId: string, client: string, restored?: SessionRecord): StreamableHttpServerTransport {
+    const { sharedEventStore, resumable, retryMs, keepAliveMs, idleTimeoutMs, cluster } = this.options;
+    const link = cluster?.link(sessionId, client, restored);
     const transport = new StreamableHttpServerTransport(sessionId, {
+      link,
       eventStore: resumable ? (sharedEventStore ?? new InMemoryEventStore()) : undefined,
       retryMs,
       keepAliveMs,
@@ -83,6 +97,8 @@ export class SessionStore {
         }
       },
     });
+    if (link !== undefined) transport.facts = link.facts;
+    if (restored !== undefined) transport.protocolVersion = restored.protocolVersion;
     this.sessions.set(sessionId, transport);
     this.clients.set(sessionId, client);
     return transport;

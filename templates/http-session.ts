@@ -7,59 +7,23 @@
  * created by http-server.ts.
  */
 import type { ServerResponse } from 'node:http';
-import type { EventStore } from './event-store.js';
 import { isPlainObject, type JsonRpcErrorResponse, type RequestId } from './jsonrpc.js';
 import { formatSseEvent } from './sse.js';
 import { isInitializeRequest, isRequest, isResponse, key, toError, type WireMessage } from './http-common.js';
-import { sseHeaders, writeJsonError, writeJsonRpcError, type HttpMessageExtraInfo } from './http-replies.js';
+import { writeJsonError, writeJsonRpcError, type HttpMessageExtraInfo } from './http-replies.js';
 import { invalidRequestResponse } from './frame.js';
 import { HEADER } from './http-headers.js';
 import type { JsonRpcFrame, Transport, TransportSendOptions } from './transport.js';
+import { attachSink, detachSink, dropStream, newChannel, storeEvent, writeJsonAnswers } from './http-channel.js';
+import { writeToSink } from './http-channel.js';
+import type { Channel, SessionConfig } from './http-channel.js';
+import type { SessionLink } from './http-session-link.js';
+import type { SessionInfo } from './server-base.js';
 
 /** What a request without `MCP-Protocol-Version` is assumed to speak (spec: 2025-03-26). */
 export const ASSUMED_PROTOCOL_VERSION = '2025-03-26';
 /** Versions from which clients understand priming events (an id with empty data). */
 const PRIMING_SINCE = '2025-11-25';
-
-interface SseSink {
-  res: ServerResponse;
-  keepAlive?: ReturnType<typeof setInterval>;
-  /** While a resumption replays stored events, live events wait here (deduplicated by id afterwards). */
-  queue?: Array<{ id: string | undefined; text: string }> | undefined;
-}
-
-/** One SSE/JSON response channel: the answer to one POST, or the standalone GET stream. */
-interface Channel {
-  id: string;
-  kind: 'post' | 'standalone';
-  mode: 'sse' | 'json';
-  /** The live HTTP response, when connected. */
-  sink?: SseSink | undefined;
-  /** JSON mode: the response to write once all answers are in. */
-  jsonRes?: ServerResponse;
-  /** Requests of this POST still awaiting their response. */
-  open: Set<string>;
-  /** JSON mode: the answers, in request order. */
-  answers: Map<string, WireMessage>;
-  order: string[];
-  batch: boolean;
-  /** All responses sent: the channel ends once its sink has them. */
-  done: boolean;
-  resumable: boolean;
-  /** A finished channel kept for a resumption is forgotten when this fires. */
-  expiry?: ReturnType<typeof setTimeout>;
-}
-
-/** @internal What the server gives each session. */
-export interface SessionConfig {
-  eventStore?: EventStore | undefined;
-  retryMs?: number | undefined;
-  keepAliveMs: number;
-  idleTimeoutMs: number;
-  /** How long a finished stream whose client went away stays resumable. */
-  resumeWindowMs: number;
-  onClosed: (transport: StreamableHttpServerTransport) => void;
-}
 
 /**
  * One MCP session on the Streamable HTTP endpoint, as a `Transport`. Created by the handler at initialize and
@@ -72,6 +36,11 @@ export class StreamableHttpServerTransport implements Transport {
   readonly sessionId: string;
   /** The version negotiated at initialize (read from the initialize response), when known. */
   protocolVersion?: string;
+  /**
+   * In a cluster: the object the server keeps this session's facts in (`server.connect(transport, facts)`),
+   * restored from the shared store when the session was opened on another node. Undefined in one process.
+   */
+  facts?: Partial<SessionInfo> | undefined;
 
   private readonly channels = new Map<string, Channel>();
   /** Request key → channel id, for requests not yet answered. */
@@ -108,6 +77,7 @@ export class StreamableHttpServerTransport implements Transport {
   /** @internal Restarts the idle clock (every request of the session calls it). */
   touch(): void {
     this.lastActive = Date.now();
+    this.config.link?.touched();
     const ms = this.config.idleTimeoutMs;
     if (this.closed || !(ms > 0 && ms < 2 ** 31)) return;
     if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
@@ -136,7 +106,7 @@ export class StreamableHttpServerTransport implements Transport {
     if (channel.open.size > 0) return;
     channel.done = true;
     if (channel.mode === 'json') return this.finishJson(channel);
-    this.detach(channel);
+    detachSink(channel);
     this.forget(channel);
   }
 
@@ -176,6 +146,9 @@ export class StreamableHttpServerTransport implements Transport {
         const version = message.result['protocolVersion'];
         if (typeof version === 'string') this.protocolVersion = version;
       }
+      // In a cluster, what the answer changed of the session is stored before the client can act on it.
+      const stored = this.config.link?.answering(k, message);
+      if (stored !== undefined) message = await stored;
       const channel = this.channels.get(this.requestChannel.get(k) ?? '');
       if (!channel) throw new Error(`No open request with id ${JSON.stringify(id)} on this session`);
       this.requestChannel.delete(k);
@@ -193,6 +166,7 @@ export class StreamableHttpServerTransport implements Transport {
       return;
     }
 
+    if (this.config.link !== undefined) message = this.config.link.outgoing(message);
     const related = options?.relatedRequestId;
     if (related !== undefined) {
       const channel = this.channels.get(this.requestChannel.get(key(related)) ?? '');
@@ -212,27 +186,28 @@ export class StreamableHttpServerTransport implements Transport {
     if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
     for (const channel of this.channels.values()) {
       if (channel.expiry !== undefined) clearTimeout(channel.expiry);
-      this.detach(channel);
+      detachSink(channel);
       if (channel.jsonRes && !channel.jsonRes.headersSent) {
         writeJsonError(channel.jsonRes, 404, -32001, 'Session closed', this.sessionId);
       }
-      void this.config.eventStore?.deleteStream?.(channel.id);
+      dropStream(this.config.eventStore, channel.id, this.onerror);
     }
     this.channels.clear();
     this.requestChannel.clear();
     this.config.onClosed(this);
+    this.config.link?.forgotten();
     this.onclose?.();
   }
 
   /** Ends the SSE stream of a request (the client resumes it with Last-Event-ID; see HttpMessageExtraInfo). */
   closeSSEStream(requestId: RequestId): void {
     const channel = this.channels.get(this.requestChannel.get(key(requestId)) ?? '');
-    if (channel) this.detach(channel);
+    if (channel) detachSink(channel);
   }
 
   /** Ends the standalone GET stream (the client reconnects to it). */
   closeStandaloneSSEStream(): void {
-    if (this.standalone) this.detach(this.standalone);
+    if (this.standalone) detachSink(this.standalone);
   }
 
   // --- used by the handler --------------------------------------------------------------------
@@ -252,6 +227,7 @@ export class StreamableHttpServerTransport implements Transport {
     answered: JsonRpcErrorResponse[] = [],
   ): Promise<void> {
     this.touch();
+    if (this.config.link !== undefined) messages = this.routed(this.config.link, messages);
     this.releaseCancelled(messages);
     const requests = messages.filter(isRequest);
     if (requests.length === 0) {
@@ -276,7 +252,7 @@ export class StreamableHttpServerTransport implements Transport {
         channel.order.push(`answered:${i}`);
       }
     } else {
-      this.attachSse(channel, res);
+      attachSink(channel, res, this.sessionId, this.config.keepAliveMs);
       await this.writePriming(channel);
       for (const answer of answered) await this.emit(channel, answer);
     }
@@ -289,6 +265,37 @@ export class StreamableHttpServerTransport implements Transport {
       }
       this.deliver(m, extra);
     }
+  }
+
+  /** In a cluster: what of a POST is this node's (the rest went to the nodes it belongs to). */
+  private routed(link: SessionLink, messages: WireMessage[]): WireMessage[] {
+    const runsHere = (id: unknown): boolean =>
+      (typeof id === 'string' || typeof id === 'number') && this.requestChannel.has(key(id));
+    const mine: WireMessage[] = [];
+    for (const m of messages) {
+      const routed = link.incoming(m, runsHere);
+      if (routed !== undefined) mine.push(routed);
+    }
+    return mine;
+  }
+
+  /** @internal A message of the client's that reached this session through another node (cluster). */
+  deliverForwarded(message: WireMessage): void {
+    const routed = this.config.link?.incoming(message, () => true);
+    if (routed === undefined || this.closed) return;
+    this.releaseCancelled([routed]);
+    this.deliver(routed, { requestInfo: { headers: {} } });
+  }
+
+  /**
+   * @internal Another node took over a stream's client (cluster): the stream ends here. True while its
+   * requests still run here (their events then go to that node).
+   */
+  yieldStream(channelId: string): boolean {
+    const channel = this.channels.get(channelId);
+    if (channel === undefined) return false;
+    detachSink(channel);
+    return !channel.done;
   }
 
   /** A `notifications/cancelled` in the POST releases what its request holds, before anything else runs. */
@@ -304,20 +311,13 @@ export class StreamableHttpServerTransport implements Transport {
   /** The response channel of one POST's requests; an initialize among them fixes the session's version. */
   private openChannel(requests: Array<WireMessage & { id: RequestId }>, batch: boolean, wantsSse: boolean): Channel {
     const keys = requests.map((r) => key(r.id));
-    const channel: Channel = {
-      id: globalThis.crypto.randomUUID(),
-      kind: 'post',
-      mode: wantsSse ? 'sse' : 'json',
-      open: new Set(keys),
-      answers: new Map(),
-      order: keys,
-      batch,
-      done: false,
-      resumable: false,
-    };
+    const link = this.config.link;
+    const id = link?.channelId(requests.map((r) => r.id)) ?? globalThis.crypto.randomUUID();
+    const channel = newChannel(id, 'post', wantsSse, keys, batch);
     this.channels.set(channel.id, channel);
     for (const r of requests) {
       this.requestChannel.set(key(r.id), channel.id);
+      link?.watch(r as WireMessage & { id: RequestId; method: string }, key(r.id));
       if (isInitializeRequest(r)) {
         this.initializeKey = key(r.id);
         const params = (r as { params?: unknown }).params;
@@ -335,7 +335,7 @@ export class StreamableHttpServerTransport implements Transport {
       writeJsonError(res, 409, -32000, 'Conflict: the standalone SSE stream is already open', this.sessionId);
       return;
     }
-    this.attachSse(standalone, res);
+    this.attachStandalone(standalone, res);
     await this.writePriming(standalone);
   }
 
@@ -356,13 +356,16 @@ export class StreamableHttpServerTransport implements Transport {
       res.write(formatSseEvent({ event: 'message', id, data: JSON.stringify(message) }));
     };
     if (store.getStreamIdForEventId) {
-      channel = streamId === undefined ? undefined : this.channels.get(streamId);
+      const link = this.config.link;
+      if (link !== undefined && streamId === link.standaloneId) channel = this.ensureStandalone();
+      else if (link !== undefined && streamId !== undefined && !this.channels.has(streamId)) {
+        return link.resumeElsewhere(res, lastEventId, streamId);
+      } else channel = streamId === undefined ? undefined : this.channels.get(streamId);
       if (!channel) return unknown();
-      this.detach(channel); // the client says it lost that connection; the new one wins
-      this.attachSse(channel, res);
-      const sink = channel.sink;
-      if (!sink) return unknown(); // attachSse just gave the channel one
+      detachSink(channel); // the client says it lost that connection; the new one wins
+      const sink = channel === this.standalone ? this.attachStandalone(channel, res) : this.attach(channel, res);
       sink.queue = [];
+      if (sink.listening) await sink.listening; // what other nodes send from now on is queued, not lost
       await store.replayEventsAfter(lastEventId, write);
       const queued = sink.queue;
       sink.queue = undefined;
@@ -373,12 +376,12 @@ export class StreamableHttpServerTransport implements Transport {
       streamId = await store.replayEventsAfter(lastEventId, (id, message) => void buffered.push({ id, message }));
       channel = streamId === undefined ? undefined : this.channels.get(streamId);
       if (!channel) return unknown();
-      this.detach(channel);
-      this.attachSse(channel, res);
+      detachSink(channel);
+      this.attach(channel, res);
       for (const { id, message } of buffered) write(id, message);
     }
     if (channel.done) {
-      this.detach(channel);
+      detachSink(channel);
       this.forget(channel);
     }
   }
@@ -394,69 +397,60 @@ export class StreamableHttpServerTransport implements Transport {
   }
 
   private ensureStandalone(): Channel {
-    this.standalone ??= {
-      id: globalThis.crypto.randomUUID(),
-      kind: 'standalone',
-      mode: 'sse',
-      open: new Set(),
-      answers: new Map(),
-      order: [],
-      batch: false,
-      done: false,
-      resumable: false,
-    };
+    this.standalone ??= newChannel(
+      this.config.link?.standaloneId ?? globalThis.crypto.randomUUID(),
+      'standalone',
+      true,
+      [],
+      false,
+    );
     this.channels.set(this.standalone.id, this.standalone);
     return this.standalone;
   }
 
-  private attachSse(channel: Channel, res: ServerResponse, headersSent = false): void {
-    if (!headersSent) res.writeHead(200, sseHeaders(this.sessionId));
-    res.flushHeaders();
-    const sink: SseSink = { res };
-    if (this.config.keepAliveMs > 0) {
-      sink.keepAlive = setInterval(() => {
-        if (!res.writableEnded) res.write(': keepalive\n\n');
-      }, this.config.keepAliveMs);
-      sink.keepAlive.unref?.();
-    }
-    channel.sink = sink;
-    res.on('close', () => {
-      if (sink.keepAlive) clearInterval(sink.keepAlive);
-      // The client went away. A request's channel stays until its responses are sent (they are stored
-      // for a resumption, or dropped without resumability).
-      if (channel.sink === sink) channel.sink = undefined;
+  private attach(channel: Channel, res: ServerResponse): ReturnType<typeof attachSink> {
+    return attachSink(channel, res, this.sessionId, this.config.keepAliveMs);
+  }
+
+  /** The standalone stream's sink; in a cluster, what other nodes send the session comes to it too. */
+  private attachStandalone(channel: Channel, res: ServerResponse): ReturnType<typeof attachSink> {
+    const sink = this.attach(channel, res);
+    const link = this.config.link;
+    if (link === undefined) return sink;
+    const { stop, ready } = link.listen(channel.id, (id, text) => {
+      if (channel.sink === sink) writeToSink(channel, id, text);
     });
+    sink.listening = ready;
+    res.on('close', stop);
+    return sink;
   }
 
   private async writePriming(channel: Channel): Promise<void> {
-    const store = this.config.eventStore;
     const version = this.protocolVersion ?? ASSUMED_PROTOCOL_VERSION;
-    if (!store || version < PRIMING_SINCE || !channel.sink) return;
-    const id = await store.storeEvent(channel.id, null);
-    channel.resumable = true;
-    channel.sink?.res.write(formatSseEvent({ id, data: '', retry: this.config.retryMs }));
+    if (!this.config.eventStore || version < PRIMING_SINCE || !channel.sink) return;
+    const id = await storeEvent(this.config.eventStore, channel, null, this.onerror);
+    if (id !== undefined) channel.sink?.res.write(formatSseEvent({ id, data: '', retry: this.config.retryMs }));
   }
 
   /** Writes a message to a channel's stream, storing it for replay first. */
   private async emit(channel: Channel, message: WireMessage): Promise<void> {
-    let id: string | undefined;
-    if (this.config.eventStore) {
-      id = await this.config.eventStore.storeEvent(channel.id, message);
-      channel.resumable = true;
-    }
-    const sink = channel.sink;
-    if (!sink) return;
+    const store = this.config.eventStore;
+    const id = store ? await storeEvent(store, channel, message, this.onerror) : undefined;
+    const link = this.config.link;
+    if (!channel.sink && link === undefined) return;
     const text = formatSseEvent({ event: 'message', id, data: JSON.stringify(message) });
-    if (sink.queue) sink.queue.push({ id, text });
-    else if (!sink.res.writableEnded) sink.res.write(text);
+    if (!writeToSink(channel, id, text)) link?.relay(channel.id, id, text);
   }
 
   private endIfDone(channel: Channel): void {
     if (!channel.done) return;
     if (channel.sink) {
-      this.detach(channel);
+      detachSink(channel);
       this.forget(channel);
-    } else if (!this.resumable || !channel.resumable) {
+      return;
+    }
+    this.config.link?.finished(channel.id);
+    if (!this.resumable || !channel.resumable) {
       this.forget(channel);
     } else if (channel.expiry === undefined) {
       // Kept for a resumption with Last-Event-ID, but not forever: a client that never comes back must not
@@ -467,24 +461,8 @@ export class StreamableHttpServerTransport implements Transport {
   }
 
   private finishJson(channel: Channel): void {
-    const res = channel.jsonRes;
     this.forget(channel);
-    if (!res || res.writableEnded || res.destroyed) return;
-    const answers = channel.order.map((k) => channel.answers.get(k)).filter((a) => a !== undefined);
-    if (answers.length === 0) {
-      res.writeHead(204, { 'mcp-session-id': this.sessionId }).end();
-      return;
-    }
-    const body = JSON.stringify(channel.batch ? answers : answers[0]);
-    res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': this.sessionId }).end(body);
-  }
-
-  private detach(channel: Channel): void {
-    const sink = channel.sink;
-    if (!sink) return;
-    channel.sink = undefined;
-    if (sink.keepAlive) clearInterval(sink.keepAlive);
-    if (!sink.res.writableEnded) sink.res.end();
+    writeJsonAnswers(channel, this.sessionId);
   }
 
   private forget(channel: Channel): void {
@@ -492,6 +470,6 @@ export class StreamableHttpServerTransport implements Transport {
     this.channels.delete(channel.id);
     for (const k of channel.open) this.requestChannel.delete(k);
     if (this.standalone === channel) this.standalone = undefined;
-    void this.config.eventStore?.deleteStream?.(channel.id);
+    dropStream(this.config.eventStore, channel.id, this.onerror);
   }
 }

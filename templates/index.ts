@@ -81,7 +81,18 @@ export {
   type OutputSchemaValidator,
   type StructuredContentCheck,
 } from './structured-content.js';
-export { ChannelClient, type ChannelDescription, ChannelServer } from './channel.js';
+export {
+  type ListedSurface,
+  promptCallers,
+  type SurfaceChecks,
+  surfaceHandlers,
+  type SurfaceImplementation,
+  type SurfaceSend,
+  type ToolCheck,
+  toolCallers,
+} from './typed-surface.js';
+export { ChannelClient, type ChannelDescription, ChannelPeer, ChannelServer } from './channel.js';
+export { checkExtensionSettings, type SettingsCheck } from './capabilities.js';
 export {
   type MessageEventSourceLike,
   type PortTransportOptions,

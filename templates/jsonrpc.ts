@@ -124,7 +124,16 @@ export interface RequestSpec {
   params: unknown;
   paramsRequired: boolean;
   result: unknown;
+  /** Task-augmented requests (2025-11-25): the result a request sent with `params.task` gets instead. */
+  taskResult?: unknown;
 }
+
+/** What a request's handler may answer: its result, or for a task-augmented request also the created task. */
+export type HandlerResultOf<S extends RequestSpec> = S['result'] | (S extends { taskResult: infer C } ? C : never);
+
+/** The methods of a table that are task-augmented (their rows have a `taskResult`). */
+export type TaskAugmentedMethod<T> = { [K in keyof T]: T[K] extends { taskResult: unknown } ? K : never }[keyof T] &
+  string;
 
 export interface NotificationSpec {
   params: unknown;

@@ -20,6 +20,13 @@ export {
   type StreamableHttpServerOptions,
   type StreamableHttpServerSettings,
 } from './http-server.js';
+export {
+  InMemoryMessageBus,
+  InMemorySessionStore,
+  type MessageBus,
+  type SessionRecord,
+  type SessionStore,
+} from './cluster-state.js';
 export { HttpRequestTransport } from './http-request-transport.js';
 export { StreamableHttpServerTransport } from './http-session.js';
 export { type HttpMessageExtraInfo } from './http-replies.js';

@@ -5,7 +5,9 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/peer-types.ts`). Types only.
  */
 import type {
+  HandlerResultOf,
   NotificationTable,
+  TaskAugmentedMethod,
   ParamsArgs,
   RequestId,
   RequestSpec,
@@ -73,6 +75,12 @@ export interface HandlerContext<
   /** Reports progress if the request carried a progressToken; a no-op otherwise or once answered. */
   progress(progress: number, total?: number, message?: string): Promise<void>;
   notify<M extends keyof OutNotifications & string>(method: M, ...args: ParamsArgs<OutNotifications[M]>): Promise<void>;
+  /** A task-augmented request sent with `params.task` (2025-11-25): answered with the created task. */
+  request<M extends TaskAugmentedMethod<OutRequests>>(
+    method: M,
+    params: OutRequests[M]['params'] & { task: object },
+    options?: RequestOptions,
+  ): Promise<Exclude<OutRequests[M]['taskResult'], undefined>>;
   request<M extends keyof OutRequests & string>(
     method: M,
     ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions | undefined]>
@@ -90,7 +98,7 @@ export interface NotificationContext {
 export type RequestHandler<S extends RequestSpec, Ctx> = (
   params: HandlerParams<S>,
   ctx: Ctx,
-) => S['result'] | Promise<S['result']>;
+) => HandlerResultOf<S> | Promise<HandlerResultOf<S>>;
 /** The return value is ignored, except that a rejected promise is reported to onHandlerError. */
 export type NotificationHandler<S extends NotificationSpec> = (
   params: HandlerParams<S>,

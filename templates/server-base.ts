@@ -32,6 +32,8 @@ import { legacyInitializeIssue, withoutResultType } from './legacy-session.js';
 import { guardNestedRequests } from './nested-requests.js';
 import { LOG_LEVELS, gateLogs } from './log-gate.js';
 
+export type { WithDefaults } from './result-defaults.js';
+import { withDefaults, withServerMeta } from './result-defaults.js';
 export { inputRound, type InputAsk, type InputResponsesOf, type InputRound, type InputsHelper } from './input-round.js';
 
 type JsonObject = { [key: string]: unknown };
@@ -67,8 +69,6 @@ export interface SessionInfo {
   logLevel?: string | undefined;
 }
 
-/** Syslog severities, least severe first (the order `logging/setLevel` filters by). */
-
 export interface ServerTables {
   paramsValidators: Record<string, CompiledValidator>;
   resultValidators: Record<string, CompiledValidator>;
@@ -79,6 +79,8 @@ export interface ServerTables {
   notificationMethods: readonly string[];
   /** Vendor extension methods → extension id (capabilities.extensions in 2026-07-28 on). */
   extensionMethods: Record<string, string>;
+  /** Task-augmented requests (2025-11-25) → the result a request sent with `params.task` is answered with. */
+  taskResults?: Record<string, string>;
   /** Received methods whose params the schema requires: a message without them is invalid params. */
   paramsRequired?: readonly string[];
 }
@@ -158,15 +160,14 @@ export class McpServerBase<Handlers extends object> {
     return mergeCapabilities(derived, this.options.capabilities);
   }
 
-  /** Serve one connection. Call once per transport (each HTTP session or stdio pipe). */
-  async connect(transport: Transport): Promise<RpcPeer<any, any, any, any>> {
-    const session: SessionInfo = {
-      protocolVersion: this.protocol.features.initialize ? undefined : this.#versionsOf('modern')[0],
-      era: this.protocol.features.initialize ? 'legacy' : 'modern',
-      clientInfo: undefined,
-      clientCapabilities: undefined,
-      initialized: !this.protocol.features.initialize,
-    };
+  /**
+   * Serve one connection. Call once per transport (each HTTP session or stdio pipe). `facts`, when given, is
+   * the object this session's facts are kept in (the caller reads what `initialize` and `logging/setLevel`
+   * set, and may change `logLevel`); one that names a `protocolVersion` is a session opened elsewhere (by
+   * another process serving the same sessions), served as initialized with those facts: no second `initialize`.
+   */
+  async connect(transport: Transport, facts?: Partial<SessionInfo>): Promise<RpcPeer<any, any, any, any>> {
+    const session = this.#sessionOf(facts);
     const peer = new RpcPeer<any, any, any, any>(transport, {
       ...this.options,
       batches: this.protocol.features.batches,
@@ -187,6 +188,7 @@ export class McpServerBase<Handlers extends object> {
         ? new ProtocolError(ErrorCode.InvalidRequest, 'Invalid Request: initialize must be sent alone, not in a batch')
         : this.admit(method, params, session);
     this.installLifecycle(peer, session);
+    if (this.#opened.has(session)) this.#agreed(peer, session.protocolVersion ?? '');
     for (const [method, handler] of Object.entries(this.handlers) as [string, (...args: unknown[]) => unknown][]) {
       // The lifecycle owns notifications/initialized and calls the user's handler itself.
       if (typeof handler !== 'function' || method === 'notifications/initialized') continue;
@@ -195,14 +197,38 @@ export class McpServerBase<Handlers extends object> {
           await handler(this.paramsFor(session, method, params as JsonObject | undefined), ctx);
         });
       } else {
-        const results = this.tables.results[method] ?? [];
         peer.setRequestHandler(method, (received: JsonObject | undefined, ctx: HandlerContext) =>
-          this.serve(method, handler as UserHandler, results, session, received, ctx),
+          this.serve(method, handler as UserHandler, this.#expected(method, received), session, received, ctx),
         );
       }
     }
     await peer.start();
     return peer;
+  }
+
+  /** A new session's facts, or an adopted one's (see `connect`), in the object given. */
+  #sessionOf(facts: Partial<SessionInfo> | undefined): SessionInfo {
+    const session = (facts ?? {}) as SessionInfo;
+    if (typeof session.protocolVersion === 'string') {
+      Object.assign(session, { era: 'legacy', initialized: true });
+      this.#opened.add(session);
+      return session;
+    }
+    return Object.assign(session, {
+      protocolVersion: this.protocol.features.initialize ? undefined : this.#versionsOf('modern')[0],
+      era: this.protocol.features.initialize ? 'legacy' : 'modern',
+      clientInfo: undefined,
+      clientCapabilities: undefined,
+      initialized: !this.protocol.features.initialize,
+    });
+  }
+
+  /** What follows from the version agreed: batches (only 2025-03-26 has them), and the transport told. */
+  #agreed(peer: RpcPeer<any, any, any, any>, version: string): void {
+    const fact = this.protocol.facts.versions.find((v) => v.version === version);
+    if (fact !== undefined) peer.batches = fact.batches === true;
+    const transport = peer.transport as Transport & { setProtocolVersion?: (v: string) => void };
+    transport.setProtocolVersion?.(version);
   }
 
   async close(): Promise<void> {
@@ -213,6 +239,12 @@ export class McpServerBase<Handlers extends object> {
    * One request to a user's handler. Synchronous until something has to be awaited (a handler's promise, a
    * header check over HTTP), so a plain handler's call adds no promise of its own to the round trip.
    */
+  /** What a handler's answer is checked against: with `task`, a task-augmented request's created task (2025-11-25). */
+  #expected(method: string, received: JsonObject | undefined): readonly string[] {
+    const task = this.tables.taskResults?.[method];
+    return task !== undefined && received?.['task'] !== undefined ? [task] : (this.tables.results[method] ?? []);
+  }
+
   private serve(
     method: string,
     handler: UserHandler,
@@ -278,37 +310,17 @@ export class McpServerBase<Handlers extends object> {
     return result;
   }
 
-  /**
-   * The result fields a handler may leave out (PROTOCOL.facts.resultDefaults: `resultType`, and the list
-   * results' `cacheScope`/`ttlMs` in 2026-07-28), filled in. A result that asks for input is left alone.
-   * Filled in place: the handler has handed its result over (a frozen one is copied first).
-   */
+  /** The result fields a handler may leave out (PROTOCOL.facts.resultDefaults), filled in (result-defaults.ts). */
   private withDefaults(method: string, result: unknown): unknown {
-    const defaults = Object.hasOwn(this.protocol.facts.resultDefaults, method)
-      ? this.protocol.facts.resultDefaults[method]
-      : undefined;
-    if (defaults === undefined || !isPlainObject(result)) return result;
-    if ('inputRequests' in result || 'requestState' in result || result['resultType'] === 'input_required') {
-      return result;
-    }
-    let filled = result;
-    for (const field in defaults) if (!(field in filled)) filled = withField(filled, field, defaults[field]);
-    return filled;
+    const facts = this.protocol.facts.resultDefaults;
+    return Object.hasOwn(facts, method) ? withDefaults(result, facts[method]) : result;
   }
 
-  /**
-   * 2026-07-28 on: every result names the server in its `_meta`: one sealed `_meta` (json-size.ts) shared by the
-   * results that bring none, so it is never measured or copied again; set in place in a handler's own `_meta`.
-   */
+  /** 2026-07-28 on: every result names the server in its `_meta`, one sealed `_meta` shared (result-defaults.ts). */
   private withServerInfo(result: unknown): unknown {
-    if (!this.protocol.features.perRequestMeta || !isPlainObject(result)) return result;
     const key = this.protocol.facts.metaKeys['serverInfo'];
-    if (key === undefined) return result;
-    const shared = (this.#serverMeta ??= sealJson({ [key]: this.options.serverInfo }));
-    const meta = result['_meta'];
-    if (meta === shared) return result;
-    if (!isPlainObject(meta)) return withField(result, '_meta', shared);
-    return withField(result, '_meta', withField(meta, key, shared[key]));
+    if (!this.protocol.features.perRequestMeta || key === undefined) return result;
+    return withServerMeta(result, (this.#serverMeta ??= sealJson({ [key]: this.options.serverInfo })), key);
   }
 
   /**
@@ -332,13 +344,9 @@ export class McpServerBase<Handlers extends object> {
     this.#opened.add(session);
     session.era = 'legacy';
     session.protocolVersion = version;
-    // Batches follow the version agreed (only 2025-03-26 has them), not the version generated.
-    const fact = this.protocol.facts.versions.find((v) => v.version === version);
-    if (fact !== undefined) peer.batches = fact.batches === true;
     session.clientInfo = isPlainObject(params?.['clientInfo']) ? (params['clientInfo'] as Implementation) : undefined;
     session.clientCapabilities = isPlainObject(params?.['capabilities']) ? params['capabilities'] : undefined;
-    const transport = peer.transport as Transport & { setProtocolVersion?: (v: string) => void };
-    transport.setProtocolVersion?.(version);
+    this.#agreed(peer, version);
     return {
       protocolVersion: version,
       capabilities: this.capabilitiesFor(
@@ -479,18 +487,3 @@ export class McpServerBase<Handlers extends object> {
     if (issue !== undefined) throw new Error(`${method} handler returned an invalid result (${issue})`);
   }
 }
-
-/** `target` with `key` set: in place, or on a copy when `target` is frozen (or otherwise not extensible). */
-function withField(target: JsonObject, key: string, value: unknown): JsonObject {
-  if (!Object.isExtensible(target)) return { ...target, [key]: value };
-  target[key] = value;
-  return target;
-}
-
-/**
- * A result as a handler may return it: the fields the runtime fills in (`K`, from
- * PROTOCOL.facts.resultDefaults) optional, every other field as the schema says.
- */
-export type WithDefaults<R, K extends string> = R extends unknown
-  ? { [P in keyof R as P extends K ? never : P]: R[P] } & { [P in K & keyof R]?: R[P] }
-  : never;

@@ -39,7 +39,7 @@ export function paramsIssue(
     if (!required || validate({})) return null;
   } else if (validate(params)) return null;
   const first = validate.errors?.[0];
-  const pointer = first ? first.instancePath + missingProperty(first.params) : '';
+  const pointer = first ? first.instancePath + namedProperty(first.params) : '';
   return { pointer, message: first?.message ?? 'invalid', keyword: first?.keyword };
 }
 
@@ -51,14 +51,15 @@ export function resultIssue(validators: Validators, results: readonly string[], 
     const validate = Object.hasOwn(validators.resultValidators, name) ? validators.resultValidators[name] : undefined;
     if (!validate || validate(result)) return undefined;
     const first = validate.errors?.[0];
-    failures.push(`${name}: ${first?.instancePath || '/'} ${first?.message ?? 'invalid'}`);
+    const at = first ? first.instancePath + namedProperty(first.params) : '';
+    failures.push(`${name}: ${at || '/'} ${first?.message ?? 'invalid'}`);
   }
   return failures.join('; ');
 }
 
-/** ajv reports a missing property at its parent; point at the property itself. */
-function missingProperty(params: Record<string, unknown>): string {
-  const name = params['missingProperty'];
+/** ajv reports a missing or an additional property at its parent; point at the property itself. */
+export function namedProperty(params: Record<string, unknown>): string {
+  const name = params['missingProperty'] ?? params['additionalProperty'];
   return typeof name === 'string' ? `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` : '';
 }
 

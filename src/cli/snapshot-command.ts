@@ -95,7 +95,7 @@ export async function runSnapshot(
   if (flags.check && !flags.out) throw new UsageError('--check needs --out <file>: the committed snapshot to check');
   const cwd = process.cwd();
   const { captureSnapshot } = await import('../snapshot/capture.js');
-  const { renderSnapshot } = await import('../snapshot/format.js');
+  const { renderSnapshot } = await import('../load/snapshot-file.js');
   const { clientProtocol } = await import('../snapshot/protocol.js');
   const { toolPackage } = await import('../load/package-root.js');
   const protocol = await clientProtocol({ spec: flags.spec, schemaDir: flags.schemaDir, cwd, ...flags.policy });
@@ -127,7 +127,7 @@ async function checkSnapshot(
     throw new InputError(name, undefined, `cannot read the committed snapshot: ${describeFsError(error)}`);
   });
   // Compared as snapshots, not as bytes: a committed file a formatter re-indented is still up to date.
-  const { parseSnapshot, renderSnapshot } = await import('../snapshot/format.js');
+  const { parseSnapshot, renderSnapshot } = await import('../load/snapshot-file.js');
   if (renderSnapshot(parseSnapshot(committed, name)) === live) {
     out.info(`snapshot: ${name} is up to date`);
     return EXIT.ok;

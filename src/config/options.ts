@@ -118,6 +118,14 @@ export const TARGET_OPTIONS = [
       'A pairing file for requests whose result is not named after them: { "pairs": { "<method>": "<ResultDefinition>" } }',
   },
   {
+    key: 'tools',
+    flag: 'tools',
+    type: 'string',
+    path: true,
+    describe:
+      'A snapshot of one server (`mcp-typegen snapshot`, or a hand-written file in that format): adds tools.ts, a typed client and typed handlers for its tools, prompts and resource templates',
+  },
+  {
     key: 'skipUntargeted',
     flag: 'skip-untargeted',
     type: 'boolean',
@@ -129,7 +137,7 @@ export const TARGET_OPTIONS = [
     type: 'string[]',
     choices: ARTIFACTS,
     hash: (value: Artifact[] | undefined) => resolveArtifacts(value),
-    describe: 'Artifacts to emit (default: all; dependencies are added)',
+    describe: 'Artifacts to emit (default: all but the SDK adapters sdk and sdk-v1; dependencies are added)',
   },
   {
     key: 'importExtension',

@@ -4,17 +4,49 @@
  * runtime's ChannelClient / ChannelServer (templates/channel.ts). The client end sends the client→server
  * methods of the version's tables and opens with the channel's handshake, never with `initialize`.
  */
-import type { ChannelInfo, ProtocolModel } from '../model/types.js';
+import type { ChannelInfo, MethodInfo, ProtocolModel } from '../model/types.js';
 import type { Statement } from './ts-project.js';
+import { TABLES } from './tables.js';
 import { classDecl, type ClassSpec } from './ts-structures.js';
-import { call, objectLiteral, ref, str } from './ts-text.js';
+import { VALIDATORS } from './validator-refs.js';
+import { arrayLiteral, call, objectLiteral, ref, str } from './ts-text.js';
+import { paramsValidatorName } from './validators.js';
 
-/** What the runtime's channel peer reads: the extension, its handshake and its initialized notification. */
-function description(c: ChannelInfo): string {
+/** The methods an end receives: the client end what the server sends, and the other way round. */
+function receivedBy(model: ProtocolModel, end: 'client' | 'server'): MethodInfo[] {
+  const names =
+    end === 'server' ? ['ClientRequests', 'ClientNotifications'] : ['ServerRequests', 'ServerNotifications'];
+  return TABLES.filter((t) => names.includes(t.name)).flatMap((t) => model.methods.filter(t.select));
+}
+
+/**
+ * What the runtime's channel peer reads: the extension, its handshake and its initialized notification, and
+ * the params validators of the methods this end receives, each by name, so a bundle keeps only those.
+ */
+function description(model: ProtocolModel, c: ChannelInfo, end: 'client' | 'server', validators: boolean): string {
+  const received = validators ? receivedBy(model, end) : [];
+  const params = received.flatMap((m) =>
+    m.params === null
+      ? []
+      : [
+          {
+            name: m.method,
+            value: `${VALIDATORS}.${paramsValidatorName(m.params, m.definition)}`,
+            computed: m.method === '__proto__',
+          },
+        ],
+  );
+  const required = received.filter((m) => m.paramsRequired).map((m) => str(m.method));
   return objectLiteral([
     { name: 'extension', value: str(c.extension) },
     { name: 'handshake', value: str(c.handshake) },
     ...(c.initialized !== null ? [{ name: 'initialized', value: str(c.initialized) }] : []),
+    ...(validators
+      ? [
+          { name: 'params', value: objectLiteral(params, true) },
+          { name: 'paramsRequired', value: arrayLiteral(required) },
+        ]
+      : []),
   ]);
 }
 
@@ -23,7 +55,14 @@ export function channelsOf(model: ProtocolModel): readonly ChannelInfo[] {
   return model.channels ?? [];
 }
 
-function channelClass(c: ChannelInfo, spec: Pick<ClassSpec, 'name' | 'extends' | 'doc'>, options: string): Statement {
+function channelClass(
+  model: ProtocolModel,
+  c: ChannelInfo,
+  end: 'client' | 'server',
+  spec: Pick<ClassSpec, 'name' | 'extends' | 'doc'>,
+  options: string,
+  validators: boolean,
+): Statement {
   return classDecl({
     ...spec,
     properties: [],
@@ -32,17 +71,22 @@ function channelClass(c: ChannelInfo, spec: Pick<ClassSpec, 'name' | 'extends' |
         { name: 'transport', type: 'Transport' },
         { name: 'options', type: options, initializer: '{}' },
       ],
-      body: [`${call('super', 'transport', description(c), 'options')};`],
+      body: [`${call('super', 'transport', description(model, c, end, validators), 'options')};`],
     },
     methods: [],
   });
 }
 
-/** The client end of each channel, for client.ts (imports: ChannelClient, PeerOptions, ClientRequests). */
-export function channelClientClasses(model: ProtocolModel): Statement[] {
+/**
+ * The client end of each channel, for client.ts (imports: ChannelClient, PeerOptions, ClientRequests). It
+ * checks params only where validators.ts is generated (a client-only output has none).
+ */
+export function channelClientClasses(model: ProtocolModel, validators: boolean): Statement[] {
   return channelsOf(model).map((c) =>
     channelClass(
+      model,
       c,
+      'client',
       {
         name: c.clientClass,
         extends: ref(
@@ -59,6 +103,7 @@ export function channelClientClasses(model: ProtocolModel): Statement[] {
           ` (no \`initialize\`); then \`request\`/\`notify\` the ${c.server} with the client→server methods, typed.`,
       },
       'PeerOptions<ClientRequests, ClientNotifications>',
+      validators,
     ),
   );
 }
@@ -67,7 +112,9 @@ export function channelClientClasses(model: ProtocolModel): Statement[] {
 export function channelServerClasses(model: ProtocolModel): Statement[] {
   return channelsOf(model).map((c) =>
     channelClass(
+      model,
       c,
+      'server',
       {
         name: c.serverClass,
         extends: ref('ChannelServer', 'ServerRequests', 'ServerNotifications', 'ClientRequests', 'ClientNotifications'),
@@ -76,6 +123,7 @@ export function channelServerClasses(model: ProtocolModel): Statement[] {
           ` (every other request is refused until then), handle what the ${c.client} sends, and notify it, typed.`,
       },
       'PeerOptions<ServerRequests, ServerNotifications>',
+      true,
     ),
   );
 }

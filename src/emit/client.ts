@@ -8,9 +8,11 @@ import { resolvePointer } from '../load/pointer.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { withDiscriminant } from './server.js';
 import { channelClientClasses, channelsOf } from './channels.js';
+import { validatorsNamespaceImport } from './validator-refs.js';
+import { settingsCheck } from './settings.js';
 import { baseClassMembers } from './base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
-import { TABLES, optionsType, paramsType } from './tables.js';
+import { TABLES, hasExtensionSettings, optionsType, paramsType } from './tables.js';
 import { isIdentifier } from './ts-names.js';
 import { connectedFunction, eraTypes } from './client-eras.js';
 import { legacyCallsOf } from './legacy-calls.js';
@@ -82,7 +84,7 @@ function stubTree(methods: MethodInfo[], handshake: readonly string[]): StubNode
     // The handshake is connect()'s job: a stub would let callers run it twice.
     if (handshake.includes(m.method)) continue;
     let node = root;
-    for (const segment of m.method.split(/[/.]/).filter(Boolean).map(memberName)) {
+    for (const segment of methodPath(m.method)) {
       const child = node.children.get(segment) ?? { children: new Map() };
       node.children.set(segment, child);
       node = child;
@@ -90,6 +92,11 @@ function stubTree(methods: MethodInfo[], handshake: readonly string[]): StubNode
     node.leaf = m;
   }
   return root;
+}
+
+/** A method's member path on a client: `acme/jobs.start` → ['acme', 'jobs', 'start'] (the SDK facade's too). */
+export function methodPath(method: string): string[] {
+  return method.split(/[/.]/).filter(Boolean).map(memberName);
 }
 
 /** A method path segment as a member name: camelCase, and quoted later if still not an identifier. */
@@ -113,7 +120,29 @@ function stubParams(model: ProtocolModel, m: MethodInfo): Param[] {
 const requestCall = (m: MethodInfo): string => call('this.call', str(m.method), 'params', 'options');
 
 function stubFunction(model: ProtocolModel, m: MethodInfo): string {
+  if (m.taskResult !== undefined) return taskAugmentedStub(model, m, m.taskResult);
   return arrow(stubParams(model, m), ref('Promise', callerResult(model, m)), requestCall(m));
+}
+
+/**
+ * A task-augmented request (2025-11-25) as overloads: with `task` it answers with the created task, without
+ * it with its result, and with params whose `task` may or may not be set, with either. The stub itself
+ * returns what `call` does (`Promise<never>`), so it is assignable to all three.
+ */
+function taskAugmentedStub(model: ProtocolModel, m: MethodInfo, taskResult: string): string {
+  const [params, options] = stubParams(model, m) as [Param, Param];
+  const signature = (p: Param, result: string) =>
+    `(${p.name}${p.optional ? '?' : ''}: ${p.type}, ${options.name}?: ${options.type}): ${ref('Promise', result)};`;
+  const created = `T.${taskResult}`;
+  const overloads = [
+    signature(
+      { ...params, optional: false, type: and(params.type, `{ task: NonNullable<${params.type}['task']> }`) },
+      created,
+    ),
+    signature({ ...params, type: and(params.type, '{ task?: undefined }') }, callerResult(model, m)),
+    signature(params, union([callerResult(model, m), created])),
+  ];
+  return `(${arrow([params, options], 'Promise<never>', requestCall(m))}) as {\n${overloads.join('\n')}\n}`;
 }
 
 function describe(model: ProtocolModel, m: MethodInfo): string {
@@ -148,7 +177,7 @@ function superArgs(model: ProtocolModel): string[] {
 }
 
 /** McpClient: one method per request, grouped by the method's path (`client.tools.call(...)`). */
-function clientClass(model: ProtocolModel, files: TsFiles): Statement {
+function clientClass(model: ProtocolModel, files: TsFiles, validators: boolean): Statement {
   const tree = stubTree(clientCalls(model), model.facts.handshakeRequests);
   const spec: ClassSpec = {
     name: 'McpClient',
@@ -167,14 +196,15 @@ function clientClass(model: ProtocolModel, files: TsFiles): Statement {
         { name: 'transport', type: 'Transport' },
         { name: 'options', type: optionsType(model, 'McpClientOptions', 'ClientCapabilities') },
       ],
-      body: [`${call('super', ...superArgs(model))};`],
+      body: [`${call('super', ...superArgs(model))};`, ...settingsCheck(model, 'client', validators)],
     },
     properties: [],
     methods: [],
   };
   for (const [rawName, node] of tree.children) {
     const name = baseClassMembers(files, 'client-base.ts', 'McpClientBase').has(rawName) ? `${rawName}_` : rawName;
-    if (node.children.size === 0 && node.leaf) {
+    // A task-augmented stub is an overloaded function value, not a method.
+    if (node.children.size === 0 && node.leaf && node.leaf.taskResult === undefined) {
       const m = node.leaf;
       spec.methods.push({
         name,
@@ -191,7 +221,7 @@ function clientClass(model: ProtocolModel, files: TsFiles): Statement {
 }
 
 /** The imports of client.ts: only what it uses (an unused import fails noUnusedLocals). */
-function clientImports(model: ProtocolModel, importExt: string, runtime: RuntimeRef): Statement[] {
+function clientImports(model: ProtocolModel, importExt: string, runtime: RuntimeRef, validators: boolean): Statement[] {
   const channels = channelsOf(model).length > 0;
   return [
     importDecl(true, { namespace: 'T' }, `./types${importExt}`),
@@ -207,6 +237,7 @@ function clientImports(model: ProtocolModel, importExt: string, runtime: Runtime
       `./maps${importExt}`,
     ),
     importDecl(false, ['PROTOCOL'], `./maps${importExt}`),
+    ...validatorsNamespaceImport(importExt, validators, channels || hasExtensionSettings(model)),
     importDecl(
       false,
       [
@@ -215,6 +246,7 @@ function clientImports(model: ProtocolModel, importExt: string, runtime: Runtime
         ...(channels ? ['ChannelClient', 'type PeerOptions'] : []),
         // CallerParams only where per-request `_meta` exists: an unused import would fail noUnusedLocals.
         ...(model.features.perRequestMeta ? ['type CallerParams'] : []),
+        ...(hasExtensionSettings(model) ? ['checkExtensionSettings'] : []),
         'type McpClientOptions',
         'type RequestOptions',
         'type Transport',
@@ -231,15 +263,16 @@ export function clientStatements(
   importExt: string,
   runtime: RuntimeRef,
   files: TsFiles,
+  validators = true,
 ): Statement[] {
   return [
-    ...clientImports(model, importExt, runtime),
+    ...clientImports(model, importExt, runtime, validators),
     typeAlias(
       'ClientCalls',
       callsType(model),
       'Requests as the client calls them: params the client fills in itself (per-request `_meta`, input responses) are optional, and results are final.',
     ),
-    clientClass(model, files),
+    clientClass(model, files, validators),
     ...eraTypes(model, legacyCallsOf(model)),
     ...connectedOf(model),
     functionDecl({
@@ -252,7 +285,7 @@ export function clientStatements(
       returns: 'McpClient',
       body: ['return new McpClient(transport, options);'],
     }),
-    ...channelClientClasses(model),
+    ...channelClientClasses(model, validators),
   ];
 }
 

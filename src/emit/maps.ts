@@ -4,6 +4,7 @@
  * statement structures (ts-structures.ts).
  */
 import { paramsRefText, type ProtocolModel } from '../model/types.js';
+import { settingsStatements } from './settings.js';
 import { ALIASES, TABLES, paramsType, resultType, type Table } from './tables.js';
 import type { Statement } from './ts-project.js';
 import { constDecl, importDecl, typeAlias } from './ts-structures.js';
@@ -17,6 +18,8 @@ function tableType(model: ProtocolModel, table: Table): string {
       { name: 'params', type: paramsType(m, model) },
       { name: 'paramsRequired', type: String(m.paramsRequired) },
       ...(m.kind === 'request' ? [{ name: 'result', type: resultType(m) }] : []),
+      // Task-augmented (2025-11-25): what a request sent with `params.task` gets instead (RequestSpec).
+      ...(m.taskResult !== undefined ? [{ name: 'taskResult', type: `T.${m.taskResult}` }] : []),
     ];
     const description = model.definitions[m.definition]?.description;
     return {
@@ -111,5 +114,6 @@ export function mapsStatements(model: ProtocolModel, importExt: string, withServ
       doc: "This version's JSON-RPC error codes by their schema definition name (`ERROR_CODES.InvalidParamsError`): compare a `ProtocolError`'s `code` with these, or throw them, instead of writing the numbers.",
     }),
   );
+  statements.push(...settingsStatements(model));
   return statements;
 }

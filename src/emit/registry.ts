@@ -18,11 +18,14 @@ import {
 } from './runtime.js';
 import type { RuntimeRef } from './runtime-ref.js';
 import type { TsFiles } from './ts-project.js';
-import { clientExports, mapsExports, serverExports } from './tables.js';
+import { clientExports, mapsExports, sdkExports, sdkV1Exports, serverExports, toolsExports } from './tables.js';
+import type { ToolSurface } from './tool-surface.js';
 
 /** The artifacts users choose from (`artifacts` option). */
-export const ARTIFACTS = ['types', 'maps', 'client', 'server', 'validators'] as const;
+export const ARTIFACTS = ['types', 'maps', 'client', 'server', 'validators', 'sdk', 'sdk-v1'] as const;
 export type Artifact = (typeof ARTIFACTS)[number];
+/** What is emitted when no artifact is named: everything on this runtime; the SDK adapters are opt-in. */
+export const DEFAULT_ARTIFACTS: readonly Artifact[] = ['types', 'maps', 'client', 'server', 'validators'];
 export type ImportExtension = '.js' | '.ts' | '';
 
 /** What an emitter gets besides the model. */
@@ -38,6 +41,8 @@ export interface EmitContext {
   ts: TsFiles;
   /** types.ts, maps.ts, client.ts and server.ts are folded into index.ts (single-file.ts). */
   singleFile?: boolean;
+  /** The server surface of the `tools` snapshot, when one is given (tools.ts and tool-validators.js). */
+  tools?: ToolSurface;
 }
 
 /** One output file. */
@@ -87,7 +92,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     name: 'maps',
     needs: ['types'],
     enabled: chosen('maps'),
-    exports: () => [{ module: './maps.js', ...mapsExports() }],
+    exports: (_ctx, model) => [{ module: './maps.js', ...mapsExports(model) }],
     mergeable: true,
     emit: async (model, ctx) => {
       const { mapsStatements } = await import('./maps.js');
@@ -117,7 +122,8 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     mergeable: true,
     emit: async (model, ctx) => {
       const { clientStatements } = await import('./client.js');
-      const statements = clientStatements(model, ctx.importExt, ctx.runtime, ctx.ts);
+      const validators = ctx.artifacts.includes('validators');
+      const statements = clientStatements(model, ctx.importExt, ctx.runtime, ctx.ts, validators);
       return [{ path: 'client.ts', contents: ctx.ts.print('client.ts', statements) }];
     },
   },
@@ -131,6 +137,46 @@ export const REGISTRY: readonly ArtifactEntry[] = [
       const { serverStatements } = await import('./server.js');
       const statements = serverStatements(model, ctx.importExt, ctx.runtime);
       return [{ path: 'server.ts', contents: ctx.ts.print('server.ts', statements) }];
+    },
+  },
+  {
+    name: 'sdk',
+    needs: ['maps', 'types', 'validators'],
+    enabled: chosen('sdk'),
+    exports: (_ctx, model) => [{ module: './sdk.js', ...sdkExports(model) }],
+    mergeable: false,
+    emit: async (model, ctx) => {
+      const { sdkStatements } = await import('./sdk.js');
+      return [{ path: 'sdk.ts', contents: ctx.ts.print('sdk.ts', sdkStatements(model, ctx.importExt)) }];
+    },
+  },
+  {
+    name: 'sdk-v1',
+    needs: ['maps', 'types', 'validators', 'sdk'],
+    enabled: chosen('sdk-v1'),
+    exports: (_ctx, model) => [{ module: './sdk-v1.js', ...sdkV1Exports(model) }],
+    mergeable: false,
+    emit: async (model, ctx) => {
+      const { sdkV1Statements } = await import('./sdk-v1.js');
+      return [{ path: 'sdk-v1.ts', contents: ctx.ts.print('sdk-v1.ts', sdkV1Statements(model, ctx.importExt)) }];
+    },
+  },
+  {
+    // Not chosen by users: emitted when a snapshot is given (`tools`), with the client's and server's parts
+    // for the artifacts chosen.
+    name: 'tools',
+    needs: [],
+    enabled: (ctx) => ctx.tools !== undefined,
+    exports: (ctx) => [{ module: './tools.js', ...toolsExports(ctx) }],
+    mergeable: true,
+    emit: async (_model, ctx) => {
+      if (ctx.tools === undefined) return [];
+      const { toolsStatements } = await import('./tools.js');
+      const { toolValidatorFiles } = await import('./tool-validators.js');
+      return [
+        { path: 'tools.ts', contents: ctx.ts.print('tools.ts', await toolsStatements(ctx.tools, ctx)) },
+        ...toolValidatorFiles(ctx.tools, ctx),
+      ];
     },
   },
   {
@@ -168,7 +214,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
 
 /** The requested artifacts plus what they need, in a fixed order; all of them when none is named. */
 export function resolveArtifacts(requested: readonly Artifact[] | undefined): Artifact[] {
-  const wanted = new Set<Artifact>(requested && requested.length > 0 ? requested : ARTIFACTS);
+  const wanted = new Set<Artifact>(requested && requested.length > 0 ? requested : DEFAULT_ARTIFACTS);
   for (const a of [...wanted]) for (const need of entry(a).needs) wanted.add(need);
   return ARTIFACTS.filter((a) => wanted.has(a));
 }

@@ -19,14 +19,22 @@ export const RUNTIME_PACKAGE = '@mcp-typegen/runtime';
 
 /** The runtime modules that need Node (or Deno/Bun): left out of output without a server. */
 export const NODE_ONLY_TEMPLATES: readonly string[] = [
+  'cluster-state.ts',
+  'http-channel.ts',
+  'http-cluster-link.ts',
+  'http-cluster-resume.ts',
+  'http-cluster.ts',
   'http-replies.ts',
   'http-request-transport.ts',
   'http-request.ts',
   'http-server-checks.ts',
+  'http-server-options.ts',
   'http-server.ts',
+  'http-session-link.ts',
   'http-session-store.ts',
   'http-session.ts',
   'node.ts',
+  'redis-state.ts',
   'sse-legacy-server.ts',
   'stdio-command.ts',
   'stdio-frames.ts',

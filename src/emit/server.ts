@@ -7,9 +7,12 @@
 import { defaultedFields } from '../model/protocol-facts.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
-import { TABLES, optionsType, paramsType } from './tables.js';
+import { TABLES, hasExtensionSettings, optionsType, paramsType } from './tables.js';
 import { channelServerClasses, channelsOf } from './channels.js';
+import { validatorsNamespaceImport } from './validator-refs.js';
+import { settingsCheck } from './settings.js';
 import type { Statement } from './ts-project.js';
+import { jsModuleSpecifier } from './ts-names.js';
 import { classDecl, constDecl, functionDecl, importDecl, typeAlias } from './ts-structures.js';
 import {
   and,
@@ -68,13 +71,18 @@ function handlersInterface(model: ProtocolModel): string {
   return objectType(rows, true);
 }
 
-/** A handler's result type: each result definition with the fields the runtime fills in made optional. */
+/**
+ * A handler's result type: each result definition with the fields the runtime fills in made optional, and
+ * for a task-augmented request the created task too.
+ */
 function handlerResult(model: ProtocolModel, m: MethodInfo): string[] {
   const members = (m.result ?? []).map((name) => {
-    const fields = defaultedFields(model.definitions[name]);
+    const fields = defaultedFields(model.definitions[name], model.definitions);
     const type = fields.length === 0 ? `T.${name}` : ref('WithDefaults', `T.${name}`, union(fields.map((f) => str(f))));
     return withDiscriminant(type, m.discriminants?.[name], model.facts.resultDefaults[m.method]);
   });
+  // A task-augmented request sent with `task` is answered with the created task (2025-11-25).
+  if (m.taskResult !== undefined) members.push(`T.${m.taskResult}`);
   return members.length > 0 ? members : ['never'];
 }
 
@@ -100,7 +108,7 @@ export function withDiscriminant(
 /** Whether some handler's result type uses WithDefaults (its import is left out otherwise: noUnusedLocals). */
 function usesDefaults(model: ProtocolModel): boolean {
   return received(model, 'ClientRequests').some((m) =>
-    (m.result ?? []).some((name) => defaultedFields(model.definitions[name]).length > 0),
+    (m.result ?? []).some((name) => defaultedFields(model.definitions[name], model.definitions).length > 0),
   );
 }
 
@@ -127,11 +135,8 @@ function serverImports(model: ProtocolModel, importExt: string, runtime: Runtime
     ),
     importDecl(false, ['CLIENT_NOTIFICATION_METHODS', 'CLIENT_REQUEST_METHODS', 'PROTOCOL'], `./maps${importExt}`),
     // validators.js is JavaScript whatever the other files' extension (`.ts` for type stripping).
-    importDecl(
-      false,
-      ['paramsValidators', 'resultValidators'],
-      `./validators${importExt === '.ts' ? '.js' : importExt}`,
-    ),
+    importDecl(false, ['paramsValidators', 'resultValidators'], jsModuleSpecifier('validators', importExt)),
+    ...validatorsNamespaceImport(importExt, true, channels || hasExtensionSettings(model)),
     importDecl(
       false,
       [
@@ -143,6 +148,7 @@ function serverImports(model: ProtocolModel, importExt: string, runtime: Runtime
         'type HandlerContext',
         ...(inputs ? ['type InputsHelper'] : []),
         ...(usesDefaults(model) ? ['type WithDefaults'] : []),
+        ...(hasExtensionSettings(model) ? ['checkExtensionSettings'] : []),
         // Only where a notification handler uses it: an unused import fails noUnusedLocals.
         ...(receivesNotifications(model) ? ['type NotificationContext'] : []),
         ...runtimeCheckImport(runtime),
@@ -153,11 +159,17 @@ function serverImports(model: ProtocolModel, importExt: string, runtime: Runtime
   ];
 }
 
+/**
+ * A call annotated `@__PURE__`: a bundler may drop it when nothing reads its value (a browser bundle of a
+ * channel end leaves TABLES, and the validators only it references, out).
+ */
+const pureCall = (fn: string, ...args: string[]): string => `/* @__PURE__ */ ${call(fn, ...args)}`;
+
 /** A null-prototype frozen record (no inherited key can pass for a method). */
-const frozenRecord = (props: { name: string; value: string }[]): string =>
-  call(
+export const frozenRecord = (props: { name: string; value: string }[]): string =>
+  pureCall(
     'Object.freeze',
-    call(
+    pureCall(
       'Object.setPrototypeOf',
       objectLiteral(
         props.map((p) => ({ ...p, computed: p.name === '__proto__' })),
@@ -171,6 +183,7 @@ const frozenRecord = (props: { name: string; value: string }[]): string =>
 function serverTables(model: ProtocolModel): Statement {
   const requests = received(model, 'ClientRequests');
   const results = requests.map((m) => ({ name: m.method, value: arrayLiteral((m.result ?? []).map((r) => str(r))) }));
+  const taskResults = requests.flatMap((m) => (m.taskResult ? [{ name: m.method, value: str(m.taskResult) }] : []));
   const required = [...requests, ...received(model, 'ClientNotifications')].filter((m) => m.paramsRequired);
   const extensions = model.methods
     .filter((m) => m.source !== 'mcp')
@@ -182,7 +195,8 @@ function serverTables(model: ProtocolModel): Statement {
     { name: 'requestMethods', value: 'CLIENT_REQUEST_METHODS' },
     { name: 'notificationMethods', value: 'CLIENT_NOTIFICATION_METHODS' },
     { name: 'extensionMethods', value: frozenRecord(extensions) },
-    { name: 'paramsRequired', value: call('Object.freeze', arrayLiteral(required.map((m) => str(m.method)))) },
+    ...(taskResults.length > 0 ? [{ name: 'taskResults', value: frozenRecord(taskResults) }] : []),
+    { name: 'paramsRequired', value: pureCall('Object.freeze', arrayLiteral(required.map((m) => str(m.method)))) },
   ];
   const tables = objectLiteral(props, true);
   return constDecl('TABLES', tables, { type: 'ServerTables', exported: false });
@@ -226,7 +240,10 @@ export function serverStatements(model: ProtocolModel, importExt: string, runtim
       extends: ref('McpServerBase', 'McpServerHandlers'),
       doc: 'A typed MCP server: call `connect(transport)` once per connection.',
       properties: [],
-      ctor: { params: handlerParams, body: ['super(PROTOCOL, TABLES, handlers, options);'] },
+      ctor: {
+        params: handlerParams,
+        body: ['super(PROTOCOL, TABLES, handlers, options);', ...settingsCheck(model, 'server', true)],
+      },
       methods: [],
     }),
     functionDecl({

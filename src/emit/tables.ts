@@ -5,7 +5,9 @@
 import type { Direction, MethodInfo, ProtocolModel } from '../model/types.js';
 import { inlineParamsAlias } from './params-names.js';
 import { legacyCallsOf } from './legacy-calls.js';
+import { settingsDefinitionName } from '../model/extension-names.js';
 import { and, objectType, ref, union } from './ts-text.js';
+import type { EmitContext } from './registry.js';
 
 export interface Table {
   name: string;
@@ -120,10 +122,11 @@ export function resultType(m: MethodInfo): string {
 }
 
 /** Every name maps.ts exports, so index.ts can re-export them without clashing with definition names. */
-export function mapsExports(): { types: string[]; values: string[] } {
+export function mapsExports(model?: ProtocolModel): { types: string[]; values: string[] } {
+  const settings = settingsExports(model);
   return {
-    types: [...TABLES.map((t) => t.name), ...ALIASES.map(([name]) => name.replace(/<.*$/, ''))],
-    values: [...TABLES.map((t) => t.listName), 'METHODS', 'PROTOCOL', 'ERROR_CODES'],
+    types: [...TABLES.map((t) => t.name), ...ALIASES.map(([name]) => name.replace(/<.*$/, '')), ...settings.types],
+    values: [...TABLES.map((t) => t.listName), 'METHODS', 'PROTOCOL', 'ERROR_CODES', ...settings.values],
   };
 }
 
@@ -152,4 +155,123 @@ export function optionsType(model: ProtocolModel, options: string, capabilities:
   return capabilities in model.definitions
     ? and(options, objectType([{ name: 'capabilities', optional: true, type: `T.${capabilities}` }]))
     : options;
+}
+
+/** Vendor methods one side receives (what the SDK adapters register handlers for). */
+function vendorReceived(model: ProtocolModel | undefined, sender: Direction): boolean {
+  return (model?.methods ?? []).some((m) => m.source !== 'mcp' && m.directions.includes(sender));
+}
+
+/** Every name sdk.ts (the SDK v2 adapter) exports. */
+export function sdkExports(model?: ProtocolModel): { types: string[]; values: string[] } {
+  const server = vendorReceived(model, 'client->server');
+  const client = vendorReceived(model, 'server->client');
+  const settings = model !== undefined && hasExtensionSettings(model);
+  return {
+    types: [
+      'SdkPeer',
+      'ContextOf',
+      'SdkRequester',
+      'OptionsOf',
+      'Caller',
+      'ArgsOf',
+      'SdkClient',
+      'SdkRequest',
+      'SdkServer',
+      ...(server ? ['ServerHandlers'] : []),
+      ...(client ? ['ClientHandlers'] : []),
+      ...(settings ? ['JsonObject'] : []),
+    ],
+    values: [
+      'METHOD_NAMES',
+      'RESULT_SCHEMAS',
+      'SERVER_RESULT_SCHEMAS',
+      'sdkClient',
+      'sdkRequest',
+      'sdkServer',
+      ...(server ? ['registerServerHandlers'] : []),
+      ...(client ? ['registerClientHandlers'] : []),
+      ...(settings ? ['extensionCapabilities'] : []),
+    ],
+  };
+}
+
+/** Every name sdk-v1.ts (the SDK v1 adapter, through zod) exports. */
+export function sdkV1Exports(model?: ProtocolModel): { types: string[]; values: string[] } {
+  const server = vendorReceived(model, 'client->server');
+  const client = vendorReceived(model, 'server->client');
+  return {
+    types: ['SdkV1Peer', 'ExtraOf', 'SdkV1Requester'],
+    values: [
+      'zodSchema',
+      'sdkClientV1',
+      'sdkRequestV1',
+      'sdkServerV1',
+      ...(server ? ['registerServerHandlersV1'] : []),
+      ...(client ? ['registerClientHandlersV1'] : []),
+    ],
+  };
+}
+
+/** The names tools.ts exports besides the surface's own types (index.ts re-exports them). */
+export function toolsExports(ctx: Pick<EmitContext, 'tools' | 'artifacts'>): { types: string[]; values: string[] } {
+  const surface = ctx.tools;
+  if (surface === undefined) return { types: [], values: [] };
+  const client = ctx.artifacts.includes('client');
+  const server = ctx.artifacts.includes('server');
+  const prompts = (names: string[]) => (surface.prompts ? names : []);
+  const own = surface.tools
+    .flatMap((t) => [t.input, ...(t.output ? [t.output] : [])])
+    .concat([...(surface.prompts ?? []), ...(surface.resourceTemplates ?? [])].map((e) => e.input))
+    .flatMap((n) => [n.name, ...n.defs.map((d) => d.named.name)]);
+  return {
+    types: [
+      ...own,
+      'ResourceTemplateVariables',
+      ...(client ? ['ToolCallResult', ...prompts(['PromptCallResult']), 'TypedToolResult', 'ToolCalls'] : []),
+      ...(client ? prompts(['PromptCalls']) : []),
+      ...(server ? ['ToolHandlerResult', ...prompts(['PromptHandlerResult']), 'TypedToolReturn', 'ToolHandlers'] : []),
+      ...(server ? [...prompts(['PromptHandlers']), 'ToolsImplementation', 'ToolsServerHandlers'] : []),
+    ],
+    values: [...(client ? ['ToolsClient', 'createToolsClient'] : []), ...(server ? ['toolsServer'] : [])],
+  };
+}
+
+/** The names no surface type may take: tools.ts's own exports (the surface's types are named around them). */
+export const TOOLS_FIXED_EXPORTS: readonly string[] = [
+  'ResourceTemplateVariables',
+  'ToolCallResult',
+  'PromptCallResult',
+  'ToolHandlerResult',
+  'PromptHandlerResult',
+  'TypedToolResult',
+  'ToolCalls',
+  'PromptCalls',
+  'TypedToolReturn',
+  'ToolHandlers',
+  'PromptHandlers',
+  'ToolsImplementation',
+  'ToolsServerHandlers',
+  'ToolsClient',
+  'createToolsClient',
+  'toolsServer',
+];
+
+/** The extensions generated in, each with the definition its settings have (sorted by id). */
+export function extensionSettingsOf(model: ProtocolModel): { id: string; definition: string }[] {
+  return Object.keys(model.facts.extensions ?? {})
+    .map((id) => ({ id, definition: settingsDefinitionName(id) }))
+    .filter((e) => Object.hasOwn(model.definitions, e.definition));
+}
+
+/** Whether the output has extension settings to type and check (settings.ts). */
+export function hasExtensionSettings(model: ProtocolModel): boolean {
+  return extensionSettingsOf(model).length > 0;
+}
+
+/** The names maps.ts exports for settings (none without extensions). */
+function settingsExports(model: ProtocolModel | undefined): { types: string[]; values: string[] } {
+  return model && hasExtensionSettings(model)
+    ? { types: ['ExtensionSettings'], values: ['extensionSettings'] }
+    : { types: [], values: [] };
 }

@@ -40,3 +40,11 @@ export function docLines(text: string): string[] {
     .replace(/[\u2028\u2029]/g, '\n')
     .split('\n');
 }
+
+/**
+ * The specifier of a generated JavaScript module (validators.js, tool-validators.js): `.js` whatever the other
+ * files' extension, since `.ts` (for type stripping) names no file there; its `.d.ts` types it.
+ */
+export function jsModuleSpecifier(name: string, importExt: string): string {
+  return `./${name}${importExt === '.ts' ? '.js' : importExt}`;
+}

@@ -30,10 +30,27 @@ export interface TsFiles {
   add(path: string, text: string): SourceFile;
 }
 
-/** The run's Project (one per generate() call). */
-export async function createTsFiles(): Promise<TsFiles> {
+/**
+ * The run's Project (one per generate() call), made on first use: the emitters that run before it (types,
+ * validators) leave their garbage collectable before the TypeScript compiler ts-morph carries is loaded,
+ * so the two never peak together, and a run that writes no TypeScript through it never loads it.
+ */
+export function createTsFiles(): TsFiles {
+  let made: Project | undefined;
+  const project = (): Project => (made ??= newProject());
+  return {
+    print: (path, statements) =>
+      project()
+        .createSourceFile(path, { statements: [...statements] }, { overwrite: true })
+        .getFullText(),
+    source: (path) => made?.getSourceFile(path),
+    add: (path, text) => project().createSourceFile(path, text, { overwrite: true }),
+  };
+}
+
+function newProject(): Project {
   const { Project: ProjectClass, IndentationText, QuoteKind } = tsMorph();
-  const project: Project = new ProjectClass({
+  return new ProjectClass({
     useInMemoryFileSystem: true,
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
@@ -41,10 +58,4 @@ export async function createTsFiles(): Promise<TsFiles> {
     skipLoadingLibFiles: true,
     manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Single },
   });
-  return {
-    print: (path, statements) =>
-      project.createSourceFile(path, { statements: [...statements] }, { overwrite: true }).getFullText(),
-    source: (path) => project.getSourceFile(path),
-    add: (path, text) => project.createSourceFile(path, text, { overwrite: true }),
-  };
 }

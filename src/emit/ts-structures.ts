@@ -132,7 +132,8 @@ export interface ClassSpec {
   /** The base class with its type arguments (`McpClientBase<…>`). */
   extends: string;
   doc?: string;
-  properties: { name: string; value: string }[];
+  /** `type` is written where declarations cannot infer it (`isolatedDeclarations`). */
+  properties: { name: string; value: string; type?: string }[];
   ctor: { params: Param[]; body: string[] };
   methods: { name: string; doc?: string; params: Param[]; returns: string; body: string[] }[];
 }
@@ -150,6 +151,7 @@ export function classDecl(c: ClassSpec): ClassDeclarationStructure {
       scope: Scope.Public,
       isReadonly: true,
       initializer: p.value,
+      ...(p.type === undefined ? {} : { type: p.type }),
     })),
     ctors: [{ parameters: parameters(c.ctor.params), statements: c.ctor.body }],
     methods: c.methods.map((m) => ({
@@ -165,6 +167,8 @@ export function classDecl(c: ClassSpec): ClassDeclarationStructure {
 export function functionDecl(f: {
   name: string;
   doc?: string;
+  /** Type parameters as written, e.g. `Id extends keyof ExtensionSettings`. */
+  typeParams?: string[];
   params: Param[];
   returns: string;
   body: string[];
@@ -174,6 +178,7 @@ export function functionDecl(f: {
     name: f.name,
     isExported: true,
     docs: docs(f.doc),
+    ...(f.typeParams ? { typeParameters: f.typeParams } : {}),
     parameters: parameters(f.params),
     returnType: f.returns,
     statements: f.body,

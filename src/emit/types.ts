@@ -84,7 +84,7 @@ export async function emitTypes(model: ProtocolModel, file: string, options: Emi
 }
 
 /** One declaration by JSTT, named after its second argument (names were checked before). */
-async function compileDeclaration(schema: object, name: string, file: string, pointer: string): Promise<string> {
+export async function compileDeclaration(schema: object, name: string, file: string, pointer: string): Promise<string> {
   try {
     return await escapeLineSeparators(await compile(schema, name));
   } catch (error) {
@@ -102,7 +102,7 @@ async function escapeLineSeparators(declaration: string): Promise<string> {
   if (!/[\u2028\u2029]/.test(declaration)) return declaration;
   const { createTsFiles, tsMorph } = await import('./ts-project.js');
   const { SyntaxKind } = tsMorph();
-  const source = (await createTsFiles()).add('declaration.ts', declaration);
+  const source = createTsFiles().add('declaration.ts', declaration);
   const literals = source
     .getDescendantsOfKind(SyntaxKind.StringLiteral)
     .filter((literal) => /[\u2028\u2029]/.test(literal.getLiteralValue()));

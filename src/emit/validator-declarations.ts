@@ -113,12 +113,18 @@ function validatorInterfaces(): Statement[] {
 export function validatorDeclarations(
   exports: readonly { name: string; type: string }[],
   typesModule: string,
+  { tables = true }: { tables?: boolean } = {},
 ): Statement[] {
-  return [
+  const declared = [
     importDecl(true, { namespace: 'T' }, typesModule),
     ...standardSchemaInterfaces(),
     ...validatorInterfaces(),
     ...exports.map((e) => declareConst(e.name, ref('Validator', e.type))),
+  ];
+  // The lookup tables by method are validators.js's only (a tool surface's module has none).
+  if (!tables) return declared;
+  return [
+    ...declared,
     declareConst('paramsValidators', 'Readonly<Record<string, CompiledValidator>>', 'Params validators by method.'),
     declareConst(
       'resultValidators',

@@ -73,11 +73,15 @@ function validatorsModule(model: ProtocolModel, schemaFile: string): ReturnType<
   const paramsRows = model.methods.flatMap((m): [string, string][] =>
     m.params === null ? [] : [[m.method, paramsValidatorName(m.params, m.definition)]],
   );
-  const resultNames = [...new Set(model.methods.flatMap((m) => m.result ?? []))].sort();
+  const resultNames = [
+    ...new Set(
+      model.methods.flatMap((m) => [...(m.result ?? []), ...(m.taskResult !== undefined ? [m.taskResult] : [])]),
+    ),
+  ].sort();
   const js = [
     '// @ts-self-types="./validators.d.ts"',
     "// @ts-nocheck -- ajv's generated JavaScript; validators.d.ts declares what it exports.",
-    STANDARD_SCHEMA_HELPERS,
+    VALIDATOR_HELPERS,
     compiled.js,
     `export const paramsValidators = ${table(paramsRows)};`,
     `export const resultValidators = ${table(resultNames.map((n) => [n, n]))};`,
@@ -100,7 +104,7 @@ const table = (rows: [string, string][]) =>
  * issues carry ajv's message and the path of keys to the value (a missing property's own name last, as the
  * runtime's pointers have it). `table$` builds the lookup tables. Both are annotated pure where called.
  */
-const STANDARD_SCHEMA_HELPERS = `function s$(validate) {
+export const VALIDATOR_HELPERS = `function s$(validate) {
   validate["~standard"] = {version: 1, vendor: "mcp-typegen", validate: (value) => validate(value) ? {value} : {issues: validate.errors.map((e) => i$(e, value))}};
   return validate;
 }
@@ -123,7 +127,29 @@ function table$(rows) {
  * the TypeScript type each one checks (validators.d.ts declares it).
  */
 function compiledExports(model: ProtocolModel): { js: string; exports: { name: string; type: string }[] } {
-  const AjvClass = ajvClass(model.dialect);
+  // The same repaired definitions as types.ts (normalize.ts), so a value the types accept validates.
+  const definitions = repairDefinitions(model);
+  const schema = hoistInlineParams(stripAnnotations(definitions) as Record<string, unknown>, model);
+  const types = new Map<string, string>(Object.keys(model.definitions).map((name) => [name, `T.${name}`]));
+  for (const m of model.methods)
+    if (m.params?.kind === 'inline') types.set(paramsValidatorName(m.params, m.definition), paramsType(m, model));
+  const js = validatorModule(model.dialect, model.defsKeyword, schema);
+  return { js, exports: Object.keys(schema).map((name) => ({ name, type: types.get(name) ?? 'unknown' })) };
+}
+
+/**
+ * A module exporting one compiled validator per entry of `defs` (each named by its key, an identifier), which
+ * ajv sees as the definitions of one schema (so their `$ref`s between them and into them resolve); each
+ * export is also a Standard Schema (`s$`, VALIDATOR_HELPERS). `failed(name, error)` makes the error a
+ * definition's compilation throws into one that says where it is.
+ */
+export function validatorModule(
+  dialect: ProtocolModel['dialect'],
+  defsKeyword: string,
+  defs: Record<string, unknown>,
+  failed: (name: string, error: unknown) => unknown = (_name, error) => error,
+): string {
+  const AjvClass = ajvClass(dialect);
   const ajv = new AjvClass({
     ...VALIDATION_OPTIONS,
     // No optimisation pass: it costs more than a quarter of the compilation, and withoutNoOps
@@ -139,42 +165,29 @@ function compiledExports(model: ProtocolModel): { js: string; exports: { name: s
     // the wrong type still stops the compilation (ajv checks each keyword's value as it compiles it).
     validateSchema: false,
   });
-  // The same repaired definitions as types.ts (normalize.ts), so a value the types accept validates.
-  const definitions = repairDefinitions(model);
-  const schema = hoistInlineParams(stripAnnotations(definitions) as Record<string, unknown>, model);
   // ajv 2020 always tracks evaluated properties and dynamic anchors, which costs every function a
   // preamble and an argument; a schema that uses neither keyword family needs none of it.
-  if (!usesDynamicKeywords(schema)) Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
+  if (!usesDynamicKeywords(defs)) Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
   const id = 'urn:mcp-typegen:schema';
-  ajv.addSchema({ $id: id, [model.defsKeyword]: schema }, id);
-  const defs = `#/${model.defsKeyword}/`;
+  ajv.addSchema({ $id: id, [defsKeyword]: defs }, id);
   const pointerToken = (s: string) => encodeURIComponent(escapePointerToken(s));
-  const refs: Record<string, string> = {};
-  const types = new Map<string, string>();
-  for (const name of Object.keys(model.definitions)) {
-    refs[name] = `${defs}${pointerToken(name)}`;
-    types.set(name, `T.${name}`);
-  }
-  for (const m of model.methods) {
-    if (m.params?.kind === 'inline') {
-      const name = paramsValidatorName(m.params, m.definition);
-      refs[name] = `${defs}${pointerToken(name)}`;
-      types.set(name, paramsType(m, model));
-    }
-  }
-  const names = new Set(Object.keys(refs));
+  const names = new Set(Object.keys(defs));
   // validator-code.ts declares only the internals it reads, not ajv's public types.
   const internals = ajv as unknown as AjvInstance;
-  const module = compactErrors(
-    standaloneModule(Object.entries(refs).map(([name, pointer]) => [name, compiledAt(internals, id, pointer)])),
-  );
+  const compiled = [...names].map((name): [string, ReturnType<typeof compiledAt>] => {
+    try {
+      return [name, compiledAt(internals, id, `#/${defsKeyword}/${pointerToken(name)}`)];
+    } catch (error) {
+      throw failed(name, error);
+    }
+  });
+  const module = compactErrors(standaloneModule(compiled));
   // The module writes `export const Name = validate12;`: each becomes a Standard Schema as well.
-  const js = inlineAjvRuntime(module.helper ? `${module.helper}\n${module.code}` : module.code).replace(
+  return inlineAjvRuntime(module.helper ? `${module.helper}\n${module.code}` : module.code).replace(
     /^export const ([\w$]+) = ([\w$]+);$/gm,
     (match, name: string, fn: string) =>
       names.has(name) ? `export const ${name} = /* @__PURE__ */ s$(${fn});` : match,
   );
-  return { js, exports: Object.keys(refs).map((name) => ({ name, type: types.get(name) ?? 'unknown' })) };
 }
 
 /**
@@ -232,7 +245,7 @@ const NAME_MAPS = new Set([...SUBSCHEMA_MAPS, ...DEFINITION_MAPS]);
  * Annotations do not validate anything, but ajv embeds the schema objects its errors refer to: without
  * this the file carries every description of the spec and is several times larger.
  */
-function stripAnnotations(node: unknown, inNameMap = false): unknown {
+export function stripAnnotations(node: unknown, inNameMap = false): unknown {
   if (Array.isArray(node)) return node.map((n) => stripAnnotations(n));
   if (typeof node !== 'object' || node === null) return node;
   const out: Record<string, unknown> = {};

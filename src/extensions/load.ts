@@ -75,12 +75,14 @@ interface RawMethod {
   params?: JsonSchema;
   paramsRequired?: boolean;
   nameFrom?: string;
+  cacheable?: boolean;
   result?: JsonSchema;
 }
 
 interface RawExtension {
   extension: string;
   official?: boolean;
+  namespaces?: string[];
   version?: string;
   description: string;
   targets?: string[];
@@ -190,39 +192,14 @@ export function normalizeExtension(file: string, document: unknown): ExtensionSp
   const definitions = byKey(raw.definitions ?? {});
   const methods: ExtensionMethod[] = Object.keys(raw.methods ?? {})
     .sort(compareStrings)
-    .map((method) => {
-      const m = (raw.methods ?? {})[method] as RawMethod; // a key of the same object
-      const params = m.params ?? null;
-      const out: ExtensionMethod = {
-        method,
-        kind: m.kind,
-        directions: directionsOf(m.direction),
-        params,
-        paramsRequired: m.paramsRequired ?? (params !== null && hasRequiredProperties(params, definitions)),
-        paramsRequiredGiven: m.paramsRequired !== undefined,
-        pointer: pointer('methods', method),
-      };
-      if (m.kind === 'request' && m.result !== undefined) out.result = m.result;
-      if (m.nameFrom !== undefined) {
-        if (!declaresProperty(params, m.nameFrom, definitions)) {
-          throw new InputError(
-            file,
-            `${out.pointer}/nameFrom`,
-            `"${m.nameFrom}" is not a property of the params of ${method}`,
-            'name a property the params declare (Mcp-Name carries its value)',
-          );
-        }
-        out.nameFrom = m.nameFrom;
-      }
-      if (m.description !== undefined) out.description = m.description;
-      return out;
-    });
+    .map((method) => methodOf(file, method, (raw.methods ?? {})[method] as RawMethod, definitions)); // a key of the same object
   const slash = raw.extension.indexOf('/');
   return {
     file,
     id: raw.extension,
     prefix: slash === -1 ? raw.extension : raw.extension.slice(0, slash),
     official: raw.official === true,
+    namespaces: raw.namespaces ? [...raw.namespaces] : [],
     version: raw.version ?? null,
     description: raw.description,
     targets: raw.targets ? [...raw.targets] : null,
@@ -232,6 +209,40 @@ export function normalizeExtension(file: string, document: unknown): ExtensionSp
     augment: augmentOf(raw.augment),
     channel: channelOf(file, raw.channel, methods),
   };
+}
+
+/** One method of the file, normalized (`nameFrom` checked against the params it names). */
+function methodOf(
+  file: string,
+  method: string,
+  m: RawMethod,
+  definitions: Record<string, JsonSchema>,
+): ExtensionMethod {
+  const params = m.params ?? null;
+  const out: ExtensionMethod = {
+    method,
+    kind: m.kind,
+    directions: directionsOf(m.direction),
+    params,
+    paramsRequired: m.paramsRequired ?? (params !== null && hasRequiredProperties(params, definitions)),
+    paramsRequiredGiven: m.paramsRequired !== undefined,
+    cacheable: m.kind === 'request' && m.cacheable === true,
+    pointer: pointer('methods', method),
+  };
+  if (m.kind === 'request' && m.result !== undefined) out.result = m.result;
+  if (m.nameFrom !== undefined) {
+    if (!declaresProperty(params, m.nameFrom, definitions)) {
+      throw new InputError(
+        file,
+        `${out.pointer}/nameFrom`,
+        `"${m.nameFrom}" is not a property of the params of ${method}`,
+        'name a property the params declare (Mcp-Name carries its value)',
+      );
+    }
+    out.nameFrom = m.nameFrom;
+  }
+  if (m.description !== undefined) out.description = m.description;
+  return out;
 }
 
 /** The file's `channel`, its handshake and initialized checked against the file's own methods. */

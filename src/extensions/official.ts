@@ -10,6 +10,7 @@ import { toolPackage } from '../load/package-root.js';
 export const OFFICIAL_EXTENSIONS: Readonly<Record<string, string>> = Object.freeze({
   'io.modelcontextprotocol/tasks': 'tasks.extension.json',
   'io.modelcontextprotocol/ui': 'apps.extension.json',
+  'io.modelcontextprotocol/skills': 'skills.extension.json',
 });
 
 /**

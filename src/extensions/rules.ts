@@ -16,7 +16,8 @@
  * words (`MCP_NAMESPACES`, a fixed list, so the answer never depends on which schemas are at hand).
  *
  * Methods (see checkMethods): under the extension's own prefix, or — official extensions only — in a
- * namespace the TARGET version does not define. Collisions are checked against the target schema's own
+ * namespace the TARGET version does not define, or in a sub-namespace of one it does that the file
+ * declares it owns (`"namespaces"`, namespaces.ts) and the target leaves empty. Collisions are checked against the target schema's own
  * methods only, so the same files give the same answer in every environment.
  *
  * Definitions are merged into the model's definitions unprefixed, so their names must be TS type
@@ -27,7 +28,6 @@
  * `#/definitions/<Name>` (this file) or `<file>#/definitions/<Name>` (another extension file, relative
  * to this one, which the loader then loads too); anything else is rejected.
  */
-import { dirname, isAbsolute, posix, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { isObject, type JsonSchema } from '../load/schema-types.js';
 import type { ExtensionSpec } from './types.js';
@@ -35,8 +35,14 @@ import { pointer, unescapePointerToken } from '../load/pointer.js';
 import { generatedNameProblem, isIdentifierText } from '../load/type-names.js';
 import { forEachSubschema } from '../load/schema-keywords.js';
 import { checkShapes } from '../load/schema-shapes.js';
+import { FILE_REF, LOCAL_REF, resolveSibling } from './refs.js';
+import { checkNamespaces, checkOwnedNamespace, mcpNamespaceOf, namespacesOf, namespaceOf } from './namespaces.js';
+import { checkVersionRules, type VersionRuleContext } from './version-rules.js';
 
-export interface ExtensionCheckContext {
+export { FILE_REF, resolveSibling } from './refs.js';
+export { MCP_NAMESPACES, mcpNamespaceOf, namespaceOf, namespacesOf } from './namespaces.js';
+
+export interface ExtensionCheckContext extends VersionRuleContext {
   /**
    * The methods of the target schema (the one being generated), never a union over versions, so the
    * answer depends only on the inputs. Without it, method names are not checked (loading checks what
@@ -47,29 +53,9 @@ export interface ExtensionCheckContext {
   mcpDefinitionNames?: Set<string>;
   /** The target version: when set, specs whose `targets` exclude it are skipped, and messages name it. */
   version?: string;
-  /** Whether the target has embedded input requests (InputRequiredResult); unknown when not set. */
-  inputRequests?: boolean;
   /** Known spec versions: when set, every entry of `targets` must be one of them. */
   knownVersions?: Set<string>;
 }
-
-/** MCP's own method namespaces (`x/` prefixes) and bare method names, closed to vendor extensions. */
-export const MCP_NAMESPACES: readonly string[] = [
-  'tools/',
-  'resources/',
-  'prompts/',
-  'notifications/',
-  'sampling/',
-  'roots/',
-  'logging/',
-  'completion/',
-  'elicitation/',
-  'tasks/',
-  'server/',
-  'subscriptions/',
-  'initialize',
-  'ping',
-];
 
 /** Second labels of prefixes reserved for official MCP extensions. */
 export const RESERVED_SECOND_LABELS: readonly string[] = ['modelcontextprotocol', 'mcp'];
@@ -93,15 +79,6 @@ export function isReservedPrefix(prefix: string): boolean {
   const labels = prefix.toLowerCase().split('.');
   const second = labels[1];
   return second !== undefined && RESERVED_SECOND_LABELS.includes(second);
-}
-
-/** The MCP namespace (`tools/`, `ping`, ...) a method falls in, or null. */
-export function mcpNamespaceOf(method: string): string | null {
-  const lower = method.toLowerCase();
-  for (const ns of MCP_NAMESPACES) {
-    if (ns.endsWith('/') ? lower.startsWith(ns) : lower === ns || lower.startsWith(ns + '/')) return ns;
-  }
-  return null;
 }
 
 const LABEL_RULE =
@@ -159,26 +136,6 @@ function checkTargets(spec: ExtensionSpec, context: ExtensionCheckContext): void
   });
 }
 
-/**
- * The namespace a method lives in: its first segment (`tasks/get` → `tasks/`), or for notifications the
- * first two (`notifications/tasks/status` → `notifications/tasks/`), since every version defines some
- * `notifications/…` and an extension may still own a sub-namespace of it. A bare name is its own
- * namespace (`ping`). Lower-cased: MCP never distinguishes namespaces by case.
- */
-export function namespaceOf(method: string): string {
-  const segments = method.toLowerCase().split('/');
-  if (segments.length === 1) return method.toLowerCase();
-  const depth = segments[0] === 'notifications' ? 2 : 1;
-  return segments.slice(0, depth).join('/') + '/';
-}
-
-/** The namespaces the methods of one target define (see namespaceOf). */
-export function namespacesOf(methods: Iterable<string>): Set<string> {
-  const namespaces = new Set<string>();
-  for (const m of methods) namespaces.add(namespaceOf(m));
-  return namespaces;
-}
-
 function targetName(context: ExtensionCheckContext): string {
   return context.version ? `MCP ${context.version}` : 'the target schema';
 }
@@ -212,30 +169,7 @@ function checkMethods(spec: ExtensionSpec, context: ExtensionCheckContext): void
       );
     }
     const namespace = namespaceOf(m.method);
-    if (namespaces.has(namespace)) {
-      throw new InputError(
-        spec.file,
-        m.pointer,
-        `method "${m.method}" is in the namespace "${namespace}", which ${targetName(context)} defines`,
-      );
-    }
-  }
-}
-
-/** `"direction": "input"` is an embedded input request: requests only, and only where the target has them. */
-function checkInputDirection(spec: ExtensionSpec, context: ExtensionCheckContext): void {
-  for (const m of spec.methods) {
-    if (!m.directions.includes('input')) continue;
-    if (m.kind !== 'request') {
-      throw new InputError(spec.file, `${m.pointer}/direction`, 'direction "input" is for requests only');
-    }
-    if (context.inputRequests === false) {
-      throw new InputError(
-        spec.file,
-        `${m.pointer}/direction`,
-        `direction "input" needs input requests (InputRequiredResult), which ${targetName(context)} does not have`,
-      );
-    }
+    if (namespaces.has(namespace)) checkOwnedNamespace(spec, m, namespace, known, targetName(context));
   }
 }
 
@@ -277,14 +211,6 @@ function schemasOf(spec: ExtensionSpec): [JsonSchema, string][] {
 }
 
 const MCP_REF = /^mcp:(.*)$/;
-const LOCAL_REF = /^#\/definitions\/([^/]*)$/;
-/** `shared.extension.json#/definitions/Name`: a definition of another extension file, relative to this one. */
-export const FILE_REF = /^([^#:]+)#\/definitions\/([^/]*)$/;
-
-/** The file a cross-file `$ref` names: relative to the referring file (a path, or e.g. `git:<ref>:<path>`). */
-export function resolveSibling(file: string, relative: string): string {
-  return isAbsolute(file) ? resolve(dirname(file), relative) : posix.join(posix.dirname(file), relative);
-}
 
 /**
  * The files the `<file>#/definitions/<Name>` refs under a value name, as written, sorted. Iterative: a file
@@ -444,13 +370,14 @@ export function checkExtensions(specs: ExtensionSpec[], context: ExtensionCheckC
   const files = new Map(active.map((spec) => [spec.file, spec]));
   for (const spec of active) {
     checkId(spec);
+    checkNamespaces(spec);
     checkTargets(spec, context);
     checkMethods(spec, context);
     checkDefinitionNames(spec, context);
     for (const [schema, at] of schemasOf(spec)) checkShapes(schema, at, spec.file);
     checkRefs(spec, context, files);
     checkAliasCycles(spec, files);
-    checkInputDirection(spec, context);
+    checkVersionRules(spec, context, files);
 
     const sameId = seenIds.find((other) => other.id === spec.id && overlaps(other, spec));
     if (sameId) {

@@ -19,6 +19,8 @@ export interface ExtensionMethod {
   paramsRequiredGiven: boolean;
   /** Requests only: the result schema as written. */
   result?: JsonSchema;
+  /** Requests only: `"cacheable": true`, the result carries cacheScope/ttlMs where the target defines CacheableResult. */
+  cacheable: boolean;
   /** The params property the 2026-07-28 `Mcp-Name` header carries. */
   nameFrom?: string;
   description?: string;
@@ -35,6 +37,8 @@ export interface ExtensionSpec {
   prefix: string;
   /** `"official": true` in the file. */
   official: boolean;
+  /** Sub-namespaces of MCP's own that an official extension owns (`resources/directory/`), in file order. */
+  namespaces: string[];
   /** The extension's own version, or null. */
   version: string | null;
   description: string;

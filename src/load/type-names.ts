@@ -118,7 +118,7 @@ const PASCAL_CASE = /^[A-Z][A-Za-z]*(?:[0-9]+(?:[A-Z][A-Za-z]*)?)*$/;
 const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** A PascalCase spelling of `name` to suggest, or '' when nothing of it is usable. */
-function pascalCase(name: string): string {
+export function pascalCase(name: string): string {
   const words = name.split(/[^A-Za-z0-9]+/).filter((w) => w !== '');
   const joined = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
   const noLeadingDigits = joined.replace(/^[0-9]+/, '');

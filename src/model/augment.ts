@@ -7,6 +7,7 @@
 import { InputError } from '../errors.js';
 import type { ExtensionSpec } from '../extensions/types.js';
 import { isObject } from '../load/schema.js';
+import { decodeFragmentToken } from '../load/pointer.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import type { MethodInfo, ProtocolModel } from './types.js';
 
@@ -150,6 +151,18 @@ function addProperty(spec: ExtensionSpec, a: Augment['properties'][number], targ
   setOwn(definitions, a.definition, { ...def, properties: next });
 }
 
+/** Whether a schema declares `key` among its properties, directly or through local `$ref`s and `allOf`. */
+function declaresKey(schema: unknown, key: string, definitions: Record<string, JsonSchema>, seen = new Set()): boolean {
+  if (!isObject(schema) || seen.has(schema)) return false;
+  seen.add(schema);
+  if (isObject(schema.properties) && Object.hasOwn(schema.properties, key)) return true;
+  const ref =
+    typeof schema.$ref === 'string' ? /^#\/(?:\$defs|definitions)\/([^/]+)$/.exec(schema.$ref)?.[1] : undefined;
+  if (ref !== undefined && declaresKey(definitions[decodeFragmentToken(ref)], key, definitions, seen)) return true;
+  const parts = Array.isArray(schema.allOf) ? schema.allOf : [];
+  return parts.some((part) => declaresKey(part, key, definitions, seen));
+}
+
 /** A typed key beside a core definition's `_meta`. */
 function addMetaKey(spec: ExtensionSpec, a: Augment['meta'][number], target: AugmentTarget): void {
   const { model, definitions } = target;
@@ -169,6 +182,14 @@ function addMetaKey(spec: ExtensionSpec, a: Augment['meta'][number], target: Aug
   const extra: JsonSchema = already && isObject(meta.properties) ? { ...meta.properties } : {};
   if (Object.hasOwn(extra, a.key)) {
     throw new InputError(spec.file, a.pointer, `"${a.definition}._meta" already has a key "${a.key}"`);
+  }
+  if (base.some((part) => declaresKey(part, a.key, definitions))) {
+    throw new InputError(
+      spec.file,
+      a.pointer,
+      `"${a.definition}._meta" in ${where(model)} already declares "${a.key}": an extension adds keys, it does not retype MCP's`,
+      'give the key a name of the extension\'s own (e.g. with its prefix, "com.example/key")',
+    );
   }
   setOwn(extra, a.key, target.rewrite(a.schema));
   const augmented: JsonSchema = { allOf: base, type: 'object', properties: extra };

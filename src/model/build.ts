@@ -7,6 +7,7 @@
  *   table); an unpaired request gets the generic `Result`, marked `resultUnknown`, with a warning.
  * Features (batches, per-request `_meta`, …) are detected from structure in features.ts.
  */
+import { markTaskAugmented } from './task-augmented.js';
 import { CONTROL_CHARACTERS, InputError } from '../errors.js';
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import { protocolFacts } from './protocol-facts.js';
@@ -56,6 +57,7 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
   }
   for (const info of pairByStructure(schema, methods, (ref) => ctx.refName(ref), options.pairing))
     warningsOf.delete(info);
+  markTaskAugmented(methods, schema.definitions, schema.defsKeyword, (ref) => ctx.refName(ref));
   const warnings = [...warningsOf.values()].flat();
   const definitions: Record<string, JsonSchema> = Object.fromEntries(
     Object.entries(schema.definitions).sort(([a], [b]) => compareStrings(a, b)),

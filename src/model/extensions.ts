@@ -23,9 +23,14 @@ import { isObject } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { compareStrings } from '../load/order.js';
 import { applyAugmentations } from './augment.js';
+import { pascalCase, settingsDefinitionName } from './extension-names.js';
+import { resultDefaultsOf } from './protocol-facts.js';
+import { withVendorResultTypes } from './vendor-results.js';
 import type { MethodInfo, ProtocolModel } from './types.js';
 import { escapePointerToken, unescapePointerToken } from '../load/pointer.js';
 import { unwrapAllOf } from '../load/schema-keywords.js';
+
+export { pascalCase, settingsDefinitionName } from './extension-names.js';
 
 export interface LoadedExtension {
   /** The file as the user gave it (part of the inputs hash). */
@@ -139,6 +144,9 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
       mcpDefinitionNames: new Set(Object.keys(model.definitions)),
       version: model.version ?? undefined,
       inputRequests: model.features.inputRequests,
+      serverRequests: model.methods.some(
+        (m) => m.source === 'mcp' && m.kind === 'request' && m.directions.includes('server->client'),
+      ),
     },
   );
   const merge = new ExtensionMerge(model);
@@ -150,7 +158,7 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
     ...model,
     definitions: sorted,
     methods: methods.sort((x, y) => compareStrings(x.method, y.method)),
-    facts: factsWith(model, applicable),
+    facts: factsWith(model, applicable, sorted, methods),
     ...(channels.length > 0 ? { channels } : {}),
   };
 }
@@ -181,7 +189,7 @@ class ExtensionMerge {
     // Every extension gets a settings type (an empty object schema when the file declares none) and its
     // entry in both capabilities' `extensions` map — also in versions whose schema has no such map
     // (SEP-2133 negotiates extensions there too: capabilities are open objects).
-    const settingsName = `${pascalCase(e.spec.id)}Settings`;
+    const settingsName = settingsDefinitionName(e.spec.id);
     this.define(
       e,
       settingsName,
@@ -203,6 +211,16 @@ class ExtensionMerge {
       info.paramsRequired = requiresParams(params, definitions, model);
       definitions[info.definition] = withParamsRequired(message, info.paramsRequired);
     }
+    const channelled = new Set(applicable.filter((e) => e.spec.channel !== null).map((e) => e.spec.id));
+    const cacheable = new Set(
+      applicable.flatMap((e) => e.spec.methods.filter((m) => m.cacheable).map((m) => m.method)),
+    );
+    withVendorResultTypes(
+      definitions,
+      this.methods,
+      (id) => channelled.has(id),
+      (method) => cacheable.has(method),
+    );
     for (const e of applicable) {
       applyAugmentations(e.spec, {
         model,
@@ -290,8 +308,13 @@ class ExtensionMerge {
   }
 }
 
-/** The protocol facts with the extensions' methods and Mcp-Name sources. */
-function factsWith(model: ProtocolModel, applicable: readonly LoadedExtension[]): ProtocolModel['facts'] {
+/** The protocol facts with the extensions' methods, their result defaults and Mcp-Name sources. */
+function factsWith(
+  model: ProtocolModel,
+  applicable: readonly LoadedExtension[],
+  definitions: Record<string, JsonSchema>,
+  methods: readonly MethodInfo[],
+): ProtocolModel['facts'] {
   // Extension methods that name their Mcp-Name source join the transport facts (header era only).
   const nameSources = { ...model.facts.transport.nameSources };
   if (model.facts.transport.metadataHeaders) {
@@ -304,9 +327,17 @@ function factsWith(model: ProtocolModel, applicable: readonly LoadedExtension[])
   );
   // The `extensions` capability exists in every version an extension is generated for (see ExtensionMerge.add).
   const { extensions: _present, ...capabilityVersions } = model.facts.capabilityVersions;
+  const vendorDefaults = resultDefaultsOf(
+    definitions,
+    methods.filter((m) => m.source !== 'mcp'),
+  );
+  const resultDefaults = Object.fromEntries(
+    Object.entries({ ...model.facts.resultDefaults, ...vendorDefaults }).sort(([a], [b]) => compareStrings(a, b)),
+  );
   return {
     ...model.facts,
     capabilityVersions,
+    resultDefaults,
     extensions: extensionMethods,
     transport: { ...model.facts.transport, nameSources },
   };
@@ -325,15 +356,6 @@ function channelsOf(applicable: readonly LoadedExtension[]) {
       return { extension: e.spec.id, ...channel, ...classes };
     })
     .sort((a, b) => compareStrings(a.extension, b.extension));
-}
-
-/** `acme/jobs.start` → `AcmeJobsStart`; `com.acme/search` → `ComAcmeSearch`. */
-export function pascalCase(text: string): string {
-  return text
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('');
 }
 
 /**

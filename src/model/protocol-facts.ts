@@ -6,6 +6,7 @@
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import type { MethodInfo, ProtocolFeatures } from './types.js';
 import { versionFacts, type VersionFact } from './version-facts.js';
+import { decodeFragmentToken } from '../load/pointer.js';
 
 export interface ProtocolFacts {
   /**
@@ -18,8 +19,10 @@ export interface ProtocolFacts {
   /** Server capabilities of this version that some of `versions` lack → the versions that have them. */
   capabilityVersions: Record<string, string[]>;
   /**
-   * Error codes only a modern server answers with: a dual-era client that gets one of them back from its
-   * probe knows the server is modern (anything else means legacy).
+   * Error codes that tell a dual-era client's probe (`server/discover`) the server is modern: those only a
+   * modern server answers with, and -32602 (Invalid params: the server knows the method and refused what
+   * the request carries, its `_meta` with the client's capabilities and extension settings; falling back
+   * to `initialize` would only fail later, for no stated reason). Anything else means legacy.
    */
   modernErrorCodes: number[];
   /**
@@ -86,13 +89,13 @@ export function protocolFacts(schema: LoadedSchema, methods: MethodInfo[], featu
     ...versionFacts(schema.version, mcpMethods, features.batches, serverCapabilityNames(schema)),
     modernErrorCodes: features.perRequestMeta
       ? Object.entries(errorCodes)
-          .filter(([name]) => !(name in JSON_RPC_CODES))
+          .filter(([name]) => !(name in JSON_RPC_CODES) || name === 'InvalidParamsError')
           .map(([, code]) => code)
           .sort((a, b) => a - b)
       : [],
     lifecycleMethods: LIFECYCLE.filter((m) => present.has(m)),
     handshakeRequests: HANDSHAKE.filter((m) => present.has(m)),
-    resultDefaults: resultDefaults(schema, methods),
+    resultDefaults: resultDefaultsOf(schema.definitions, methods),
     capabilityOf: capabilityPrefixes(schema, methods),
     metaKeys: metaKeys(schema),
     errorCodes,
@@ -111,23 +114,51 @@ export function protocolFacts(schema: LoadedSchema, methods: MethodInfo[], featu
 const RESULT_DEFAULTS: Record<string, unknown> = { resultType: 'complete', cacheScope: 'private', ttlMs: 0 };
 
 /**
- * The fields of a result definition a handler may leave out: those of RESULT_DEFAULTS it requires. Not
- * `resultType` on an input-required result (one with `inputRequests` or `requestState`): there it is the
- * point of the result, and a default would say the opposite.
+ * The fields of a result definition a handler may leave out: those of RESULT_DEFAULTS it requires (directly,
+ * or through `$ref`s and `allOf` parts: a vendor result that reuses CacheableResult), unless it pins them to
+ * another value (`resultType: "task"`). Not `resultType` on an input-required result (one with
+ * `inputRequests` or `requestState`): there it is the point of the result, and a default would say the opposite.
  */
-export function defaultedFields(definition: unknown): string[] {
-  const required = isObject(definition) && Array.isArray(definition['required']) ? definition['required'] : [];
-  const properties = isObject(definition) && isObject(definition['properties']) ? definition['properties'] : {};
-  const asksForInput = 'inputRequests' in properties || 'requestState' in properties;
-  return Object.keys(RESULT_DEFAULTS).filter(
-    (field) => required.includes(field) && !(field === 'resultType' && asksForInput),
-  );
+export function defaultedFields(definition: unknown, definitions: Readonly<Record<string, unknown>> = {}): string[] {
+  const { required, properties } = resultShape(definition, definitions);
+  const asksForInput = properties.has('inputRequests') || properties.has('requestState');
+  return Object.keys(RESULT_DEFAULTS).filter((field) => {
+    const pinned = properties.get(field)?.['const'];
+    const other = pinned !== undefined && pinned !== RESULT_DEFAULTS[field];
+    return required.has(field) && !other && !(field === 'resultType' && asksForInput);
+  });
 }
 
-function resultDefaults(schema: LoadedSchema, methods: MethodInfo[]): Record<string, Record<string, unknown>> {
+/** The required names and the property schemas of a result, through local `$ref`s and `allOf` parts. */
+export function resultShape(definition: unknown, definitions: Readonly<Record<string, unknown>>) {
+  const required = new Set<string>();
+  const properties = new Map<string, Record<string, unknown>>();
+  const seen = new Set<unknown>();
+  const visit = (node: unknown): void => {
+    if (!isObject(node) || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node['required'])) for (const r of node['required']) if (typeof r === 'string') required.add(r);
+    if (isObject(node['properties']))
+      for (const [name, schema] of Object.entries(node['properties']))
+        if (isObject(schema) && !properties.has(name)) properties.set(name, schema);
+    const ref = typeof node['$ref'] === 'string' ? LOCAL_DEFINITION.exec(node['$ref'])?.[1] : undefined;
+    if (ref !== undefined) visit(definitions[decodeFragmentToken(ref)]);
+    if (Array.isArray(node['allOf'])) node['allOf'].forEach(visit);
+  };
+  visit(definition);
+  return { required, properties };
+}
+
+const LOCAL_DEFINITION = /^#\/(?:\$defs|definitions)\/([^/]+)$/;
+
+/** The defaulted result fields of each method that has some, with their values (see defaultedFields). */
+export function resultDefaultsOf(
+  definitions: Readonly<Record<string, unknown>>,
+  methods: readonly MethodInfo[],
+): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
   for (const method of methods) {
-    const fields = new Set((method.result ?? []).flatMap((name) => defaultedFields(schema.definitions[name])));
+    const fields = new Set((method.result ?? []).flatMap((name) => defaultedFields(definitions[name], definitions)));
     if (fields.size > 0)
       out[method.method] = Object.fromEntries([...fields].sort().map((f) => [f, RESULT_DEFAULTS[f]]));
   }

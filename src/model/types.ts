@@ -49,6 +49,11 @@ export interface MethodInfo {
    * an extension's methods (their file names the result).
    */
   pairedBy?: 'pairing-file' | 'name' | 'structure';
+  /**
+   * Requests only, task-augmented ones (2025-11-25): the result (`CreateTaskResult`) a request sent with
+   * `params.task` gets instead of `result` (model/task-augmented.ts).
+   */
+  taskResult?: string;
   /** Where the method comes from: `mcp`, or the id of the vendor extension that declares it. */
   source: string;
   /**

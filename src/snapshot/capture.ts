@@ -13,7 +13,7 @@ import { StdioClientTransport } from '../../templates/stdio.js';
 import { StreamableHttpClientTransport } from '../../templates/http-client.js';
 import { sseFallback } from '../../templates/sse-fallback.js';
 import { InputError } from '../errors.js';
-import { isJsonObject, keyedList, type Snapshot, type SnapshotList } from './format.js';
+import { isJsonObject, keyedList, type Snapshot, type SnapshotList } from '../load/snapshot-file.js';
 
 /** Where the server is: a command line (stdio) or a URL (HTTP). */
 export type ServerTarget =

@@ -6,7 +6,7 @@
 import { diffModels } from '../diff/diff.js';
 import type { DiffOptions, DiffReport } from '../diff/types.js';
 import { InputError } from '../errors.js';
-import { isSnapshotDocument, parseSnapshot, type Snapshot } from './format.js';
+import { isSnapshotDocument, parseSnapshot, type Snapshot } from '../load/snapshot-file.js';
 import { snapshotModel } from './model.js';
 
 /** Whether a side's text is a snapshot (a JSON object with `mcpSnapshot`); anything else is a schema. */

@@ -15,8 +15,8 @@ import { escapePointerToken, unescapePointerToken } from '../load/pointer.js';
 import { compareStrings } from '../load/order.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import type { ProtocolFacts } from '../model/protocol-facts.js';
-import { isObject as isJsonObject } from '../load/schema-types.js';
-import type { Snapshot } from './format.js';
+import { objectSchema, promptArguments, rebase, templateVariables } from '../load/snapshot-arguments.js';
+import type { Snapshot } from '../load/snapshot-file.js';
 
 const DEFS = '$defs';
 
@@ -80,63 +80,6 @@ export function snapshotPointer(pointer: string): string {
   const cut = rest.indexOf('/');
   const name = unescapePointerToken(cut < 0 ? rest : rest.slice(0, cut));
   return `#/${name}${cut < 0 ? '' : rest.slice(cut)}`;
-}
-
-/** A tool's schema, or (absent, or not an object) any object: what tools/call takes and returns without one. */
-function objectSchema(schema: unknown): JsonSchema {
-  return isJsonObject(schema) ? schema : { type: 'object' };
-}
-
-/** A prompt's arguments as the object prompts/get takes: each a string, required when it says so. */
-function promptArguments(list: unknown): JsonSchema {
-  const properties: Record<string, JsonSchema> = {};
-  const required: string[] = [];
-  for (const arg of Array.isArray(list) ? list : []) {
-    if (!isJsonObject(arg) || typeof arg.name !== 'string') continue;
-    properties[arg.name] = {
-      type: 'string',
-      ...(typeof arg.description === 'string' ? { description: arg.description } : {}),
-    };
-    if (arg.required === true) required.push(arg.name);
-  }
-  return {
-    type: 'object',
-    properties,
-    required: required.sort(compareStrings),
-    additionalProperties: { type: 'string' },
-  };
-}
-
-/**
- * A URI template's variables (RFC 6570) as an object of strings: those of a query expansion (`{?q}`,
- * `{&q}`) optional, the others required (the URI has no place without them).
- */
-export function templateVariables(template: string): JsonSchema {
-  const properties: Record<string, JsonSchema> = {};
-  const required = new Set<string>();
-  for (const [, operator = '', names = ''] of template.matchAll(/\{([+#./;?&]?)([^}]*)\}/g)) {
-    for (const raw of names.split(',')) {
-      const name = raw.replace(/\*$|:\d+$/, '').trim();
-      if (name === '') continue;
-      properties[name] = { type: 'string' };
-      if (operator !== '?' && operator !== '&') required.add(name);
-    }
-  }
-  return { type: 'object', properties, required: [...required].sort(compareStrings) };
-}
-
-/** A schema moved under a definition: its own `#...` refs (to its `$defs`, or itself) re-rooted there. */
-function rebase(schema: unknown, root: string): JsonSchema {
-  const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
-    if (!isJsonObject(node)) return node;
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(node))
-      out[key] =
-        key === '$ref' && typeof value === 'string' && value.startsWith('#') ? root + value.slice(1) : walk(value);
-    return out;
-  };
-  return walk(schema) as JsonSchema;
 }
 
 /** A snapshot's model carries no version facts: the diff of two surfaces reads none. */

@@ -42,6 +42,7 @@ const ROWS = [
   'tsc-check-dts',
   'diff',
   'bundle',
+  ...(V2 ? ['sdk-tsc', 'sdk-bundle'] : []),
 ];
 
 interface Stats {
@@ -92,11 +93,11 @@ describe('bench smoke run', () => {
     for (const row of results.rows) {
       for (const s of Object.values(row.ours)) finite(s);
       expect(row.ours[row.metric]).toBeDefined();
-      if (!row.id.startsWith('tsc-instantiations') && row.id !== 'tsc-process') {
+      if (!row.id.startsWith('tsc-instantiations') && row.id !== 'tsc-process' && row.id !== 'sdk-tsc') {
         const metrics =
           row.id.startsWith('roundtrip') || row.id.startsWith('era-') || row.id.startsWith('validation')
             ? ['rate', 'cpuUs', 'rssMb']
-            : row.id === 'bundle'
+            : row.id === 'bundle' || row.id === 'sdk-bundle'
               ? ['gzipBytes', 'rawBytes']
               : ['wallMs', 'cpuMs', 'rssMb'];
         expect(Object.keys(row.ours), row.id).toEqual(expect.arrayContaining(metrics));

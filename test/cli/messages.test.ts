@@ -70,7 +70,7 @@ const ROWS: Row[] = [
     args: (d) => ['generate', '--spec', '2025-11-25', '--ext', 'io.modelcontextprotocol/task', '-o', join(d, 'out')],
     error: () =>
       /io\.modelcontextprotocol\/task: no such extension file, nor official extension "io\.modelcontextprotocol\/task": did you mean io\.modelcontextprotocol\/tasks\?$/,
-    hint: 'official extension ids: io.modelcontextprotocol/tasks, io.modelcontextprotocol/ui',
+    hint: 'official extension ids: io.modelcontextprotocol/tasks, io.modelcontextprotocol/ui, io.modelcontextprotocol/skills',
   },
   {
     title: 'a config with outDir: did you mean out (not "missing out")',

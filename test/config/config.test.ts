@@ -96,7 +96,8 @@ describe('invalid configs: one line with the pointer, exit 2', () => {
     [
       'bad enum',
       { targets: [{ ...valid.targets[0], artifacts: ['typez'] }] },
-      (f) => `${f}#/targets/0/artifacts/0: must be one of "types", "maps", "client", "server", "validators"`,
+      (f) =>
+        `${f}#/targets/0/artifacts/0: must be one of "types", "maps", "client", "server", "validators", "sdk", "sdk-v1"`,
     ],
     [
       'missing spec and schema',

@@ -21,6 +21,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, SCHEMA_DIR, outsideTempDir } from '../cli/helpers.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const devDependencies = (
+  JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
+).devDependencies;
+const SDK_PACKAGES = ['@modelcontextprotocol/server', '@modelcontextprotocol/client', '@modelcontextprotocol/sdk'].map(
+  (name) => `${name}@${devDependencies[name] ?? 'missing'}`,
+);
 const READMES = ['README.md', 'packages/runtime/README.md'];
 
 /** How each snippet project is set up: the commands a user would run (the quick start's own), and the lib. */
@@ -33,6 +39,26 @@ const PROJECTS: Record<string, { commands: string[][]; lib?: string[] }> = {
     lib: ['ES2022', 'DOM'],
   },
   api: { commands: [] },
+  sdk: {
+    commands: [
+      [
+        'generate',
+        '--spec',
+        '2025-11-25',
+        '--ext',
+        'acme.extension.json',
+        '--artifacts',
+        'sdk',
+        'sdk-v1',
+        '--out',
+        'src/mcp',
+      ],
+    ],
+    lib: ['ES2022', 'DOM'],
+  },
+  tools: {
+    commands: [['generate', '--spec', '2025-11-25', '--tools', 'weather.snapshot.json', '--out', 'src/mcp']],
+  },
 };
 
 interface Snippet {
@@ -105,7 +131,17 @@ beforeAll(async () => {
   const tarballs = readdirSync(packDir).map((t) => join(packDir, t));
   await run(
     npm,
-    ['install', ...tarballs, 'typescript@5.9.3', '@types/node@20.19.43', '--no-audit', '--no-fund', '--prefer-offline'],
+    [
+      'install',
+      ...tarballs,
+      'typescript@5.9.3',
+      '@types/node@20.19.43',
+      // The official SDKs of the "With the official SDK" section, at the versions the devDependencies pin.
+      ...SDK_PACKAGES,
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+    ],
     root,
   );
 }, 300_000);
@@ -122,7 +158,13 @@ describe('README snippets', () => {
     const dir = join(root, project);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: project, private: true, type: 'module' }));
-    if (project === 'acme') {
+    if (project === 'tools') {
+      writeFileSync(
+        join(dir, 'weather.snapshot.json'),
+        readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'snapshots', 'weather.snapshot.json')),
+      );
+    }
+    if (project === 'acme' || project === 'sdk') {
       writeFileSync(
         join(dir, 'acme.extension.json'),
         readFileSync(join(REPO_ROOT, 'schema', 'examples', 'acme-jobs.extension.json')),

@@ -5,13 +5,16 @@
  *
  * Everything generated goes to test/.tmp (gitignored); the official schemas are read in place.
  */
-import { copyFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { transpileFile } from '../client/helpers/build.js';
 import {
   ROOT,
   TSC,
   generated,
   run,
+  tempDir,
   strictTsconfig,
   writeFiles,
   type RunResult,
@@ -82,4 +85,37 @@ export function nodeArgs(outDir: string, script: string): string[] {
 /** `error TS…` lines of a tsc run. */
 export function diagnostics(result: RunResult): string[] {
   return (result.stdout + result.stderr).split('\n').filter((l) => /error TS\d+/.test(l));
+}
+
+/**
+ * Generated output transpiled to JS (types erased, not checked) in a fresh temp dir, and its index module
+ * imported: for runtime tests that need no tsc run.
+ */
+export async function importGenerated(name: string, result: GenerateResult): Promise<Record<string, any>> {
+  const dir = tempDir(name);
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+  for (const file of result.files) {
+    // validators.js is JavaScript already; its .d.ts has nothing to run.
+    if (file.path.endsWith('.d.ts')) continue;
+    if (file.path.endsWith('.js')) {
+      mkdirSync(dirname(join(dir, file.path)), { recursive: true });
+      writeFileSync(join(dir, file.path), file.contents);
+      continue;
+    }
+    const source = join(dir, 'ts', file.path);
+    mkdirSync(dirname(source), { recursive: true });
+    writeFileSync(source, file.contents);
+    transpileFile(source, join(dir, file.path.replace(/\.ts$/, '.js')));
+  }
+  return (await import(pathToFileURL(join(dir, 'index.js')).href)) as Record<string, any>;
+}
+
+/** Generated output's validators.js, imported (it is JavaScript already). */
+export async function importValidators(name: string, result: GenerateResult): Promise<any> {
+  const file = result.files.find((f) => f.path === 'validators.js');
+  if (file === undefined) throw new Error('no validators.js in the output');
+  const dir = tempDir(name);
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+  writeFileSync(join(dir, 'validators.js'), file.contents);
+  return import(pathToFileURL(join(dir, 'validators.js')).href);
 }

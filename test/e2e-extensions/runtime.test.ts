@@ -176,6 +176,12 @@ describe('generated client → generated server (child process, stdio)', () => {
       code: -32602,
       data: { pointer: '/limit' },
     });
+    // An additional property is named by its own pointer (issue 35, item 6), not its parent's "".
+    await expect(client.acme.jobs.list({ limit: 1, stat: 'queued' } as never)).rejects.toMatchObject({
+      code: -32602,
+      message: 'Invalid params: /stat must NOT have additional properties',
+      data: { pointer: '/stat', keyword: 'additionalProperties' },
+    });
     expect((await client.acme.jobs.list()).jobs.length).toBe(before);
   });
 

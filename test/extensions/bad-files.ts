@@ -322,6 +322,60 @@ export function badCases(): BadCase[] {
       '/methods/com.acme~1x.asked/direction',
       'direction "input" is for requests only',
     ),
+    // namespaces an official extension owns (issue 35, item 5)
+    fixture(
+      'namespaces-not-official.json',
+      '/namespaces',
+      '"namespaces" is for official MCP extensions ("official": true); a vendor names its methods under its own prefix',
+    ),
+    fixture(
+      'namespaces-outside-mcp.json',
+      '/namespaces/0',
+      '"widgets/things/" is not inside one of MCP\'s namespaces: a method there needs no declaration',
+    ),
+    fixture(
+      'namespaces-undeclared.json',
+      '/methods/resources~1directory~1read',
+      'method "resources/directory/read" is in the namespace "resources/", which MCP 2026-07-28 defines',
+    ),
+    fixture(
+      'namespaces-taken.json',
+      '/methods/resources~1templates~1read',
+      'method "resources/templates/read" is in "resources/templates/", where MCP 2026-07-28 defines "resources/templates/list" itself',
+    ),
+    // per-version rules (issue 35, item 4)
+    fixture(
+      'server-request-on-2026.json',
+      '/methods/com.acme~1x.ask/direction',
+      'MCP 2026-07-28 has no server->client requests (a server answers requests, it sends none)',
+    ),
+    fixture(
+      'server-request-both-on-2026.json',
+      '/methods/com.acme~1x.ping/direction',
+      'MCP 2026-07-28 has no server->client requests (a server answers requests, it sends none)',
+    ),
+    fixture(
+      'params-array.json',
+      '/methods/com.acme~1x.add/params',
+      'the params of com.acme/x.add are "array", not an object',
+      '2025-11-25',
+    ),
+    fixture(
+      'params-string-through-ref.json',
+      '/methods/com.acme~1x.said/params',
+      'the params of com.acme/x.said are "string" or "null" (through #/definitions/AcmeText), not an object',
+    ),
+    fixture(
+      'augment-meta-retypes-core.json',
+      '/augment/meta/CallToolRequestParams/progressToken',
+      '"CallToolRequestParams._meta" in MCP 2025-11-25 already declares "progressToken": an extension adds keys, it does not retype MCP\'s',
+      '2025-11-25',
+    ),
+    fixture(
+      'augment-meta-retypes-core-ref.json',
+      '/augment/meta/CallToolRequestParams/io.modelcontextprotocol~1protocolVersion',
+      '"CallToolRequestParams._meta" in MCP 2026-07-28 already declares "io.modelcontextprotocol/protocolVersion": an extension adds keys, it does not retype MCP\'s',
+    ),
     fixture(
       'input-on-2025.json',
       '/methods/com.acme~1x.ask/direction',

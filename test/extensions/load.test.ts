@@ -140,6 +140,7 @@ describe('normalization defaults', () => {
         params: { $ref: '#/definitions/P' },
         paramsRequired: true,
         paramsRequiredGiven: false,
+        cacheable: false,
         result: { type: 'object' },
         pointer: '/methods/acme~1a',
       },
@@ -150,6 +151,7 @@ describe('normalization defaults', () => {
         params: null,
         paramsRequired: false,
         paramsRequiredGiven: false,
+        cacheable: false,
         pointer: '/methods/acme~1b',
       },
       {
@@ -159,6 +161,7 @@ describe('normalization defaults', () => {
         params: { type: 'object', required: ['x'] },
         paramsRequired: false,
         paramsRequiredGiven: true,
+        cacheable: false,
         result: {},
         pointer: '/methods/acme~1c',
       },

@@ -4,13 +4,19 @@
  */
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { VERSIONS, generated, tempDir, tscProject, writeFiles } from '../helpers/generate.js';
+import { ARTIFACTS } from '../../src/emit/registry.js';
+import { ROOT, VERSIONS, generated, tempDir, tscProject, writeFiles } from '../helpers/generate.js';
+
+const ACME = join(ROOT, 'schema', 'examples', 'acme-jobs.extension.json');
+
+/** Every artifact, the opt-in SDK adapters included. */
+const ALL = [...ARTIFACTS];
 
 it('all artifacts of every version compile under tsc --strict --noEmit with zero errors', async () => {
   const dir = tempDir('compile');
   // Sequential on purpose: generation is CPU-bound and the other test files run beside this one.
   for (const version of VERSIONS) {
-    const result = await generated(version);
+    const result = await generated(version, { artifacts: ALL });
     const paths = result.files.map((f) => f.path);
     for (const expected of [
       'index.ts',
@@ -20,11 +26,16 @@ it('all artifacts of every version compile under tsc --strict --noEmit with zero
       'validators.d.ts',
       'client.ts',
       'server.ts',
+      'sdk.ts',
+      'sdk-v1.ts',
     ]) {
       expect(paths, version).toContain(expected);
     }
     writeFiles(join(dir, version), result.files);
   }
+  // The SDK adapters of a vendor extension in the newest version (the 2025-11-25 one runs in test/interop).
+  const acme = await generated('2026-07-28', { artifacts: ALL, extensions: [ACME] });
+  writeFiles(join(dir, 'acme-2026-07-28'), acme.files);
   const { code, stdout, stderr } = await tscProject(dir);
   expect(stdout + stderr).toBe('');
   expect(code).toBe(0);

@@ -19,13 +19,27 @@ const editJson = (file: string, edit: (value: Record<string, any>) => void) => {
   writeFileSync(file, JSON.stringify(value, null, 2));
 };
 
-/** A project with every kind of input: a schema, an extension that $refs a second file, a pairing file, a config. */
+/**
+ * A project with every kind of input: a schema, an extension that $refs a second file, a pairing file, a tools
+ * snapshot, a config.
+ */
 function project() {
   const dir = tempDir('inputs');
   const file = (name: string) => join(dir, name);
   cpSync(join(FIXTURES, 'schemas', 'minimal.schema.json'), file('schema.json'));
   editJson(file('schema.json'), (s) => {
     s.$defs.OtherResult = { type: 'object', properties: { other: { type: 'string' } } };
+    // tools/call, which the tools snapshot needs.
+    s.$defs.CallToolRequest = {
+      type: 'object',
+      properties: {
+        method: { const: 'tools/call' },
+        params: { type: 'object', properties: { name: { type: 'string' } } },
+      },
+      required: ['method', 'params'],
+    };
+    s.$defs.CallToolResult = { type: 'object', properties: { content: { type: 'array' } } };
+    s.$defs.ClientRequest.anyOf.push({ $ref: '#/$defs/CallToolRequest' });
   });
   for (const name of ['uses-a.extension.json', 'shared.extension.json'])
     cpSync(join(FIXTURES, 'extensions', 'augment', name), file(name));
@@ -34,6 +48,8 @@ function project() {
       e.$schema = join(REPO_ROOT, 'schema', 'extension.schema.json');
     });
   writeFileSync(file('pairing.json'), JSON.stringify({ pairs: { ping: 'EmptyResult' } }));
+  const echo = { name: 'echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } } } };
+  writeFileSync(file('tools.json'), JSON.stringify({ mcpSnapshot: 1, server: {}, tools: { echo } }));
   const config = {
     targets: [
       {
@@ -42,6 +58,7 @@ function project() {
         out: 'out',
         extensions: ['uses-a.extension.json'],
         pairing: 'pairing.json',
+        tools: 'tools.json',
         artifacts: ['types', 'maps'],
       },
     ],
@@ -81,6 +98,14 @@ const CHANGES: [input: string, file: string, change: (file: string) => void][] =
     (f) =>
       editJson(f, (p) => {
         p.pairs.ping = 'OtherResult';
+      }),
+  ],
+  [
+    'the tools snapshot',
+    'tools.json',
+    (f) =>
+      editJson(f, (t) => {
+        t.tools.echo.inputSchema.required = ['message'];
       }),
   ],
   [

@@ -1,6 +1,6 @@
 /**
  * Golden output: every file `generate` writes for a tiny MCP-shaped schema (test/fixtures/golden) plus
- * one vendor extension, kept as files under __golden__/ and reviewed like code. A change to any emitter
+ * one vendor extension and a tool snapshot (`tools`: tools.ts, tool-validators.js + .d.ts), kept as files under __golden__/ and reviewed like code. A change to any emitter
  * shows up here as a diff of its output; accept it with `npx vitest run test/golden -u` in the same commit.
  *
  * runtime/ is the templates copied verbatim (reviewed in templates/ itself), so only its file list is kept.
@@ -18,14 +18,22 @@ const GOLDEN = join(ROOT, 'test', 'golden', '__golden__');
 const result = generate({
   schema: join(FIXTURE, 'schema.json'),
   extensions: [join(FIXTURE, 'golden.extension.json')],
+  tools: join(FIXTURE, 'tools.snapshot.json'),
   outDir: join(ROOT, 'test', '.tmp', 'golden-out'),
   cwd: ROOT,
 });
 
-describe('golden output of the fixture schema plus one extension', () => {
+describe('golden output of the fixture schema plus one extension and a tool snapshot', () => {
   it('the file list', async () => {
     const { files } = await result;
     await expect(`${files.map((f) => f.path).join('\n')}\n`).toMatchFileSnapshot(join(GOLDEN, 'FILES.txt'));
+  });
+
+  it("the snapshot's prompt is left out with a warning: the fixture schema has no prompts/get", async () => {
+    const { warnings } = await result;
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/prompts left out \(the schema has no prompts\/list or prompts\/get request\)/),
+    );
   });
 
   it('every generated file outside runtime/', async () => {
@@ -35,5 +43,21 @@ describe('golden output of the fixture schema plus one extension', () => {
     // Sequential: each mismatch is reported with its own file name.
     for (const file of own)
       await expect(file.contents, file.path).toMatchFileSnapshot(join(GOLDEN, `${file.path}.golden`));
+  });
+});
+
+describe('golden output of the SDK adapters (opt-in artifacts), same inputs', () => {
+  it('sdk.ts and sdk-v1.ts', async () => {
+    const { files } = await generate({
+      schema: join(FIXTURE, 'schema.json'),
+      extensions: [join(FIXTURE, 'golden.extension.json')],
+      outDir: join(ROOT, 'test', '.tmp', 'golden-out-sdk'),
+      cwd: ROOT,
+      artifacts: ['sdk', 'sdk-v1'],
+    });
+    for (const path of ['sdk.ts', 'sdk-v1.ts']) {
+      const file = files.find((f) => f.path === path);
+      await expect(file?.contents, path).toMatchFileSnapshot(join(GOLDEN, `${path}.golden`));
+    }
   });
 });

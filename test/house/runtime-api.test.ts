@@ -23,7 +23,12 @@ function publicNames(specifier: string): Set<string> {
   const end = report.indexOf('\n## ', start + 1);
   return new Set([...report.slice(start, end).matchAll(/^### (\S+)$/gm)].map((m) => m[1] ?? ''));
 }
-const ENTRIES = ['@mcp-typegen/runtime', '@mcp-typegen/runtime/node', '@mcp-typegen/runtime/ws'];
+const ENTRIES = [
+  '@mcp-typegen/runtime',
+  '@mcp-typegen/runtime/node',
+  '@mcp-typegen/runtime/ws',
+  '@mcp-typegen/runtime/redis',
+];
 
 /** Modules' helpers that once leaked into the package's surface through `export *`. */
 const INTERNAL = [

@@ -209,6 +209,17 @@ describe('generated 2025-11-25 server lifecycle', () => {
     await expect(prod.peer.request('tools/call', { name: 'x' })).resolves.toEqual({ content: 'not an array' });
   });
 
+  it('validateResults: a task-augmented tools/call sent with task is checked as the created task', async () => {
+    const task = { taskId: 't', status: 'working', createdAt: 'now', lastUpdatedAt: 'now', ttl: 1000 };
+    const handlers = { 'tools/call': (p: { task?: unknown }) => (p.task === undefined ? { content: [] } : { task }) };
+    const dev = await connect(handlers, { validateResults: true });
+    await expect(dev.peer.request('tools/call', { name: 'x', task: { ttl: 1000 } })).resolves.toEqual({ task });
+    await expect(dev.peer.request('tools/call', { name: 'x' })).resolves.toEqual({ content: [] });
+    const swapped = await connect({ 'tools/call': () => ({ content: [] }) }, { validateResults: true });
+    await expect(swapped.peer.request('tools/call', { name: 'x', task: {} })).rejects.toMatchObject({ code: -32603 });
+    expect(String(swapped.handlerErrors[0])).toMatch(/\(CreateTaskResult: \/task must have required property 'task'\)/);
+  });
+
   it('bad params are answered -32602 with the pointer, before the handler runs', async () => {
     let ran = false;
     const { peer } = await connect({ 'tools/call': () => ((ran = true), { content: [] }) });

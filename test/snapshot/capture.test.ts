@@ -14,7 +14,7 @@ import {
 } from '../../templates/index.js';
 import { captureOver } from '../../src/snapshot/capture.js';
 import { clientProtocol } from '../../src/snapshot/protocol.js';
-import { renderSnapshot } from '../../src/snapshot/format.js';
+import { renderSnapshot } from '../../src/load/snapshot-file.js';
 import type { ProtocolModel } from '../../src/model/types.js';
 import { generated, SCHEMA_DIR, VERSIONS, type Version } from '../helpers/generate.js';
 

@@ -9,8 +9,8 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { renderJson } from '../../src/diff/render.js';
 import { diffSnapshots } from '../../src/snapshot/diff.js';
-import { parseSnapshot, renderSnapshot, type Snapshot } from '../../src/snapshot/format.js';
-import { templateVariables } from '../../src/snapshot/model.js';
+import { parseSnapshot, renderSnapshot, type Snapshot } from '../../src/load/snapshot-file.js';
+import { templateVariables } from '../../src/load/snapshot-arguments.js';
 import type { Fact } from '../../src/diff/types.js';
 import { REPO_ROOT, runCli, tempDir } from '../cli/helpers.js';
 

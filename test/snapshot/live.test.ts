@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseSnapshot } from '../../src/snapshot/format.js';
+import { parseSnapshot } from '../../src/load/snapshot-file.js';
 import { EVERYTHING_BIN } from '../client/helpers/build.js';
 import { REPO_ROOT, runCli, tempDir } from '../cli/helpers.js';
 import { pythonWithMcp } from '../helpers/python.js';

@@ -4,7 +4,14 @@
  * checked to become unused when the generated `ClientCalls` is loosened to `any`, unless the test
  * lists it as independent of it (a misspelled stub fails on the class shape alone).
  */
-import { createInMemoryPair, McpClient, type CallToolResult, type ListToolsResult } from './generated/index.js';
+import {
+  createInMemoryPair,
+  McpClient,
+  type CallToolRequestParams,
+  type CallToolResult,
+  type CreateTaskResult,
+  type ListToolsResult,
+} from './generated/index.js';
 
 const client = new McpClient(createInMemoryPair()[0], { clientInfo: { name: 'types', version: '0' } });
 
@@ -51,4 +58,26 @@ export async function negative(): Promise<void> {
   const listed = await client.request('tools/list');
   // @ts-expect-error [unknown-request-result-field]
   void listed.tool.length;
+}
+
+// Task-augmented requests (2025-11-25, issue 35 item 7): with `task` a call is answered with the created
+// task, without it with its result, and with params whose `task` may be set, with either; the client's
+// handler of a task-augmented request may answer with a created task, no cast.
+export async function taskAugmented(params: CallToolRequestParams): Promise<void> {
+  const created: CreateTaskResult = await client.tools.call({ name: 'echo', task: { ttl: 1000 } });
+  const plain: CallToolResult = await client.tools.call({ name: 'echo' });
+  const either: CallToolResult | CreateTaskResult = await client.tools.call(params);
+  void [created.task.taskId, plain.content, either];
+  client.setRequestHandler('elicitation/create', (request) =>
+    request.task === undefined
+      ? { action: 'decline' }
+      : { task: { taskId: 't', status: 'working', createdAt: '', lastUpdatedAt: '', ttl: request.task.ttl ?? 0 } },
+  );
+  // @ts-expect-error [task-call-is-created-task]
+  const notPlain: CallToolResult = await client.tools.call({ name: 'echo', task: { ttl: 1000 } });
+  // @ts-expect-error [plain-call-is-no-task]
+  const notCreated: CreateTaskResult = await client.tools.call({ name: 'echo' });
+  // @ts-expect-error [maybe-task-call-is-either]
+  const notSure: CallToolResult = await client.tools.call(params);
+  void [notPlain, notCreated, notSure];
 }

@@ -3,7 +3,7 @@
  * test/client/types.test.ts; each `@ts-expect-error [tag]` must become unused when the generated
  * `McpServerHandlers` is loosened to `any`.
  */
-import { createServer, type McpServerHandlers } from './generated/index.js';
+import { createServer, type CreateTaskResult, type ElicitResult, type McpServerHandlers } from './generated/index.js';
 
 const options = { serverInfo: { name: 'types', version: '0' } };
 
@@ -55,3 +55,33 @@ export const notReceived = createServer(
   },
   options,
 );
+
+// Task-augmented requests (2025-11-25, issue 35 item 7): a tools/call sent with `task` is answered with the
+// created task, no cast; and a server asking the client with `task` gets the created task back, typed.
+const task = { taskId: 't1', status: 'working', createdAt: '', lastUpdatedAt: '', ttl: 60_000 } as const;
+
+export const taskAugmented = createServer(
+  {
+    'tools/call': async (params, ctx) => {
+      if (params.task === undefined) return { content: [] };
+      const asked: CreateTaskResult = await ctx.request('elicitation/create', {
+        mode: 'form',
+        message: 'Name?',
+        requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+        task: { ttl: 1000 },
+      });
+      const answered: ElicitResult = await ctx.request('elicitation/create', {
+        message: 'Name?',
+        requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+      });
+      void answered;
+      return { task: { ...task, statusMessage: asked.task.status } };
+    },
+  },
+  options,
+);
+
+export const taskWrongShape: Partial<McpServerHandlers> = {
+  // @ts-expect-error [task-handler-wrong-shape]
+  'tools/call': () => ({ task: { taskId: 1 } }),
+};

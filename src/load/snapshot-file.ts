@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import { InputError } from '../errors.js';
-import { parseJson } from '../load/json.js';
-import { toolPackage } from '../load/package-root.js';
-import { escapePointerToken } from '../load/pointer.js';
-import { compareStrings } from '../load/order.js';
+import { parseJson } from './json.js';
+import { toolPackage } from './package-root.js';
+import { escapePointerToken } from './pointer.js';
+import { compareStrings } from './order.js';
 
 type JsonObject = { [key: string]: unknown };
 

@@ -1,0 +1,27 @@
+// One node of the cluster bench (bench/lib/cluster.mjs): `<port> <redis url or -> <node id> <generated js dir>`.
+// A generated server with an `echo` tool on createStreamableHttpServer, its sessions, events and bus in Redis
+// (redisClusterState) unless the url is `-`. Prints `PORT <n>` once listening.
+import { createServer as createHttpServer } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createClient } from 'redis';
+import { createStreamableHttpServer } from '@mcp-typegen/runtime/node';
+import { redisClusterState } from '@mcp-typegen/runtime/redis';
+
+const [port = '0', url = '-', node = 'n', jsDir = ''] = process.argv.slice(2);
+const { createServer } = await import(pathToFileURL(join(jsDir, 'index.js')).href);
+const server = createServer(
+  { 'tools/call': (params) => ({ content: [{ type: 'text', text: `${params.arguments?.text}|${node}` }] }) },
+  { serverInfo: { name: 'bench', version: '1' } },
+);
+let state = {};
+if (url !== '-') {
+  const client = createClient({ url, disableOfflineQueue: true });
+  const subscriber = client.duplicate();
+  for (const c of [client, subscriber]) c.on('error', () => undefined);
+  await Promise.all([client.connect(), subscriber.connect()]);
+  state = { ...redisClusterState({ client, subscriber }), nodeId: node };
+}
+const handler = createStreamableHttpServer({ server, ...state, keepAliveMs: 0 });
+const http = createHttpServer(handler);
+http.listen(Number(port), '127.0.0.1', () => process.stdout.write(`PORT ${http.address().port}\n`));

@@ -1,0 +1,109 @@
+/**
+ * The cluster rows of `npm run bench` (issue 31): tools/call over Streamable HTTP through the generated client,
+ * `inflight` calls at a time, against 1 node without Redis, 1 node with its state in Redis, and 3 nodes behind
+ * HAProxy round-robin (all on loopback: bench/lib/cluster-processes.mjs), for a 2025-11-25 session and for
+ * 2026-07-28 (sessionless). Each configuration reports its rate, its p99 latency and the Redis commands it
+ * sent per call (INFO's total_commands_processed around the measured calls).
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createClient } from 'redis';
+import { freePort, startHaproxy, startNode, startRedis } from './cluster-processes.mjs';
+
+const NODE_SCRIPT = join(import.meta.dirname, 'cluster-node.mjs');
+
+/** Redis's count of commands processed so far (the INFO that asks is one of them). */
+async function commandsProcessed(redis) {
+  const info = await redis.info('stats');
+  return Number(/total_commands_processed:(\d+)/.exec(info)?.[1] ?? NaN);
+}
+
+/** `calls` echo calls from `clients` generated clients, `inflight` at a time in all; rate and p99 latency. */
+async function load(gen, url, { clients, calls, inflight }) {
+  const connected = await Promise.all(
+    Array.from({ length: clients }, async (_, i) => {
+      const c = gen.createClient(new gen.StreamableHttpClientTransport(url), {
+        clientInfo: { name: `bench${i}`, version: '1' },
+        eraCache: new Map(),
+      });
+      await c.connect();
+      // Warm: the session is known to every node (3 nodes: each restores it once) before the clock starts.
+      for (let w = 0; w < 9; w++) await c.tools.call({ name: 'echo', arguments: { text: 'warm' } });
+      return c;
+    }),
+  );
+  return {
+    async run(redis) {
+      const before = redis ? await commandsProcessed(redis) : 0;
+      const latencies = [];
+      let next = 0;
+      const start = performance.now();
+      await Promise.all(
+        Array.from({ length: inflight }, async (_, lane) => {
+          const c = connected[lane % connected.length];
+          while (next < calls) {
+            const i = next++;
+            const t = performance.now();
+            const result = await c.tools.call({ name: 'echo', arguments: { text: String(i) } });
+            latencies.push(performance.now() - t);
+            if (!result.content[0].text.startsWith(`${i}|`)) throw new Error(`call ${i} got ${result.content[0].text}`);
+          }
+        }),
+      );
+      const seconds = (performance.now() - start) / 1000;
+      const after = redis ? await commandsProcessed(redis) : 0;
+      latencies.sort((a, b) => a - b);
+      return {
+        rate: calls / seconds,
+        p99Ms: latencies[Math.floor(latencies.length * 0.99)],
+        redisPerCall: redis ? Math.round(((after - before - 1) / calls) * 100) / 100 : undefined,
+      };
+    },
+    close: () => Promise.all(connected.map((c) => c.close())),
+  };
+}
+
+/**
+ * Measures every configuration of one generated version (`jsDir`), `runs` times each, the configurations
+ * taking turns. Returns, by configuration, the list of runs.
+ */
+export async function clusterBench(jsDirs, { clients, calls, inflight, runs }) {
+  const redis = await startRedis();
+  const probe = createClient({ url: redis.url });
+  await probe.connect();
+  const ports = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const nodes = [];
+  const out = {};
+  try {
+    for (const [version, jsDir] of Object.entries(jsDirs)) {
+      const gen = await import(pathToFileURL(join(jsDir, 'index.js')).href);
+      const plain = await startNode(NODE_SCRIPT, '-', 'solo', ports[3], [jsDir]);
+      const clustered = await Promise.all(
+        ports.slice(0, 3).map((p, i) => startNode(NODE_SCRIPT, redis.url, `n${i + 1}`, p, [jsDir])),
+      );
+      nodes.push(plain, ...clustered);
+      const lb = await startHaproxy(ports.slice(0, 3));
+      const configs = {
+        plain: [`${plain.base}/mcp`, undefined],
+        redis: [`${clustered[0].base}/mcp`, probe],
+        three: [lb.url, probe],
+      };
+      for (const name of Object.keys(configs)) out[`${version}-${name}`] = [];
+      for (let r = 0; r < runs; r++) {
+        for (const name of r % 2 ? Object.keys(configs).reverse() : Object.keys(configs)) {
+          const [url, counter] = configs[name];
+          const l = await load(gen, url, { clients, calls, inflight });
+          out[`${version}-${name}`].push(await l.run(counter));
+          await l.close();
+        }
+      }
+      await lb.stop();
+      await Promise.all(nodes.splice(0).map((n) => n.stop()));
+    }
+  } finally {
+    await Promise.all(nodes.map((n) => n.stop()));
+    await probe.quit().catch(() => undefined);
+    await redis.stop();
+  }
+  return out;
+}

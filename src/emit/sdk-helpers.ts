@@ -1,0 +1,113 @@
+/**
+ * The fixed parts of sdk.ts: the SDK peers it accepts (matched structurally, as the SDK declares them),
+ * the parameter and argument types it shares with sdk-v1.ts, and three small Standard Schema combinators.
+ */
+import type { Statement } from './ts-project.js';
+import { constDecl, functionDecl, typeAlias } from './ts-structures.js';
+import { objectType } from './ts-text.js';
+
+/** Types and helpers every sdk.ts carries: the peers it accepts, as the SDK declares them. */
+export const PREAMBLE: Statement[] = [
+  typeAlias(
+    'SdkPeer',
+    objectType(
+      [
+        {
+          name: 'setRequestHandler',
+          type: '(method: string, schemas: { params: StandardSchemaV1; result?: StandardSchemaV1 }, handler: (params: any, ctx: any) => any) => void',
+        },
+        {
+          name: 'setNotificationHandler',
+          type: '(method: string, schemas: { params: StandardSchemaV1 }, handler: (params: any, notification: any) => any) => void',
+        },
+      ],
+      true,
+    ),
+    "What registering needs of an SDK v2 `Server`, `Client` (or an `McpServer`'s `server`): the schema form of its handler setters.",
+  ),
+  typeAlias(
+    'ContextOf<P>',
+    'P extends { setRequestHandler(method: string, schemas: any, handler: (params: any, ctx: infer C) => any): void } ? C : never',
+    'The context an SDK peer gives its handlers (`ServerContext` of a `Server`).',
+  ),
+  typeAlias(
+    'SdkRequester',
+    objectType(
+      [
+        {
+          name: 'request',
+          type: '(request: { method: string; params?: Record<string, unknown> }, resultSchema: StandardSchemaV1, options?: any) => Promise<unknown>',
+        },
+        {
+          name: 'notification',
+          type: '(notification: { method: string; params?: Record<string, unknown> }) => Promise<void>',
+        },
+      ],
+      true,
+    ),
+    'What the facade needs of an SDK v2 `Client`: its `request` with a result schema, and `notification`.',
+  ),
+  typeAlias(
+    'OptionsOf<C>',
+    'C extends { request(request: any, resultSchema: any, options?: infer O): any } ? O : never',
+    'The request options of the SDK client (`RequestOptions`).',
+  ),
+  typeAlias(
+    'Caller<P>',
+    "P extends { _meta: infer M } ? Omit<P, '_meta'> & { _meta?: M } : P",
+    'Params as a caller passes them: the SDK fills in a required `_meta` (2026-07-28 on).',
+  ),
+  typeAlias(
+    'ArgsOf<R extends { params: unknown; paramsRequired: boolean }, O>',
+    "R['paramsRequired'] extends true ? [params: Caller<R['params']>, options?: O] : [params?: Caller<R['params']>, options?: O]",
+    'The arguments of `request(method, …)` for one row of a method map: params required where the schema requires them.',
+  ),
+];
+
+/** `anyOf(a, b)`: a Standard Schema accepting what one of several accepts (a result that is a union). */
+export const ANY_OF = functionDecl({
+  name: 'anyOf',
+  params: [{ name: '...schemas', type: 'StandardSchemaV1[]' }],
+  returns: 'StandardSchemaV1',
+  body: [
+    'const validate = (value: unknown): StandardSchemaV1Result<unknown> => {',
+    '  let first: StandardSchemaV1Result<unknown> | undefined;',
+    '  for (const schema of schemas) {',
+    "    const result = schema['~standard'].validate(value) as StandardSchemaV1Result<unknown>;",
+    '    if (result.issues === undefined) return result;',
+    '    first ??= result;',
+    '  }',
+    '  return first ?? { value };',
+    '};',
+    "return { '~standard': { version: 1, vendor: 'mcp-typegen', validate } };",
+  ],
+});
+
+/** `optional(schema)`: also accepts no value at all (params a method may leave out). */
+export const OPTIONAL = functionDecl({
+  name: 'optional',
+  params: [{ name: 'schema', type: 'StandardSchemaV1' }],
+  returns: 'StandardSchemaV1',
+  body: [
+    "const validate = (value: unknown) => (value === undefined ? { value } : schema['~standard'].validate(value));",
+    "return { '~standard': { version: 1, vendor: 'mcp-typegen', validate } };",
+  ],
+});
+
+/** The params schema of a vendor method that declares none: anything the SDK passes (an object or nothing). */
+export const NO_PARAMS = constDecl(
+  'NO_PARAMS',
+  "{ '~standard': { version: 1, vendor: 'mcp-typegen', validate: (value: unknown) => ({ value }) } }",
+  { exported: false, type: 'StandardSchemaV1' },
+);
+
+/** `message(method, params)`: a request or notification as the SDK sends it (no `params` when there are none). */
+export const MESSAGE = functionDecl({
+  name: 'message',
+  params: [
+    { name: 'method', type: 'string' },
+    { name: 'params', type: 'unknown' },
+  ],
+  returns: '{ method: string; params?: Record<string, unknown> }',
+  body: ['return params === undefined ? { method } : { method, params: params as Record<string, unknown> };'],
+});

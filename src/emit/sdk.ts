@@ -1,0 +1,430 @@
+/**
+ * sdk.ts: the same model on the official MCP SDK v2 (`@modelcontextprotocol/server` / `client` ≥ 2.4), for
+ * projects that run the SDK rather than this runtime. The SDK types only the spec's methods and takes a
+ * Standard Schema per custom method; this module passes it the generated validators (each one is a
+ * Standard Schema) and types every call and handler from the generated maps:
+ * - `METHOD_NAMES`: every method name, spec and vendor, by the definition that declares it (typed tokens);
+ * - `registerServerHandlers` / `registerClientHandlers`: one call registers a typed handler per vendor
+ *   request (and notification) the peer receives, its params checked by the generated validator;
+ * - `sdkClient(client)`: a typed facade — `acme.jobs.start(params)`, `notify(method, params)` — whose
+ *   results are checked and typed; `sdkRequest(client)`: every request the client sends by name (an
+ *   extension's augmentations included);
+ * - `extensionCapabilities` / `extensionSettings`: the extensions' settings, typed both ways.
+ *
+ * No import of the SDK: its classes are matched structurally, so the SDK stays the user's dependency.
+ * sdk-v1.ts does the same for SDK v1, through zod. Built as ts-morph statement structures.
+ */
+import type { MethodInfo, ProtocolModel } from '../model/types.js';
+import { compareStrings } from '../load/order.js';
+import { hasExtensionSettings } from './tables.js';
+import { methodPath } from './client.js';
+import { paramsValidatorName } from './validators.js';
+import type { Statement } from './ts-project.js';
+import { jsModuleSpecifier } from './ts-names.js';
+import { constDecl, functionDecl, importDecl, typeAlias } from './ts-structures.js';
+import { ANY_OF, MESSAGE, NO_PARAMS, OPTIONAL, PREAMBLE } from './sdk-helpers.js';
+import { call, fnType, objectLiteral, objectType, ref, str, type Prop, type TypeMember } from './ts-text.js';
+
+/** The vendor methods a peer receives, and the ones it sends (requests only for the facade). */
+export interface SdkMethods {
+  /** Requests and notifications the server receives from the client (vendor only). */
+  serverReceives: MethodInfo[];
+  /** Requests and notifications the client receives from the server (vendor only). */
+  clientReceives: MethodInfo[];
+  /** Vendor requests the client sends: the facade's namespaced calls. */
+  clientCalls: MethodInfo[];
+}
+
+const isVendor = (m: MethodInfo) => m.source !== 'mcp';
+const sentBy = (side: 'client' | 'server') => (m: MethodInfo) =>
+  m.directions.includes(side === 'client' ? 'client->server' : 'server->client');
+
+export function sdkMethods(model: ProtocolModel): SdkMethods {
+  const vendor = model.methods.filter(isVendor);
+  return {
+    serverReceives: vendor.filter(sentBy('client')),
+    clientReceives: vendor.filter(sentBy('server')),
+    clientCalls: vendor.filter((m) => m.kind === 'request' && sentBy('client')(m)),
+  };
+}
+
+/** The validator (a Standard Schema) of a method's params; undefined when the method declares none. */
+export const paramsSchemaOf = (m: MethodInfo): string | undefined =>
+  m.params === null ? undefined : `V.${paramsValidatorName(m.params, m.definition)}`;
+
+/** The results a request may answer with: one validator, or a union of them (`anyOf`, declared below). */
+export function resultSchemaOf(m: MethodInfo): string {
+  const results = m.result ?? [];
+  if (results.length === 1) return `V.${results[0]}`;
+  // Annotated pure: a bundle that never reads the table the call sits in drops it, and the validators it names.
+  return results.length === 0 ? 'V.Result' : `/* @__PURE__ */ ${call('anyOf', ...results.map((r) => `V.${r}`))}`;
+}
+
+const mapOf = (m: MethodInfo, sender: 'client' | 'server') =>
+  `${sender === 'client' ? 'Client' : 'Server'}${m.kind === 'request' ? 'Requests' : 'Notifications'}`;
+
+/** `ClientRequests['acme/jobs.start']['params']` and friends. */
+const member = (m: MethodInfo, sender: 'client' | 'server', part: 'params' | 'result') =>
+  `${mapOf(m, sender)}[${str(m.method)}][${str(part)}]`;
+
+/** The handler type of one received method, with the peer's context type `Ctx`. */
+function handlerType(m: MethodInfo, sender: 'client' | 'server'): string {
+  const params = member(m, sender, 'params');
+  if (m.kind === 'notification') return fnType([{ name: 'params', type: params }], 'void | Promise<void>');
+  const result = member(m, sender, 'result');
+  return fnType(
+    [
+      { name: 'params', type: params },
+      { name: 'ctx', type: 'Ctx' },
+    ],
+    `${result} | Promise<${result}>`,
+  );
+}
+
+function describe(model: ProtocolModel, m: MethodInfo): string {
+  const d = model.definitions[m.definition]?.description;
+  return typeof d === 'string' ? `\`${m.method}\`: ${d}` : `\`${m.method}\``;
+}
+
+/** `{ 'acme/jobs.start': (params, ctx) => …; 'acme/jobs.ping'?: (params) => … }`: requests required. */
+function handlersType(model: ProtocolModel, methods: readonly MethodInfo[], sender: 'client' | 'server'): string {
+  const members: TypeMember[] = methods.map((m) => ({
+    name: m.method,
+    type: handlerType(m, sender),
+    optional: m.kind === 'notification',
+    doc: describe(model, m),
+  }));
+  return objectType(members, true);
+}
+
+/** One `setRequestHandler` / `setNotificationHandler` call of the register function. */
+function registration(m: MethodInfo, peer: string): string {
+  const standard = paramsSchemaOf(m);
+  // The SDK checks `params` as sent: absent params are valid where the method's params are optional.
+  const params =
+    standard === undefined
+      ? 'NO_PARAMS'
+      : m.paramsRequired
+        ? standard
+        : `/* @__PURE__ */ ${call('optional', standard)}`;
+  const handler = `handlers[${str(m.method)}]`;
+  if (m.kind === 'request') {
+    const schemas = objectLiteral([
+      { name: 'params', value: params },
+      { name: 'result', value: resultSchemaOf(m) },
+    ]);
+    return `${call(`${peer}.setRequestHandler`, str(m.method), schemas, handler)};`;
+  }
+  // A notification handler is optional; the SDK passes the raw notification second, which ours ignore.
+  const schemas = objectLiteral([{ name: 'params', value: params }]);
+  return `if (${handler} !== undefined) ${call(`${peer}.setNotificationHandler`, str(m.method), schemas, handler)};`;
+}
+
+function registerFunction(
+  model: ProtocolModel,
+  name: string,
+  handlersName: string,
+  methods: readonly MethodInfo[],
+  sender: 'client' | 'server',
+  doc: string,
+): Statement[] {
+  if (methods.length === 0) return [];
+  return [
+    typeAlias(`${handlersName}<Ctx>`, handlersType(model, methods, sender), `Handlers of what the ${doc}.`),
+    functionDecl({
+      name: `${name}<P extends SdkPeer>`,
+      doc: `Registers a typed handler on an SDK v2 peer for every vendor method the ${doc} (params checked by the generated validators).`,
+      params: [
+        { name: 'peer', type: 'P' },
+        { name: 'handlers', type: ref(handlersName, 'ContextOf<P>') },
+      ],
+      returns: 'void',
+      body: methods.map((m) => registration(m, 'peer')),
+    }),
+  ];
+}
+
+interface FacadeNode {
+  leaf?: MethodInfo;
+  children: Map<string, FacadeNode>;
+}
+
+function facadeTree(methods: readonly MethodInfo[]): FacadeNode {
+  const root: FacadeNode = { children: new Map() };
+  for (const m of methods) {
+    let node = root;
+    for (const segment of methodPath(m.method)) {
+      const child = node.children.get(segment) ?? { children: new Map() };
+      node.children.set(segment, child);
+      node = child;
+    }
+    node.leaf = m;
+  }
+  return root;
+}
+
+/** A vendor call of the facade, typed by `SdkClient` (the function's declared return type). */
+const facadeCall = (m: MethodInfo): string =>
+  `(params, options) => ${call('send', str(m.method), 'params', resultSchemaOf(m), 'options')} as never`;
+
+/** The facade's vendor members, by path (`acme: { jobs: { start: … } }`). */
+function facadeProps(model: ProtocolModel, node: FacadeNode): Prop[] {
+  const props: Prop[] = [];
+  for (const [name, child] of node.children) {
+    const leaf = child.leaf;
+    const group = () => objectLiteral(facadeProps(model, child), true);
+    const value =
+      leaf === undefined
+        ? group()
+        : child.children.size === 0
+          ? facadeCall(leaf)
+          : call('Object.assign', facadeCall(leaf), group());
+    props.push({ name, value });
+  }
+  return props;
+}
+
+/** How a facade sends: the SDK v2 takes the Standard Schema itself, v1 a zod schema made from it. */
+export interface FacadeVariant {
+  name: string;
+  requester: string;
+  /** The expression that turns a Standard Schema into what this SDK's `request` takes. */
+  schema: (standard: string) => string;
+  doc: string;
+}
+
+export const V2_FACADE: FacadeVariant = {
+  name: 'sdkClient',
+  requester: 'SdkRequester',
+  schema: (standard) => standard,
+  doc: 'A typed facade over an SDK v2 `Client` (connected): vendor requests by path (`acme.jobs.start(params)`), results checked by the generated validators, and notifications.',
+};
+
+/** `sdkClient(client)`: the facade over an SDK `Client`. */
+export function facadeFunction(model: ProtocolModel, calls: readonly MethodInfo[], variant: FacadeVariant): Statement {
+  const props: Prop[] = [
+    ...facadeProps(model, facadeTree(calls)),
+    {
+      name: 'notify',
+      value: '(method, params) => client.notification(message(method, params))',
+    },
+  ];
+  const body = [
+    'const send = (method: string, params: unknown, schema: StandardSchemaV1, options: OptionsOf<C> | undefined) =>',
+    `  client.request(message(method, params), ${variant.schema('schema')}, options);`,
+    `return ${objectLiteral(props, true)};`,
+  ];
+  return functionDecl({
+    name: `${variant.name}<C extends ${variant.requester}>`,
+    doc: variant.doc,
+    params: [{ name: 'client', type: 'C' }],
+    returns: 'SdkClient<OptionsOf<C>>',
+    body,
+  });
+}
+
+/**
+ * `sdkRequest(client)`: every request the client sends by name, typed and checked. Its own function, apart
+ * from the facade: it holds every result's validator, which a bundle of the facade alone leaves out.
+ */
+export function requestFunction(variant: FacadeVariant): Statement {
+  return functionDecl({
+    name: `${variant.name === 'sdkClient' ? 'sdkRequest' : 'sdkRequestV1'}<C extends ${variant.requester}>`,
+    doc: "Any request the client sends, spec or vendor, by name: params and result typed by the generated maps (an extension's augmentations included), the result checked by the generated validators.",
+    params: [{ name: 'client', type: 'C' }],
+    returns: 'SdkRequest<OptionsOf<C>>',
+    body: [
+      'return (method, ...[params, options]) =>',
+      `  client.request(message(method, params), ${variant.schema('RESULT_SCHEMAS[method]')}, options) as never;`,
+    ],
+  });
+}
+
+/** The facade's type, named so an editor shows it (and so the function's return type is declared). */
+function facadeType(model: ProtocolModel, calls: readonly MethodInfo[]): Statement {
+  const typeOf = (node: FacadeNode): string => {
+    const members: TypeMember[] = [...node.children].map(([name, child]) => {
+      const leaf = child.leaf;
+      const fn =
+        leaf === undefined
+          ? undefined
+          : fnType(
+              [
+                {
+                  name: 'params',
+                  type: ref('Caller', member(leaf, 'client', 'params')),
+                  optional: !leaf.paramsRequired,
+                },
+                { name: 'options', type: 'O', optional: true },
+              ],
+              `Promise<${member(leaf, 'client', 'result')}>`,
+            );
+      const type = fn === undefined ? typeOf(child) : child.children.size === 0 ? fn : `(${fn}) & ${typeOf(child)}`;
+      return { name, type, ...(leaf ? { doc: describe(model, leaf) } : {}) };
+    });
+    return objectType(members, true);
+  };
+  const base = objectType(
+    [
+      {
+        name: 'notify',
+        type: `<M extends keyof ClientNotifications & string>(method: M, params?: ClientNotifications[M]['params']) => Promise<void>`,
+        doc: 'Any notification the client sends, spec or vendor, its params typed.',
+      },
+    ],
+    true,
+  );
+  const vendor = calls.length === 0 ? undefined : typeOf(facadeTree(calls));
+  return typeAlias('SdkClient<O>', vendor === undefined ? base : `${vendor} & ${base}`, 'What `sdkClient` returns.');
+}
+
+/** The type of `sdkRequest`'s function. */
+function requestType(): Statement {
+  return typeAlias(
+    'SdkRequest<O>',
+    "<M extends keyof ClientRequests & string>(method: M, ...args: ArgsOf<ClientRequests[M], O>) => Promise<ClientRequests[M]['result']>",
+    'Any request the client sends, by name: what `sdkRequest` returns.',
+  );
+}
+
+/** Every method name by the definition declaring it: `METHOD_NAMES.CallToolRequest` is `'tools/call'`. */
+function methodTokens(model: ProtocolModel): Statement {
+  const rows = [...model.methods]
+    .sort((a, b) => compareStrings(a.definition, b.definition))
+    .map((m): Prop => ({ name: m.definition, value: str(m.method) }));
+  return constDecl('METHOD_NAMES', `${objectLiteral(rows, true)} as const`, {
+    doc: 'Every method name, spec and vendor, by the definition that declares it: typed tokens instead of string literals.',
+  });
+}
+
+/** Result schemas of every request one side sends (what its `request(method, …)` checks results with). */
+function resultSchemas(model: ProtocolModel, side: 'client' | 'server'): Statement {
+  const rows = model.methods
+    .filter((m) => m.kind === 'request' && sentBy(side)(m))
+    .map((m): Prop => ({ name: m.method, value: resultSchemaOf(m) }));
+  const map = side === 'client' ? 'ClientRequests' : 'ServerRequests';
+  return constDecl(side === 'client' ? 'RESULT_SCHEMAS' : 'SERVER_RESULT_SCHEMAS', objectLiteral(rows, true), {
+    type: `Readonly<Record<keyof ${map} & string, StandardSchemaV1>>`,
+    doc: `The result schema of every request the ${side} sends (what \`request(method, …)\` checks a result with).`,
+  });
+}
+
+/** `sdkServer(server)`: what an SDK server sends, typed: requests to the client (results checked) and notifications. */
+export function serverSender(variant: FacadeVariant): Statement[] {
+  const type = objectType(
+    [
+      {
+        name: 'request',
+        type: "<M extends keyof ServerRequests & string>(method: M, ...args: ArgsOf<ServerRequests[M], O>) => Promise<ServerRequests[M]['result']>",
+        doc: 'Any request the server sends to the client, spec or vendor: params and result typed, the result checked.',
+      },
+      {
+        name: 'notify',
+        type: "<M extends keyof ServerNotifications & string>(method: M, params?: ServerNotifications[M]['params']) => Promise<void>",
+        doc: 'Any notification the server sends, spec or vendor, its params typed.',
+      },
+    ],
+    true,
+  );
+  const v2 = variant === V2_FACADE;
+  return [
+    ...(v2 ? [typeAlias('SdkServer<O>', type, 'What `sdkServer` returns.')] : []),
+    functionDecl({
+      name: `${v2 ? 'sdkServer' : 'sdkServerV1'}<S extends ${variant.requester}>`,
+      doc: `Typed sending for an SDK ${v2 ? 'v2' : 'v1'} \`Server\` (connected): requests to the client by name, results checked by the generated validators, and notifications.`,
+      params: [{ name: 'server', type: 'S' }],
+      returns: 'SdkServer<OptionsOf<S>>',
+      body: [
+        'return {',
+        '  request: (method, ...[params, options]) =>',
+        `    server.request(message(method, params), ${variant.schema('SERVER_RESULT_SCHEMAS[method]')}, options) as never,`,
+        '  notify: (method, params) =>',
+        '    server.notification(message(method, params)),',
+        '};',
+      ],
+    }),
+  ];
+}
+
+/**
+ * Extension settings for the SDK: `extensionCapabilities` types what this peer advertises with maps.ts's
+ * `ExtensionSettings`, and returns it as JSON for the SDK's capability types; maps.ts's
+ * `extensionSettings(capabilities, id)` reads what the other peer advertised.
+ */
+function settingsStatements(model: ProtocolModel): Statement[] {
+  if (!hasExtensionSettings(model)) return [];
+  return [
+    typeAlias(
+      'JsonObject',
+      '{ [key: string]: string | number | boolean | null | JsonObject | (string | number | boolean | null | JsonObject)[] }',
+      'A JSON object, as the SDK types capability entries.',
+    ),
+    functionDecl({
+      name: 'extensionCapabilities',
+      doc: "The `extensions` capability advertising these extensions with their settings (typed by each extension's `settings` schema): pass it to `registerCapabilities` or the constructor's `capabilities`.",
+      params: [{ name: 'settings', type: 'Partial<ExtensionSettings>' }],
+      // Typed as JSON for the SDK's capability types (index signatures the generated interfaces lack).
+      returns: '{ extensions: { [id: string]: JsonObject } }',
+      body: ['return { extensions: settings as unknown as { [id: string]: JsonObject } };'],
+    }),
+  ];
+}
+
+export function sdkStatements(model: ProtocolModel, importExt: string): Statement[] {
+  const methods = sdkMethods(model);
+  const usesAnyOf =
+    model.methods.some((m) => m.kind === 'request' && sentBy('client')(m) && (m.result ?? []).length !== 1) ||
+    [...methods.serverReceives, ...methods.clientReceives].some(
+      (m) => m.kind === 'request' && (m.result ?? []).length !== 1,
+    );
+  const maps = new Set([
+    'ClientNotifications',
+    'ClientRequests',
+    'ServerNotifications',
+    'ServerRequests',
+    ...methods.serverReceives.map((m) => mapOf(m, 'client')),
+    ...methods.clientReceives.map((m) => mapOf(m, 'server')),
+  ]);
+  const settings = settingsStatements(model);
+  const received = [...methods.serverReceives, ...methods.clientReceives];
+  const noParams = received.some((m) => m.params === null);
+  return [
+    importDecl(true, [...maps, ...(settings.length ? ['ExtensionSettings'] : [])].sort(), `./maps${importExt}`),
+    importDecl(false, { namespace: 'V' }, jsModuleSpecifier('validators', importExt)),
+    importDecl(
+      true,
+      ['StandardSchemaV1', ...(usesAnyOf ? ['StandardSchemaV1Result'] : [])],
+      jsModuleSpecifier('validators', importExt),
+    ),
+    ...PREAMBLE,
+    { ...MESSAGE, isExported: false },
+    methodTokens(model),
+    ...(usesAnyOf ? [{ ...ANY_OF, isExported: false }] : []),
+    ...(noParams ? [NO_PARAMS] : []),
+    ...(received.some((m) => m.params !== null && !m.paramsRequired) ? [{ ...OPTIONAL, isExported: false }] : []),
+    resultSchemas(model, 'client'),
+    resultSchemas(model, 'server'),
+    ...registerFunction(
+      model,
+      'registerServerHandlers',
+      'ServerHandlers',
+      methods.serverReceives,
+      'client',
+      'server receives',
+    ),
+    ...registerFunction(
+      model,
+      'registerClientHandlers',
+      'ClientHandlers',
+      methods.clientReceives,
+      'server',
+      'client receives',
+    ),
+    facadeType(model, methods.clientCalls),
+    facadeFunction(model, methods.clientCalls, V2_FACADE),
+    requestType(),
+    requestFunction(V2_FACADE),
+    ...serverSender(V2_FACADE),
+    ...settings,
+  ];
+}

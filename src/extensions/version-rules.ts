@@ -1,0 +1,109 @@
+/**
+ * Rules that depend on what the target version can carry, checked per target (see ExtensionCheckContext):
+ * who may send a request (`"direction": "input"` needs input requests; a server→client request needs a
+ * target that has them), and that params are objects (the runtime, like JSON-RPC by name, sends and
+ * reads params as objects only). Each violation is an InputError(file, pointer, reason).
+ */
+import { InputError } from '../errors.js';
+import { unescapePointerToken } from '../load/pointer.js';
+import { isObject, type JsonSchema } from '../load/schema-types.js';
+import { FILE_REF, LOCAL_REF, resolveSibling } from './refs.js';
+import type { ExtensionMethod, ExtensionSpec } from './types.js';
+
+export interface VersionRuleContext {
+  /** The target version, for messages. */
+  version?: string | undefined;
+  /** Whether the target has embedded input requests (InputRequiredResult); unknown when not set. */
+  inputRequests?: boolean | undefined;
+  /**
+   * Whether the target has server→client requests of its own (2026-07-28 has none: a stateless server
+   * has no stream to send one on); unknown when not set.
+   */
+  serverRequests?: boolean | undefined;
+}
+
+function targetName(context: VersionRuleContext): string {
+  return context.version ? `MCP ${context.version}` : 'the target schema';
+}
+
+/** Every per-version rule for one extension, in the order its methods are listed. */
+export function checkVersionRules(
+  spec: ExtensionSpec,
+  context: VersionRuleContext,
+  files: ReadonlyMap<string, ExtensionSpec>,
+): void {
+  for (const m of spec.methods) {
+    checkInputDirection(spec, m, context);
+    checkServerRequest(spec, m, context);
+    checkObjectParams(spec, m, files);
+  }
+}
+
+/** `"direction": "input"` is an embedded input request: requests only, and only where the target has them. */
+function checkInputDirection(spec: ExtensionSpec, m: ExtensionMethod, context: VersionRuleContext): void {
+  if (!m.directions.includes('input')) return;
+  if (m.kind !== 'request') {
+    throw new InputError(spec.file, `${m.pointer}/direction`, 'direction "input" is for requests only');
+  }
+  if (context.inputRequests === false) {
+    throw new InputError(
+      spec.file,
+      `${m.pointer}/direction`,
+      `direction "input" needs input requests (InputRequiredResult), which ${targetName(context)} does not have`,
+    );
+  }
+}
+
+/**
+ * A server→client request where the target has none: it would compile, work over stdio, and fail over
+ * Streamable HTTP. An extension with a channel of its own is exempt: its methods flow over that channel.
+ */
+function checkServerRequest(spec: ExtensionSpec, m: ExtensionMethod, context: VersionRuleContext): void {
+  if (m.kind !== 'request' || context.serverRequests !== false || spec.channel !== null) return;
+  if (!m.directions.includes('server->client')) return;
+  throw new InputError(
+    spec.file,
+    `${m.pointer}/direction`,
+    `${targetName(context)} has no server->client requests (a server answers requests, it sends none)`,
+    'declare it "direction": "input" (the server asks for it inside an InputRequiredResult), or leave this version out of "targets"',
+  );
+}
+
+/** The JSON types a `type` keyword allows, or null when it does not say. */
+function typesOf(schema: JsonSchema): string[] | null {
+  const type = schema.type;
+  if (typeof type === 'string') return [type];
+  return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : null;
+}
+
+/**
+ * Params declared as an array, a string or any other non-object type (directly or through the file's
+ * own `$ref`s) cannot be sent: the runtime refuses non-object params, as MCP's own messages never have them.
+ */
+function checkObjectParams(spec: ExtensionSpec, m: ExtensionMethod, files: ReadonlyMap<string, ExtensionSpec>): void {
+  let current: { spec: ExtensionSpec; schema: unknown; via: string | null } = { spec, schema: m.params, via: null };
+  const seen = new Set<unknown>();
+  while (isObject(current.schema) && !seen.has(current.schema)) {
+    seen.add(current.schema);
+    const types = typesOf(current.schema);
+    if (types !== null && !types.includes('object')) {
+      throw new InputError(
+        spec.file,
+        `${m.pointer}/params`,
+        `the params of ${m.method} are ${types.map((t) => JSON.stringify(t)).join(' or ')}${current.via ? ` (through ${current.via})` : ''}, not an object`,
+        'params are always an object: put the value in a property, e.g. {"type": "object", "properties": {"items": …}}',
+      );
+    }
+    const ref = typeof current.schema.$ref === 'string' ? current.schema.$ref : undefined;
+    const local = ref === undefined ? null : LOCAL_REF.exec(ref);
+    const other = ref === undefined ? null : FILE_REF.exec(ref);
+    const owner = local
+      ? current.spec
+      : other
+        ? files.get(resolveSibling(current.spec.file, other[1] ?? ''))
+        : undefined;
+    const name = unescapePointerToken((local ?? other)?.[local ? 1 : 2] ?? '');
+    if (owner === undefined || ref === undefined || !Object.hasOwn(owner.definitions, name)) return;
+    current = { spec: owner, schema: owner.definitions[name], via: ref };
+  }
+}

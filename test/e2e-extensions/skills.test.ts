@@ -1,0 +1,144 @@
+/**
+ * Issue 35, item 5: SEP-2640 skills ship as an official extension (`--ext io.modelcontextprotocol/skills`,
+ * schema/extensions/skills.extension.json), whose `resources/directory/read` lives in MCP's own
+ * `resources/` namespace because the file says it owns `resources/directory/`. Against the v2 SDK 2.4.0
+ * both ways, in process over the in-memory pair:
+ * - its SkillsClient lists, gets, reads (digest, size and frontmatter verified) and reads a directory of a
+ *   generated server;
+ * - a generated client (2025-11-25 and 2026-07-28) lists, gets and reads the skills of an SDK McpServer
+ *   with a SkillCatalog attached, and reads the server's skills settings typed.
+ */
+import { createHash } from 'node:crypto';
+import { Client as V2Client } from '@modelcontextprotocol/client';
+import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
+import { McpServer as V2Server } from '@modelcontextprotocol/server';
+import { SkillsExtension, memorySkillFiles } from '@modelcontextprotocol/server/ext/skills';
+import { ProtocolError, createInMemoryPair } from '@mcp-typegen/runtime';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generated } from '../helpers/generate.js';
+import { importGenerated } from './helpers.js';
+
+type Json = Record<string, any>;
+const ID = 'io.modelcontextprotocol/skills';
+const SKILL_MD = '---\nname: demo\ndescription: A demo skill\n---\n\nRead references/GUIDE.md first.\n';
+const GUIDE = '# Guide\n\nStep one.\n';
+const FILES: Record<string, string> = { 'SKILL.md': SKILL_MD, 'references/GUIDE.md': GUIDE };
+let gen: Json;
+const outputs: { v2025?: Json; v2026?: Json } = {};
+
+beforeAll(async () => {
+  gen = outputs.v2025 = await importGenerated('skills', await generated('2025-11-25', { extensions: [ID] }));
+  outputs.v2026 = await importGenerated('skills-2026', await generated('2026-07-28', { extensions: [ID] }));
+}, 120_000);
+
+const uriOf = (path: string) => `skill://demo/${path}`;
+const digest = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+const entry = {
+  uri: uriOf('SKILL.md'),
+  frontmatter: { name: 'demo', description: 'A demo skill' },
+  resources: Object.entries(FILES).map(([path, text]) => ({
+    uri: uriOf(path),
+    digest: digest(text),
+    size: Buffer.byteLength(text),
+  })),
+};
+
+/** A generated server serving the demo skill: the handlers leave ttlMs/cacheScope to the runtime's defaults. */
+function generatedServer() {
+  return gen.createServer(
+    {
+      'skills/list': () => ({ skills: [entry] }),
+      'skills/get': (p: Json) => {
+        if (p.uri !== entry.uri) throw new ProtocolError(-32602, `No skill at ${p.uri}`);
+        return { skill: entry };
+      },
+      'resources/directory/read': (p: Json) => ({
+        resources:
+          p.uri === 'skill://demo'
+            ? [
+                { uri: uriOf('SKILL.md'), name: 'SKILL.md', mimeType: 'text/markdown' },
+                { uri: uriOf('references'), name: 'references', mimeType: 'inode/directory' },
+              ]
+            : [],
+      }),
+      'resources/read': (p: Json) => {
+        const path = String(p.uri).slice('skill://demo/'.length);
+        const text = FILES[path];
+        if (text === undefined) throw new ProtocolError(-32602, `No resource ${p.uri}`);
+        return { contents: [{ uri: p.uri, mimeType: 'text/markdown', text }] };
+      },
+    },
+    {
+      serverInfo: { name: 'skills-server', version: '1.0.0' },
+      capabilities: { extensions: { [ID]: { directoryRead: true } } },
+    },
+  );
+}
+
+describe('SEP-2640 skills against the v2 SDK', () => {
+  it('its SkillsClient lists, gets, verifies and reads a directory of a generated server', async () => {
+    const [clientSide, serverSide] = createInMemoryPair();
+    await generatedServer().connect(serverSide);
+    const client = new V2Client({ name: 'skills-host', version: '1.0.0' });
+    await client.connect(clientSide as never);
+    try {
+      const skills = new SkillsClient(client);
+      expect([skills.supported, skills.directoryRead]).toEqual([true, true]);
+      const listing = await skills.list();
+      expect(listing.skills).toEqual([entry]);
+      const manifest = await skills.read(listing.skills[0]!);
+      expect(manifest).toMatchObject({ verified: true, frontmatter: entry.frontmatter });
+      expect(manifest.body).toContain('Read references/GUIDE.md first.');
+      expect((await skills.read(entry, 'references/GUIDE.md')).text).toBe(GUIDE);
+      expect((await skills.get(entry.uri)).skill).toEqual(entry);
+      await expect(skills.get('skill://nope/SKILL.md')).rejects.toThrow(/No skill at skill:\/\/nope\/SKILL.md/);
+      const directory = await skills.readDirectory('skill://demo');
+      expect(directory.resources.map((r) => r.uri)).toEqual([uriOf('SKILL.md'), uriOf('references')]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it.each(['2025-11-25', '2026-07-28'])(
+    'a generated %s client lists, gets and reads the skills of an SDK server with a SkillCatalog',
+    async (version) => {
+      const gen = (version === '2025-11-25' ? outputs.v2025 : outputs.v2026) as Json;
+      const [clientSide, serverSide] = createInMemoryPair();
+      const server = new V2Server({ name: 'sdk-skills', version: '1.0.0' });
+      const catalog = await SkillsExtension.load(
+        memorySkillFiles(Object.fromEntries(Object.entries(FILES).map(([path, text]) => [`demo/${path}`, text]))),
+      );
+      catalog.attach(server);
+      await server.connect(serverSide as never);
+      const client = gen.createClient(clientSide, { clientInfo: { name: 'generated-host', version: '1.0.0' } });
+      await client.connect();
+      try {
+        const listed = await client.skills.list();
+        // The SDK server speaks initialize: a 2026-07-28 client falls back, and fills the cache hints a
+        // "cacheable" result has in its version with the defaults, as it does for tools/list.
+        expect(client.era).toBe('legacy');
+        expect([listed.cacheScope, listed.ttlMs]).toEqual(
+          version === '2026-07-28' ? ['private', 0] : [undefined, undefined],
+        );
+        expect(listed.skills).toHaveLength(1);
+        const [skill] = listed.skills;
+        expect(skill.frontmatter).toMatchObject(entry.frontmatter);
+        expect(skill.resources).toEqual(expect.arrayContaining(entry.resources));
+        expect((await client.skills.get({ uri: skill.uri })).skill).toEqual(skill);
+        const read = await client.resources.read({ uri: skill.uri });
+        expect(read.contents[0].text).toBe(SKILL_MD);
+        const settings = gen.extensionSettings(client.serverCapabilities, ID);
+        expect(settings).toBeDefined();
+        if (settings?.directoryRead === true) {
+          const children = await client.resources.directory.read({ uri: skill.uri.replace(/\/SKILL\.md$/, '') });
+          expect(children.resources.map((r: Json) => r.uri)).toEqual(
+            expect.arrayContaining([skill.uri.replace(/SKILL\.md$/, 'references')]),
+          );
+        }
+      } finally {
+        await client.close();
+        await server.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,255 @@
+/**
+ * Issue 31 with real processes: three generated 2025-11-25 server nodes (test/interop/fixtures/cluster-node.ts)
+ * share their sessions, events and bus in a real `redis-server`, behind a real `haproxy` balancing every
+ * request round-robin without affinity (test/helpers/cluster.ts; both installed with apt-get when missing).
+ * - 20 generated clients: calls spread over the three nodes, nothing lost, duplicated or mismatched;
+ *   elicitations whose answers land on other nodes; the official SDK clients (v1 and v2) too;
+ * - a session deleted through one node is gone on all, and from Redis;
+ * - kill -9 of the node holding a client's standalone stream: the client resumes on another node with
+ *   Last-Event-ID and gets every event once, in order; a call whose node is killed fails with a clear error;
+ * - Redis restarted under load: clear errors while it is down, then service again without restarting a node.
+ * The same logic in one process, fast: test/transports/http-cluster.test.ts.
+ */
+import { join } from 'node:path';
+import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
+import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as SdkHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { built, compileFixture, importBuilt } from '../client/helpers/build.js';
+import { ROOT } from '../helpers/paths.js';
+import { eventually } from '../helpers/eventually.js';
+import {
+  ensureClusterTools,
+  freePort,
+  startHaproxy,
+  startNode,
+  startRedis,
+  type Haproxy,
+  type Node,
+  type Redis,
+} from '../helpers/cluster.js';
+
+type Json = Record<string, any>;
+let gen: any;
+let script: string;
+let redis: Redis;
+let lb: Haproxy;
+const nodes: Node[] = [];
+
+beforeAll(async () => {
+  ensureClusterTools();
+  gen = await importBuilt(await built('2025-11-25'), 'index.js');
+  script = await compileFixture('2025-11-25', join(ROOT, 'test', 'interop', 'fixtures', 'cluster-node.ts'));
+  redis = await startRedis();
+  const ports = await Promise.all([freePort(), freePort(), freePort()]);
+  nodes.push(...(await Promise.all(ports.map((port, i) => startNode(script, redis.url, `n${i + 1}`, port)))));
+  lb = await startHaproxy(ports);
+}, 60_000);
+
+afterAll(async () => {
+  await lb?.stop();
+  await Promise.all(nodes.map((n) => n.stop()));
+  await redis?.stop();
+});
+
+/** A generated client through the load balancer, answering elicitations with `name`. */
+async function client(name: string, reconnection: Json = { initialDelayMs: 50, maxRetries: 10 }) {
+  const transport = new gen.StreamableHttpClientTransport(lb.url, { streams: gen.sessionStreams(), reconnection });
+  const c = gen.createClient(transport, { clientInfo: { name, version: '1' }, capabilities: { elicitation: {} } });
+  c.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { name } }));
+  await c.connect();
+  return { c, transport };
+}
+
+const textOf = (result: Json): string => result.content[0].text;
+const call = async (c: any, name: string, args: Json = {}, options: Json = {}) =>
+  textOf(await c.tools.call({ name, arguments: args }, { timeout: 10_000, ...options }));
+
+/** Requests of each tool the nodes served, summed. */
+async function served(): Promise<Record<string, number>> {
+  const sums: Record<string, number> = {};
+  for (const n of nodes) for (const [k, v] of Object.entries((await n.debug()).served)) sums[k] = (sums[k] ?? 0) + v;
+  return sums;
+}
+
+/** A raw POST of one request to one node, in a session. */
+async function post(base: string, sessionId: string, body: Json): Promise<Response> {
+  return fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'mcp-session-id': sessionId,
+      'mcp-protocol-version': '2025-11-25',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', ...body }),
+  });
+}
+
+/** Replaces a killed node by a new process on the same port (HAProxy sends it traffic again). */
+async function restart(index: number): Promise<void> {
+  const old = nodes[index]!;
+  nodes[index] = await startNode(script, redis.url, old.id, old.port);
+}
+
+describe('three nodes behind HAProxy, state in Redis', () => {
+  it('20 clients: every call answered once, by the call it belongs to, on every node; elicitations cross nodes', async () => {
+    const before = await served();
+    const clients = await Promise.all(Array.from({ length: 20 }, (_, i) => client(`c${i}`)));
+    const results = await Promise.all(
+      clients.map(async ({ c }, i) => {
+        const answers: string[] = [];
+        for (let round = 0; round < 5; round++) {
+          const texts = Array.from({ length: 10 }, (_, j) => `c${i}-${round}-${j}`);
+          const got = await Promise.all(texts.map((t) => call(c, 'echo', { text: t })));
+          got.forEach((g, j) => expect(g.split('|')[0]).toBe(texts[j]));
+          answers.push(...got);
+        }
+        answers.push(await call(c, 'ask'));
+        return answers;
+      }),
+    );
+    const after = await served();
+    expect((after['echo'] ?? 0) - (before['echo'] ?? 0)).toBe(1000); // none lost, none served twice
+    expect((after['ask'] ?? 0) - (before['ask'] ?? 0)).toBe(20);
+    const byNode = new Set(results.flat().map((t) => t.split('|')[1]));
+    expect(byNode).toEqual(new Set(['n1', 'n2', 'n3']));
+    results.forEach((answers, i) => expect(answers.at(-1)).toMatch(new RegExp(`^c${i}\\|n[123]$`)));
+    await Promise.all(clients.map(({ c }) => c.close()));
+  }, 30_000);
+
+  it('the official SDK clients, v1 and v2: calls and an elicitation across the nodes', async () => {
+    const v1 = new SdkClient({ name: 'sdk1', version: '1' }, { capabilities: { elicitation: {} } });
+    v1.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { name: 'sdk1' } }));
+    await v1.connect(new SdkHttp(new URL(lb.url)));
+    const v2 = new V2Client({ name: 'sdk2', version: '2' }, { capabilities: { elicitation: {} } });
+    v2.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { name: 'sdk2' } }));
+    await v2.connect(new V2Http(new URL(lb.url)));
+    try {
+      for (const [name, c] of [
+        ['sdk1', v1],
+        ['sdk2', v2],
+      ] as const) {
+        const texts = await Promise.all(
+          Array.from({ length: 9 }, async (_, i) =>
+            textOf((await c.callTool({ name: 'echo', arguments: { text: `${name}-${i}` } })) as Json),
+          ),
+        );
+        texts.forEach((t, i) => expect(t).toMatch(new RegExp(`^${name}-${i}\\|n[123]$`)));
+        expect(new Set(texts.map((t) => t.split('|')[1])).size).toBe(3);
+        const asked = textOf((await c.callTool({ name: 'ask', arguments: {} })) as Json);
+        expect(asked).toMatch(new RegExp(`^${name}\\|n[123]$`));
+      }
+    } finally {
+      await Promise.all([v1.close(), v2.close()]);
+    }
+  }, 20_000);
+
+  it('a session deleted through one node is gone on every node and from Redis', async () => {
+    const { c, transport } = await client('deleted');
+    await Promise.all(Array.from({ length: 6 }, (_, i) => call(c, 'echo', { text: String(i) })));
+    const id: string = transport.sessionId;
+    const held = await Promise.all(nodes.map(async (n) => (await n.debug()).sessions.includes(id)));
+    expect(held.filter(Boolean).length).toBeGreaterThan(1);
+    await c.close(); // DELETE through HAProxy: one node
+    for (const n of nodes) expect((await post(n.base, id, { id: 1, method: 'ping' })).status).toBe(404);
+    const r = createClient({ url: redis.url });
+    await r.connect();
+    try {
+      expect(await r.get(`mcp:session:${id}`)).toBeNull();
+    } finally {
+      await r.quit();
+    }
+  });
+
+  it('kill -9 of the node holding the standalone stream: the client resumes on another and gets every event once, in order', async () => {
+    const { c, transport } = await client('resumer');
+    const got: number[] = [];
+    c.setNotificationHandler('notifications/message', (p: Json) => void got.push(p.data.i));
+    const id: string = transport.sessionId;
+    let holder = -1;
+    for (let tries = 0; holder < 0 && tries < 100; tries++) {
+      const streams = await Promise.all(nodes.map(async (n) => (await n.debug()).streams.includes(id)));
+      holder = streams.indexOf(true);
+      if (holder < 0) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(holder).toBeGreaterThanOrEqual(0);
+    const sender = nodes[(holder + 1) % 3]!;
+    // The notifications are sent on another node, while the holder dies partway through.
+    const announced = post(sender.base, id, {
+      id: 7,
+      method: 'tools/call',
+      params: { name: 'announce', arguments: { count: 40, gapMs: 20 } },
+    });
+    await eventually(() => got.length >= 10);
+    await nodes[holder]!.kill();
+    expect((await announced).status).toBe(200);
+    await eventually(() => got.length >= 40);
+    await new Promise((r) => setTimeout(r, 100)); // nothing more may come
+    expect(got).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    await c.close();
+    await restart(holder);
+  }, 20_000);
+
+  it('a call whose node is killed mid-call fails at the client with a clear error', async () => {
+    const { c } = await client('orphan');
+    let runner = '';
+    const pending = c.tools.call(
+      { name: 'slow', arguments: { ms: 5000 } },
+      { timeout: 15_000, onProgress: (p: Json) => void (runner = p.message) },
+    );
+    await eventually(() => runner !== '');
+    const index = nodes.findIndex((n) => n.id === runner);
+    await nodes[index]!.kill();
+    await expect(pending).rejects.toThrow(/process running this request stopped before answering/);
+    await c.close();
+    await restart(index);
+  }, 20_000);
+
+  it('Redis restarted under load: clear errors while it is down, then service again without restarting a node', async () => {
+    const clients = await Promise.all(Array.from({ length: 5 }, (_, i) => client(`load${i}`)));
+    const outcomes: string[] = [];
+    let running = true;
+    const load = clients.map(async ({ c }, i) => {
+      for (let k = 0; running; k++) {
+        try {
+          const t = await call(c, 'echo', { text: `l${i}-${k}` }, { timeout: 5000 });
+          outcomes.push(t.startsWith(`l${i}-${k}|`) ? 'ok' : `mismatch ${t}`);
+        } catch (error) {
+          outcomes.push(`error ${(error as Error).message}`);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    await redis.down();
+    // A new session cannot be recorded: the client is told so.
+    const refused = await client('during').then(
+      ({ c }) => (c.close(), 'connected'),
+      (error: Error) => error.message,
+    );
+    expect(refused).toMatch(/the session could not be stored \(.*offline/);
+    await new Promise((r) => setTimeout(r, 300));
+    await redis.up();
+    await new Promise((r) => setTimeout(r, 500));
+    running = false;
+    await Promise.all(load);
+    expect(outcomes.filter((o) => o.startsWith('mismatch'))).toEqual([]);
+    const errors = outcomes.filter((o) => o.startsWith('error'));
+    for (const e of errors) expect(e).toMatch(/Service Unavailable|session store|Session not found|404|503/);
+    expect(outcomes.filter((o) => o === 'ok').length).toBeGreaterThan(10);
+    await Promise.all(clients.map(({ c }) => c.close().catch(() => undefined)));
+    // Recovery: new sessions, served by every node, elicitations across them, with no node restarted.
+    const fresh = await Promise.all(Array.from({ length: 3 }, (_, i) => client(`after${i}`)));
+    const texts = (
+      await Promise.all(
+        fresh.map(({ c }) => Promise.all(Array.from({ length: 6 }, () => call(c, 'echo', { text: 'x' })))),
+      )
+    ).flat();
+    expect(new Set(texts.map((t) => t.split('|')[1]))).toEqual(new Set(['n1', 'n2', 'n3']));
+    for (const { c } of fresh) expect(await call(c, 'ask')).toMatch(/^after\d\|n[123]$/);
+    await Promise.all(fresh.map(({ c }) => c.close()));
+  }, 30_000);
+});

@@ -1,0 +1,65 @@
+/**
+ * Issue 35, item 2: a browser channel end bundles the params validators of the methods it receives, and no
+ * others. The MCP Apps host and view (2025-11-25, `--ext io.modelcontextprotocol/ui`, every artifact) are
+ * bundled by esbuild as test/platforms/bundle-budget.test.ts bundles the client (minified ESM for the
+ * browser, built runtime): a validator's property names show which validators a bundle kept.
+ *
+ * Measured on Dec 1: the host was 484,885 bytes minified (63,897 gzip) with every validator; it is now
+ * 143,645 (24,133): the validators of what a view sends it. The view was 18,031 (6,280) with none; it is
+ * now 198,286 (29,697): the validators of what a host sends it (sampling and elicitation requests among them).
+ */
+import { symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { ROOT, generated, tempDir, writeFiles } from '../helpers/generate.js';
+
+async function bundle(dir: string, entry: string): Promise<{ text: string; gzip: number }> {
+  const file = join(dir, `${entry}.ts`);
+  const from = entry === 'host' ? 'server' : 'client';
+  const name = entry === 'host' ? 'UiHost' : 'UiView';
+  writeFileSync(
+    file,
+    `export { ${name} } from './gen/${from}.js';\nexport { PostMessageTransport } from '@mcp-typegen/runtime';\n`,
+  );
+  const result = await build({
+    entryPoints: [file],
+    absWorkingDir: dir,
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  });
+  const bytes = result.outputFiles[0]?.contents ?? new Uint8Array();
+  return { text: Buffer.from(bytes).toString('utf8'), gzip: gzipSync(bytes, { level: 9 }).length };
+}
+
+/** Property names only one validator family checks: the host receives the first two, the view the others. */
+const HOST_ONLY = ['appCapabilities', 'clientInfo'];
+const VIEW_ONLY = ['modelPreferences', 'requestedSchema'];
+
+describe('browser bundles of the MCP Apps channel ends', () => {
+  it('each keeps the validators of what it receives, no result validators, nothing from node:', async () => {
+    const dir = tempDir('channel-bundle');
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    const output = await generated('2025-11-25', { extensions: ['io.modelcontextprotocol/ui'] });
+    writeFiles(join(dir, 'gen'), output.files);
+    const [host, view] = [await bundle(dir, 'host'), await bundle(dir, 'view')];
+    for (const name of HOST_ONLY)
+      expect([name, host.text.includes(name), view.text.includes(name)]).toEqual([name, true, false]);
+    for (const name of VIEW_ONLY)
+      expect([name, host.text.includes(name), view.text.includes(name)]).toEqual([name, false, true]);
+    // Tool (tools/list results, list_changed payloads) and the host's capabilities are in results only.
+    expect(host.text).not.toContain('inputSchema');
+    expect(`${host.text}${view.text}`).not.toContain('hostCapabilities');
+    expect(`${host.text}${view.text}`).not.toMatch(/["']node:/);
+    // Each well under the 484,885 bytes the host was with every validator.
+    expect(host.text.length).toBeLessThan(200_000);
+    expect(view.text.length).toBeLessThan(250_000);
+  }, 60_000);
+});

@@ -1,0 +1,131 @@
+/**
+ * `generate` with `tools`, on the small golden fixture schema (fast): the one naming function (odd names,
+ * case twins, names taken by the generated code, numbered deterministically, with a warning), bad snapshots
+ * refused at their file and pointer (exit 2 on the command line), deterministic output, and the compiled
+ * validators' behaviour (a draft-07 tuple checked as draft-07 means it).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
+import { generate } from '../../src/generate.js';
+import { typeNamer } from '../../src/emit/tool-surface.js';
+import { REPO_ROOT, runCli, tempDir } from '../cli/helpers.js';
+import { buildWithTools, GOLDEN_FIXTURE } from './tools-build.js';
+
+const SCHEMA = join(GOLDEN_FIXTURE, 'schema.json');
+
+/** A snapshot file of these tools, written to a fresh directory. */
+function snapshotFile(tools: Record<string, object>): string {
+  const file = join(tempDir('tools-generate'), 'tools.json');
+  const entries = Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, { name, ...tool }]));
+  writeFileSync(file, JSON.stringify({ mcpSnapshot: 1, server: { name: 't' }, tools: entries }));
+  return file;
+}
+
+const run = (tools: string) => generate({ schema: SCHEMA, tools, cwd: REPO_ROOT, outDir: tempDir('tools-out') });
+const object = (properties: object = {}) => ({ inputSchema: { type: 'object', properties } });
+
+describe('naming', () => {
+  it('PascalCase of the name plus the kind; a taken name gets the first free number, and a warning', () => {
+    const warnings: string[] = [];
+    const name = typeNamer(new Set(['EchoArguments', 'McpClient']), warnings);
+    expect(name('echo', 'toolArguments', 'tool echo')).toBe('EchoArguments2');
+    expect(name('Echo', 'toolArguments', 'tool Echo')).toBe('EchoArguments3');
+    expect(name('get-user.v2', 'toolArguments', 'tool get-user.v2')).toBe('GetUserV2Arguments');
+    expect(name('get_user_v2', 'toolArguments', 'tool get_user_v2')).toBe('GetUserV2Arguments2');
+    expect(name('123', 'toolArguments', 'tool 123')).toBe('ToolArguments');
+    expect(name('__proto__', 'promptArguments', 'prompt __proto__')).toBe('ProtoPromptArguments');
+    expect(name('class', 'toolOutput', 'tool class')).toBe('ClassStructuredContent');
+    expect(warnings).toEqual([
+      'tool echo: its type is named EchoArguments2 (EchoArguments is taken)',
+      'tool Echo: its type is named EchoArguments3 (EchoArguments is taken)',
+      'tool get_user_v2: its type is named GetUserV2Arguments2 (GetUserV2Arguments is taken)',
+    ]);
+  });
+
+  it('the golden fixture: the case twin is numbered with a warning, the same bytes twice', async () => {
+    const tools = join(GOLDEN_FIXTURE, 'tools.snapshot.json');
+    const [first, second] = [await run(tools), await run(tools)];
+    expect(first.warnings).toContain('tool echo: its type is named EchoArguments2 (EchoArguments is taken)');
+    expect(second.files).toEqual(first.files);
+  });
+
+  it('names that meet in PascalCase: each its own type, the later (sorted) numbered; calls keyed as spelled', async () => {
+    const { files, warnings } = await run(snapshotFile({ get_user: object(), 'get-user': object() }));
+    const tools = files.find((f) => f.path === 'tools.ts')?.contents ?? '';
+    expect(tools).toContain("'get-user': { arguments: V.GetUserArguments }");
+    expect(tools).toContain('get_user: { arguments: V.GetUserArguments2 }');
+    expect(warnings).toContain('tool get_user: its type is named GetUserArguments2 (GetUserArguments is taken)');
+  });
+});
+
+describe('bad snapshots: one error naming the file and the pointer', () => {
+  it.each([
+    [
+      'a $ref out of the schema',
+      { t: object({ a: { $ref: 'https://example.com/a.json' } }) },
+      '/tools/t/inputSchema/properties/a/$ref',
+      /a \$ref outside the schema cannot be resolved/,
+    ],
+    [
+      'a dangling $ref',
+      { t: object({ a: { $ref: '#/properties/b' } }) },
+      '/tools/t/inputSchema/properties/a/$ref',
+      /dangling \$ref/,
+    ],
+    [
+      'a pattern no validator can compile',
+      { t: object({ a: { type: 'string', pattern: '(' } }) },
+      '/tools/t/inputSchema',
+      /no validator can be compiled from this schema/,
+    ],
+    [
+      'not a snapshot entry',
+      { t: { inputSchema: { type: 'string' } } },
+      '/tools/t/inputSchema/type',
+      /must be equal to constant/,
+    ],
+  ])('%s', async (_name, tools, pointer, reason) => {
+    const file = snapshotFile(tools);
+    const error = await run(file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect(error).toMatchObject({ file, pointer, reason: expect.stringMatching(reason) });
+  });
+
+  it('on the command line: exit 2, one line', async () => {
+    const file = snapshotFile({ t: object({ a: { $ref: 'https://example.com/a.json' } }) });
+    const cli = await runCli(['generate', '--schema', SCHEMA, '--tools', file, '--out', tempDir('tools-cli')]);
+    expect(cli.code).toBe(2);
+    expect(cli.stderr).toContain(`${file}#/tools/t/inputSchema/properties/a/$ref: a $ref outside the schema`);
+  });
+});
+
+it('the validators: draft-07 tuples and dependencies checked as draft-07 means them; $defs and pointer refs resolve', async () => {
+  const tuple = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
+    properties: {
+      pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }], additionalItems: false },
+      card: { type: 'string' },
+      other: { $ref: '#/properties/card' },
+      home: { $ref: '#/definitions/Address' },
+    },
+    dependencies: { card: ['billing'] },
+    definitions: { Address: { type: 'object', required: ['city'] } },
+  };
+  const build = await buildWithTools('tools-validators', {
+    spec: undefined,
+    schema: SCHEMA,
+    tools: snapshotFile({ t: { inputSchema: tuple } }),
+  });
+  const { TArguments } = await build.load('tool-validators.js');
+  expect(TArguments({ pair: ['a', 1] })).toBe(true);
+  expect(TArguments({ pair: ['a', 'b'] })).toBe(false);
+  expect(TArguments({ pair: ['a', 1, 2] })).toBe(false);
+  expect(TArguments({ card: 'x' })).toBe(false);
+  expect(TArguments({ card: 'x', billing: 'y' })).toBe(true);
+  expect(TArguments({ other: 3 })).toBe(false);
+  expect(TArguments({ home: {} })).toBe(false);
+  expect(TArguments({ home: { city: 'Porto' } })).toBe(true);
+});
