@@ -153,7 +153,9 @@ describe('README snippets', () => {
     expect(snippets.length).toBeGreaterThan(5);
   });
 
-  it.each(projects)('%s: generated, compiled under strict settings, and run', async (project) => {
+  // Concurrent: each project has its own folder, and this file is the suite's longest; two at a time keep
+  // both cores busy when it is the last file running.
+  it.concurrent.for(projects)('%s: generated, compiled under strict settings, and run', async (project, { expect }) => {
     const setup = PROJECTS[project] ?? { commands: [] };
     const dir = join(root, project);
     mkdirSync(dir, { recursive: true });
