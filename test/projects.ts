@@ -3,7 +3,7 @@
  *
  * - unit: in-process tests (the generator's core, the runtime over in-memory and loopback transports,
  *   goldens, type fidelity); fast feedback with `npm run test:unit`.
- * - stress: in-process too, but at volume: 10,000 calls with 256 in flight, validators for schemas of
+ * - stress: in-process too, but at volume: 5,000 calls with 256 in flight, validators for schemas of
  *   thousands of definitions.
  * - e2e: the built CLI and generated projects in child processes (generate, --check, watch, config).
  * - interop: real peers from the registry (the official SDKs, server-everything, the Inspector) and the
