@@ -10,3 +10,9 @@ export function bundleSizes<S extends 'ours' | 'sdk' = 'ours' | 'sdk'>(
   dir: string,
   sides?: readonly S[],
 ): Promise<Record<S, BundleSize>>;
+/** One entry module's browser bundle: minified and gzip -9 bytes, and its text. */
+export function browserBundle(
+  dir: string,
+  name: string,
+  source: string,
+): Promise<{ raw: number; gzip: number; text: string }>;

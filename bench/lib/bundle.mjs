@@ -18,33 +18,40 @@ export { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
  * `{ raw, gzip, nodeImports, headerEra }`. test/platforms/bundle-budget.test.ts holds ours to the goal.
  */
 export async function bundleSizes(dir, sides = Object.keys(ENTRIES)) {
-  const { build } = await import('esbuild');
   const sizes = {};
   for (const side of sides) {
-    const source = ENTRIES[side];
-    const entry = join(dir, `${side}-entry.ts`);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(entry, source);
-    const result = await build({
-      entryPoints: [entry],
-      absWorkingDir: dir,
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2022',
-      write: false,
-      logLevel: 'silent',
-    });
-    const bytes = result.outputFiles[0].contents;
-    const text = Buffer.from(bytes).toString('utf8');
+    const { raw, gzip, text } = await browserBundle(dir, side, ENTRIES[side]);
     sizes[side] = {
-      raw: bytes.length,
-      gzip: gzipSync(bytes, { level: 9 }).length,
+      raw,
+      gzip,
       nodeImports: /["']node:/.test(text),
       // The x-mcp-header rules (templates/http-headers.ts): only a client of 2026-07-28 on needs them.
       headerEra: text.includes('x-mcp-header'),
     };
   }
   return sizes;
+}
+
+/**
+ * One entry module's browser bundle (`<dir>/<name>-entry.ts`, resolving from `dir`): esbuild --bundle --minify
+ * --platform=browser --format=esm; its minified and gzip -9 bytes, and its text.
+ */
+export async function browserBundle(dir, name, source) {
+  const { build } = await import('esbuild');
+  const entry = join(dir, `${name}-entry.ts`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(entry, source);
+  const result = await build({
+    entryPoints: [entry],
+    absWorkingDir: dir,
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  });
+  const bytes = result.outputFiles[0].contents;
+  return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, text: Buffer.from(bytes).toString('utf8') };
 }

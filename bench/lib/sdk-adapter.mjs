@@ -5,9 +5,7 @@
 //   zod schemas; whole tsc process CPU above an empty program (the runtime-cost row's method).
 // - bundle: `sdkClient` calling every vendor method, bundled for the browser, minus a bundle of just the
 //   validators those calls use: what the adapter itself adds.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { browserBundle } from './bundle.mjs';
 
 /** [through the facade, by hand with zod, a read that forces the result's type]. */
 const CALLS = [
@@ -100,25 +98,10 @@ export const calls = (client) => {
 
 /** gzip -9 and raw bytes of both entries, bundled for the browser (`dir/gen`: acme/jobs output with `sdk`). */
 export async function sdkBundleSizes(dir) {
-  const { build } = await import('esbuild');
   const sizes = {};
   for (const [side, source] of Object.entries(BUNDLE_ENTRIES)) {
-    const entry = join(dir, `${side}-entry.js`);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(entry, source);
-    const result = await build({
-      entryPoints: [entry],
-      absWorkingDir: dir,
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2022',
-      write: false,
-      logLevel: 'silent',
-    });
-    const bytes = result.outputFiles[0].contents;
-    sizes[side] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    const { raw, gzip } = await browserBundle(dir, side, source);
+    sizes[side] = { raw, gzip };
   }
   return sizes;
 }

@@ -72,13 +72,13 @@ function callsType(model: ProtocolModel): string {
   return rows.length ? objectType(rows, true) : 'Record<never, never>';
 }
 
-interface StubNode {
+export interface StubNode {
   leaf?: MethodInfo;
   children: Map<string, StubNode>;
 }
 
 /** `resources/templates/list` → resources.templates.list; `acme/jobs.start` → acme.jobs.start. */
-function stubTree(methods: MethodInfo[], handshake: readonly string[]): StubNode {
+export function stubTree(methods: readonly MethodInfo[], handshake: readonly string[] = []): StubNode {
   const root: StubNode = { children: new Map() };
   for (const m of methods) {
     // The handshake is connect()'s job: a stub would let callers run it twice.

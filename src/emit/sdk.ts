@@ -17,7 +17,7 @@
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { compareStrings } from '../load/order.js';
 import { hasExtensionSettings } from './tables.js';
-import { methodPath } from './client.js';
+import { stubTree, type StubNode } from './client.js';
 import { paramsValidatorName } from './validators.js';
 import type { Statement } from './ts-project.js';
 import { jsModuleSpecifier } from './ts-names.js';
@@ -144,31 +144,12 @@ function registerFunction(
   ];
 }
 
-interface FacadeNode {
-  leaf?: MethodInfo;
-  children: Map<string, FacadeNode>;
-}
-
-function facadeTree(methods: readonly MethodInfo[]): FacadeNode {
-  const root: FacadeNode = { children: new Map() };
-  for (const m of methods) {
-    let node = root;
-    for (const segment of methodPath(m.method)) {
-      const child = node.children.get(segment) ?? { children: new Map() };
-      node.children.set(segment, child);
-      node = child;
-    }
-    node.leaf = m;
-  }
-  return root;
-}
-
 /** A vendor call of the facade, typed by `SdkClient` (the function's declared return type). */
 const facadeCall = (m: MethodInfo): string =>
   `(params, options) => ${call('send', str(m.method), 'params', resultSchemaOf(m), 'options')} as never`;
 
 /** The facade's vendor members, by path (`acme: { jobs: { start: … } }`). */
-function facadeProps(model: ProtocolModel, node: FacadeNode): Prop[] {
+function facadeProps(model: ProtocolModel, node: StubNode): Prop[] {
   const props: Prop[] = [];
   for (const [name, child] of node.children) {
     const leaf = child.leaf;
@@ -203,7 +184,7 @@ export const V2_FACADE: FacadeVariant = {
 /** `sdkClient(client)`: the facade over an SDK `Client`. */
 export function facadeFunction(model: ProtocolModel, calls: readonly MethodInfo[], variant: FacadeVariant): Statement {
   const props: Prop[] = [
-    ...facadeProps(model, facadeTree(calls)),
+    ...facadeProps(model, stubTree(calls)),
     {
       name: 'notify',
       value: '(method, params) => client.notification(message(method, params))',
@@ -242,7 +223,7 @@ export function requestFunction(variant: FacadeVariant): Statement {
 
 /** The facade's type, named so an editor shows it (and so the function's return type is declared). */
 function facadeType(model: ProtocolModel, calls: readonly MethodInfo[]): Statement {
-  const typeOf = (node: FacadeNode): string => {
+  const typeOf = (node: StubNode): string => {
     const members: TypeMember[] = [...node.children].map(([name, child]) => {
       const leaf = child.leaf;
       const fn =
@@ -274,7 +255,7 @@ function facadeType(model: ProtocolModel, calls: readonly MethodInfo[]): Stateme
     ],
     true,
   );
-  const vendor = calls.length === 0 ? undefined : typeOf(facadeTree(calls));
+  const vendor = calls.length === 0 ? undefined : typeOf(stubTree(calls));
   return typeAlias('SdkClient<O>', vendor === undefined ? base : `${vendor} & ${base}`, 'What `sdkClient` returns.');
 }
 

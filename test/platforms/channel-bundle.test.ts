@@ -10,32 +10,15 @@
  */
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { browserBundle } from '../../bench/lib/bundle.mjs';
 import { describe, expect, it } from 'vitest';
 import { ROOT, generated, tempDir, writeFiles } from '../helpers/generate.js';
 
 async function bundle(dir: string, entry: string): Promise<{ text: string; gzip: number }> {
-  const file = join(dir, `${entry}.ts`);
   const from = entry === 'host' ? 'server' : 'client';
   const name = entry === 'host' ? 'UiHost' : 'UiView';
-  writeFileSync(
-    file,
-    `export { ${name} } from './gen/${from}.js';\nexport { PostMessageTransport } from '@mcp-typegen/runtime';\n`,
-  );
-  const result = await build({
-    entryPoints: [file],
-    absWorkingDir: dir,
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
-  const bytes = result.outputFiles[0]?.contents ?? new Uint8Array();
-  return { text: Buffer.from(bytes).toString('utf8'), gzip: gzipSync(bytes, { level: 9 }).length };
+  const source = `export { ${name} } from './gen/${from}.js';\nexport { PostMessageTransport } from '@mcp-typegen/runtime';\n`;
+  return browserBundle(dir, entry, source);
 }
 
 /** Property names only one validator family checks: the host receives the first two, the view the others. */
