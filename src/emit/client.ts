@@ -145,7 +145,8 @@ function taskAugmentedStub(model: ProtocolModel, m: MethodInfo, taskResult: stri
   return `(${arrow([params, options], 'Promise<never>', requestCall(m))}) as {\n${overloads.join('\n')}\n}`;
 }
 
-function describe(model: ProtocolModel, m: MethodInfo): string {
+/** A method's doc comment: its method string and its definition's description (the SDK facade's too). */
+export function describe(model: ProtocolModel, m: MethodInfo): string {
   const d = model.definitions[m.definition]?.description;
   return typeof d === 'string' ? `\`${m.method}\`: ${d}` : `\`${m.method}\``;
 }

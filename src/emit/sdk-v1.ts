@@ -11,6 +11,7 @@ import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { MESSAGE } from './sdk-helpers.js';
 import {
   facadeFunction,
+  mapOf,
   paramsSchemaOf,
   requestFunction,
   sdkMethods,
@@ -23,14 +24,11 @@ import { constDecl, functionDecl, importDecl, typeAlias } from './ts-structures.
 import { call, objectLiteral, objectType, ref, str, type Prop } from './ts-text.js';
 
 const V1_FACADE: FacadeVariant = {
-  name: 'sdkClientV1',
+  suffix: 'V1',
   requester: 'SdkV1Requester',
   schema: (standard) => call('zodSchema', standard),
   doc: 'A typed facade over an SDK v1 `Client` (connected): vendor requests by path (`acme.jobs.start(params)`), results checked by the generated validators (through zod), and notifications.',
 };
-
-const mapOf = (m: MethodInfo, sender: 'client' | 'server') =>
-  `${sender === 'client' ? 'Client' : 'Server'}${m.kind === 'request' ? 'Requests' : 'Notifications'}`;
 
 /** `z.object({ method: z.literal('acme/jobs.start'), params: zodSchema<…>(V.…) })`: what v1 registers with. */
 function messageSchema(m: MethodInfo, sender: 'client' | 'server'): string {

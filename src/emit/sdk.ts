@@ -9,7 +9,8 @@
  * - `sdkClient(client)`: a typed facade — `acme.jobs.start(params)`, `notify(method, params)` — whose
  *   results are checked and typed; `sdkRequest(client)`: every request the client sends by name (an
  *   extension's augmentations included);
- * - `extensionCapabilities` / `extensionSettings`: the extensions' settings, typed both ways.
+ * - `extensionCapabilities`: the extensions' settings this peer advertises, typed (maps.ts's
+ *   `extensionSettings` reads the other peer's).
  *
  * No import of the SDK: its classes are matched structurally, so the SDK stays the user's dependency.
  * sdk-v1.ts does the same for SDK v1, through zod. Built as ts-morph statement structures.
@@ -17,7 +18,7 @@
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { compareStrings } from '../load/order.js';
 import { hasExtensionSettings } from './tables.js';
-import { stubTree, type StubNode } from './client.js';
+import { describe, stubTree, type StubNode } from './client.js';
 import { paramsValidatorName } from './validators.js';
 import type { Statement } from './ts-project.js';
 import { jsModuleSpecifier } from './ts-names.js';
@@ -60,7 +61,8 @@ export function resultSchemaOf(m: MethodInfo): string {
   return results.length === 0 ? 'V.Result' : `/* @__PURE__ */ ${call('anyOf', ...results.map((r) => `V.${r}`))}`;
 }
 
-const mapOf = (m: MethodInfo, sender: 'client' | 'server') =>
+/** The generated map a method's row is in, by who sends it. */
+export const mapOf = (m: MethodInfo, sender: 'client' | 'server') =>
   `${sender === 'client' ? 'Client' : 'Server'}${m.kind === 'request' ? 'Requests' : 'Notifications'}`;
 
 /** `ClientRequests['acme/jobs.start']['params']` and friends. */
@@ -79,11 +81,6 @@ function handlerType(m: MethodInfo, sender: 'client' | 'server'): string {
     ],
     `${result} | Promise<${result}>`,
   );
-}
-
-function describe(model: ProtocolModel, m: MethodInfo): string {
-  const d = model.definitions[m.definition]?.description;
-  return typeof d === 'string' ? `\`${m.method}\`: ${d}` : `\`${m.method}\``;
 }
 
 /** `{ 'acme/jobs.start': (params, ctx) => …; 'acme/jobs.ping'?: (params) => … }`: requests required. */
@@ -149,11 +146,11 @@ const facadeCall = (m: MethodInfo): string =>
   `(params, options) => ${call('send', str(m.method), 'params', resultSchemaOf(m), 'options')} as never`;
 
 /** The facade's vendor members, by path (`acme: { jobs: { start: … } }`). */
-function facadeProps(model: ProtocolModel, node: StubNode): Prop[] {
+function facadeProps(node: StubNode): Prop[] {
   const props: Prop[] = [];
   for (const [name, child] of node.children) {
     const leaf = child.leaf;
-    const group = () => objectLiteral(facadeProps(model, child), true);
+    const group = () => objectLiteral(facadeProps(child), true);
     const value =
       leaf === undefined
         ? group()
@@ -167,7 +164,8 @@ function facadeProps(model: ProtocolModel, node: StubNode): Prop[] {
 
 /** How a facade sends: the SDK v2 takes the Standard Schema itself, v1 a zod schema made from it. */
 export interface FacadeVariant {
-  name: string;
+  /** Appended to every function's name (`sdkClientV1`): '' for v2. */
+  suffix: '' | 'V1';
   requester: string;
   /** The expression that turns a Standard Schema into what this SDK's `request` takes. */
   schema: (standard: string) => string;
@@ -175,7 +173,7 @@ export interface FacadeVariant {
 }
 
 export const V2_FACADE: FacadeVariant = {
-  name: 'sdkClient',
+  suffix: '',
   requester: 'SdkRequester',
   schema: (standard) => standard,
   doc: 'A typed facade over an SDK v2 `Client` (connected): vendor requests by path (`acme.jobs.start(params)`), results checked by the generated validators, and notifications.',
@@ -184,7 +182,7 @@ export const V2_FACADE: FacadeVariant = {
 /** `sdkClient(client)`: the facade over an SDK `Client`. */
 export function facadeFunction(model: ProtocolModel, calls: readonly MethodInfo[], variant: FacadeVariant): Statement {
   const props: Prop[] = [
-    ...facadeProps(model, stubTree(calls)),
+    ...facadeProps(stubTree(calls)),
     {
       name: 'notify',
       value: '(method, params) => client.notification(message(method, params))',
@@ -196,7 +194,7 @@ export function facadeFunction(model: ProtocolModel, calls: readonly MethodInfo[
     `return ${objectLiteral(props, true)};`,
   ];
   return functionDecl({
-    name: `${variant.name}<C extends ${variant.requester}>`,
+    name: `sdkClient${variant.suffix}<C extends ${variant.requester}>`,
     doc: variant.doc,
     params: [{ name: 'client', type: 'C' }],
     returns: 'SdkClient<OptionsOf<C>>',
@@ -210,7 +208,7 @@ export function facadeFunction(model: ProtocolModel, calls: readonly MethodInfo[
  */
 export function requestFunction(variant: FacadeVariant): Statement {
   return functionDecl({
-    name: `${variant.name === 'sdkClient' ? 'sdkRequest' : 'sdkRequestV1'}<C extends ${variant.requester}>`,
+    name: `sdkRequest${variant.suffix}<C extends ${variant.requester}>`,
     doc: "Any request the client sends, spec or vendor, by name: params and result typed by the generated maps (an extension's augmentations included), the result checked by the generated validators.",
     params: [{ name: 'client', type: 'C' }],
     returns: 'SdkRequest<OptionsOf<C>>',
@@ -307,11 +305,12 @@ export function serverSender(variant: FacadeVariant): Statement[] {
     ],
     true,
   );
-  const v2 = variant === V2_FACADE;
+  const v2 = variant.suffix === '';
   return [
+    // One type for both SDKs: sdk-v1.ts imports it.
     ...(v2 ? [typeAlias('SdkServer<O>', type, 'What `sdkServer` returns.')] : []),
     functionDecl({
-      name: `${v2 ? 'sdkServer' : 'sdkServerV1'}<S extends ${variant.requester}>`,
+      name: `sdkServer${variant.suffix}<S extends ${variant.requester}>`,
       doc: `Typed sending for an SDK ${v2 ? 'v2' : 'v1'} \`Server\` (connected): requests to the client by name, results checked by the generated validators, and notifications.`,
       params: [{ name: 'server', type: 'S' }],
       returns: 'SdkServer<OptionsOf<S>>',
@@ -353,19 +352,9 @@ function settingsStatements(model: ProtocolModel): Statement[] {
 
 export function sdkStatements(model: ProtocolModel, importExt: string): Statement[] {
   const methods = sdkMethods(model);
-  const usesAnyOf =
-    model.methods.some((m) => m.kind === 'request' && sentBy('client')(m) && (m.result ?? []).length !== 1) ||
-    [...methods.serverReceives, ...methods.clientReceives].some(
-      (m) => m.kind === 'request' && (m.result ?? []).length !== 1,
-    );
-  const maps = new Set([
-    'ClientNotifications',
-    'ClientRequests',
-    'ServerNotifications',
-    'ServerRequests',
-    ...methods.serverReceives.map((m) => mapOf(m, 'client')),
-    ...methods.clientReceives.map((m) => mapOf(m, 'server')),
-  ]);
+  // Every request either side sends has a result schema (RESULT_SCHEMAS, SERVER_RESULT_SCHEMAS).
+  const usesAnyOf = model.methods.some((m) => m.kind === 'request' && (m.result ?? []).length > 1);
+  const maps = ['ClientNotifications', 'ClientRequests', 'ServerNotifications', 'ServerRequests'];
   const settings = settingsStatements(model);
   const received = [...methods.serverReceives, ...methods.clientReceives];
   const noParams = received.some((m) => m.params === null);
