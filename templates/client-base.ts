@@ -20,6 +20,7 @@ import {
 } from './jsonrpc.js';
 import { RpcEngine } from './engine.js';
 import type { HandlerContext, NotificationHandler, RequestHandler, RequestOptions } from './peer-types.js';
+import type { Finish, Finishing } from './peer-calls.js';
 import { ListedTools } from './client-tools.js';
 import type { MetadataFacts, MetadataHeaders } from './http-headers.js';
 import { describe, metaOf, withKey } from './peer-messages.js';
@@ -411,20 +412,19 @@ export class McpClientBase<
     } while (cursor !== undefined);
   }
 
-  /** One call, resolving to its final result. Not async: only a result that may not be final gets a promise more. */
+  /**
+   * One call, resolving to its final result. Not async, and the result is looked at as it arrives (the engine's
+   * `finish`): only a result that asks for input gets a promise more.
+   */
   #send(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
     const modern = this.#modern;
     const { perRequestMeta, inputRequests } = this.protocol.features;
     const sent = modern ? this.#withRequestMeta(params) : params;
-    const result = this.peer.request(method, sent, options);
-    if (modern ? !inputRequests : !perRequestMeta) return result;
-    return result.then((first) =>
-      !modern
-        ? this.#fromLegacy(method, first)
-        : isInputRequired(first)
-          ? this.#inputRounds(method, sent, first, options)
-          : first,
-    );
+    let finish: Finish | undefined;
+    if (modern && inputRequests)
+      finish = (first) => (isInputRequired(first) ? this.#inputRounds(method, sent, first, options) : first);
+    else if (!modern && perRequestMeta) finish = (first) => this.#fromLegacy(method, first);
+    return (this.peer as unknown as Finishing).request(method, sent, options, finish);
   }
 
   /** A legacy server's result, filled with the defaults a modern server would use (what the modern types promise). */
