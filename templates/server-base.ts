@@ -256,10 +256,17 @@ export class McpServerBase<Handlers extends object> {
     const method = route.method;
     // A modern request stands alone: its handler sees the capabilities this request declares, never
     // those of an earlier one (nor of a request running beside it).
-    const seen =
-      session.era === 'modern'
-        ? { ...session, clientCapabilities: requestCapabilities(this.protocol, ctx.meta) }
-        : session;
+    const seen: SessionInfo =
+      session.era !== 'modern'
+        ? session
+        : {
+            protocolVersion: session.protocolVersion,
+            era: 'modern',
+            clientInfo: session.clientInfo,
+            clientCapabilities: requestCapabilities(this.protocol, ctx.meta),
+            initialized: session.initialized,
+            logLevel: session.logLevel,
+          };
     (ctx as unknown as { session: SessionInfo }).session = seen;
     guardNestedRequests(ctx, seen.clientCapabilities, this.#missingCapabilityCode);
     if (this.protocol.features.inputRequests) (ctx as unknown as { inputs: unknown }).inputs = inputRound;
