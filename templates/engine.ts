@@ -283,9 +283,8 @@ export class RpcEngine<
 
   #sendCancelled(requestId: RequestId, reason: unknown): void {
     if (this.#closed) return;
-    const text = reasonText(reason);
-    const params = text === undefined ? { requestId } : { requestId, reason: text };
-    this.post({ jsonrpc: '2.0', method: 'notifications/cancelled', params });
+    // An undefined reason is left out of the frame, as JSON leaves it out.
+    this.post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: reasonText(reason) } });
   }
 
   // --- incoming ---
@@ -375,9 +374,10 @@ export class RpcEngine<
   }
 
   #onNotification(method: string, params: JsonObject | undefined, extra: MessageExtraInfo | undefined): void {
-    const builtIn = method === 'notifications/cancelled' || method === 'notifications/progress';
+    let builtIn = true;
     if (method === 'notifications/cancelled') this.#onCancelled(params);
     else if (method === 'notifications/progress') this.#onProgress(params);
+    else builtIn = false;
     const handler = this.#notificationHandlers.get(method);
     if (handler === undefined && this.fallbackNotificationHandler === undefined) {
       if (!builtIn) this.diagnose('unknown-notification', `No handler for notification ${method}`, { method });

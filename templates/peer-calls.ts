@@ -140,7 +140,7 @@ function onSignalAbort(event: Event): void {
 /** One incoming request being handled; it is the handler's `ctx`. */
 export class InboundRequest {
   done = false;
-  #controller: AbortController | undefined = undefined;
+  #controller: AbortController | undefined;
   declare readonly meta: JsonObject | undefined;
 
   readonly #peer: RpcEngine<any, any, any, any>;
