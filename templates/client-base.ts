@@ -210,7 +210,7 @@ export class McpClientBase<
           `The server did not answer server/discover as a ${asked} server would (${describe(error)}); this client accepts no initialize-era version`,
         );
       }
-      const supported = stringsOf(isPlainObject(error.data) ? error.data['supported'] : undefined);
+      const supported = stringsOf((error.data as { supported?: unknown } | undefined)?.supported);
       const next = modern.find((v) => supported.includes(v));
       if (error.code !== errorCodes['UnsupportedProtocolVersionError'] || next === undefined || next === asked) {
         throw error;

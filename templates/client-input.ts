@@ -46,10 +46,9 @@ export async function answerInputRequests(
     const ctx = inputContext(key, request['method'], request['params'], signal);
     responses[key] = await handler(request['params'], ctx);
   }
-  const next: JsonObject = { ...params, inputResponses: responses };
-  if (typeof result['requestState'] === 'string') next['requestState'] = result['requestState'];
-  else delete next['requestState'];
-  return next;
+  // The retry carries this round's state, or none (an undefined member is left out of the frame, as JSON leaves it).
+  const state = result['requestState'];
+  return { ...params, inputResponses: responses, requestState: typeof state === 'string' ? state : undefined };
 }
 
 /** A 2026-07-28 result that asks for input before it is final. */
@@ -70,7 +69,7 @@ function inputContext(
     id: key,
     method,
     signal: signal ?? new AbortController().signal,
-    meta: metaOf(isPlainObject(params) ? params : undefined),
+    meta: metaOf(params as JsonObject | undefined), // metaOf reads `_meta` only from an object
     extra: undefined,
     progress: () => Promise.resolve(),
     notify: never,

@@ -98,11 +98,10 @@ export class RpcEngine<
     this.onHandlerError = options.onHandlerError;
     this.onDiagnostic = options.onDiagnostic;
     this.onclose = options.onclose;
-    transport.onmessage = (message: unknown, extra?: MessageExtraInfo) => this.receive(message, extra);
+    const receive = (frame: unknown, extra?: MessageExtraInfo) => this.receive(frame, extra);
+    transport.onmessage = receive;
     // Text transports hand over raw frames when the engine can read them: parsed and answered like any other.
-    if (this.#readFrame !== undefined) {
-      transport.ontext = (text: string, extra?: MessageExtraInfo) => this.receive(text, extra);
-    }
+    if (this.#readFrame !== undefined) transport.ontext = receive;
     transport.onclose = () => this.#shutdown();
     transport.onerror = (error: Error) =>
       this.diagnose('transport-error', `Transport error: ${error?.message}`, { error });

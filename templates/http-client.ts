@@ -87,8 +87,9 @@ export interface StreamableHttpClientTransportOptions {
 
 /** The protocol version a message declares in its `_meta` under the model's key (2026-07-28 on), if any. */
 function declaredVersion(message: WireMessage, metaKey: string | undefined): string | undefined {
-  const params = (message as { params?: unknown }).params;
-  const version = metaKey === undefined ? undefined : metaOf(isPlainObject(params) ? params : undefined)?.[metaKey];
+  // metaOf reads `_meta` only from an object.
+  const version =
+    metaKey === undefined ? undefined : metaOf((message as { params?: { [key: string]: unknown } }).params)?.[metaKey];
   return typeof version === 'string' ? version : undefined;
 }
 
@@ -255,8 +256,7 @@ export class StreamableHttpClientTransport implements Transport {
   #cancelFlights(messages: WireMessage[]): void {
     for (const m of messages) {
       if (!isCancellation(m)) continue;
-      const params = (m as { params?: unknown }).params;
-      const requestId = isPlainObject(params) ? params['requestId'] : undefined;
+      const requestId = (m as { params?: { requestId?: unknown } }).params?.requestId;
       if (isValidRequestId(requestId)) this.#stopReading(requestId);
     }
   }

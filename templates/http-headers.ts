@@ -149,12 +149,11 @@ export function paramHeaderRules(inputSchema: unknown): ParamHeaderRules {
         rules.push({ name, path, type });
       }
     }
-    for (const keyword of Object.keys(schema)) {
-      const sub = schema[keyword];
+    for (const [keyword, sub] of Object.entries(schema)) {
       if (keyword === 'properties' && isPlainObject(sub)) {
-        for (const key of Object.keys(sub)) visit(sub[key], [...path, key], reachable);
+        for (const [key, member] of Object.entries(sub)) visit(member, [...path, key], reachable);
       } else if (SCHEMA_MAPS.includes(keyword) && isPlainObject(sub)) {
-        for (const key of Object.keys(sub)) visit(sub[key], path, false);
+        for (const member of Object.values(sub)) visit(member, path, false);
       } else if (!DATA_KEYWORDS.includes(keyword)) visit(sub, path, false);
     }
   };

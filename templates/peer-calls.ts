@@ -241,9 +241,8 @@ export class InboundRequest {
   progress(progress: number, total?: number, message?: string): Promise<void> {
     const token = this.meta?.['progressToken'];
     if (this.done || !isValidRequestId(token)) return Promise.resolve();
-    const params: JsonObject = { progressToken: token, progress };
-    if (total !== undefined) params['total'] = total;
-    if (message !== undefined) params['message'] = message;
+    // What is undefined is left out of the frame, as JSON leaves it out.
+    const params = { progressToken: token, progress, total, message };
     return this.#peer.notify('notifications/progress', params, { relatedRequestId: this.id });
   }
 
