@@ -10,6 +10,7 @@ import type { OptionSpec } from '../config/options.js';
 import type { CliContext } from './commands.js';
 import { verbosity, type GlobalFlags } from './options.js';
 import { enableCompileCache } from './compile-cache.js';
+import { keepYoungGenerationSmall } from './heap-tuning.js';
 import { usageError } from './usage-errors.js';
 import { EXIT_CODES } from './environment.js';
 
@@ -97,6 +98,7 @@ const invokedAs = process.argv[1] ?? '';
 if (/(?:^|[\\/])(?:main\.js|mcp-typegen)$/.test(invokedAs)) {
   // Before the first dynamic import: every module loaded after this is compiled once per machine.
   enableCompileCache();
+  keepYoungGenerationSmall();
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
