@@ -160,6 +160,59 @@ function tapStatements(): Statement[] {
 }
 
 /** `extensionRequest(client, request, schema, options)`: `client.request`, keeping the result kinds the SDK refuses. */
+const EXTENSION_REQUEST: Statement = {
+  ...functionDecl({
+    name: 'extensionRequest<C extends SdkRequester>',
+    doc: '`client.request`; a result of a kind an extension adds, which the SDK refuses, is read off the wire instead and checked by the generated validator.',
+    params: [
+      { name: 'client', type: 'C' },
+      { name: 'request', type: '{ method: string; params?: Record<string, unknown> }' },
+      { name: 'schema', type: 'StandardSchemaV1' },
+      { name: 'options', type: 'OptionsOf<C> | undefined' },
+    ],
+    returns: 'Promise<unknown>',
+    body: [
+      'const kinds = EXTENSION_RESULT_TYPES[request.method];',
+      'const transport = client.transport;',
+      'if (kinds === undefined || transport === undefined) return client.request(request, schema, options);',
+      'const tap = tapOf(transport);',
+      'let id: unknown;',
+      // The SDK sends before `request` returns: the one message of this method sent meanwhile is ours.
+      'tap.sending = (message) => {',
+      '  if (id !== undefined || message?.method !== request.method) return;',
+      '  id = message.id;',
+      '  tap.results.set(id, undefined);',
+      '};',
+      'let pending: Promise<unknown>;',
+      'try {',
+      '  pending = client.request(request, schema, options);',
+      '} finally {',
+      '  tap.sending = undefined;',
+      '}',
+      'const take = () => {',
+      '  const result = tap.results.get(id);',
+      '  tap.results.delete(id);',
+      '  return result as { resultType?: unknown } | undefined;',
+      '};',
+      'return pending.then(',
+      '  (value) => {',
+      '    take();',
+      '    return value;',
+      '  },',
+      '  (error: unknown) => {',
+      '    const result = take();',
+      "    if (typeof result?.resultType !== 'string' || !kinds.includes(result.resultType)) throw error;",
+      "    const checked = schema['~standard'].validate(result) as StandardSchemaV1Result<unknown>;",
+      '    if (checked.issues === undefined) return checked.value;',
+      '    throw new Error(`Invalid result for ${request.method}: ${checked.issues.map((i) => i.message).join("; ")}`);',
+      '  },',
+      ');',
+    ],
+  }),
+  isExported: false,
+};
+
+/** The kinds the SDK refuses, by method, the tap, and `extensionRequest`. */
 function extensionRequest(refused: Record<string, string[]>): Statement[] {
   const rows = Object.entries(refused).map(([method, kinds]): Prop => ({
     name: method,
@@ -172,57 +225,7 @@ function extensionRequest(refused: Record<string, string[]>): Statement[] {
       doc: "The `resultType`s an extension adds to a request's results, which the SDK v2 client refuses (UNSUPPORTED_RESULT_TYPE).",
     }),
     ...tapStatements(),
-    {
-      ...functionDecl({
-        name: 'extensionRequest<C extends SdkRequester>',
-        doc: '`client.request`; a result of a kind an extension adds, which the SDK refuses, is read off the wire instead and checked by the generated validator.',
-        params: [
-          { name: 'client', type: 'C' },
-          { name: 'request', type: '{ method: string; params?: Record<string, unknown> }' },
-          { name: 'schema', type: 'StandardSchemaV1' },
-          { name: 'options', type: 'OptionsOf<C> | undefined' },
-        ],
-        returns: 'Promise<unknown>',
-        body: [
-          'const kinds = EXTENSION_RESULT_TYPES[request.method];',
-          'const transport = client.transport;',
-          'if (kinds === undefined || transport === undefined) return client.request(request, schema, options);',
-          'const tap = tapOf(transport);',
-          'let id: unknown;',
-          // The SDK sends before `request` returns: the one message of this method sent meanwhile is ours.
-          'tap.sending = (message) => {',
-          '  if (id !== undefined || message?.method !== request.method) return;',
-          '  id = message.id;',
-          '  tap.results.set(id, undefined);',
-          '};',
-          'let pending: Promise<unknown>;',
-          'try {',
-          '  pending = client.request(request, schema, options);',
-          '} finally {',
-          '  tap.sending = undefined;',
-          '}',
-          'const take = () => {',
-          '  const result = tap.results.get(id);',
-          '  tap.results.delete(id);',
-          '  return result as { resultType?: unknown } | undefined;',
-          '};',
-          'return pending.then(',
-          '  (value) => {',
-          '    take();',
-          '    return value;',
-          '  },',
-          '  (error: unknown) => {',
-          '    const result = take();',
-          "    if (typeof result?.resultType !== 'string' || !kinds.includes(result.resultType)) throw error;",
-          "    const checked = schema['~standard'].validate(result) as StandardSchemaV1Result<unknown>;",
-          '    if (checked.issues === undefined) return checked.value;',
-          '    throw new Error(`Invalid result for ${request.method}: ${checked.issues.map((i) => i.message).join("; ")}`);',
-          '  },',
-          ');',
-        ],
-      }),
-      isExported: false,
-    },
+    EXTENSION_REQUEST,
   ];
 }
 
