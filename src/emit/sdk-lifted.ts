@@ -19,7 +19,8 @@ const LIFTED_FIELDS: readonly string[] = ['inputResponses', 'requestState'];
 
 /** A received vendor request whose params declare a field the SDK lifts: on a 2026-07-28 model only. */
 export function liftsParams(model: ProtocolModel, m: MethodInfo): boolean {
-  if (!model.features.perRequestMeta || m.kind !== 'request' || m.params === null) return false;
+  // A spec request's retry fields are the SDK's own (its multi-round-trip requests): only a vendor's are put back.
+  if (!model.features.perRequestMeta || m.kind !== 'request' || m.params === null || m.source === 'mcp') return false;
   const { properties } = resultShape(paramsSchema(model, m), model.definitions);
   return LIFTED_FIELDS.some((field) => properties.has(field));
 }

@@ -20,6 +20,7 @@ import {
   requestFunction,
   sdkMethods,
   serverSender,
+  takesContext,
   type FacadeVariant,
 } from './sdk.js';
 import type { Statement } from './ts-project.js';
@@ -77,7 +78,7 @@ function registerFunction(
       doc: `Registers a typed handler on an SDK v1 peer for every vendor method the ${doc} (params checked by the generated validators, through zod)${extendedNote(methods)}.`,
       params: [
         { name: 'peer', type: 'P' },
-        { name: 'handlers', type: ref(handlers, 'ExtraOf<P>') },
+        { name: 'handlers', type: takesContext(methods) ? ref(handlers, 'ExtraOf<P>') : handlers },
       ],
       returns: 'void',
       body: methods.map((m) => registration(m, table)),
@@ -162,11 +163,7 @@ export function sdkV1Statements(model: ProtocolModel, importExt: string): Statem
       : []),
     importDecl(true, ['StandardSchemaV1', 'StandardSchemaV1Result'], jsModuleSpecifier('validators', importExt)),
     importDecl(false, ['RESULT_SCHEMAS', 'SERVER_RESULT_SCHEMAS'], `./sdk${importExt}`),
-    importDecl(
-      true,
-      [...(calls ? ['Caller'] : []), 'OptionsOf', 'SdkClient', 'SdkRequest', 'SdkServer', ...handlerTypes],
-      `./sdk${importExt}`,
-    ),
+    importDecl(true, ['OptionsOf', 'SdkClient', 'SdkRequest', 'SdkServer', ...handlerTypes], `./sdk${importExt}`),
     ...PREAMBLE,
     { ...MESSAGE, isExported: false },
     // The facade's result schemas, as sdk.ts builds them: its combinators where a vendor call needs one.

@@ -71,6 +71,9 @@ export const extendedNote = (methods: readonly MethodInfo[]): string => {
   return spec.length === 0 ? '' : `, and optionally ${spec.join(', ')}, whose results an extension extends`;
 };
 
+/** Handlers of requests get the peer's context (`Ctx`); notifications' do not, so a set of them takes none. */
+export const takesContext = (methods: readonly MethodInfo[]): boolean => methods.some((m) => m.kind === 'request');
+
 /** A handler the register functions may go without: a notification's, or an extended spec request's. */
 export const optionalHandler = (m: MethodInfo): boolean => m.kind === 'notification' || !isVendor(m);
 
@@ -154,14 +157,19 @@ function registerFunction(
   doc: string,
 ): Statement[] {
   if (methods.length === 0) return [];
+  const context = takesContext(methods);
   return [
-    typeAlias(`${handlersName}<Ctx>`, handlersType(model, methods, sender), `Handlers of what the ${doc}.`),
+    typeAlias(
+      context ? `${handlersName}<Ctx>` : handlersName,
+      handlersType(model, methods, sender),
+      `Handlers of what the ${doc}.`,
+    ),
     functionDecl({
       name: `${name}<P extends SdkPeer>`,
       doc: `Registers a typed handler on an SDK v2 peer for every vendor method the ${doc} (params checked by the generated validators)${extendedNote(methods)}.`,
       params: [
         { name: 'peer', type: 'P' },
-        { name: 'handlers', type: ref(handlersName, 'ContextOf<P>') },
+        { name: 'handlers', type: context ? ref(handlersName, 'ContextOf<P>') : handlersName },
       ],
       returns: 'void',
       body: methods.map((m) => registration(model, m, 'peer')),
@@ -207,11 +215,21 @@ export const V2_FACADE: FacadeVariant = {
   doc: 'A typed facade over an SDK v2 `Client` (connected): vendor requests by path (`acme.jobs.start(params)`), results checked by the generated validators, and notifications.',
 };
 
-/** How a facade sends a request: `client.request`, or `extensionRequest` for result kinds the SDK v2 refuses. */
-const requestCall = (model: ProtocolModel, variant: FacadeVariant, target: string, schema: string): string =>
-  variant.suffix === '' && Object.keys(refusedResultTypes(model)).length > 0
-    ? call('extensionRequest', target, 'message(method, params)', schema, 'options')
-    : call(`${target}.request`, 'message(method, params)', variant.schema(schema), 'options');
+/**
+ * How a facade sends a request: `client.request`, or `extensionRequest` where one of the methods it may send
+ * has a result kind the SDK v2 refuses (the tap stays out of a bundle whose calls need none).
+ */
+const requestCall = (
+  model: ProtocolModel,
+  variant: FacadeVariant,
+  methods: readonly MethodInfo[],
+  schema: string,
+): string => {
+  const refused = refusedResultTypes(model);
+  return variant.suffix === '' && methods.some((m) => refused[m.method] !== undefined)
+    ? call('extensionRequest', 'client', 'message(method, params)', schema, 'options')
+    : call('client.request', 'message(method, params)', variant.schema(schema), 'options');
+};
 
 /** `sdkClient(client)`: the facade over an SDK `Client`. */
 export function facadeFunction(model: ProtocolModel, calls: readonly MethodInfo[], variant: FacadeVariant): Statement {
@@ -223,15 +241,20 @@ export function facadeFunction(model: ProtocolModel, calls: readonly MethodInfo[
     },
   ];
   const body = [
-    'const send = (method: string, params: unknown, schema: StandardSchemaV1, options: OptionsOf<C> | undefined) =>',
-    `  ${requestCall(model, variant, 'client', 'schema')};`,
+    // Without vendor requests the facade only notifies: no `send`, and no options to type (noUnusedLocals).
+    ...(calls.length === 0
+      ? []
+      : [
+          'const send = (method: string, params: unknown, schema: StandardSchemaV1, options: OptionsOf<C> | undefined) =>',
+          `  ${requestCall(model, variant, calls, 'schema')};`,
+        ]),
     `return ${objectLiteral(props, true)};`,
   ];
   return functionDecl({
     name: `sdkClient${variant.suffix}<C extends ${variant.requester}>`,
     doc: variant.doc,
     params: [{ name: 'client', type: 'C' }],
-    returns: 'SdkClient<OptionsOf<C>>',
+    returns: calls.length === 0 ? 'SdkClient' : 'SdkClient<OptionsOf<C>>',
     body,
   });
 }
@@ -248,7 +271,7 @@ export function requestFunction(model: ProtocolModel, variant: FacadeVariant): S
     returns: 'SdkRequest<OptionsOf<C>>',
     body: [
       `return ${requestParams(model, 'client')} =>`,
-      `  ${requestCall(model, variant, 'client', 'RESULT_SCHEMAS[method]')} as never;`,
+      `  ${requestCall(model, variant, model.methods.filter(sentBy('client')), 'RESULT_SCHEMAS[method]')} as never;`,
     ],
   });
 }
@@ -313,7 +336,8 @@ function facadeType(model: ProtocolModel, calls: readonly MethodInfo[]): Stateme
     true,
   );
   const vendor = calls.length === 0 ? undefined : typeOf(stubTree(calls));
-  return typeAlias('SdkClient<O>', vendor === undefined ? base : `${vendor} & ${base}`, 'What `sdkClient` returns.');
+  if (vendor === undefined) return typeAlias('SdkClient', base, 'What `sdkClient` returns.');
+  return typeAlias('SdkClient<O>', `${vendor} & ${base}`, 'What `sdkClient` returns.');
 }
 
 /** The type of `sdkRequest`'s function. */
