@@ -7,9 +7,9 @@
  * user code): a task created by `tools/call`, polled, its input answered with `tasks/update`, a
  * `notifications/tasks` pushed, a second task cancelled, bad params refused with the generated validator's
  * message and path — on an SDK pair in memory and over stdio, SDK client ↔ generated server, and ext-tasks'
- * own requester ↔ SDK server. SDK v1 1.32.2 stops at 2025-11-25 and has that version's tasks of its own:
- * tasks-v1.ts runs them beside the 2025-11-25 adapter, which must not break them. Both fixtures' `@ts-expect-error`
- * lines are compiled by tsc --strict.
+ * own requester ↔ SDK server; the fixture's `@ts-expect-error` lines are compiled by tsc --strict. SDK v1 1.32.2
+ * stops at 2025-11-25 and has that version's tasks of its own: test/interop/sdk-adapter.test.ts runs them
+ * beside the 2025-11-25 adapter (tasks-v1.ts), which must not break them.
  */
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, generated, tempDir, tscProject, writeFiles } from '../helpers/generate.js';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'sdk-adapter');
-const FILES = ['tasks-usage.ts', 'tasks-stdio-server.ts', 'tasks-v1.ts'];
+const FILES = ['tasks-usage.ts', 'tasks-stdio-server.ts'];
 
 /** What a pair of tasks-usage.ts reports (the fixture is compiled by tsc below, not by the repo's program). */
 interface Observed {
@@ -45,11 +45,6 @@ beforeAll(async () => {
     artifacts: ['client', 'server', 'sdk', 'sdk-v1'],
   });
   writeFiles(join(dir, 'generated'), tasks.files);
-  const v1 = await generated('2025-11-25', {
-    extensions: [join(FIXTURE, 'acme-review.extension.json')],
-    artifacts: ['sdk-v1'],
-  });
-  writeFiles(join(dir, 'generated-2025'), v1.files);
   for (const name of FILES) copyFileSync(join(FIXTURE, name), join(dir, name));
   usage = (await import(join(dir, 'tasks-usage.ts'))) as Usage;
 });
@@ -108,21 +103,6 @@ describe('the tasks extension through the SDK v2 adapter (2026-07-28)', () => {
       cancelled: 'cancelled',
       plain: 'immediate',
       inputs: ['elicitation: Your name?'],
-    });
-  });
-});
-
-describe("SDK v1's own tasks (2025-11-25) beside the adapter", () => {
-  it('a task-augmented tools/call, tasks/get and tasks/result through sdkRequestV1, checked; the vendor request too', async () => {
-    const { v1OwnTasks } = (await import(join(dir, 'tasks-v1.ts'))) as {
-      v1OwnTasks: () => Promise<Record<string, unknown>>;
-    };
-    expect(await v1OwnTasks()).toEqual({
-      created: 'working',
-      polled: 'completed',
-      result: [{ type: 'text', text: 'ran report' }],
-      plain: [{ type: 'text', text: 'ran echo' }],
-      submitted: { reviewId: 'r-Spec', queued: true },
     });
   });
 });
