@@ -12,6 +12,9 @@
  * - `extensionCapabilities`: the extensions' settings this peer advertises, typed (maps.ts's
  *   `extensionSettings` reads the other peer's).
  *
+ * What SDK v2 does to a 2026-07-28 result or an extension's result kind is undone in sdk-results.ts, what it
+ * lifts off a vendor method's params in sdk-lifted.ts (the tasks extension needs both).
+ *
  * No import of the SDK: its classes are matched structurally, so the SDK stays the user's dependency.
  * sdk-v1.ts does the same for SDK v1, through zod. Built as ts-morph statement structures.
  */
