@@ -351,7 +351,7 @@ for (const version of want('generate') ? VERSIONS : []) {
     baseline: measures(r.jstt, PROCESS),
     // Issue 28: ts-morph writes, prettier formats every file, JSTT through compile() — at most twice JSTT's own job.
     goals: version === VERSION ? [cpuGoal(2), rssGoal(1.5)] : [],
-    note: 'the published bin (esbuild bundle, split into chunks), fresh process each, imports included, empty compile cache; JSTT: unreachableDefinitions, types only, its default formatting',
+    note: 'the published bin (esbuild bundle, split into chunks, with the V8 settings it gives itself: src/cli/v8-tuning.ts), fresh process each, imports included, empty compile cache; JSTT: unreachableDefinitions, types only, its default formatting',
   });
   if (version === VERSION) oneVersion = measures(r.ours, PROCESS);
 }
