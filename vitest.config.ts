@@ -21,6 +21,11 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores in CI: keep workers few so interop tests that spawn servers are not starved.
     maxWorkers: 2,
+    // One module registry per worker, not per file: each file would otherwise load the generator (ts-morph,
+    // prettier, ajv, JSTT) afresh, and the one-per-run generations of test/helpers/generate.ts would be
+    // one-per-file. No test file mocks modules; the few that change process state (env, cwd, globals) put
+    // it back. Measured: --project unit 123 s → 68 s CPU, e2e 238 s → 194 s, interop+stress 95 s → 77 s.
+    isolate: false,
     reporters: ['default'],
     env: {
       // The project's own tests read the official schemas from the development layout; the tool itself
