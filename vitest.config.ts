@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { PROJECTS, projectOf, testFiles } from './test/projects.js';
+import LongestFirst from './test/setup/sequencer.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const files = testFiles(root);
@@ -26,6 +27,8 @@ export default defineConfig({
     // one-per-file. No test file mocks modules; the few that change process state (env, cwd, globals) put
     // it back. Measured: --project unit 123 s → 68 s CPU, e2e 238 s → 194 s, interop+stress 95 s → 77 s.
     isolate: false,
+    // Longest files first, each project's files together (test/setup/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     reporters: ['default'],
     env: {
       // The project's own tests read the official schemas from the development layout; the tool itself
