@@ -15,10 +15,11 @@
  * project after the build, which must exit 0 (and print `expect`, when given).
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, SCHEMA_DIR, outsideTempDir } from '../cli/helpers.js';
+import { packInto } from '../helpers/pack.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const devDependencies = (
@@ -124,11 +125,8 @@ beforeAll(async () => {
   // Outside the repository: `init` refuses a folder that this repository's own config already covers.
   root = outsideTempDir('readme');
   const packDir = join(root, 'pack');
-  mkdirSync(packDir);
-  await run(npm, ['pack', '--ignore-scripts', '--pack-destination', packDir], REPO_ROOT);
-  await run(npm, ['pack', '-w', '@mcp-typegen/runtime', '--ignore-scripts', '--pack-destination', packDir], REPO_ROOT);
+  const tarballs = await packInto(packDir);
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'readme', private: true, type: 'module' }));
-  const tarballs = readdirSync(packDir).map((t) => join(packDir, t));
   await run(
     npm,
     [

@@ -28,6 +28,7 @@ import { chromium } from 'playwright-core';
 import { preview } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, SCHEMA_DIR, tempDir } from '../cli/helpers.js';
+import { packInto } from '../helpers/pack.js';
 import { BUN, CHROMIUM, DENO, LINUX_X64, NODE22, TSC, requireTool } from './tools.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -48,9 +49,7 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 beforeAll(async () => {
   const dir = tempDir('platforms');
   packDir = join(dir, 'pack');
-  mkdirSync(packDir);
-  await run(npm, ['pack', '--ignore-scripts', '--pack-destination', packDir], REPO_ROOT);
-  await run(npm, ['pack', '-w', '@mcp-typegen/runtime', '--ignore-scripts', '--pack-destination', packDir], REPO_ROOT);
+  await packInto(packDir);
   app = join(dir, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'platforms', private: true }, null, 2));
