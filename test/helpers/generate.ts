@@ -128,16 +128,21 @@ export function strictTsconfig(include: string[], options: TscOptions = {}): obj
   };
 }
 
-/**
- * `tsc --strict --noEmit` over a directory: writes `<dir>/tsconfig.json` (and a package.json that
- * makes `.ts` files ESM under NodeNext) and runs the repo's TypeScript on it.
- */
-export async function tscProject(dir: string, options: TscOptions & { include?: string[] } = {}): Promise<RunResult> {
+/** Writes `<dir>/tsconfig.json` (strictTsconfig) and a package.json that makes `.ts` files ESM under NodeNext. */
+export function writeTscProject(dir: string, options: TscOptions & { include?: string[] } = {}): void {
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify(strictTsconfig(options.include ?? ['**/*.ts'], options), null, 2),
   );
   if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+}
+
+/**
+ * `tsc --strict --noEmit` over a directory: writes `<dir>/tsconfig.json` (and a package.json that
+ * makes `.ts` files ESM under NodeNext) and runs the repo's TypeScript on it.
+ */
+export async function tscProject(dir: string, options: TscOptions & { include?: string[] } = {}): Promise<RunResult> {
+  writeTscProject(dir, options);
   return run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json'), '--strict', '--noEmit', '--pretty', 'false'], {
     cwd: dir,
   });
