@@ -36,12 +36,14 @@ export function withExtensionIds(caps: JsonObject, ids: Iterable<string>): JsonO
 }
 
 /**
- * The client capabilities of one 2026-07-28 request, from its own `_meta` only: a request that declares
- * none has none, whatever earlier requests declared.
+ * The client capabilities of one 2026-07-28 request, from its own `_meta` (`ctx.meta`) only: a request that
+ * declares none has none, whatever earlier requests declared.
  */
-export function requestCapabilities(protocol: ProtocolDescription, params: unknown): JsonObject | undefined {
+export function requestCapabilities(
+  protocol: ProtocolDescription,
+  meta: JsonObject | undefined,
+): JsonObject | undefined {
   const key = protocol.facts.metaKeys['clientCapabilities'];
-  const meta = isPlainObject(params) && isPlainObject(params['_meta']) ? params['_meta'] : undefined;
   const capabilities = key === undefined ? undefined : meta?.[key];
   return isPlainObject(capabilities) ? capabilities : undefined;
 }

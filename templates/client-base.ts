@@ -20,6 +20,7 @@ import {
 } from './jsonrpc.js';
 import { RpcEngine } from './engine.js';
 import type { HandlerContext, NotificationHandler, RequestHandler, RequestOptions } from './peer-types.js';
+import type { Finish, Finishing } from './peer-calls.js';
 import { ListedTools } from './client-tools.js';
 import type { MetadataFacts, MetadataHeaders } from './http-headers.js';
 import { describe, metaOf, withKey } from './peer-messages.js';
@@ -54,14 +55,14 @@ export class McpClientBase<
 > {
   declare readonly peer: RpcEngine<any, any, InRequests, InNotifications>;
   /** The version agreed with the server (after connect). */
-  negotiatedVersion: string | undefined;
+  declare negotiatedVersion: string | undefined;
   /** The era of the server found by connect(): `modern` (per-request `_meta`) or `legacy` (`initialize`). */
-  era: Era | undefined;
-  serverInfo: Implementation | undefined;
-  serverCapabilities: JsonObject | undefined;
-  instructions: string | undefined;
+  declare era: Era | undefined;
+  declare serverInfo: Implementation | undefined;
+  declare serverCapabilities: JsonObject | undefined;
+  declare instructions: string | undefined;
   /** The whole `initialize` or `server/discover` result. */
-  serverDescription: JsonObject | undefined;
+  declare serverDescription: JsonObject | undefined;
 
   readonly #inputHandlers: InputHandlers = new Map();
   /** A new session being opened after the server forgot ours: calls wait for it. */
@@ -130,7 +131,7 @@ export class McpClientBase<
   #newest(era: Era): string | undefined {
     const versions = this.#versionsOf(era);
     const asked = this.options.protocolVersion;
-    return asked !== undefined && versions.includes(asked) ? asked : versions[0];
+    return asked && versions.includes(asked) ? asked : versions[0];
   }
 
   /**
@@ -187,54 +188,51 @@ export class McpClientBase<
     if (key !== undefined) cache.set(key, 'legacy');
   }
 
-  /** `server/discover`: true when the server is modern (and a version was agreed), false when it is legacy. */
-  async #probe(version: string, canFallBack: boolean): Promise<boolean> {
+  /**
+   * `server/discover`: true when the server is modern (and a version was agreed), false when it is legacy. A server
+   * that refuses the version asked for, naming others, is asked once more with one of those we speak.
+   */
+  async #probe(asked: string, canFallBack: boolean, retry = true): Promise<boolean> {
     const modern = this.#versionsOf('modern');
-    const { modernErrorCodes, errorCodes } = this.protocol.facts;
-    let asked = version;
-    for (let attempt = 0; attempt < 2; attempt++) {
-      this.negotiatedVersion = asked;
-      let result: JsonObject;
-      try {
-        result = (await this.peer.request('server/discover', this.#withRequestMeta(undefined), {
-          timeout: this.options.probeTimeout ?? 10_000,
-        })) as JsonObject;
-      } catch (error) {
-        const modernError = error instanceof ProtocolError && modernErrorCodes.includes(error.code);
-        if (!modernError) {
-          this.negotiatedVersion = undefined;
-          if (canFallBack) return false;
-          throw new ProtocolError(
-            ErrorCode.InvalidRequest,
-            `The server did not answer server/discover as a ${asked} server would (${describe(error)}); this client accepts no initialize-era version`,
-          );
-        }
-        const supported = supportedList(error.data);
-        const next = modern.find((v) => supported.includes(v));
-        if (error.code !== errorCodes['UnsupportedProtocolVersionError'] || next === undefined || next === asked) {
-          throw error;
-        }
-        asked = next;
-        continue;
-      }
-      const versions = Array.isArray(result['supportedVersions']) ? (result['supportedVersions'] as string[]) : [];
-      const agreed = versions.includes(asked) ? asked : modern.find((v) => versions.includes(v));
-      if (agreed === undefined) {
+    this.negotiatedVersion = asked;
+    let result: JsonObject;
+    try {
+      result = (await this.peer.request('server/discover', this.#withRequestMeta(undefined), {
+        timeout: this.options.probeTimeout ?? 10_000,
+      })) as JsonObject;
+    } catch (error) {
+      const { modernErrorCodes, errorCodes } = this.protocol.facts;
+      if (!(error instanceof ProtocolError && modernErrorCodes.includes(error.code))) {
         this.negotiatedVersion = undefined;
-        // A dual-era server that lists only legacy versions we share: speak one of those.
-        if (canFallBack && this.supportedVersions.some((v) => v.era === 'legacy' && versions.includes(v.version))) {
-          return false;
-        }
+        if (canFallBack) return false;
         throw new ProtocolError(
           ErrorCode.InvalidRequest,
-          `Server supports ${versions.join(', ') || 'no versions'}; this client accepts ${this.#accepted}`,
+          `The server did not answer server/discover as a ${asked} server would (${describe(error)}); this client accepts no initialize-era version`,
         );
       }
-      this.era = 'modern';
-      this.#acceptServer(result, agreed);
-      return true;
+      const supported = stringsOf(isPlainObject(error.data) ? error.data['supported'] : undefined);
+      const next = modern.find((v) => supported.includes(v));
+      if (error.code !== errorCodes['UnsupportedProtocolVersionError'] || next === undefined || next === asked) {
+        throw error;
+      }
+      return retry && this.#probe(next, canFallBack, false);
     }
-    return false;
+    const versions = stringsOf(result['supportedVersions']);
+    const agreed = versions.includes(asked) ? asked : modern.find((v) => versions.includes(v));
+    if (agreed === undefined) {
+      this.negotiatedVersion = undefined;
+      // A dual-era server that lists only legacy versions we share: speak one of those.
+      if (canFallBack && this.supportedVersions.some((v) => v.era === 'legacy' && versions.includes(v.version))) {
+        return false;
+      }
+      throw new ProtocolError(
+        ErrorCode.InvalidRequest,
+        `Server supports ${versions.join(', ') || 'no versions'}; this client accepts ${this.#accepted}`,
+      );
+    }
+    this.era = 'modern';
+    this.#acceptServer(result, agreed);
+    return true;
   }
 
   /** The `initialize` handshake of the legacy era. */
@@ -262,9 +260,8 @@ export class McpClientBase<
     this.serverDescription = result;
     this.negotiatedVersion = version;
     // 2026-07-28 on, the server names itself in every result's _meta; before, in the initialize result.
-    const meta = isPlainObject(result['_meta']) ? result['_meta'] : undefined;
-    const key = this.protocol.facts.metaKeys['serverInfo'];
-    const info = meta !== undefined && key !== undefined && isPlainObject(meta[key]) ? meta[key] : result['serverInfo'];
+    const key = this.protocol.facts.metaKeys['serverInfo'] ?? '';
+    const info = metaOf(result)?.[key] ?? result['serverInfo'];
     this.serverInfo = isPlainObject(info) ? (info as Implementation) : undefined;
     this.serverCapabilities = isPlainObject(result['capabilities']) ? result['capabilities'] : undefined;
     this.instructions = typeof result['instructions'] === 'string' ? result['instructions'] : undefined;
@@ -371,9 +368,8 @@ export class McpClientBase<
    * with the versions that have it, its own version always among them).
    */
   #checkAvailable(method: string): void {
-    const having = Object.hasOwn(this.protocol.facts.methodVersions, method)
-      ? this.protocol.facts.methodVersions[method]
-      : undefined;
+    const versions = this.protocol.facts.methodVersions;
+    const having = Object.hasOwn(versions, method) ? versions[method] : undefined;
     const version = this.negotiatedVersion;
     if (having === undefined || version === undefined || having.includes(version)) return;
     throw new LocalError(
@@ -411,20 +407,19 @@ export class McpClientBase<
     } while (cursor !== undefined);
   }
 
-  /** One call, resolving to its final result. Not async: only a result that may not be final gets a promise more. */
+  /**
+   * One call, resolving to its final result. Not async, and the result is looked at as it arrives (the engine's
+   * `finish`): only a result that asks for input gets a promise more.
+   */
   #send(method: string, params: any, options: RequestOptions | undefined): Promise<unknown> {
     const modern = this.#modern;
     const { perRequestMeta, inputRequests } = this.protocol.features;
     const sent = modern ? this.#withRequestMeta(params) : params;
-    const result = this.peer.request(method, sent, options);
-    if (modern ? !inputRequests : !perRequestMeta) return result;
-    return result.then((first) =>
-      !modern
-        ? this.#fromLegacy(method, first)
-        : isInputRequired(first)
-          ? this.#inputRounds(method, sent, first, options)
-          : first,
-    );
+    let finish: Finish | undefined;
+    if (modern && inputRequests)
+      finish = (first) => (isInputRequired(first) ? this.#inputRounds(method, sent, first, options) : first);
+    else if (!modern && perRequestMeta) finish = (first) => this.#fromLegacy(method, first);
+    return (this.peer as unknown as Finishing).request(method, sent, options, finish);
   }
 
   /** A legacy server's result, filled with the defaults a modern server would use (what the modern types promise). */
@@ -439,8 +434,12 @@ export class McpClientBase<
     const maxRounds = this.options.maxInputRounds ?? 8;
     let result = first;
     for (let round = 0; isInputRequired(result); round++) {
-      const error = `${method}: server still asks for input after ${maxRounds} rounds`;
-      if (round >= maxRounds) throw new ProtocolError(ErrorCode.InternalError, error);
+      if (round >= maxRounds) {
+        throw new ProtocolError(
+          ErrorCode.InternalError,
+          `${method}: server still asks for input after ${maxRounds} rounds`,
+        );
+      }
       sent = await answerInputRequests(sent ?? {}, result, this.#inputHandlers, this.options.validate, options?.signal);
       result = await this.peer.request(method, sent, options);
     }
@@ -492,8 +491,7 @@ export class McpClientBase<
   }
 }
 
-/** The `supported` list of an UnsupportedProtocolVersionError's data. */
-function supportedList(data: unknown): string[] {
-  const list = isPlainObject(data) ? data['supported'] : undefined;
+/** The strings of a version list a server sent (an error's `supported`, a discover result's `supportedVersions`). */
+function stringsOf(list: unknown): string[] {
   return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
 }

@@ -162,7 +162,8 @@ export class RpcEngine<
     method: M,
     ...args: ParamsArgs<OutRequests[M], [options?: RequestOptions | undefined]>
   ): Promise<OutRequests[M]['result']>;
-  request(method: string, params?: any, options?: RequestOptions): Promise<unknown> {
+  /** `finish` (internal, not in the overloads): what the result goes through first, with no promise turn of its own. */
+  request(method: string, params?: any, options?: RequestOptions, finish?: PendingCall['finish']): Promise<unknown> {
     if (this.#closed) return Promise.reject(connectionClosed());
     const signal = options?.signal;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
@@ -176,7 +177,7 @@ export class RpcEngine<
     const refusal = this.#checkOutgoing(message);
     if (refusal !== undefined) return Promise.reject(refusal);
 
-    const call = new PendingCall(this, id, onProgress, signal, options);
+    const call = new PendingCall(this, id, onProgress, signal, options, finish);
     const promise = new Promise<unknown>((resolve, reject) => {
       call.resolve = resolve;
       call.reject = reject;
@@ -240,8 +241,7 @@ export class RpcEngine<
     }
   }
 
-  /** Fire-and-forget send: failures are reported, never thrown. */
-  /** @internal */
+  /** @internal Fire-and-forget send: failures are reported, never thrown. */
   post(frame: JsonRpcFrame, options?: TransportSendOptions): void {
     this.#transmit(frame, options).then(undefined, this.#reportSendFailure);
   }
@@ -283,9 +283,8 @@ export class RpcEngine<
 
   #sendCancelled(requestId: RequestId, reason: unknown): void {
     if (this.#closed) return;
-    const text = reasonText(reason);
-    const params = text === undefined ? { requestId } : { requestId, reason: text };
-    this.post({ jsonrpc: '2.0', method: 'notifications/cancelled', params });
+    // An undefined reason is left out of the frame, as JSON leaves it out.
+    this.post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: reasonText(reason) } });
   }
 
   // --- incoming ---
@@ -360,8 +359,7 @@ export class RpcEngine<
     ctx.run(handler, params);
   }
 
-  /** Marks a request answered; false if it was cancelled (or closed) and must get no response. */
-  /** @internal */
+  /** @internal Marks a request answered; false if it was cancelled (or closed) and must get no response. */
   complete(ctx: InboundRequest): boolean {
     if (ctx.done) return false;
     ctx.done = true;
@@ -376,9 +374,10 @@ export class RpcEngine<
   }
 
   #onNotification(method: string, params: JsonObject | undefined, extra: MessageExtraInfo | undefined): void {
-    const builtIn = method === 'notifications/cancelled' || method === 'notifications/progress';
+    let builtIn = true;
     if (method === 'notifications/cancelled') this.#onCancelled(params);
     else if (method === 'notifications/progress') this.#onProgress(params);
+    else builtIn = false;
     const handler = this.#notificationHandlers.get(method);
     if (handler === undefined && this.fallbackNotificationHandler === undefined) {
       if (!builtIn) this.diagnose('unknown-notification', `No handler for notification ${method}`, { method });
@@ -461,7 +460,7 @@ export class RpcEngine<
       const error = message['error'] as JsonRpcErrorObject;
       return call.reject(new ProtocolError(error.code, error.message, error.data));
     }
-    call.resolve(message['result']);
+    call.succeed(message['result']);
   }
 
   // --- closing and reporting ---

@@ -117,24 +117,14 @@ export function leadingId(text: string): RequestId | null {
   }
 }
 
-/** The UTF-8 size of `text` if it exceeds `limit`, else undefined; short texts need no counting. */
+/**
+ * The UTF-8 size of `text` if it exceeds `limit`, else undefined; short texts need no counting (a UTF-16 unit is
+ * at most 3 bytes), and the rest are counted by encoding them (a lone surrogate as U+FFFD, 3 bytes, as sent).
+ */
 export function oversizeText(text: string, limit: number): number | undefined {
   if (limit === Infinity || text.length * 3 <= limit) return undefined;
-  const bytes = utf8Length(text);
+  const bytes = new TextEncoder().encode(text).length;
   return bytes > limit ? bytes : undefined;
-}
-
-export function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) continue;
-    // 2 bytes from U+0080, 3 from U+0800 (a lone surrogate too): 1 or 2 more than the unit counted.
-    bytes += unit < 0x800 ? 1 : 2;
-    // A surrogate pair is 4 bytes for its 2 units: the low half adds nothing.
-    if ((unit & 0xfc00) === 0xd800 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
-  }
-  return bytes;
 }
 
 function invalid(id: RequestId | null, reason: string): MessageVerdict {

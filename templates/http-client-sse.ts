@@ -6,7 +6,7 @@
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/http-client-sse.ts`). Browser-safe.
  */
-import { isResponse, key } from './http-common.js';
+import { isResponse } from './http-common.js';
 import { ErrorCode, LocalError } from './jsonrpc.js';
 import { describe } from './peer-messages.js';
 import type { RequestId } from './jsonrpc.js';
@@ -17,7 +17,7 @@ export interface StreamState {
   kind: 'post' | 'standalone' | 'resume';
   lastEventId?: string;
   /** Ids of the requests whose answers this stream still owes (POST streams). */
-  pending?: Set<string>;
+  pending?: Set<RequestId>;
   replayId?: RequestId | undefined;
   onresumptiontoken?: ((token: string) => void) | undefined;
   attempt?: number;
@@ -124,7 +124,7 @@ function onEvent(
   for (const m of Array.isArray(value) ? value : [value]) {
     if (!isResponse(m)) continue;
     if (!state.pending) progress.answered = true;
-    else if (m.id !== undefined && m.id !== null) state.pending.delete(key(m.id));
+    else if (m.id !== undefined && m.id !== null) state.pending.delete(m.id);
   }
   if (state.pending && state.pending.size === 0) progress.answered = true;
 }

@@ -31,14 +31,13 @@ import {
 import { readSse, type StreamOwner } from './http-client-sse.js';
 import type { ReconnectionOptions, SessionStreams, SessionStreamsOption } from './http-client-streams.js';
 import { Flight } from './http-flight.js';
-import { ErrorCode, LocalError, isPlainObject, type RequestId } from './jsonrpc.js';
-import { describe } from './peer-messages.js';
+import { ErrorCode, LocalError, isPlainObject, isValidRequestId, type RequestId } from './jsonrpc.js';
+import { describe, metaOf } from './peer-messages.js';
 import {
   StreamableHttpError,
   isInitializeRequest,
   isRequest,
   isResponse,
-  key,
   mediaType,
   toError,
   type WireMessage,
@@ -89,8 +88,7 @@ export interface StreamableHttpClientTransportOptions {
 /** The protocol version a message declares in its `_meta` under the model's key (2026-07-28 on), if any. */
 function declaredVersion(message: WireMessage, metaKey: string | undefined): string | undefined {
   const params = (message as { params?: unknown }).params;
-  const meta = isPlainObject(params) ? params['_meta'] : undefined;
-  const version = metaKey !== undefined && isPlainObject(meta) ? meta[metaKey] : undefined;
+  const version = metaKey === undefined ? undefined : metaOf(isPlainObject(params) ? params : undefined)?.[metaKey];
   return typeof version === 'string' ? version : undefined;
 }
 
@@ -105,9 +103,9 @@ function discard(response: Response): Promise<unknown> {
 
 /** Client side of Streamable HTTP: POSTs each message and reads JSON or SSE answers. */
 export class StreamableHttpClientTransport implements Transport {
-  onmessage?: (message: JsonRpcFrame, extra?: MessageExtraInfo) => void;
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
+  declare onmessage?: (message: JsonRpcFrame, extra?: MessageExtraInfo) => void;
+  declare onclose?: () => void;
+  declare onerror?: (error: Error) => void;
 
   readonly #url: URL;
   readonly #fetchImpl: typeof fetch;
@@ -122,7 +120,7 @@ export class StreamableHttpClientTransport implements Transport {
   /** Tells the MCP client to mirror tool arguments into `Mcp-Param-*` headers (2026-07-28 on). */
   readonly mirrorsToolParams = true;
   /** One controller per request in flight: aborting it closes that request's response stream only. */
-  readonly #inFlight = new Map<string, Flight>();
+  readonly #inFlight = new Map<RequestId, Flight>();
   /** Set once the server turned out to speak HTTP+SSE only: every message goes through it. */
   #legacy: SseLegacyClientTransport | undefined;
   /** Some POST succeeded: this is a Streamable HTTP server, no fallback any more. */
@@ -226,7 +224,7 @@ export class StreamableHttpClientTransport implements Transport {
     const fallback = opens ? this.#options.legacySse : undefined;
     const sseTried = fallback && (await fallback.before(this.#fallbackHost()));
     if (typeof sseTried === 'object') return (this.#legacy = sseTried).send(message);
-    const headers = await this.#postHeaders(first, version, sessionless, options);
+    const headers = await this.#postHeaders(first, sessionless ? version : undefined, options);
     const flight = new Flight(messages.filter(isRequest), this.#inFlight);
     let response: Response;
     try {
@@ -259,31 +257,27 @@ export class StreamableHttpClientTransport implements Transport {
       if (!isCancellation(m)) continue;
       const params = (m as { params?: unknown }).params;
       const requestId = isPlainObject(params) ? params['requestId'] : undefined;
-      if (typeof requestId === 'string' || typeof requestId === 'number') this.#stopReading(requestId);
+      if (isValidRequestId(requestId)) this.#stopReading(requestId);
     }
   }
 
-  /** A POST's headers: the session's (or, sessionless, the request metadata ones), then the caller's. */
+  /**
+   * A POST's headers: the session's, or (`sessionless`, the version of a sessionless request) the request metadata
+   * ones; then the caller's.
+   */
   async #postHeaders(
     first: WireMessage | undefined,
-    version: string | undefined,
-    sessionless: boolean,
+    sessionless: string | undefined,
     options: TransportSendOptions | undefined,
   ): Promise<Headers> {
-    const headers = await this.#headers(sessionless);
+    const headers = await this.#headers(sessionless !== undefined);
     headers.set('content-type', 'application/json');
     headers.set('accept', 'application/json, text/event-stream');
-    if (
-      sessionless &&
-      version !== undefined &&
-      first !== undefined &&
-      'method' in first &&
-      typeof first.method === 'string'
-    ) {
+    if (sessionless !== undefined && first !== undefined && 'method' in first && typeof first.method === 'string') {
       const body = first as { method: string; params?: { [key: string]: unknown } };
       const metadata = this.#metadata;
       const sources = this.#options.nameSources ?? metadata?.facts.transport.nameSources ?? {};
-      const standard = metadata?.headers.standard(body, version, sources);
+      const standard = metadata?.headers.standard(body, sessionless, sources);
       for (const [name, value] of Object.entries(standard ?? {})) headers.set(name, value);
     }
     for (const [name, value] of Object.entries(options?.headers ?? {})) headers.set(name, value);
@@ -340,7 +334,7 @@ export class StreamableHttpClientTransport implements Transport {
       return;
     }
     if (type === 'text/event-stream') {
-      const pending = new Set(flight.requests.map((m) => key(m.id)));
+      const pending = new Set(flight.requests.map((m) => m.id));
       // Read to the end of the answers, or to the error the calls fail with at once when the stream was cut and
       // not resumed: the engine fails them on the rejected send instead of at their timeout.
       const state = { kind: 'post' as const, pending, signal: flight.controller.signal };
@@ -377,9 +371,9 @@ export class StreamableHttpClientTransport implements Transport {
 
   /** Stops reading the response of a cancelled request (once no other request of its POST, a batch, waits). */
   #stopReading(requestId: RequestId): void {
-    const flight = this.#inFlight.get(key(requestId));
+    const flight = this.#inFlight.get(requestId);
     if (flight === undefined) return;
-    this.#inFlight.delete(key(requestId));
+    this.#inFlight.delete(requestId);
     for (const other of this.#inFlight.values()) if (other === flight) return;
     flight.controller.abort();
   }

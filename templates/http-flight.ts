@@ -4,24 +4,24 @@
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/http-flight.ts`). Browser-safe.
  */
-import { key, type WireMessage } from './http-common.js';
+import type { WireMessage } from './http-common.js';
 import type { RequestId } from './jsonrpc.js';
 
 /** One POST carrying requests: how to close its response stream, and its entries in the transport's map. */
 export class Flight {
   readonly controller: AbortController = new AbortController();
   declare readonly requests: Array<WireMessage & { id: RequestId; method: string }>;
-  readonly #inFlight: Map<string, Flight>;
+  readonly #inFlight: Map<RequestId, Flight>;
 
   /** Registers the flight under each of its requests' ids in `inFlight` (the transport's map). */
-  constructor(requests: Array<WireMessage & { id: RequestId; method: string }>, inFlight: Map<string, Flight>) {
+  constructor(requests: Array<WireMessage & { id: RequestId; method: string }>, inFlight: Map<RequestId, Flight>) {
     this.requests = requests;
     this.#inFlight = inFlight;
-    for (const r of requests) inFlight.set(key(r.id), this);
+    for (const r of requests) inFlight.set(r.id, this);
   }
 
   /** The answers are in (or will never come): the requests leave `inFlight`. */
   release(): void {
-    for (const r of this.requests) if (this.#inFlight.get(key(r.id)) === this) this.#inFlight.delete(key(r.id));
+    for (const r of this.requests) if (this.#inFlight.get(r.id) === this) this.#inFlight.delete(r.id);
   }
 }

@@ -57,23 +57,10 @@ export function oversize(message: unknown, limit: number): number | undefined {
  * tell cheaply (class instances, toJSON, deep or circular values, BigInt), so the caller measures exactly.
  */
 function jsonSizeBound(value: unknown, depth: number): number {
-  switch (typeof value) {
-    case 'string':
-      return value.length * 6 + 2; // worst case per UTF-16 unit: a \u00XX escape
-    case 'number':
-      return 24;
-    case 'boolean':
-      return 5;
-    case 'undefined':
-    case 'function':
-    case 'symbol':
-      return 4;
-    case 'object':
-      break;
-    default:
-      return Infinity;
-  }
-  if (value === null) return 4;
+  if (typeof value === 'string') return value.length * 6 + 2; // worst case per UTF-16 unit: a \u00XX escape
+  // Any other leaf is at most as long as the longest number (true, false, null, and what JSON leaves out, are
+  // shorter); JSON refuses a BigInt: Infinity makes the caller measure exactly, which throws.
+  if (typeof value !== 'object' || value === null) return typeof value === 'bigint' ? Infinity : 24;
   const known = sealed.get(value);
   if (known !== undefined) return known;
   if (depth > 32) return Infinity;

@@ -38,13 +38,13 @@ export function gateLogs(
   } else threshold = sessionLevel;
   if (threshold === undefined) return;
   const minimum = LOG_LEVELS.indexOf(threshold);
-  const notify = ctx.notify.bind(ctx) as (method: string, params?: unknown) => Promise<void>;
+  const notify = ctx.notify as (method: string, params?: unknown) => Promise<void>;
   (ctx as { notify: unknown }).notify = (method: string, notifyParams?: unknown): Promise<void> => {
     if (method === 'notifications/message') {
       const level = isPlainObject(notifyParams) ? notifyParams['level'] : undefined;
       const rank = typeof level === 'string' ? LOG_LEVELS.indexOf(level) : -1;
       if (minimum === -1 || rank < minimum) return Promise.resolve();
     }
-    return notify(method, notifyParams);
+    return notify.call(ctx, method, notifyParams);
   };
 }

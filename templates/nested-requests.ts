@@ -40,14 +40,14 @@ export class NestedRequestError extends Error {
  * request's own); `missingCode` the error code a refusal carries.
  */
 export function guardNestedRequests(ctx: HandlerContext, capabilities: unknown, missingCode: number): void {
-  const send = ctx.request.bind(ctx) as (method: string, params?: unknown, options?: unknown) => Promise<unknown>;
+  const send = ctx.request as (method: string, params?: unknown, options?: unknown) => Promise<unknown>;
   (ctx as { request: unknown }).request = (method: string, params?: unknown, options?: unknown) => {
     const needed = Object.hasOwn(CAPABILITY_OF, method) ? CAPABILITY_OF[method] : undefined;
     if (needed !== undefined && !(isPlainObject(capabilities) && isPlainObject(capabilities[needed]))) {
       const message = `${method} needs the client capability "${needed}", which the client did not declare: not sent`;
       return Promise.reject(new NestedRequestError(method, missingCode, message));
     }
-    return send(method, params, options).catch((error: unknown) => {
+    return send.call(ctx, method, params, options).catch((error: unknown) => {
       const { code, data } = error as { code?: unknown; data?: unknown };
       const message = `${method} failed${typeof code === 'number' ? ` with ${code}` : ''}: ${describe(error)}`;
       throw new NestedRequestError(method, typeof code === 'number' ? code : -32603, message, { cause: error, data });

@@ -16,6 +16,13 @@ import type { JsonRpcFrame, MessageExtraInfo } from './transport.js';
 /** setTimeout fires immediately above this; longer timeouts are treated as none. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** What a call's result goes through before its caller sees it: the last argument of the engine's `request`. */
+export type Finish = (result: unknown) => unknown;
+/** The engine's `request` with that argument, which its overloads leave out (internal: the MCP client's). */
+export type Finishing = {
+  request(method: string, params: unknown, options: unknown, finish?: Finish): Promise<unknown>;
+};
+
 /** A registered handler as the engine stores it. */
 export type AnyHandler = (params: JsonObject | undefined, ctx: unknown) => unknown;
 
@@ -36,6 +43,8 @@ export class PendingCall implements TimedCall {
   declare readonly id: RequestId;
   declare readonly onProgress: ((progress: Progress) => void) | undefined;
   declare readonly signal: AbortSignal | undefined;
+  /** What the result goes through before the caller sees it (the MCP client's look for input requests). */
+  declare readonly finish: Finish | undefined;
 
   constructor(
     peer: RpcEngine<any, any, any, any>,
@@ -43,16 +52,27 @@ export class PendingCall implements TimedCall {
     onProgress: ((progress: Progress) => void) | undefined,
     signal: AbortSignal | undefined,
     options: RequestOptions | undefined,
+    finish?: Finish | undefined,
   ) {
     this.peer = peer;
     this.id = id;
     this.onProgress = onProgress;
     this.signal = signal;
+    this.finish = finish;
     const maxTotal = options?.maxTotalTimeout;
     this.maxTotalMs = maxTotal;
     this.resetOnProgress = options?.resetTimeoutOnProgress === true;
     this.timeoutMs = options?.timeout ?? peer.timeout;
     this.startedAt = maxTotal === undefined ? 0 : Date.now();
+  }
+
+  /** Resolves the caller's promise with `result`, through `finish` when there is one (a throw rejects it). */
+  succeed(result: unknown): void {
+    try {
+      this.resolve(this.finish === undefined ? result : this.finish(result));
+    } catch (error) {
+      this.reject(error);
+    }
   }
 
   /** Arms the deadline: the per-call timeout, or what is left of maxTotalTimeout if that is sooner. */
@@ -120,7 +140,7 @@ function onSignalAbort(event: Event): void {
 /** One incoming request being handled; it is the handler's `ctx`. */
 export class InboundRequest {
   done = false;
-  #controller: AbortController | undefined = undefined;
+  #controller: AbortController | undefined;
   declare readonly meta: JsonObject | undefined;
 
   readonly #peer: RpcEngine<any, any, any, any>;

@@ -66,8 +66,7 @@ export function malformedResponse(message: JsonObject): string | undefined {
 
 /** A copy of params with `_meta.progressToken` set; the caller's objects are left alone. */
 export function withProgressToken(params: JsonObject | undefined, token: RequestId): JsonObject {
-  const meta = params !== undefined && isPlainObject(params['_meta']) ? params['_meta'] : undefined;
-  return withKey(params, '_meta', { ...meta, progressToken: token });
+  return withKey(params, '_meta', { ...metaOf(params), progressToken: token });
 }
 
 /**

@@ -5,6 +5,8 @@
  * Hand-written runtime copied into generated output as `runtime/result-defaults.ts`.
  */
 import { isPlainObject } from './jsonrpc.js';
+import { sealJson } from './json-size.js';
+import type { ProtocolDescription } from './protocol.js';
 
 type JsonObject = { [key: string]: unknown };
 /**
@@ -16,32 +18,65 @@ export type WithDefaults<R, K extends string> = R extends unknown
   : never;
 
 /**
- * `result` with the fields it leaves out of `defaults` (`resultType`, and the list results' `cacheScope`/`ttlMs` in
- * 2026-07-28) set. A result that asks for input is left alone.
+ * What every result of one method is given, prepared once per method (server-base.ts): the fields it may leave
+ * out (`resultType`, and the list results' `cacheScope`/`ttlMs` in 2026-07-28), as field, value, field, value…,
+ * and, 2026-07-28 on, the server's `_meta` entry.
  */
-export function withDefaults(result: unknown, defaults: JsonObject | undefined): unknown {
-  if (defaults === undefined || !isPlainObject(result)) return result;
-  if ('inputRequests' in result || 'requestState' in result || result['resultType'] === 'input_required') return result;
-  let filled = result;
-  for (const field in defaults) if (!(field in filled)) filled = withField(filled, field, defaults[field]);
-  return filled;
+export interface ResultFill {
+  readonly defaults: readonly unknown[];
+  /** `{ [key]: serverInfo }`, sealed (json-size.ts): shared by every result, so never measured or copied again. */
+  readonly meta: JsonObject | undefined;
+  readonly key: string;
 }
 
 /**
- * `result` naming the server in its `_meta`: `shared` (sealed, json-size.ts, so never measured or copied again) when
- * it brings no `_meta`, else its own `_meta` with the server's entry (`key`) set.
+ * Each method's fill, prepared on first use: its PROTOCOL.facts.resultDefaults and, when the version names the
+ * server in every result, one sealed `{ [key]: serverInfo }` for all. Undefined for a method given nothing.
  */
-export function withServerMeta(result: unknown, shared: JsonObject, key: string): unknown {
-  if (!isPlainObject(result)) return result;
-  const meta = result['_meta'];
-  if (meta === shared) return result;
-  if (!isPlainObject(meta)) return withField(result, '_meta', shared);
-  return withField(result, '_meta', withField(meta, key, shared[key]));
+export function resultFills(
+  protocol: ProtocolDescription,
+  serverInfo: object,
+): (method: string) => ResultFill | undefined {
+  const fills = new Map<string, ResultFill | undefined>();
+  const key = protocol.facts.metaKeys['serverInfo'] ?? '';
+  let meta: JsonObject | undefined;
+  return (method) => {
+    if (fills.has(method)) return fills.get(method);
+    const all = protocol.facts.resultDefaults;
+    const defaults = Object.hasOwn(all, method) ? Object.entries(all[method] ?? {}).flat() : [];
+    if (protocol.features.perRequestMeta && key !== '') meta ??= sealJson({ [key]: serverInfo });
+    const fill = defaults.length > 0 || meta !== undefined ? { defaults, meta, key } : undefined;
+    fills.set(method, fill);
+    return fill;
+  };
 }
 
-/** `target` with `key` set: in place, or on a copy when `target` is frozen (or otherwise not extensible). */
-function withField(target: JsonObject, key: string, value: unknown): JsonObject {
-  if (!Object.isExtensible(target)) return { ...target, [key]: value };
-  target[key] = value;
-  return target;
+/**
+ * `result` with what `fill` says set where the handler left it out: the defaults (not on a result that asks for
+ * input) and the server's `_meta` (the shared one when the result brings none, else its own with the entry set).
+ */
+export function fillResult(result: unknown, fill: ResultFill): unknown {
+  if (!isPlainObject(result)) return result;
+  const out = writable(result);
+  const { defaults, meta } = fill;
+  if (!('inputRequests' in out || 'requestState' in out || out['resultType'] === 'input_required')) {
+    for (let i = 0; i < defaults.length; i += 2) {
+      const field = defaults[i] as string;
+      if (out[field] === undefined) out[field] = defaults[i + 1];
+    }
+  }
+  const own = out['_meta'];
+  if (meta === undefined || own === meta) return out;
+  let merged = meta;
+  if (isPlainObject(own)) {
+    merged = writable(own);
+    merged[fill.key] = meta[fill.key];
+  }
+  out['_meta'] = merged;
+  return out;
+}
+
+/** `target` itself, or a copy when it is frozen (or otherwise not extensible): a constant a handler returns. */
+function writable(target: JsonObject): JsonObject {
+  return Object.isExtensible(target) ? target : { ...target };
 }

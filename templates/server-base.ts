@@ -13,7 +13,6 @@
 import { ErrorCode, ProtocolError, isPlainObject } from './jsonrpc.js';
 import { RpcPeer, type HandlerContext, type ParamsIssue, type PeerOptions } from './peer.js';
 import { isThenable, withKey } from './peer-messages.js';
-import { sealJson } from './json-size.js';
 import {
   setMeta,
   speakableVersions,
@@ -33,12 +32,18 @@ import { guardNestedRequests } from './nested-requests.js';
 import { LOG_LEVELS, gateLogs } from './log-gate.js';
 
 export type { WithDefaults } from './result-defaults.js';
-import { withDefaults, withServerMeta } from './result-defaults.js';
+import { fillResult, resultFills, type ResultFill } from './result-defaults.js';
 export { inputRound, type InputAsk, type InputResponsesOf, type InputRound, type InputsHelper } from './input-round.js';
 
 type JsonObject = { [key: string]: unknown };
 /** A user's handler as the dispatcher calls it (the generated Handlers type is the typed view). */
 type UserHandler = (params: unknown, ctx: HandlerContext) => unknown;
+/** A request handler as `connect` registers it, with what its results are given (`#fillOf`). */
+interface Route {
+  readonly method: string;
+  readonly handler: UserHandler;
+  readonly fill: ResultFill | undefined;
+}
 
 export interface McpServerOptions extends Omit<PeerOptions, 'batches' | 'validateParams'> {
   serverInfo: Implementation;
@@ -96,8 +101,8 @@ export class McpServerBase<Handlers extends object> {
   /** Sessions whose `initialize` has been answered. */
   readonly #opened = new WeakSet<SessionInfo>();
   readonly #supported: readonly VersionFact[];
-  /** The `_meta` every 2026-07-28 result carries (the server's info), sealed on first use. */
-  #serverMeta: JsonObject | undefined;
+  /** What a method's results are given (result-defaults.ts), prepared on first use. */
+  readonly #fillOf: (method: string) => ResultFill | undefined;
   readonly #modern: string[];
   readonly #legacy: string[];
 
@@ -115,6 +120,7 @@ export class McpServerBase<Handlers extends object> {
     this.#missingCapabilityCode = protocol.facts.errorCodes['MissingRequiredClientCapabilityError'] ?? -32600;
     this.#modern = this.#supported.filter((v) => v.era === 'modern').map((v) => v.version);
     this.#legacy = this.#supported.filter((v) => v.era === 'legacy').map((v) => v.version);
+    this.#fillOf = resultFills(protocol, options.serverInfo);
     for (const method of Object.keys(handlers)) {
       if (!tables.requestMethods.includes(method) && !tables.notificationMethods.includes(method)) {
         throw new Error(`createServer: "${method}" is not a method this server receives`);
@@ -183,10 +189,10 @@ export class McpServerBase<Handlers extends object> {
       this.sessions.delete(entry);
       previousOnClose?.();
     };
-    peer.beforeRequest = (method, params, ctx) =>
+    peer.beforeRequest = (method, _params, ctx) =>
       method === 'initialize' && (ctx as { batch?: unknown }).batch !== undefined
         ? new ProtocolError(ErrorCode.InvalidRequest, 'Invalid Request: initialize must be sent alone, not in a batch')
-        : this.admit(method, params, session);
+        : this.admit(method, ctx.meta, session);
     this.installLifecycle(peer, session);
     if (this.#opened.has(session)) this.#agreed(peer, session.protocolVersion ?? '');
     for (const [method, handler] of Object.entries(this.handlers) as [string, (...args: unknown[]) => unknown][]) {
@@ -197,8 +203,9 @@ export class McpServerBase<Handlers extends object> {
           await handler(this.paramsFor(session, method, params as JsonObject | undefined), ctx);
         });
       } else {
+        const route: Route = { method, handler: handler as UserHandler, fill: this.#fillOf(method) };
         peer.setRequestHandler(method, (received: JsonObject | undefined, ctx: HandlerContext) =>
-          this.serve(method, handler as UserHandler, this.#expected(method, received), session, received, ctx),
+          this.serve(route, session, received, ctx),
         );
       }
     }
@@ -235,30 +242,31 @@ export class McpServerBase<Handlers extends object> {
     await Promise.all([...this.sessions].map(({ peer }) => peer.close()));
   }
 
-  /**
-   * One request to a user's handler. Synchronous until something has to be awaited (a handler's promise, a
-   * header check over HTTP), so a plain handler's call adds no promise of its own to the round trip.
-   */
   /** What a handler's answer is checked against: with `task`, a task-augmented request's created task (2025-11-25). */
   #expected(method: string, received: JsonObject | undefined): readonly string[] {
     const task = this.tables.taskResults?.[method];
     return task !== undefined && received?.['task'] !== undefined ? [task] : (this.tables.results[method] ?? []);
   }
 
-  private serve(
-    method: string,
-    handler: UserHandler,
-    results: readonly string[],
-    session: SessionInfo,
-    received: JsonObject | undefined,
-    ctx: HandlerContext,
-  ): unknown {
+  /**
+   * One request to a user's handler. Synchronous until something has to be awaited (a handler's promise, a
+   * header check over HTTP), so a plain handler's call adds no promise of its own to the round trip.
+   */
+  private serve(route: Route, session: SessionInfo, received: JsonObject | undefined, ctx: HandlerContext): unknown {
+    const method = route.method;
     // A modern request stands alone: its handler sees the capabilities this request declares, never
     // those of an earlier one (nor of a request running beside it).
-    const seen =
-      session.era === 'modern'
-        ? { ...session, clientCapabilities: requestCapabilities(this.protocol, received) }
-        : session;
+    const seen: SessionInfo =
+      session.era !== 'modern'
+        ? session
+        : {
+            protocolVersion: session.protocolVersion,
+            era: 'modern',
+            clientInfo: session.clientInfo,
+            clientCapabilities: requestCapabilities(this.protocol, ctx.meta),
+            initialized: session.initialized,
+            logLevel: session.logLevel,
+          };
     (ctx as unknown as { session: SessionInfo }).session = seen;
     guardNestedRequests(ctx, seen.clientCapabilities, this.#missingCapabilityCode);
     if (this.protocol.features.inputRequests) (ctx as unknown as { inputs: unknown }).inputs = inputRound;
@@ -273,19 +281,20 @@ export class McpServerBase<Handlers extends object> {
       method === 'tools/call' && session.era === 'modern'
         ? checkParamHeaders(this.handlers, this.protocol, params, ctx)
         : undefined;
-    if (checked !== undefined) return checked.then(() => this.answer(method, handler, results, session, params, ctx));
-    return this.answer(method, handler, results, session, params, ctx);
+    const results = this.#expected(method, received);
+    if (checked !== undefined) return checked.then(() => this.answer(route, results, session, params, ctx));
+    return this.answer(route, results, session, params, ctx);
   }
 
   /** Runs the handler and shapes its result for the session's version. */
   private answer(
-    method: string,
-    handler: UserHandler,
+    route: Route,
     results: readonly string[],
     session: SessionInfo,
     params: JsonObject | undefined,
     ctx: HandlerContext,
   ): unknown {
+    const { method, handler } = route;
     if (this.legacyOnModern(session)) {
       const invoke = (p: unknown): unknown =>
         method === 'tools/call' ? callTool(handler, p, ctx, this.options.onHandlerError) : handler(p, ctx);
@@ -295,13 +304,13 @@ export class McpServerBase<Handlers extends object> {
     }
     const result =
       method === 'tools/call' ? callTool(handler, params, ctx, this.options.onHandlerError) : handler(params, ctx);
-    if (isThenable(result)) return Promise.resolve(result).then((value) => this.shaped(method, results, value));
-    return this.shaped(method, results, result);
+    if (isThenable(result)) return Promise.resolve(result).then((value) => this.shaped(route, results, value));
+    return this.shaped(route, results, result);
   }
 
-  /** A result as this version answers it: defaults filled in, checked when asked, serverInfo in `_meta`. */
-  private shaped(method: string, results: readonly string[], value: unknown): JsonObject {
-    return this.withServerInfo(this.checked(method, results, this.withDefaults(method, value))) as JsonObject;
+  /** A result as this version answers it: defaults and serverInfo filled in (in place), checked when asked. */
+  private shaped(route: Route, results: readonly string[], value: unknown): unknown {
+    return this.checked(route.method, results, route.fill === undefined ? value : fillResult(value, route.fill));
   }
 
   /** The result, after checking it against the method's result schemas when `validateResults` asks. */
@@ -310,17 +319,10 @@ export class McpServerBase<Handlers extends object> {
     return result;
   }
 
-  /** The result fields a handler may leave out (PROTOCOL.facts.resultDefaults), filled in (result-defaults.ts). */
-  private withDefaults(method: string, result: unknown): unknown {
-    const facts = this.protocol.facts.resultDefaults;
-    return Object.hasOwn(facts, method) ? withDefaults(result, facts[method]) : result;
-  }
-
-  /** 2026-07-28 on: every result names the server in its `_meta`, one sealed `_meta` shared (result-defaults.ts). */
-  private withServerInfo(result: unknown): unknown {
-    const key = this.protocol.facts.metaKeys['serverInfo'];
-    if (!this.protocol.features.perRequestMeta || key === undefined) return result;
-    return withServerMeta(result, (this.#serverMeta ??= sealJson({ [key]: this.options.serverInfo })), key);
+  /** `result` with its method's fill (lifecycle results, whose handlers are the runtime's). */
+  #filled(method: string, result: JsonObject): unknown {
+    const fill = this.#fillOf(method);
+    return fill === undefined ? result : fillResult(result, fill);
   }
 
   /**
@@ -364,7 +366,7 @@ export class McpServerBase<Handlers extends object> {
       if (session.era === 'modern' && !this.receives('ping')) {
         throw new ProtocolError(ErrorCode.MethodNotFound, 'Method not found: ping');
       }
-      return this.legacyOnModern(session) ? {} : this.withServerInfo({});
+      return this.legacyOnModern(session) ? {} : this.#filled('ping', {});
     });
     // A modern-only server answers initialize too, with an error that names what it speaks.
     if (this.protocol.features.initialize || this.protocol.features.perRequestMeta) {
@@ -388,7 +390,7 @@ export class McpServerBase<Handlers extends object> {
     }
     if (this.protocol.features.perRequestMeta && this.tables.requestMethods.includes('server/discover')) {
       peer.setRequestHandler('server/discover', () =>
-        this.withServerInfo({
+        this.#filled('server/discover', {
           resultType: 'complete',
           supportedVersions: this.supportedVersions,
           capabilities: this.capabilities,
@@ -401,7 +403,7 @@ export class McpServerBase<Handlers extends object> {
   }
 
   /** Lifecycle gate before any handler runs. */
-  private admit(method: string, params: JsonObject | undefined, session: SessionInfo): ProtocolError | undefined {
+  private admit(method: string, meta: JsonObject | undefined, session: SessionInfo): ProtocolError | undefined {
     if (this.protocol.features.initialize || session.era === 'legacy') {
       if (method === 'initialize' || method === 'ping') return undefined;
       if (session.protocolVersion === undefined) {
@@ -413,7 +415,6 @@ export class McpServerBase<Handlers extends object> {
       return undefined;
     }
     if (this.protocol.features.perRequestMeta) {
-      const meta = isPlainObject(params?.['_meta']) ? params['_meta'] : undefined;
       const { metaKeys, errorCodes } = this.protocol.facts;
       const requested = meta?.[metaKeys['protocolVersion'] ?? ''];
       if (typeof requested === 'string' && !this.#versionsOf('modern').includes(requested)) {
@@ -423,7 +424,7 @@ export class McpServerBase<Handlers extends object> {
           supported: this.supportedVersions,
         });
       }
-      if (isPlainObject(meta)) {
+      if (meta !== undefined) {
         const info = meta[metaKeys['clientInfo'] ?? ''];
         const capabilities = meta[metaKeys['clientCapabilities'] ?? ''];
         session.clientInfo = isPlainObject(info) ? (info as Implementation) : session.clientInfo;
