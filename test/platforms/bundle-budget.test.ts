@@ -23,12 +23,11 @@ import { ROOT, generated, tempDir, writeFiles } from '../helpers/generate.js';
  */
 const BUDGET_BYTES = 12_000;
 /**
- * Over the goal on purpose, as a ratchet: since Dec 1 the 2026-07-28 client is 12,236 bytes, 236 over, for its
- * call path at about the 2025-11-25 one's CPU (issue 37: the per-request `_meta` built once and sealed, no
- * spread objects, no async layers; 2.9× → 1.3× in memory). The bench's row still holds it to 12,000 and shows
- * the miss; this test only stops it growing until the bytes are paid back (issue 37 stays open for it).
+ * Over the goal on purpose, as a ratchet: the 2026-07-28 client is 12,025 bytes, 25 over (12,236 on Dec 1, paid
+ * back to here), for its call path at about the 2025-11-25 one's CPU (issue 37). The bench's row still holds it
+ * to 12,000 and shows the miss; this test only stops it growing until the last bytes are paid back.
  */
-const RATCHET: Partial<Record<string, number>> = { '2026-07-28': 12_240 };
+const RATCHET: Partial<Record<string, number>> = { '2026-07-28': 12_030 };
 
 describe('browser bundle budget', () => {
   it.each(['2025-11-25', '2026-07-28'] as const)(
