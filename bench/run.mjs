@@ -130,6 +130,8 @@ const outFile = flags.out ?? join(BENCH, 'results', 'latest.json');
 const schemaPath = (v) => join(SCHEMA_DIR, v, 'schema.json');
 /** The smoke run keeps the secondary generate rows alive with types only: tiny, not meaningful. */
 const SMOKE_ARTIFACTS = smoke ? ['--artifacts', 'types'] : [];
+/** Output the smoke run only runs, bundles or type-checks is not formatted (formatting changes no code). */
+const SMOKE_UNFORMATTED = smoke ? ['--no-format'] : [];
 
 if (!existsSync(CLI))
   fail(`${relative(process.cwd(), CLI)} is missing: run \`npm run build\` first (npm run bench does)`);
@@ -220,6 +222,7 @@ const METRICS = {
   cpuUs: { unit: 'µs', label: 'CPU/op' },
   checkS: { unit: 's', label: 'check' },
   cpuAboveMs: { unit: 'ms', label: 'CPU above empty' },
+  cpuAboveClientMs: { unit: 'ms', label: 'CPU above the program without calls' },
   instantiations: { unit: 'count', label: '' },
   // Bytes, printed whole: a "kB" could be read as 1,000 or 1,024 of them.
   gzipBytes: { unit: 'B', label: 'gzip' },
@@ -350,7 +353,7 @@ for (const version of want('generate') ? VERSIONS : []) {
     baseline: measures(r.jstt, PROCESS),
     // Issue 28: ts-morph writes, prettier formats every file, JSTT through compile() — at most twice JSTT's own job.
     goals: version === VERSION ? [cpuGoal(2), rssGoal(1.5)] : [],
-    note: 'the published bin (esbuild bundle, split into chunks), fresh process each, imports included, empty compile cache; JSTT: unreachableDefinitions, types only, its default formatting',
+    note: 'the published bin (esbuild bundle, split into chunks, with the V8 settings it gives itself: src/cli/v8-tuning.ts), fresh process each, imports included, empty compile cache; JSTT: unreachableDefinitions, types only, its default formatting',
   });
   if (version === VERSION) oneVersion = measures(r.ours, PROCESS);
 }
@@ -367,7 +370,8 @@ if (want('generate')) {
   const cache = join(tmp, 'warm-cache');
   const warm = (i) =>
     nodeProcess([CLI, 'generate', '--spec', VERSION, ...SMOKE_ARTIFACTS, '--out', join(tmp, `warm-${i}`)], { cache });
-  await warm(0);
+  // The smoke run only needs the row to run: its first run fills the cache instead.
+  if (!smoke) await warm(0);
   const r = await alternate(
     {
       ours: (i) => warm(i + 1),
@@ -568,7 +572,7 @@ if (want('cache') && existsSync(NODE22)) {
         env,
       },
     );
-  await generate(-1); // fills the compile cache
+  if (!smoke) await generate(-1); // fills the compile cache (the smoke run's first `on` run does)
   const off = { NODE_DISABLE_COMPILE_CACHE: '1' };
   const g = await alternate({ on: (i) => generate(i), off: (i) => generate(i, off) }, HEAVY_RUNS, 0);
   addRow({
@@ -717,7 +721,7 @@ const ERA = '2026-07-28';
 log(`round trips, ${ERA} vs ${VERSION}`);
 if (want('eras')) {
   const eraGen = join(tmp, `gen-${ERA}`);
-  await nodeProcess([CLI, 'generate', '--spec', ERA, '--out', eraGen]);
+  await nodeProcess([CLI, 'generate', '--spec', ERA, ...SMOKE_UNFORMATTED, '--out', eraGen]);
   const eraJs = join(tmp, `js-${ERA}`);
   await compileGenerated(eraGen, eraJs);
   const small = (n) => (smoke ? COUNTS.calls : n);
@@ -786,6 +790,8 @@ if (want('validation')) {
 }
 
 // 5. type-check cost.
+/** The empty program's tsc runs (the floor), for the SDK adapter's row in a smoke run. */
+let emptyTsc;
 log(`type-check cost (${COUNTS.usageCalls} calls)`);
 if (want('tsc')) {
   const files = usageFiles(COUNTS.usageCalls);
@@ -850,6 +856,7 @@ if (want('tsc')) {
   // Issue 37 item 4 (and issue 29's budget, the same method): the whole tsc process as a user pays it, above an
   // empty program with the same settings, each round's own floor subtracted (rounds alternate the sides' order).
   const aboveEmpty = (side) => r[side].map((x, i) => ({ cpuAboveMs: x.cpuMs - r.empty[i].cpuMs }));
+  emptyTsc = r.empty;
   if (v2)
     addRow({
       id: 'tsc-process',
@@ -930,7 +937,17 @@ if (want('bundle')) {
   // The bench's version, and the dual-era 2026-07-28 client (it also falls back to initialize servers).
   for (const version of smoke ? [VERSION] : [VERSION, '2026-07-28']) {
     const dir = join(tmp, `bundle-${version}`);
-    await nodeProcess([CLI, 'generate', '--spec', version, '--artifacts', 'client', '--out', join(dir, 'gen')]);
+    await nodeProcess([
+      CLI,
+      'generate',
+      '--spec',
+      version,
+      '--artifacts',
+      'client',
+      ...SMOKE_UNFORMATTED,
+      '--out',
+      join(dir, 'gen'),
+    ]);
     const sizes = await bundleSizes(dir);
     if (sizes.ours.nodeImports) throw new Error('the browser bundle of the generated client imports node: modules');
     // Sizes are deterministic: one build each, as one-run stats.
@@ -954,7 +971,19 @@ if (want('sdk') && v2) {
   log(`SDK adapter (acme/jobs, ${version})`);
   const gen = join(tmp, 'sdk-gen');
   const acme = join(ROOT, 'schema', 'examples', 'acme-jobs.extension.json');
-  await nodeProcess([CLI, 'generate', '--spec', version, '--ext', acme, '--artifacts', 'sdk', '--out', gen]);
+  await nodeProcess([
+    CLI,
+    'generate',
+    '--spec',
+    version,
+    '--ext',
+    acme,
+    '--artifacts',
+    'sdk',
+    ...SMOKE_UNFORMATTED,
+    '--out',
+    gen,
+  ]);
   const files = { ...sdkUsageFiles(COUNTS.usageCalls), empty: 'export {};\n' };
   const dirs = {};
   for (const side of Object.keys(files)) {
@@ -971,12 +1000,22 @@ if (want('sdk') && v2) {
     });
     return result;
   };
+  // The smoke run takes the empty program's one run from the tsc rows (same settings, same empty module).
+  const reuseEmpty = smoke && emptyTsc !== undefined;
   const r = await alternate(
-    { ours: () => tsc('ours'), zod: () => tsc('zod'), empty: () => tsc('empty') },
+    {
+      ours: () => tsc('ours'),
+      zod: () => tsc('zod'),
+      client: () => tsc('client'),
+      ...(reuseEmpty ? {} : { empty: () => tsc('empty') }),
+    },
     TSC_RUNS,
     smoke ? 0 : 1,
   );
-  const aboveEmpty = (side) => r[side].map((x, i) => ({ cpuAboveMs: x.cpuMs - r.empty[i].cpuMs }));
+  if (reuseEmpty) r.empty = emptyTsc;
+  const above = (side, floor, key) => r[side].map((x, i) => ({ [key]: x.cpuMs - r[floor][i].cpuMs }));
+  const aboveEmpty = (side) => above(side, 'empty', 'cpuAboveMs');
+  const clientShare = measures(aboveEmpty('client'), ['cpuAboveMs']).cpuAboveMs.median;
   addRow({
     id: 'sdk-tsc',
     label: `tsc whole-process CPU above an empty program: ${COUNTS.usageCalls} acme/jobs calls through sdkClient vs hand-made zod schemas, both on @modelcontextprotocol/client 2.4.0`,
@@ -984,7 +1023,15 @@ if (want('sdk') && v2) {
     ours: measures(aboveEmpty('ours'), ['cpuAboveMs']),
     baseline: measures(aboveEmpty('zod'), ['cpuAboveMs']),
     goals: [{ metric: 'cpuAboveMs', kind: 'ratio', op: '<=', value: 0.5 }],
-    note: `(X − empty) ÷ (zod − empty), as the tsc-process row; the zod side declares the extension's results as the SDK v2 docs show custom methods (client.request({ method, params }, schema)); strict, NodeNext, skipLibCheck`,
+    note: `(X − empty) ÷ (zod − empty), as the tsc-process row; the zod side declares the extension's results as the SDK v2 docs show custom methods (client.request({ method, params }, schema)); strict, NodeNext, skipLibCheck. Both sides import, construct and connect the SDK's Client, which alone costs ${fmt(clientShare, 'ms')} above the empty program: no adapter can read below that share of the zod side`,
+  });
+  addRow({
+    id: 'sdk-tsc-calls',
+    label: `tsc whole-process CPU above the same program without the calls: ${COUNTS.usageCalls} acme/jobs calls through sdkClient vs hand-made zod schemas (what the calls and their types cost, the SDK's own Client left out)`,
+    metric: 'cpuAboveClientMs',
+    ours: measures(above('ours', 'client', 'cpuAboveClientMs'), ['cpuAboveClientMs']),
+    baseline: measures(above('zod', 'client', 'cpuAboveClientMs'), ['cpuAboveClientMs']),
+    note: 'information: (X − client) ÷ (zod − client), where client imports, constructs and connects the SDK Client and calls nothing',
   });
   const dir = join(tmp, 'sdk-bundle');
   mkdirSync(dir, { recursive: true });

@@ -34,6 +34,7 @@ export const BUILDS = {
       'templates',
       'scripts/build.mjs',
       'scripts/bundle-cli.mjs',
+      'scripts/record-base-members.mjs',
       'tsconfig.json',
       'tsconfig.build.json',
       'package.json',
@@ -91,6 +92,7 @@ const STEPS = {
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
     node([tsc, '-p', join(ROOT, 'tsconfig.build.json')]);
     node([join(ROOT, 'scripts', 'bundle-cli.mjs')]);
+    node([join(ROOT, 'scripts', 'record-base-members.mjs')]);
   },
   runtime() {
     node([join(ROOT, 'packages', 'runtime', 'build.mjs')]);

@@ -193,7 +193,7 @@ async function emitBodies(
   let raw: GeneratedFile[] = [];
   for (const e of entries) raw.push(...(await e.emit(model, ctx)));
   const { indexStatements } = await import('./emit/index-file.js');
-  raw.push({ path: 'index.ts', contents: ctx.ts.print('index.ts', indexStatements(model, entries, ctx)) });
+  raw.push({ path: 'index.ts', contents: ctx.ts.print(indexStatements(model, entries, ctx)) });
   if (singleFile) raw = (await import('./emit/single-file.js')).mergeSingleFile(raw, ctx.ts);
   const files: GeneratedFile[] = [];
   for (const file of raw) {

@@ -12,7 +12,8 @@
  *   strictest TypeScript 5.9/6/7, other Node versions).
  *
  * A file belongs to its folder's project unless it is named in FILES. A test file in a folder that is
- * not listed fails the config at load, so no test is ever left out of `npm test`.
+ * not listed fails the config at load, so no test is ever left out of `npm test`. The projects are what
+ * `--project` picks; a run without it is one project of every file (vitest.config.ts says why).
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';

@@ -81,7 +81,17 @@ export async function usage(): Promise<void> {
 ${body('zod')}
 }
 `;
-  return { ours, zod };
+  // The floor both sides stand on: the same program without the calls (the SDK's Client imported,
+  // constructed and connected). What is above it is what the calls and their schemas cost.
+  const client = `import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+
+export async function usage(): Promise<void> {
+  const [transport] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(transport);
+}
+`;
+  return { ours, zod, client };
 }
 
 /** The facade calling every vendor method, and the validators those calls check results with. */

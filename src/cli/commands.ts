@@ -5,6 +5,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { EXIT, UsageError, type Out } from '../run/console.js';
 import type { TargetFlags } from '../run/targets.js';
+import type { Target } from '../run/target.js';
 import type { OptionSpec } from '../config/options.js';
 import type { DiffOptionSpec } from './diff-options.js';
 import type { DiffFlags } from './diff-command.js';
@@ -29,6 +30,8 @@ export interface CliContext {
   /** Wraps a command's work: its return value (or the error it throws) becomes the exit code. */
   run<F>(work: (flags: F) => Promise<number>): (flags: F) => Promise<void>;
   configName: string;
+  /** The command line runs as the bin in its own process (not called by a program or a test). */
+  bin: boolean;
 }
 
 export { snapshotCommand } from './snapshot-command.js';
@@ -67,6 +70,18 @@ function generateBuilder<T>(y: Argv<T>, table: readonly OptionSpec[], configName
     .example('$0 generate --check', 'In CI: fail when the generated code drifted')
     .example('$0 generate --watch', 'Regenerate on every save')
     .epilogue(environmentEpilogue('generate'));
+}
+
+/** The bin's compiler setting for a one-off run, from the size of each target's inputs (v8-tuning.ts). */
+async function tuneCompilerForTargets(targets: readonly Target[]): Promise<void> {
+  const [{ targetInputs }, { tuneCompilerForRun }] = await Promise.all([
+    import('../inputs.js'),
+    import('./v8-tuning.js'),
+  ]);
+  const files = await Promise.all(
+    targets.map(async (t) => (await targetInputs({ ...t.options, outDir: t.outDir })).files),
+  );
+  tuneCompilerForRun(files);
 }
 
 /** `generate --watch`: regenerate until Ctrl-C. */
@@ -113,6 +128,8 @@ export function generateCommand(
       const { resolveTargets } = await import('../run/targets.js');
       const { runGenerate, defaultOutNotice } = await import('../run/generate.js');
       const { targets, configFile } = await resolveTargets(tflags, cwd);
+      // --check mostly answers from the inputs' hash and generates nothing: left as it is.
+      if (ctx.bin && !flags.check) await tuneCompilerForTargets(targets);
       const notice = defaultOutNotice({ ...tflags, check: flags.check }, configFile);
       return runGenerate(targets, Boolean(flags.check), out, notice);
     }),

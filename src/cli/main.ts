@@ -10,6 +10,7 @@ import type { OptionSpec } from '../config/options.js';
 import type { CliContext } from './commands.js';
 import { verbosity, type GlobalFlags } from './options.js';
 import { enableCompileCache } from './compile-cache.js';
+import { keepYoungGenerationSmall } from './v8-tuning.js';
 import { usageError } from './usage-errors.js';
 import { EXIT_CODES } from './environment.js';
 
@@ -34,7 +35,8 @@ function optionNames(parser: object): string[] {
   return Object.keys(keys ?? {}).filter((k) => !/[A-Z]/.test(k));
 }
 
-export async function main(argv: string[], out?: Out): Promise<number> {
+/** `bin`: running as the bin, the process its own (the V8 settings of v8-tuning.ts may be applied). */
+export async function main(argv: string[], out?: Out, { bin = false }: { bin?: boolean } = {}): Promise<number> {
   const [{ default: yargs }, { CONFIG_NAME }, { TARGET_OPTIONS }, { DIFF_OPTIONS }, commands] = await Promise.all([
     import('yargs'),
     import('../config/load.js'),
@@ -46,6 +48,7 @@ export async function main(argv: string[], out?: Out): Promise<number> {
   let output = out;
   const ctx: CliContext = {
     configName: CONFIG_NAME,
+    bin,
     outFor: (flags: GlobalFlags) => (output ??= createOut(verbosity(flags))),
     run: (work) => async (flags) => {
       try {
@@ -97,7 +100,8 @@ const invokedAs = process.argv[1] ?? '';
 if (/(?:^|[\\/])(?:main\.js|mcp-typegen)$/.test(invokedAs)) {
   // Before the first dynamic import: every module loaded after this is compiled once per machine.
   enableCompileCache();
-  main(process.argv.slice(2)).then(
+  keepYoungGenerationSmall();
+  main(process.argv.slice(2), undefined, { bin: true }).then(
     (code) => {
       process.exitCode = code;
     },

@@ -97,9 +97,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     emit: async (model, ctx) => {
       const { mapsStatements } = await import('./maps.js');
       const serverFacts = ctx.artifacts.includes('server') || !ctx.artifacts.includes('client');
-      return [
-        { path: 'maps.ts', contents: ctx.ts.print('maps.ts', mapsStatements(model, ctx.importExt, serverFacts)) },
-      ];
+      return [{ path: 'maps.ts', contents: ctx.ts.print(mapsStatements(model, ctx.importExt, serverFacts)) }];
     },
   },
   {
@@ -124,7 +122,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
       const { clientStatements } = await import('./client.js');
       const validators = ctx.artifacts.includes('validators');
       const statements = clientStatements(model, ctx.importExt, ctx.runtime, ctx.ts, validators);
-      return [{ path: 'client.ts', contents: ctx.ts.print('client.ts', statements) }];
+      return [{ path: 'client.ts', contents: ctx.ts.print(statements) }];
     },
   },
   {
@@ -136,7 +134,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     emit: async (model, ctx) => {
       const { serverStatements } = await import('./server.js');
       const statements = serverStatements(model, ctx.importExt, ctx.runtime);
-      return [{ path: 'server.ts', contents: ctx.ts.print('server.ts', statements) }];
+      return [{ path: 'server.ts', contents: ctx.ts.print(statements) }];
     },
   },
   {
@@ -147,7 +145,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     mergeable: false,
     emit: async (model, ctx) => {
       const { sdkStatements } = await import('./sdk.js');
-      return [{ path: 'sdk.ts', contents: ctx.ts.print('sdk.ts', sdkStatements(model, ctx.importExt)) }];
+      return [{ path: 'sdk.ts', contents: ctx.ts.print(sdkStatements(model, ctx.importExt)) }];
     },
   },
   {
@@ -158,7 +156,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     mergeable: false,
     emit: async (model, ctx) => {
       const { sdkV1Statements } = await import('./sdk-v1.js');
-      return [{ path: 'sdk-v1.ts', contents: ctx.ts.print('sdk-v1.ts', sdkV1Statements(model, ctx.importExt)) }];
+      return [{ path: 'sdk-v1.ts', contents: ctx.ts.print(sdkV1Statements(model, ctx.importExt)) }];
     },
   },
   {
@@ -174,7 +172,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
       const { toolsStatements } = await import('./tools.js');
       const { toolValidatorFiles } = await import('./tool-validators.js');
       return [
-        { path: 'tools.ts', contents: ctx.ts.print('tools.ts', await toolsStatements(ctx.tools, ctx)) },
+        { path: 'tools.ts', contents: ctx.ts.print(await toolsStatements(ctx.tools, ctx)) },
         ...toolValidatorFiles(ctx.tools, ctx),
       ];
     },

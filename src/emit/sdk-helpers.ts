@@ -6,8 +6,11 @@ import type { Statement } from './ts-project.js';
 import { constDecl, functionDecl, typeAlias } from './ts-structures.js';
 import { objectType } from './ts-text.js';
 
-/** Types and helpers every sdk.ts carries: the peers it accepts, as the SDK declares them. */
-export const PREAMBLE: Statement[] = [
+/**
+ * Types and helpers every sdk.ts carries: the peers it accepts, as the SDK declares them (the client with its
+ * `transport` where the adapter taps it: see sdkRequester).
+ */
+export const preamble = (tapped: boolean): Statement[] => [
   typeAlias(
     'SdkPeer',
     objectType(
@@ -30,23 +33,7 @@ export const PREAMBLE: Statement[] = [
     'P extends { setRequestHandler(method: string, schemas: any, handler: (params: any, ctx: infer C) => any): void } ? C : never',
     'The context an SDK peer gives its handlers (`ServerContext` of a `Server`).',
   ),
-  typeAlias(
-    'SdkRequester',
-    objectType(
-      [
-        {
-          name: 'request',
-          type: '(request: { method: string; params?: Record<string, unknown> }, resultSchema: StandardSchemaV1, options?: any) => Promise<unknown>',
-        },
-        {
-          name: 'notification',
-          type: '(notification: { method: string; params?: Record<string, unknown> }) => Promise<void>',
-        },
-      ],
-      true,
-    ),
-    'What the facade needs of an SDK v2 `Client`: its `request` with a result schema, and `notification`.',
-  ),
+  sdkRequester(tapped),
   typeAlias(
     'OptionsOf<C>',
     'C extends { request(request: any, resultSchema: any, options?: infer O): any } ? O : never',
@@ -61,6 +48,45 @@ export const PREAMBLE: Statement[] = [
     'ArgsOf<R extends { params: unknown; paramsRequired: boolean }, O>',
     "R['paramsRequired'] extends true ? [params: Caller<R['params']>, options?: O] : [params?: Caller<R['params']>, options?: O]",
     'The arguments of `request(method, …)` for one row of a method map: params required where the schema requires them.',
+  ),
+];
+
+/**
+ * What the facade needs of an SDK v2 `Client`: its `request` with a result schema, `notification`, and (where
+ * an extension adds a result kind the SDK refuses) its `transport`, to read that result off the wire.
+ */
+function sdkRequester(tapped: boolean): Statement {
+  return typeAlias(
+    'SdkRequester',
+    objectType(
+      [
+        {
+          name: 'request',
+          type: '(request: { method: string; params?: Record<string, unknown> }, resultSchema: StandardSchemaV1, options?: any) => Promise<unknown>',
+        },
+        {
+          name: 'notification',
+          type: '(notification: { method: string; params?: Record<string, unknown> }) => Promise<void>',
+        },
+        ...(tapped ? [{ name: 'transport', type: 'SdkTransport | undefined', optional: true, readonly: true }] : []),
+      ],
+      true,
+    ),
+    `What the facade needs of an SDK v2 \`Client\`: its \`request\` with a result schema${tapped ? ', `notification`, and its `transport`' : ', and `notification`'}.`,
+  );
+}
+
+/** Types of the task-augmented requests (2025-11-25): sent with `params.task`, answered with the created task. */
+export const TASK_AUGMENTED: Statement[] = [
+  typeAlias(
+    'TaskAugmented<Map>',
+    '{ [K in keyof Map]: Map[K] extends { taskResult: unknown } ? K : never }[keyof Map] & string',
+    'The requests of a method map a peer may send with `params.task` (2025-11-25): answered with the task they create.',
+  ),
+  typeAlias(
+    'TaskRequest<R>',
+    'R extends { params: infer P; taskResult: infer T } ? { params: Caller<P> & { task: NonNullable<P extends { task?: infer K } ? K : never> }; result: T } : never',
+    "A task-augmented request's row as sent with `params.task`: its params, and the created task it is answered with.",
   ),
 ];
 

@@ -8,14 +8,19 @@
  * entry both zod 3.25+ and zod 4 publish.
  */
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
-import { MESSAGE } from './sdk-helpers.js';
+import { ANY_OF, MESSAGE } from './sdk-helpers.js';
+import { COMPLETE, resultSchemaOf } from './sdk-results.js';
 import {
+  extendedNote,
   facadeFunction,
+  hasTaskAugmented,
   mapOf,
+  optionalHandler,
   paramsSchemaOf,
   requestFunction,
   sdkMethods,
   serverSender,
+  takesContext,
   type FacadeVariant,
 } from './sdk.js';
 import type { Statement } from './ts-project.js';
@@ -34,6 +39,8 @@ const V1_FACADE: FacadeVariant = {
 function messageSchema(m: MethodInfo, sender: 'client' | 'server'): string {
   const standard = paramsSchemaOf(m);
   const props: Prop[] = [{ name: 'method', value: call('z.literal', str(m.method)) }];
+  // A spec request's params are the SDK's to check; a zod object would drop them unless named.
+  if (m.params !== null && standard === undefined) props.push({ name: 'params', value: 'z.unknown()' });
   if (standard !== undefined) {
     const params = call(`zodSchema<${mapOf(m, sender)}[${str(m.method)}]['params']>`, standard);
     props.push({ name: 'params', value: m.paramsRequired ? params : `${params}.optional()` });
@@ -44,8 +51,12 @@ function messageSchema(m: MethodInfo, sender: 'client' | 'server'): string {
 function registration(m: MethodInfo, table: string): string {
   const handler = `handlers[${str(m.method)}]`;
   const schema = `${table}[${str(m.method)}]`;
-  if (m.kind === 'request') {
+  if (m.kind === 'request' && !optionalHandler(m)) {
     return `${call('peer.setRequestHandler', schema, `(request, extra) => ${handler}(request.params, extra)`)};`;
+  }
+  if (m.kind === 'request') {
+    const set = call('peer.setRequestHandler', schema, `(request, extra) => ${handler}?.(request.params, extra)`);
+    return `if (${handler} !== undefined) ${set};`;
   }
   return `if (${handler} !== undefined) ${call('peer.setNotificationHandler', schema, `(notification) => ${handler}?.(notification.params)`)};`;
 }
@@ -64,10 +75,10 @@ function registerFunction(
     constDecl(table, objectLiteral(rows, true), { exported: false }),
     functionDecl({
       name: `${name}<P extends SdkV1Peer>`,
-      doc: `Registers a typed handler on an SDK v1 peer for every vendor method the ${doc} (params checked by the generated validators, through zod).`,
+      doc: `Registers a typed handler on an SDK v1 peer for every vendor method the ${doc} (params checked by the generated validators, through zod)${extendedNote(methods)}.`,
       params: [
         { name: 'peer', type: 'P' },
-        { name: 'handlers', type: ref(handlers, 'ExtraOf<P>') },
+        { name: 'handlers', type: takesContext(methods) ? ref(handlers, 'ExtraOf<P>') : handlers },
       ],
       returns: 'void',
       body: methods.map((m) => registration(m, table)),
@@ -120,6 +131,15 @@ const PREAMBLE: Statement[] = [
   }),
 ];
 
+/** `anyOf` and `complete`, where the result schema of a facade call uses them (sdk.ts keeps its own unexported). */
+function combinators(model: ProtocolModel, calls: readonly MethodInfo[]): Statement[] {
+  const schemas = calls.map((m) => resultSchemaOf(model, m)).join(' ');
+  return [
+    ...(schemas.includes('anyOf(') ? [{ ...ANY_OF, isExported: false }] : []),
+    ...(schemas.includes('complete(') ? [{ ...COMPLETE, isExported: false }] : []),
+  ];
+}
+
 export function sdkV1Statements(model: ProtocolModel, importExt: string): Statement[] {
   const methods = sdkMethods(model);
   const received = [...methods.serverReceives, ...methods.clientReceives];
@@ -127,7 +147,9 @@ export function sdkV1Statements(model: ProtocolModel, importExt: string): Statem
   const maps = new Set([
     ...methods.serverReceives.map((m) => mapOf(m, 'client')),
     ...methods.clientReceives.map((m) => mapOf(m, 'server')),
-    ...(calls ? ['ClientRequests'] : []),
+    ...(calls || hasTaskAugmented(model, 'client') ? ['ClientRequests'] : []),
+    // sdkServerV1's typed arrow takes a method of it where there are task-augmented requests.
+    ...(hasTaskAugmented(model, 'server') ? ['ServerRequests'] : []),
   ]);
   const handlerTypes = [
     ...(methods.serverReceives.length ? ['ServerHandlers'] : []),
@@ -136,18 +158,16 @@ export function sdkV1Statements(model: ProtocolModel, importExt: string): Statem
   return [
     importDecl(false, { namespace: 'z' }, 'zod/v4'),
     ...(maps.size ? [importDecl(true, [...maps].sort(), `./maps${importExt}`)] : []),
-    ...(calls || received.some((m) => m.params !== null)
+    ...(calls || received.some((m) => paramsSchemaOf(m) !== undefined)
       ? [importDecl(false, { namespace: 'V' }, jsModuleSpecifier('validators', importExt))]
       : []),
     importDecl(true, ['StandardSchemaV1', 'StandardSchemaV1Result'], jsModuleSpecifier('validators', importExt)),
     importDecl(false, ['RESULT_SCHEMAS', 'SERVER_RESULT_SCHEMAS'], `./sdk${importExt}`),
-    importDecl(
-      true,
-      [...(calls ? ['Caller'] : []), 'OptionsOf', 'SdkClient', 'SdkRequest', 'SdkServer', ...handlerTypes],
-      `./sdk${importExt}`,
-    ),
+    importDecl(true, ['OptionsOf', 'SdkClient', 'SdkRequest', 'SdkServer', ...handlerTypes], `./sdk${importExt}`),
     ...PREAMBLE,
     { ...MESSAGE, isExported: false },
+    // The facade's result schemas, as sdk.ts builds them: its combinators where a vendor call needs one.
+    ...combinators(model, methods.clientCalls),
     ...registerFunction(
       'registerServerHandlersV1',
       'ServerHandlers',
@@ -165,7 +185,7 @@ export function sdkV1Statements(model: ProtocolModel, importExt: string): Statem
       'client receives',
     ),
     facadeFunction(model, methods.clientCalls, V1_FACADE),
-    requestFunction(V1_FACADE),
-    ...serverSender(V1_FACADE),
+    requestFunction(model, V1_FACADE),
+    ...serverSender(model, V1_FACADE),
   ];
 }

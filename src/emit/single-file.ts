@@ -111,7 +111,7 @@ export function mergeSingleFile(files: GeneratedFile[], tsFiles: TsFiles): Gener
   const statements: Statement[] = [...kept.other, ...namedImports(kept.named), ...bodies, ...kept.exports];
   const mergedPaths = new Set([...present.map((m) => `${m}.ts`), 'index.ts']);
   const out = files.filter((f) => !mergedPaths.has(f.path));
-  out.push({ path: 'index.ts', contents: tsFiles.print('index.ts', statements) });
+  out.push({ path: 'index.ts', contents: tsFiles.print(statements) });
   out.sort((a, b) => compareStrings(a.path, b.path));
   return out;
 }

@@ -43,7 +43,7 @@ export function toolValidatorFiles(
   );
   return [
     { path: 'tool-validators.js', contents: emitToolValidators(surface) },
-    { path: 'tool-validators.d.ts', contents: ctx.ts.print('tool-validators.d.ts', declarations) },
+    { path: 'tool-validators.d.ts', contents: ctx.ts.print(declarations) },
   ];
 }
 

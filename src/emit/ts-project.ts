@@ -1,7 +1,8 @@
 /**
  * ts-morph writes every TypeScript file the generator emits besides types.ts's declarations (maps,
- * client, server, index, the single-file layout): each from a list of statement structures, in one call
- * per file, into one in-memory Project per run. Layout is prettier's job afterwards (format.ts).
+ * client, server, index, the adapters, the single-file layout): each from a list of statement structures,
+ * in one `printStructure` call per file. Layout is prettier's job afterwards (format.ts). The run's
+ * in-memory Project is only for reading TypeScript (the single-file layout, a runtime class's members).
  */
 import { createRequire } from 'node:module';
 import type * as TsMorph from 'ts-morph';
@@ -22,30 +23,36 @@ export function tsMorph(): typeof TsMorph {
 export type Statement = string | StatementStructures;
 
 export interface TsFiles {
-  /** The file's text, written from the statements into the run's Project. */
-  print(path: string, statements: readonly Statement[]): string;
-  /** A file written (or added) earlier in this run. */
+  /** A file's text, written from its statements. */
+  print(statements: readonly Statement[]): string;
+  /** A file added earlier in this run. */
   source(path: string): SourceFile | undefined;
   /** Adds a file as text (the single-file layout reads the modules it merges). */
   add(path: string, text: string): SourceFile;
 }
 
 /**
- * The run's Project (one per generate() call), made on first use: the emitters that run before it (types,
- * validators) leave their garbage collectable before the TypeScript compiler ts-morph carries is loaded,
- * so the two never peak together, and a run that writes no TypeScript through it never loads it.
+ * The run's printer and Project (one per generate() call). The Project is made on first use: a run that
+ * reads no TypeScript (every default one) never makes it.
  */
 export function createTsFiles(): TsFiles {
   let made: Project | undefined;
   const project = (): Project => (made ??= newProject());
   return {
-    print: (path, statements) =>
-      project()
-        .createSourceFile(path, { statements: [...statements] }, { overwrite: true })
-        .getFullText(),
+    // Printed straight from the structures: the text goes to prettier next, so parsing it into the
+    // Project as well (what createSourceFile does after printing) cost a TypeScript parse of each file.
+    print: (statements) => printStatements(statements),
     source: (path) => made?.getSourceFile(path),
     add: (path, text) => project().createSourceFile(path, text, { overwrite: true }),
   };
+}
+
+function printStatements(statements: readonly Statement[]): string {
+  const { printStructure, StructureKind } = tsMorph();
+  return printStructure(
+    { kind: StructureKind.SourceFile, statements: [...statements] },
+    { indentNumberOfSpaces: 2, useSingleQuote: true },
+  );
 }
 
 function newProject(): Project {

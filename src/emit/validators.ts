@@ -54,7 +54,7 @@ export function validatorFiles(
   const types = `./${ctx.singleFile === true ? 'index' : 'types'}${ctx.importExt}`;
   return [
     { path: 'validators.js', contents: js },
-    { path: 'validators.d.ts', contents: ctx.ts.print('validators.d.ts', validatorDeclarations(exports, types)) },
+    { path: 'validators.d.ts', contents: ctx.ts.print(validatorDeclarations(exports, types)) },
   ];
 }
 

@@ -42,7 +42,7 @@ const ROWS = [
   'tsc-check-dts',
   'diff',
   'bundle',
-  ...(V2 ? ['sdk-tsc', 'sdk-bundle'] : []),
+  ...(V2 ? ['sdk-tsc', 'sdk-tsc-calls', 'sdk-bundle'] : []),
 ];
 
 interface Stats {
@@ -93,7 +93,7 @@ describe('bench smoke run', () => {
     for (const row of results.rows) {
       for (const s of Object.values(row.ours)) finite(s);
       expect(row.ours[row.metric]).toBeDefined();
-      if (!row.id.startsWith('tsc-instantiations') && row.id !== 'tsc-process' && row.id !== 'sdk-tsc') {
+      if (!row.id.startsWith('tsc-instantiations') && row.id !== 'tsc-process' && !row.id.startsWith('sdk-tsc')) {
         const metrics =
           row.id.startsWith('roundtrip') || row.id.startsWith('era-') || row.id.startsWith('validation')
             ? ['rate', 'cpuUs', 'rssMb']

@@ -64,9 +64,13 @@ it('generates from the bundled bin; --check on its output loads none of the gene
   expect(generated.run.status).toBe(0);
   expect(existsSync(join(out, 'validators.js'))).toBe(true);
   // The generator's libraries, where it really loads them.
-  for (const pkgName of ['ts-morph', 'prettier', 'yargs'])
+  for (const pkgName of ['ts-morph', 'prettier'])
     expect(generated.files.some((f) => f.includes(`/node_modules/${pkgName}/`))).toBe(true);
-  expect([...bundledPackages(generated.files)]).toEqual(expect.arrayContaining(['json-schema-to-typescript', 'ajv']));
+  // yargs is bundled (scripts/bundle-cli.mjs): its copy in node_modules is never resolved.
+  expect(generated.files.filter((f) => f.includes('/node_modules/yargs/'))).toEqual([]);
+  expect([...bundledPackages(generated.files)]).toEqual(
+    expect.arrayContaining(['json-schema-to-typescript', 'ajv', 'yargs']),
+  );
 
   const checked = loadedBy(['generate', ...spec, '--check'], join(dir, 'loaded-check.txt'));
   expect(checked.run.stdout).toMatch(/up to date/);

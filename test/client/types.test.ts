@@ -11,7 +11,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, TMP, built } from './helpers/build.js';
-import { tscProject } from '../helpers/generate.js';
+import type { RunResult } from '../helpers/generate.js';
+import { tscProjects } from '../helpers/tsc-build.js';
 import { replaceDeclaration, taggedDirectives } from '../helpers/type-tests.js';
 
 const SOURCES = [
@@ -28,16 +29,16 @@ const INDEPENDENT_OF_TABLES = new Set([
   '2026-legacy-call-unnarrowed',
 ]);
 
+const TSC_OPTIONS = { skipLibCheck: true, include: ['*.ts', 'generated/**/*.ts', 'generated-2026/**/*.ts'] };
+
 /** `error TS…` lines of a strict tsc run over the type tests and both generated outputs. */
-async function tsc(dir: string): Promise<string[]> {
-  const result = await tscProject(dir, {
-    skipLibCheck: true,
-    include: ['*.ts', 'generated/**/*.ts', 'generated-2026/**/*.ts'],
-  });
-  return `${result.stdout}${result.stderr}`.split('\n').filter((l) => /error TS\d+/.test(l));
-}
+const errorsOf = (result: RunResult): string[] =>
+  `${result.stdout}${result.stderr}`.split('\n').filter((l) => /error TS\d+/.test(l));
 
 let dir: string;
+let loose: string;
+/** The strict program and the loosened copy, compiled by one tsc process. */
+let results: Promise<readonly [RunResult, RunResult]>;
 
 beforeAll(async () => {
   const [v2025, v2026] = await Promise.all([built('2025-11-25'), built('2026-07-28')]);
@@ -50,6 +51,29 @@ beforeAll(async () => {
     for (const name of readdirSync(source).filter((n) => n.endsWith('.ts')))
       cpSync(join(source, name), join(dir, name));
   }
+  // A copy with ClientCalls, McpServerHandlers and the tools/call types loosened to any.
+  loose = mkdtempSync(join(TMP, 'client-server-types-loose-'));
+  cpSync(dir, loose, { recursive: true });
+  for (const generated of ['generated', 'generated-2026']) {
+    replaceDeclaration(join(loose, generated, 'client.ts'), 'ClientCalls', 'export type ClientCalls = any;');
+    replaceDeclaration(
+      join(loose, generated, 'server.ts'),
+      'McpServerHandlers',
+      'export type McpServerHandlers = any;',
+    );
+    // CreateTaskResult: 2025-11-25 only (2026-07-28 moved tasks to an extension).
+    const names = [
+      'CallToolRequestParams',
+      'CallToolResult',
+      ...(generated === 'generated' ? ['CreateTaskResult'] : []),
+    ];
+    for (const name of names)
+      replaceDeclaration(join(loose, generated, 'types.ts'), name, `export type ${name} = any;`);
+  }
+  results = tscProjects([
+    [dir, TSC_OPTIONS],
+    [loose, TSC_OPTIONS],
+  ]);
 });
 
 describe('type tests for the generated client and server', () => {
@@ -95,29 +119,11 @@ describe('type tests for the generated client and server', () => {
   });
 
   it('compile with tsc --strict (fixture server included): every expected error happens, nothing else fails', async () => {
-    expect(await tsc(dir)).toEqual([]);
+    expect(errorsOf((await results)[0])).toEqual([]);
   });
 
   it('loosening ClientCalls and McpServerHandlers to any makes the dependent @ts-expect-error lines unused', async () => {
-    const loose = mkdtempSync(join(TMP, 'client-server-types-loose-'));
-    cpSync(dir, loose, { recursive: true });
-    for (const generated of ['generated', 'generated-2026']) {
-      replaceDeclaration(join(loose, generated, 'client.ts'), 'ClientCalls', 'export type ClientCalls = any;');
-      replaceDeclaration(
-        join(loose, generated, 'server.ts'),
-        'McpServerHandlers',
-        'export type McpServerHandlers = any;',
-      );
-      // CreateTaskResult: 2025-11-25 only (2026-07-28 moved tasks to an extension).
-      const names = [
-        'CallToolRequestParams',
-        'CallToolResult',
-        ...(generated === 'generated' ? ['CreateTaskResult'] : []),
-      ];
-      for (const name of names)
-        replaceDeclaration(join(loose, generated, 'types.ts'), name, `export type ${name} = any;`);
-    }
-    const errors = await tsc(loose);
+    const errors = errorsOf((await results)[1]);
     const unused = errors
       .map((line) => /^(.+?)\((\d+),\d+\): error TS2578: Unused '@ts-expect-error' directive\./.exec(line))
       .filter((m): m is RegExpExecArray => m !== null)

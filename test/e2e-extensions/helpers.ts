@@ -36,7 +36,7 @@ export const ACME_METHODS = [
   'acme/jobs.status',
 ];
 
-/** `generate()` with the example extension (cached per test file and options). */
+/** `generate()` with the example extension (cached per worker and options, and shared between workers). */
 export function generatedWithAcme(version: Version, extra: Partial<GenerateOptions> = {}): Promise<GenerateResult> {
   return generated(version, { extensions: [ACME], ...extra });
 }

@@ -1,7 +1,12 @@
 /** A runtime base class's members (src/emit/base-members.ts), read by ts-morph from the template. */
 import { expect, it } from 'vitest';
-import { baseClassMembers } from '../../src/emit/base-members.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { baseClassMembers, MEMBER_RECORD_FILE, recordMembers } from '../../src/emit/base-members.js';
 import { createTsFiles } from '../../src/emit/ts-project.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 it("lists McpClientBase's public and protected members, never a # member", async () => {
   const members = baseClassMembers(await createTsFiles(), 'client-base.ts', 'McpClientBase');
@@ -18,4 +23,13 @@ it('refuses a class the template does not declare', async () => {
   expect(() => baseClassMembers(files, 'client-base.ts', 'NoSuchClass')).toThrow(
     /no class NoSuchClass in runtime template client-base\.ts/,
   );
+});
+
+it("the build's record of the members (read by the bin instead of parsing) is what the templates say today", async () => {
+  // The suite runs against a fresh build (test/setup/fresh-builds.ts): the record must equal a parse now.
+  const expected = recordMembers(await createTsFiles());
+  for (const dir of ['dist/src/emit', 'dist/cli']) {
+    const record: unknown = JSON.parse(readFileSync(join(ROOT, dir, MEMBER_RECORD_FILE), 'utf8'));
+    expect(record).toEqual(expected);
+  }
 });

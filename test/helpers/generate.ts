@@ -9,7 +9,8 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { generate, type GenerateOptions, type GenerateResult } from '../../src/generate.js';
+import type { GenerateOptions, GenerateResult } from '../../src/generate.js';
+import { sharedGenerate } from './generate-cache.js';
 
 import { CLI, ROOT, SCHEMA_DIR, TMP } from './paths.js';
 
@@ -32,8 +33,9 @@ export function tempDir(prefix: string): string {
 const cache = new Map<string, Promise<GenerateResult>>();
 
 /**
- * `generate()` for a known version (or any options), at most once per test file and options: the
- * official schemas take seconds each, and several tests read the same output.
+ * `generate()` for a known version (or any options), at most once per worker and options, and shared
+ * between workers through ./generate-cache.ts: the official schemas take seconds each, and several tests
+ * read the same output.
  */
 export function generated(version: Version, extra: Partial<GenerateOptions> = {}): Promise<GenerateResult> {
   return generatedFrom({ spec: version, schemaDir: SCHEMA_DIR, cwd: ROOT, outDir: join(TMP, 'unused-out'), ...extra });
@@ -43,7 +45,7 @@ export function generatedFrom(options: GenerateOptions): Promise<GenerateResult>
   const key = JSON.stringify(options);
   let result = cache.get(key);
   if (!result) {
-    result = generate(options);
+    result = sharedGenerate(options);
     cache.set(key, result);
     // A failure must not be cached for the next test to trip over silently.
     result.catch(() => cache.delete(key));
@@ -126,16 +128,21 @@ export function strictTsconfig(include: string[], options: TscOptions = {}): obj
   };
 }
 
-/**
- * `tsc --strict --noEmit` over a directory: writes `<dir>/tsconfig.json` (and a package.json that
- * makes `.ts` files ESM under NodeNext) and runs the repo's TypeScript on it.
- */
-export async function tscProject(dir: string, options: TscOptions & { include?: string[] } = {}): Promise<RunResult> {
+/** Writes `<dir>/tsconfig.json` (strictTsconfig) and a package.json that makes `.ts` files ESM under NodeNext. */
+export function writeTscProject(dir: string, options: TscOptions & { include?: string[] } = {}): void {
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify(strictTsconfig(options.include ?? ['**/*.ts'], options), null, 2),
   );
   if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+}
+
+/**
+ * `tsc --strict --noEmit` over a directory: writes `<dir>/tsconfig.json` (and a package.json that
+ * makes `.ts` files ESM under NodeNext) and runs the repo's TypeScript on it.
+ */
+export async function tscProject(dir: string, options: TscOptions & { include?: string[] } = {}): Promise<RunResult> {
+  writeTscProject(dir, options);
   return run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json'), '--strict', '--noEmit', '--pretty', 'false'], {
     cwd: dir,
   });

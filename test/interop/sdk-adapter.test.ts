@@ -3,7 +3,8 @@
  * fixture extension com.acme/review (a vendor request and a notification each way, an augmented tools/call
  * result, settings) runs on an SDK pair of each major and on the mixed pairs, in memory; the fixture's
  * `@ts-expect-error` lines are compiled by tsc --strict (a misspelled method, a missing param, a wrong
- * result shape do not compile). test/fixtures/sdk-adapter/usage.ts is the user code.
+ * result shape do not compile). test/fixtures/sdk-adapter/usage.ts is the user code; tasks-v1.ts runs SDK v1's
+ * own 2025-11-25 tasks beside the same adapter, which must not break them.
  */
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,8 @@ import { ROOT, generated, tempDir, tscProject, writeFiles } from '../helpers/gen
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'sdk-adapter');
 const EXTENSION = join(FIXTURE, 'acme-review.extension.json');
+/** The user code; tasks-v1.ts runs SDK v1's own tasks beside the same adapter (the tasks extension: sdk-adapter-tasks). */
+const FILES = ['usage.ts', 'stdio-server.ts', 'tasks-v1.ts'];
 
 /** What each pair of the fixture reports (the fixture is compiled by tsc below, not by the repo's program). */
 interface Observed {
@@ -34,7 +37,7 @@ beforeAll(async () => {
     artifacts: ['client', 'server', 'sdk', 'sdk-v1'],
   });
   writeFiles(join(dir, 'generated'), result.files);
-  for (const name of ['usage.ts', 'stdio-server.ts']) copyFileSync(join(FIXTURE, name), join(dir, name));
+  for (const name of FILES) copyFileSync(join(FIXTURE, name), join(dir, name));
   usage = (await import(join(dir, 'usage.ts'))) as Usage;
 });
 
@@ -48,7 +51,7 @@ const EXPECTED = {
 
 describe('SDK adapters with the official SDKs (com.acme/review, 2025-11-25, in memory)', () => {
   it('tsc --strict: the user code compiles, and each @ts-expect-error line is an error', async () => {
-    const result = await tscProject(dir, { include: ['usage.ts', 'stdio-server.ts'], skipLibCheck: true });
+    const result = await tscProject(dir, { include: FILES, skipLibCheck: true });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.code).toBe(0);
   });
@@ -96,5 +99,19 @@ describe('SDK adapters with the official SDKs (com.acme/review, 2025-11-25, in m
     const observed = await usage.generatedClientV2Server();
     expect(observed).toMatchObject(EXPECTED);
     expect(observed.badParams.code).toBe(-32602);
+  });
+
+  it("SDK v1's own 2025-11-25 tasks beside the adapter: a task-augmented tools/call, tasks/get, tasks/result through sdkRequestV1", async () => {
+    const { v1OwnTasks } = (await import(join(dir, 'tasks-v1.ts'))) as {
+      v1OwnTasks: () => Promise<Record<string, unknown>>;
+    };
+    // Sent with `task`, the call is answered with the SDK's CreateTaskResult, which the adapter checks and types.
+    expect(await v1OwnTasks()).toEqual({
+      created: 'working',
+      polled: 'completed',
+      result: [{ type: 'text', text: 'ran report' }],
+      plain: [{ type: 'text', text: 'ran echo' }],
+      submitted: { reviewId: 'r-Spec', queued: true },
+    });
   });
 });

@@ -12,7 +12,8 @@ import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, generated, tempDir, tscProject, writeFiles, type RunResult } from '../helpers/generate.js';
+import { ROOT, generated, tempDir, writeFiles, type RunResult } from '../helpers/generate.js';
+import { tscProjects } from '../helpers/tsc-build.js';
 import { replaceDeclaration, taggedDirectives } from '../helpers/type-tests.js';
 
 interface Issue {
@@ -149,12 +150,24 @@ describe('the official v2 SDK takes the generated validators for a vendor method
 
 describe('types: the generated type is what a consumer infers', () => {
   const TYPE_TESTS = join(ROOT, 'test', 'interop', 'type-tests');
-  let dir: string;
+  /** The program, and a copy with the validators typed loosely, compiled by one tsc process. */
+  let results: Promise<readonly [RunResult, RunResult]>;
   beforeAll(async () => {
     const out = await generated('2025-11-25', { extensions: [ACME] });
-    dir = tempDir('standard-schema-types');
+    const dir = tempDir('standard-schema-types');
     writeFiles(join(dir, 'generated'), out.files);
     for (const name of readdirSync(TYPE_TESTS)) cpSync(join(TYPE_TESTS, name), join(dir, name));
+    const loose = tempDir('standard-schema-types-loose');
+    cpSync(dir, loose, { recursive: true });
+    replaceDeclaration(
+      join(loose, 'generated', 'validators.d.ts'),
+      'Validator',
+      'export interface Validator<Type> extends CompiledValidator, StandardSchemaV1<any> { (data: unknown): data is any; }',
+    );
+    results = tscProjects([
+      [dir, { skipLibCheck: true }],
+      [loose, { skipLibCheck: true }],
+    ]);
   });
   const errors = (result: RunResult) =>
     (result.stdout + result.stderr).split('\n').filter((l) => /error TS\d+/.test(l));
@@ -163,19 +176,13 @@ describe('types: the generated type is what a consumer infers', () => {
     expect([...taggedDirectives(TYPE_TESTS).values()].sort()).toEqual(
       ['narrowed', 'other-type', 'result-member-type', 'unknown-param', 'wrong-result'].sort(),
     );
-    const result = await tscProject(dir, { skipLibCheck: true });
+    const [result] = await results;
     expect(errors(result)).toEqual([]);
   });
 
   it('with the validators typed loosely, every @ts-expect-error is unused', async () => {
-    const loose = tempDir('standard-schema-types-loose');
-    cpSync(dir, loose, { recursive: true });
-    replaceDeclaration(
-      join(loose, 'generated', 'validators.d.ts'),
-      'Validator',
-      'export interface Validator<Type> extends CompiledValidator, StandardSchemaV1<any> { (data: unknown): data is any; }',
-    );
-    const unused = errors(await tscProject(loose, { skipLibCheck: true }))
+    const [, loose] = await results;
+    const unused = errors(loose)
       .map((line) => /^(.+?)\((\d+),\d+\): error TS2578/.exec(line))
       .filter((m): m is RegExpExecArray => m !== null)
       .map((m) => `${m[1]}:${m[2]}`);

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { REPO_ROOT } from '../cli/helpers.js';
+import { packInto } from '../helpers/pack.js';
 import { startSchemaServer, type SchemaServer } from '../helpers/schema-server.js';
 
 let server: SchemaServer | undefined;
@@ -31,13 +32,9 @@ it('installs from the packed tarball, generates in prebuild and compiles with ts
   dir = mkdtempSync(join(tmpdir(), 'mcp-typegen-pack-'));
   server = await startSchemaServer();
   const packDir = join(dir, 'pack');
-  mkdirSync(packDir);
-  execFileSync(npm, ['pack', '--ignore-scripts', '--pack-destination', packDir], { cwd: REPO_ROOT, stdio: 'pipe' });
-  // The generated code imports the runtime package: the app installs it too, as init tells users to.
-  execFileSync(npm, ['pack', '-w', '@mcp-typegen/runtime', '--ignore-scripts', '--pack-destination', packDir], {
-    cwd: REPO_ROOT,
-    stdio: 'pipe',
-  });
+  // Both packed tarballs (test/helpers/pack.ts): the generated code imports the runtime package, and the app
+  // installs it too, as init tells users to.
+  await packInto(packDir);
   const tarballs = readdirSync(packDir).filter((f) => f.endsWith('.tgz'));
   expect(tarballs).toHaveLength(2);
 

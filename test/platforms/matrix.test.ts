@@ -28,6 +28,7 @@ import { chromium } from 'playwright-core';
 import { preview } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, SCHEMA_DIR, tempDir } from '../cli/helpers.js';
+import { packInto } from '../helpers/pack.js';
 import { BUN, CHROMIUM, DENO, LINUX_X64, NODE22, TSC, requireTool } from './tools.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -48,9 +49,7 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 beforeAll(async () => {
   const dir = tempDir('platforms');
   packDir = join(dir, 'pack');
-  mkdirSync(packDir);
-  await run(npm, ['pack', '--ignore-scripts', '--pack-destination', packDir], REPO_ROOT);
-  await run(npm, ['pack', '-w', '@mcp-typegen/runtime', '--ignore-scripts', '--pack-destination', packDir], REPO_ROOT);
+  await packInto(packDir);
   app = join(dir, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'platforms', private: true }, null, 2));
@@ -200,8 +199,8 @@ function generate(dir: string, out: string, ...flags: string[]): Promise<string>
   return run(process.execPath, args, dir);
 }
 
-/** A Node project folder inside the app (so it resolves the app's node_modules), generated and built. */
-async function buildNodeProject(name: string, type: 'module' | 'commonjs', module: 'nodenext' | 'node16') {
+/** A Node project folder inside the app (so it resolves the app's node_modules), its code generated. */
+async function nodeProject(name: string, type: 'module' | 'commonjs', module: 'nodenext' | 'node16'): Promise<void> {
   const dir = join(app, name);
   mkdirSync(join(dir, 'src'), { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type }));
@@ -226,13 +225,46 @@ async function buildNodeProject(name: string, type: 'module' | 'commonjs', modul
   writeFileSync(join(dir, 'src', 'client.ts'), CLIENT('./mcp/index.js'));
   writeFileSync(join(dir, 'src', 'http-server.ts'), HTTP_SERVER);
   await generate(dir, 'src/mcp');
-  await run(process.execPath, [tool('typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], dir);
-  return dir;
 }
 
-let esmProject: Promise<string> | undefined;
-/** The ESM project, built once: its stdio pair is the first row, its HTTP server serves the HTTP rows. */
-const esm = () => (esmProject ??= buildNodeProject('esm', 'module', 'nodenext'));
+/** The browser client's project: client-only output, compiled with `"types": []` and the DOM lib. */
+async function browserProject(): Promise<void> {
+  const dir = join(app, 'browser');
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+  const compilerOptions = {
+    ...strictest(),
+    module: 'esnext',
+    moduleResolution: 'bundler',
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+    types: [],
+  };
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }, null, 2));
+  writeFileSync(join(dir, 'src', 'main.ts'), HTTP_CLIENT('./mcp/index.js'));
+  await generate(dir, 'src/mcp', '--artifacts', 'client');
+}
+
+let projects: Promise<void> | undefined;
+/**
+ * The ESM, CommonJS and browser projects, generated, then compiled by one `tsc -b --force` (one process reads
+ * the libraries and the runtime's declarations once): ESM and CommonJS emit to dist/, the browser project is
+ * type-checked. Once, for every row that uses them; a compile error fails each of those rows with tsc's output.
+ */
+const built = () =>
+  (projects ??= (async () => {
+    await Promise.all([
+      nodeProject('esm', 'module', 'nodenext'),
+      nodeProject('cjs', 'commonjs', 'node16'),
+      browserProject(),
+    ]);
+    await run(process.execPath, [tool('typescript', 'bin', 'tsc'), '-b', '--force', 'esm', 'cjs', 'browser'], app);
+  })());
+
+/** The ESM project: its stdio pair is the first row, its HTTP server serves the HTTP rows. */
+async function esm(): Promise<string> {
+  await built();
+  return join(app, 'esm');
+}
 
 /** Starts the ESM project's HTTP server; `stop` ends it (it exits when its stdin ends). */
 async function startHttpServer(): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -283,26 +315,16 @@ describe.concurrent('platform matrix', () => {
   }, 120_000);
 
   it('CommonJS (module node16, type commonjs): the runtime package loads by require; tools/call answers', async () => {
-    const dir = await buildNodeProject('cjs', 'commonjs', 'node16');
+    await built();
+    const dir = join(app, 'cjs');
     expect(readFileSync(join(dir, 'dist', 'client.js'), 'utf8')).toContain('require("./mcp/index.js")');
     const out = await run(process.execPath, ['dist/client.js', process.execPath, 'dist/server.js'], dir);
     expect(JSON.parse(out)).toEqual(ECHO);
   }, 120_000);
 
   it('browser client: types [] + DOM, esbuild --platform=browser (no node: imports), a real call over HTTP', async () => {
+    await built();
     const dir = join(app, 'browser');
-    mkdirSync(join(dir, 'src'), { recursive: true });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-    const compilerOptions = {
-      ...strictest(),
-      module: 'esnext',
-      moduleResolution: 'bundler',
-      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-      types: [],
-    };
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }, null, 2));
-    writeFileSync(join(dir, 'src', 'main.ts'), HTTP_CLIENT('./mcp/index.js'));
-    await generate(dir, 'src/mcp', '--artifacts', 'client');
     expect(readdirSync(join(dir, 'src', 'mcp')).sort()).toEqual([
       '.mcp-typegen.json',
       'client.ts',
@@ -310,7 +332,6 @@ describe.concurrent('platform matrix', () => {
       'maps.ts',
       'types.ts',
     ]);
-    await run(process.execPath, [tool('typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], dir);
     const bundle = join(dir, 'dist', 'bundle.js');
     const esbuildArgs = ['src/main.ts', '--bundle', '--platform=browser', '--format=esm', `--outfile=${bundle}`];
     await run(tool('.bin', 'esbuild'), esbuildArgs, dir);

@@ -8,15 +8,16 @@
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { ROOT, TSC, run, tempDir } from '../helpers/generate.js';
+import { ROOT, tempDir, type RunResult } from '../helpers/generate.js';
+import { tscBuild } from '../helpers/tsc-build.js';
 import { replaceDeclaration, taggedDirectives } from '../helpers/type-tests.js';
 import { buildWithTools, GOLDEN_FIXTURE } from './tools-build.js';
 
 const TYPE_TESTS = join(ROOT, 'test', 'snapshot', 'type-tests');
 const LOOSENED = ['ToolCalls', 'PromptCalls', 'ToolHandlers', 'TypedToolResult<S>'];
 
-/** `error TS…` lines of tsc over the directory, under the strictest settings generated code must meet. */
-async function tsc(dir: string): Promise<string[]> {
+/** A tsc project of the directory, under the strictest settings generated code must meet. */
+function writeTsconfig(dir: string): void {
   const config = {
     extends: join(ROOT, 'tsconfig.strictest.json'),
     compilerOptions: { lib: ['ES2022', 'DOM'], types: [], skipLibCheck: true },
@@ -24,13 +25,14 @@ async function tsc(dir: string): Promise<string[]> {
   };
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config));
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
-  const result = await run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'], {
-    cwd: dir,
-  });
-  return `${result.stdout}${result.stderr}`.split('\n').filter((l) => /error TS\d+/.test(l));
 }
 
-let dir: string;
+/** `error TS…` lines of a tsc result. */
+const errorsOf = (result: RunResult): string[] =>
+  `${result.stdout}${result.stderr}`.split('\n').filter((l) => /error TS\d+/.test(l));
+
+/** The program, and a copy with the surface types loosened to any, compiled by one tsc process. */
+let results: Promise<readonly [RunResult, RunResult]>;
 
 beforeAll(async () => {
   const [everything, single, golden] = await Promise.all([
@@ -43,11 +45,21 @@ beforeAll(async () => {
       tools: join(GOLDEN_FIXTURE, 'tools.snapshot.json'),
     }),
   ]);
-  dir = tempDir('tools-type-tests');
+  const dir = tempDir('tools-type-tests');
   cpSync(join(everything.dir, 'generated'), join(dir, 'generated'), { recursive: true });
   cpSync(join(single.dir, 'generated'), join(dir, 'generated-single'), { recursive: true });
   cpSync(join(golden.dir, 'generated'), join(dir, 'generated-golden'), { recursive: true });
   cpSync(join(TYPE_TESTS, 'tools.ts'), join(dir, 'tools.ts'));
+  const loose = tempDir('tools-type-tests-loose');
+  cpSync(join(dir, 'generated'), join(loose, 'generated'), { recursive: true });
+  cpSync(join(dir, 'tools.ts'), join(loose, 'tools.ts'));
+  for (const name of LOOSENED) {
+    const bare = name.replace(/<.*$/, '');
+    replaceDeclaration(join(loose, 'generated', 'tools.ts'), bare, `export type ${name} = any;`);
+  }
+  writeTsconfig(dir);
+  writeTsconfig(loose);
+  results = tscBuild([dir, loose]);
 });
 
 it('has tagged negative tests for each case', () => {
@@ -67,18 +79,11 @@ it('has tagged negative tests for each case', () => {
 });
 
 it('compiles under tsconfig.strictest.json: every expected error happens, nothing else fails', async () => {
-  expect(await tsc(dir)).toEqual([]);
+  expect(errorsOf((await results)[0])).toEqual([]);
 });
 
 it('with the surface types loosened to any, every @ts-expect-error becomes unused', async () => {
-  const loose = tempDir('tools-type-tests-loose');
-  cpSync(join(dir, 'generated'), join(loose, 'generated'), { recursive: true });
-  cpSync(join(dir, 'tools.ts'), join(loose, 'tools.ts'));
-  for (const name of LOOSENED) {
-    const bare = name.replace(/<.*$/, '');
-    replaceDeclaration(join(loose, 'generated', 'tools.ts'), bare, `export type ${name} = any;`);
-  }
-  const unused = (await tsc(loose))
+  const unused = errorsOf((await results)[1])
     .map((line) => /^(.+?)\((\d+),\d+\): error TS2578: Unused '@ts-expect-error' directive\./.exec(line))
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => `${m[1]}:${m[2]}`);

@@ -11,7 +11,7 @@ import { encodeHeaderValue } from '../../templates/http-headers.js';
 import { listen, modelProtocol, parseSse, rawRequest } from './helpers/http.js';
 import { createInMemoryPair } from '../../templates/transport.js';
 import { CORPUS_VERSIONS, FRAME_CORPUS, type Answer, type Expected, type Version } from './frame-corpus.js';
-import { compileRuntime, fixturesDir } from './helpers/runtime.js';
+import { fixturesDir, transpiledRuntime } from './helpers/runtime.js';
 import { listenWebSocket, rawSocket } from './helpers/websocket.js';
 import { createSseLegacyServer } from '../../templates/sse-legacy-server.js';
 import { get as httpGet } from 'node:http';
@@ -68,15 +68,13 @@ describe.each(CORPUS_VERSIONS)('%s', (version: Version) => {
   });
 
   describe('stdio', () => {
-    let runtime: ReturnType<typeof compileRuntime>;
     let child: ChildProcessWithoutNullStreams;
     const lines: string[] = [];
     let wake: () => void = () => {};
     beforeAll(() => {
-      runtime = compileRuntime();
       child = spawn(
         process.execPath,
-        [join(fixturesDir, 'corpus-stdio-server.mjs'), runtime.dir, batches ? 'batches' : 'single'],
+        [join(fixturesDir, 'corpus-stdio-server.mjs'), transpiledRuntime(), batches ? 'batches' : 'single'],
         { stdio: ['pipe', 'pipe', 'pipe'] },
       );
       let buffer = '';
@@ -91,7 +89,6 @@ describe.each(CORPUS_VERSIONS)('%s', (version: Version) => {
     afterAll(async () => {
       child.stdin.end();
       await new Promise((resolve) => child.once('close', resolve));
-      runtime.cleanup();
     });
 
     it('every frame gets its answer, and the next request is served', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as SdkStdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -11,7 +11,7 @@ import {
 } from '../../templates/stdio.js';
 import type { JsonRpcMessage } from '../../templates/jsonrpc.js';
 import { PassThrough, Writable } from 'node:stream';
-import { compileRuntime, fixturesDir } from './helpers/runtime.js';
+import { fixturesDir, transpiledRuntime } from './helpers/runtime.js';
 import { RpcPeer } from '../../templates/peer.js';
 
 const repoRoot = join(fixturesDir, '..', '..', '..');
@@ -362,16 +362,15 @@ describe('StdioClientTransport framing and lifecycle', () => {
 });
 
 describe('StdioServerTransport', () => {
-  let runtime: { dir: string; cleanup: () => void };
+  let runtime: string;
   beforeAll(() => {
-    runtime = compileRuntime();
+    runtime = transpiledRuntime();
   });
-  afterAll(() => runtime.cleanup());
 
   it('serves the SDK Client over the SDK StdioClientTransport from a child process', async () => {
     const sdkTransport = new SdkStdioClientTransport({
       command: process.execPath,
-      args: [join(fixturesDir, 'echo-stdio-server.mjs'), runtime.dir],
+      args: [join(fixturesDir, 'echo-stdio-server.mjs'), runtime],
       stderr: 'pipe',
     });
     let stderrText = '';

@@ -1,32 +1,46 @@
 /**
- * Compiles the hand-written runtime in templates/ to plain ESM JavaScript in a temporary directory, so a
- * child process (which runs plain `node`, without a TypeScript loader) can import it.
+ * The hand-written runtime in templates/ as plain ESM JavaScript, so a child process (which runs plain
+ * `node`, without a TypeScript loader) can import it. Transpiled once per content of templates/ and shared by
+ * every test file and run (test/.tmp/runtime-js/<hash>): the transpile takes over a second, and the runtime
+ * tests also run on Node 22 and 24 (test/platforms/runtime-nodes.test.ts). Built under a temporary name and
+ * renamed into place, so a concurrent worker sees no build or all of it.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 export const templatesDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'templates');
 export const fixturesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+const BUILDS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.tmp', 'runtime-js');
 
-/** Transpiles every templates/*.ts into a fresh temp dir; returns the dir and a cleanup function. */
-export function compileRuntime(): { dir: string; cleanup: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-typegen-runtime-'));
-  writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
-  for (const file of readdirSync(templatesDir)) {
-    if (!file.endsWith('.ts') || file.endsWith('.d.ts')) continue;
-    const source = readFileSync(join(templatesDir, file), 'utf8');
-    const { outputText } = ts.transpileModule(source, {
+/** The directory of templates/*.js, transpiled from the templates on disk now. */
+export function transpiledRuntime(): string {
+  const sources = readdirSync(templatesDir)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
+    .sort()
+    .map((file) => ({ file, text: readFileSync(join(templatesDir, file), 'utf8') }));
+  const hash = createHash('sha256').update(ts.version);
+  for (const { file, text } of sources) hash.update('\0').update(file).update('\0').update(text);
+  const dir = join(BUILDS, hash.digest('hex').slice(0, 16));
+  if (existsSync(join(dir, 'package.json'))) return dir;
+  const staging = `${dir}.${process.pid}.partial`;
+  mkdirSync(staging, { recursive: true });
+  for (const { file, text } of sources) {
+    const { outputText } = ts.transpileModule(text, {
       fileName: file,
-      compilerOptions: {
-        target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.ESNext,
-        verbatimModuleSyntax: true,
-      },
+      compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: true },
     });
-    writeFileSync(join(dir, file.replace(/\.ts$/, '.js')), outputText);
+    writeFileSync(join(staging, file.replace(/\.ts$/, '.js')), outputText);
   }
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  // package.json last: its presence marks a whole build.
+  writeFileSync(join(staging, 'package.json'), '{"type":"module"}\n');
+  try {
+    renameSync(staging, dir);
+  } catch {
+    // Another worker placed the same build first.
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return dir;
 }
