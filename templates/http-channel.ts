@@ -28,10 +28,13 @@ export interface SessionConfig {
 export interface SseSink {
   res: ServerResponse;
   keepAlive?: ReturnType<typeof setInterval>;
-  /** While a resumption replays stored events, live events wait here (deduplicated by id afterwards). */
+  /** Live events that wait: while a resumption replays stored events, or the stream opens (see flushQueue). */
   queue?: Array<{ id: string | undefined; text: string }> | undefined;
-  /** In a cluster: resolves once what other nodes send this stream arrives here. */
-  listening?: Promise<void> | undefined;
+  /**
+   * Ids a resumption replayed whose live copy may still be on its way (another node stored the event before
+   * the replay read it, and relays it after): written once, not twice. Each id is dropped when its copy comes.
+   */
+  replayed?: Set<string> | undefined;
 }
 
 /** One SSE/JSON response channel: the answer to one POST, or the standalone GET stream. */
@@ -115,9 +118,21 @@ export function writeJsonAnswers(channel: Channel, sessionId: string): void {
 export function writeToSink(channel: Channel, id: string | undefined, text: string): boolean {
   const sink = channel.sink;
   if (!sink) return false;
+  if (id !== undefined && sink.replayed?.delete(id)) return true;
   if (sink.queue) sink.queue.push({ id, text });
   else if (!sink.res.writableEnded) sink.res.write(text);
   return true;
+}
+
+/**
+ * Writes the events that waited in the sink's queue, but those a replay wrote (by id), and stops queueing;
+ * the replayed ids stay to catch a live copy still on its way.
+ */
+export function flushQueue(sink: SseSink, replayed: Set<string>): void {
+  const queued = sink.queue ?? [];
+  sink.queue = undefined;
+  for (const { id, text } of queued) if (id === undefined || !replayed.delete(id)) sink.res.write(text);
+  if (replayed.size > 0) sink.replayed = replayed;
 }
 
 /**

@@ -38,13 +38,18 @@ export async function resumeFromElsewhere(cluster: Cluster, res: ServerResponse,
   }
   // Live events wait here while the store replays (deduplicated by id afterwards).
   let queue: Array<{ id?: string | undefined; text: string }> | undefined = [];
+  const replayed = new Set<string>();
   let done = false;
   const end = (): void => void (res.writableEnded || res.end());
   let stop: () => Promise<void>;
   try {
     stop = await cluster.settings.bus.subscribe(`stream:${at.streamId}`, (raw) => {
       const message = JSON.parse(raw) as BusMessage;
-      if (message.t === 'ev') return queue ? void queue.push(message) : void res.write(message.text);
+      if (message.t === 'ev') {
+        // A replayed event's live copy may still come (stored before the replay read it, relayed after).
+        if (message.id !== undefined && replayed.delete(message.id)) return;
+        return queue ? void queue.push(message) : void res.write(message.text);
+      }
       if (message.t === 'done') done = true;
       if (done && queue === undefined) end();
     });
@@ -58,13 +63,12 @@ export async function resumeFromElsewhere(cluster: Cluster, res: ServerResponse,
   try {
     const running = await cluster.take(at.sessionId, at.streamId, owner.node);
     const unanswered = new Map(owner.ids.map((id) => [key(id), id]));
-    const replayed = new Set<string>();
     await events.replayEventsAfter(at.lastEventId, (id, message) => {
       replayed.add(id);
       if (isResponse(message) && message.id !== undefined && message.id !== null) unanswered.delete(key(message.id));
       res.write(formatSseEvent({ event: 'message', id, data: JSON.stringify(message) }));
     });
-    for (const event of queue) if (event.id === undefined || !replayed.has(event.id)) res.write(event.text);
+    for (const event of queue) if (event.id === undefined || !replayed.delete(event.id)) res.write(event.text);
     queue = undefined;
     if (!running) for (const id of unanswered.values()) res.write(diedAnswer(id));
     if (!running || done) end();

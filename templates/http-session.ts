@@ -15,8 +15,8 @@ import { invalidRequestResponse } from './frame.js';
 import { HEADER } from './http-headers.js';
 import type { JsonRpcFrame, Transport, TransportSendOptions } from './transport.js';
 import { attachSink, detachSink, dropStream, newChannel, storeEvent, writeJsonAnswers } from './http-channel.js';
-import { writeToSink } from './http-channel.js';
-import type { Channel, SessionConfig } from './http-channel.js';
+import { flushQueue, writeToSink } from './http-channel.js';
+import type { Channel, SessionConfig, SseSink } from './http-channel.js';
 import type { SessionLink } from './http-session-link.js';
 import type { SessionInfo } from './server-base.js';
 
@@ -335,8 +335,10 @@ export class StreamableHttpServerTransport implements Transport {
       writeJsonError(res, 409, -32000, 'Conflict: the standalone SSE stream is already open', this.sessionId);
       return;
     }
-    this.attachStandalone(standalone, res);
+    const sink = await this.attachStandalone(standalone, res);
+    if (sink === undefined) return;
     await this.writePriming(standalone);
+    flushQueue(sink, new Set());
   }
 
   /** @internal Resumes a stream (GET with Last-Event-ID). */
@@ -363,13 +365,11 @@ export class StreamableHttpServerTransport implements Transport {
       } else channel = streamId === undefined ? undefined : this.channels.get(streamId);
       if (!channel) return unknown();
       detachSink(channel); // the client says it lost that connection; the new one wins
-      const sink = channel === this.standalone ? this.attachStandalone(channel, res) : this.attach(channel, res);
-      sink.queue = [];
-      if (sink.listening) await sink.listening; // what other nodes send from now on is queued, not lost
+      const sink = channel === this.standalone ? await this.attachStandalone(channel, res) : this.attach(channel, res);
+      if (sink === undefined) return;
+      sink.queue ??= []; // live events wait while the store replays
       await store.replayEventsAfter(lastEventId, write);
-      const queued = sink.queue;
-      sink.queue = undefined;
-      for (const { id, text } of queued) if (id === undefined || !replayed.has(id)) res.write(text);
+      flushQueue(sink, replayed);
     } else {
       // No cheap lookup: replay into a buffer first, then attach (an event stored in between may be missed).
       const buffered: Array<{ id: string; message: JsonRpcFrame }> = [];
@@ -412,16 +412,29 @@ export class StreamableHttpServerTransport implements Transport {
     return attachSink(channel, res, this.sessionId, this.config.keepAliveMs);
   }
 
-  /** The standalone stream's sink; in a cluster, what other nodes send the session comes to it too. */
-  private attachStandalone(channel: Channel, res: ServerResponse): ReturnType<typeof attachSink> {
-    const sink = this.attach(channel, res);
+  /**
+   * The standalone stream's sink; in a cluster, what other nodes send the session comes to it too, and the
+   * stream answers only once this node listens: from the 200 on, nothing another node sends is missed. What
+   * arrived before the sink existed waits in its queue. Undefined when the client left, or another GET won.
+   */
+  private async attachStandalone(channel: Channel, res: ServerResponse): Promise<SseSink | undefined> {
     const link = this.config.link;
-    if (link === undefined) return sink;
+    if (link === undefined) return this.attach(channel, res);
+    let sink: SseSink | undefined = undefined; // set once this node listens
+    const early: NonNullable<SseSink['queue']> = [];
     const { stop, ready } = link.listen(channel.id, (id, text) => {
-      if (channel.sink === sink) writeToSink(channel, id, text);
+      if (sink === undefined) early.push({ id, text });
+      else if (channel.sink === sink) writeToSink(channel, id, text);
     });
-    sink.listening = ready;
     res.on('close', stop);
+    await ready;
+    if (res.destroyed || res.writableEnded) return undefined;
+    if (channel.sink !== undefined) {
+      writeJsonError(res, 409, -32000, 'Conflict: the standalone SSE stream is already open', this.sessionId);
+      return undefined;
+    }
+    sink = this.attach(channel, res);
+    sink.queue = early;
     return sink;
   }
 

@@ -185,12 +185,15 @@ describe('three nodes behind HAProxy, state in Redis', () => {
     });
     await eventually(() => got.length >= 10);
     await nodes[holder]!.kill();
-    expect((await announced).status).toBe(200);
-    await eventually(() => got.length >= 40);
-    await new Promise((r) => setTimeout(r, 100)); // nothing more may come
-    expect(got).toEqual(Array.from({ length: 40 }, (_, i) => i));
-    await c.close();
-    await restart(holder);
+    try {
+      expect((await announced).status).toBe(200);
+      await eventually(() => got.length >= 40);
+      await new Promise((r) => setTimeout(r, 100)); // nothing more may come
+      expect(got).toEqual(Array.from({ length: 40 }, (_, i) => i));
+      await c.close();
+    } finally {
+      await restart(holder); // the next tests need three nodes, whatever happened here
+    }
   }, 20_000);
 
   it('a call whose node is killed mid-call fails at the client with a clear error', async () => {
@@ -203,9 +206,12 @@ describe('three nodes behind HAProxy, state in Redis', () => {
     await eventually(() => runner !== '');
     const index = nodes.findIndex((n) => n.id === runner);
     await nodes[index]!.kill();
-    await expect(pending).rejects.toThrow(/process running this request stopped before answering/);
-    await c.close();
-    await restart(index);
+    try {
+      await expect(pending).rejects.toThrow(/process running this request stopped before answering/);
+      await c.close();
+    } finally {
+      await restart(index);
+    }
   }, 20_000);
 
   it('Redis restarted under load: clear errors while it is down, then service again without restarting a node', async () => {
