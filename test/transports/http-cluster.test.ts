@@ -165,12 +165,17 @@ describe('two nodes, one session store and bus, requests alternating', () => {
     const state = shared();
     const { urls } = await cluster(state);
     // The standalone GET goes to node a; every POST to node b.
-    const fetchImpl = (_input: unknown, init?: RequestInit) =>
-      fetch(init?.method === 'GET' ? urls[0]! : urls[1]!, init);
+    let opened = false;
+    const fetchImpl = async (_input: unknown, init?: RequestInit) => {
+      const response = await fetch(init?.method === 'GET' ? urls[0]! : urls[1]!, init);
+      if (init?.method === 'GET' && response.ok) opened = true;
+      return response;
+    };
     const c = await client(urls, fetchImpl);
     const got: Json[] = [];
     c.setNotificationHandler('notifications/message', (p: Json) => void got.push(p.data));
-    await new Promise((r) => setTimeout(r, 50)); // the GET stream opens after initialized
+    // The GET stream opens after initialized; node a answers it once it listens for what node b sends.
+    await eventually(() => opened);
     expect(await called(c, 'announce', { count: 20 })).toBe('b');
     await eventually(() => got.length === 20);
     expect(got.map((d) => d.i)).toEqual(Array.from({ length: 20 }, (_, i) => i));
