@@ -94,7 +94,10 @@ describe('the example extension in every version it targets', () => {
           .join('\n') + '\n',
       );
     }
-    results = tscProjects([[dir], [loose, { include: TYPE_TEST_VERSIONS.map((v) => `${v}/*-types.ts`) }]]);
+    // The loose program only has to report unused @ts-expect-error lines: no generated .d.ts in it, so
+    // checking Node's declarations there too (≈2 s of CPU) would prove nothing.
+    const looseOptions = { include: TYPE_TEST_VERSIONS.map((v) => `${v}/*-types.ts`), skipLibCheck: true };
+    results = tscProjects([[dir], [loose, looseOptions]]);
   }, 400_000);
 
   it.each(ACME_TARGETS)('%s: the vendor methods are in the model and the maps, without warnings', async (version) => {
