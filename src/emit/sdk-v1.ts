@@ -163,8 +163,13 @@ export function sdkV1Statements(model: ProtocolModel, importExt: string): Statem
       ? [importDecl(false, { namespace: 'V' }, jsModuleSpecifier('validators', importExt))]
       : []),
     importDecl(true, ['StandardSchemaV1', 'StandardSchemaV1Result'], jsModuleSpecifier('validators', importExt)),
-    importDecl(false, ['RESULT_SCHEMAS', 'SERVER_RESULT_SCHEMAS'], `./sdk${importExt}`),
-    importDecl(true, ['OptionsOf', 'SdkClient', 'SdkRequest', 'SdkServer', ...handlerTypes], `./sdk${importExt}`),
+    // sdk.js, declared by sdk.d.ts (sdk-files.ts).
+    importDecl(false, ['RESULT_SCHEMAS', 'SERVER_RESULT_SCHEMAS'], jsModuleSpecifier('sdk', importExt)),
+    importDecl(
+      true,
+      ['OptionsOf', 'SdkClient', 'SdkRequest', 'SdkServer', ...handlerTypes],
+      jsModuleSpecifier('sdk', importExt),
+    ),
     ...PREAMBLE,
     { ...MESSAGE, isExported: false },
     // The facade's result schemas, as sdk.ts builds them: its combinators where a vendor call needs one.
