@@ -19,12 +19,13 @@ export function indexStatements(
 ): Statement[] {
   const taken = new Set(Object.keys(model.definitions));
   const statements: Statement[] = [exportDecl(true, '*', `./types${ctx.importExt}`)];
-  for (const { module, ...names } of entries.flatMap((e) => e.exports(ctx, model))) {
+  for (const { module, js, ...names } of entries.flatMap((e) => e.exports(ctx, model))) {
     const types = names.types.filter((n) => !taken.has(n));
     const values = names.values.filter((n) => !taken.has(n));
     for (const n of [...types, ...values]) taken.add(n);
-    // Relative `.js` specifiers take the chosen extension.
-    const specifier = /^\.{1,2}\/.*\.js$/.test(module) ? `${module.slice(0, -3)}${ctx.importExt}` : module;
+    // Relative `.js` specifiers take the chosen extension; a JavaScript module's keeps `.js` for `.ts`.
+    const ext = js === true && ctx.importExt === '.ts' ? '.js' : ctx.importExt;
+    const specifier = /^\.{1,2}\/.*\.js$/.test(module) ? `${module.slice(0, -3)}${ext}` : module;
     if (types.length) statements.push(exportDecl(true, types, specifier));
     if (values.length) statements.push(exportDecl(false, values, specifier));
   }

@@ -54,8 +54,10 @@ export interface GeneratedFile {
 
 /** Names a module exports, for index.ts. */
 export interface ModuleExports {
-  /** Specifier with `.js`; index.ts rewrites it to the chosen extension. */
+  /** Specifier with `.js`; index.ts rewrites it to the chosen extension (not a JavaScript module's: `js`). */
   module: string;
+  /** A JavaScript module with its declarations (sdk.js + sdk.d.ts): `.js` where the others take `.ts`. */
+  js?: boolean;
   types: string[];
   values: string[];
 }
@@ -141,11 +143,12 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     name: 'sdk',
     needs: ['maps', 'types', 'validators'],
     enabled: chosen('sdk'),
-    exports: (_ctx, model) => [{ module: './sdk.js', ...sdkExports(model) }],
+    // sdk.js and its sdk.d.ts (the validators' shape): a program that imports it checks declarations only.
+    exports: (_ctx, model) => [{ module: './sdk.js', js: true, ...sdkExports(model) }],
     mergeable: false,
     emit: async (model, ctx) => {
-      const { sdkStatements } = await import('./sdk.js');
-      return [{ path: 'sdk.ts', contents: ctx.ts.print(sdkStatements(model, ctx.importExt)) }];
+      const { sdkFiles } = await import('./sdk-files.js');
+      return sdkFiles(model, ctx);
     },
   },
   {

@@ -37,7 +37,7 @@ export const preamble = (tapped: boolean): Statement[] => [
   typeAlias(
     'OptionsOf<C>',
     'C extends { request(request: any, resultSchema: any, options?: infer O): any } ? O : never',
-    'The request options of the SDK client (`RequestOptions`).',
+    "The request options of an SDK client (`RequestOptions`): the facades' types read them only where a call passes options.",
   ),
   typeAlias(
     'Caller<P>',
@@ -60,10 +60,7 @@ function sdkRequester(tapped: boolean): Statement {
     'SdkRequester',
     objectType(
       [
-        {
-          name: 'request',
-          type: '(request: { method: string; params?: Record<string, unknown> }, resultSchema: StandardSchemaV1, options?: any) => Promise<unknown>',
-        },
+        { name: 'request', type: 'unknown', doc: REQUEST_UNTYPED },
         {
           name: 'notification',
           type: '(notification: { method: string; params?: Record<string, unknown> }) => Promise<void>',
@@ -75,6 +72,24 @@ function sdkRequester(tapped: boolean): Statement {
     `What the facade needs of an SDK v2 \`Client\`: its \`request\` with a result schema${tapped ? ', `notification`, and its `transport`' : ', and `notification`'}.`,
   );
 }
+
+/**
+ * Why the requesters leave `request` untyped: relating a client to any type of it (even a function type)
+ * resolves the SDK's own overloads of it, about 8,000 type instantiations and 0.1 s of every tsc run that
+ * calls the facade; `unknown` is related without reading it. The adapter calls it as `Requesting` declares.
+ */
+export const REQUEST_UNTYPED =
+  "`request(request, resultSchema, options)`: not typed here, so that passing a client never makes tsc resolve the SDK's overloads of it (`OptionsOf` reads its options where a call passes some).";
+
+/** How the adapters call a requester's untyped `request`: with a message, a result schema and options. */
+export const REQUESTING = typeAlias(
+  'Requesting',
+  '{ request(request: { method: string; params?: Record<string, unknown> }, resultSchema: unknown, options?: unknown): Promise<unknown> }',
+  "A requester's `request`, as the adapter calls it (the requester types leave it untyped).",
+);
+
+/** `client.request(…)` through `Requesting`: the expression an adapter calls `request` on. */
+export const requesting = (peer: string): string => `(${peer} as unknown as Requesting)`;
 
 /** Types of the task-augmented requests (2025-11-25): sent with `params.task`, answered with the created task. */
 export const TASK_AUGMENTED: Statement[] = [

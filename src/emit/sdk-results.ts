@@ -12,6 +12,7 @@
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { withDiscriminant } from './server.js';
 import type { Statement } from './ts-project.js';
+import { requesting } from './sdk-helpers.js';
 import { constDecl, functionDecl, typeAlias } from './ts-structures.js';
 import { arrayLiteral, call, objectLiteral, objectType, str, union, type Prop } from './ts-text.js';
 
@@ -174,7 +175,7 @@ const EXTENSION_REQUEST: Statement = {
     body: [
       'const kinds = EXTENSION_RESULT_TYPES[request.method];',
       'const transport = client.transport;',
-      'if (kinds === undefined || transport === undefined) return client.request(request, schema, options);',
+      `if (kinds === undefined || transport === undefined) return ${requesting('client')}.request(request, schema, options);`,
       'const tap = tapOf(transport);',
       'let id: unknown;',
       // The SDK sends before `request` returns: the one message of this method sent meanwhile is ours.
@@ -185,7 +186,7 @@ const EXTENSION_REQUEST: Statement = {
       '};',
       'let pending: Promise<unknown>;',
       'try {',
-      '  pending = client.request(request, schema, options);',
+      `  pending = ${requesting('client')}.request(request, schema, options);`,
       '} finally {',
       '  tap.sending = undefined;',
       '}',

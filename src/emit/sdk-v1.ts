@@ -8,7 +8,7 @@
  * entry both zod 3.25+ and zod 4 publish.
  */
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
-import { ANY_OF, MESSAGE } from './sdk-helpers.js';
+import { ANY_OF, MESSAGE, REQUEST_UNTYPED, REQUESTING } from './sdk-helpers.js';
 import { COMPLETE, resultSchemaOf } from './sdk-results.js';
 import {
   extendedNote,
@@ -107,13 +107,14 @@ const PREAMBLE: Statement[] = [
     'SdkV1Requester',
     objectType(
       [
-        { name: 'request', type: '(request: any, resultSchema: any, options?: any) => Promise<unknown>' },
+        { name: 'request', type: 'unknown', doc: REQUEST_UNTYPED },
         { name: 'notification', type: '(notification: any) => Promise<void>' },
       ],
       true,
     ),
     'What the facade needs of an SDK v1 `Client`: `request` with a result schema, and `notification`.',
   ),
+  { ...REQUESTING, isExported: false },
   functionDecl({
     name: 'zodSchema<T>',
     doc: 'A zod schema that checks a value with a generated validator, reporting its messages and JSON paths as zod issues; typed as the generated type.',
@@ -162,8 +163,13 @@ export function sdkV1Statements(model: ProtocolModel, importExt: string): Statem
       ? [importDecl(false, { namespace: 'V' }, jsModuleSpecifier('validators', importExt))]
       : []),
     importDecl(true, ['StandardSchemaV1', 'StandardSchemaV1Result'], jsModuleSpecifier('validators', importExt)),
-    importDecl(false, ['RESULT_SCHEMAS', 'SERVER_RESULT_SCHEMAS'], `./sdk${importExt}`),
-    importDecl(true, ['OptionsOf', 'SdkClient', 'SdkRequest', 'SdkServer', ...handlerTypes], `./sdk${importExt}`),
+    // sdk.js, declared by sdk.d.ts (sdk-files.ts).
+    importDecl(false, ['RESULT_SCHEMAS', 'SERVER_RESULT_SCHEMAS'], jsModuleSpecifier('sdk', importExt)),
+    importDecl(
+      true,
+      ['OptionsOf', 'SdkClient', 'SdkRequest', 'SdkServer', ...handlerTypes],
+      jsModuleSpecifier('sdk', importExt),
+    ),
     ...PREAMBLE,
     { ...MESSAGE, isExported: false },
     // The facade's result schemas, as sdk.ts builds them: its combinators where a vendor call needs one.

@@ -3,7 +3,8 @@
  * projects that run the SDK rather than this runtime. The SDK types only the spec's methods and takes a
  * Standard Schema per custom method; this module passes it the generated validators (each one is a
  * Standard Schema) and types every call and handler from the generated maps:
- * - `METHOD_NAMES`: every method name, spec and vendor, by the definition that declares it (typed tokens);
+ * - `METHOD_NAMES`: every method name, spec and vendor, by the definition that declares it (typed tokens;
+ *   sdk-tokens.ts);
  * - `registerServerHandlers` / `registerClientHandlers`: one call registers a typed handler per vendor
  *   request (and notification) the peer receives, its params checked by the generated validator;
  * - `sdkClient(client)`: a typed facade — `acme.jobs.start(params)`, `notify(method, params)` — whose
@@ -19,15 +20,23 @@
  * sdk-v1.ts does the same for SDK v1, through zod. Built as ts-morph statement structures.
  */
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
-import { compareStrings } from '../load/order.js';
-import { hasExtensionSettings } from './tables.js';
 import { describe, stubTree, type StubNode } from './client.js';
 import { paramsValidatorName } from './validators.js';
 import type { Statement } from './ts-project.js';
 import { jsModuleSpecifier } from './ts-names.js';
 import { constDecl, functionDecl, importDecl, typeAlias } from './ts-structures.js';
-import { ANY_OF, MESSAGE, NO_PARAMS, OPTIONAL, TASK_AUGMENTED, preamble } from './sdk-helpers.js';
+import {
+  ANY_OF,
+  MESSAGE,
+  NO_PARAMS,
+  OPTIONAL,
+  REQUESTING,
+  TASK_AUGMENTED,
+  preamble,
+  requesting,
+} from './sdk-helpers.js';
 import { liftedHandler, liftsParams, withLiftedFields } from './sdk-lifted.js';
+import { methodTokens, settingsStatements } from './sdk-tokens.js';
 import {
   COMPLETE,
   extendedRequests,
@@ -231,7 +240,7 @@ const requestCall = (
   const refused = refusedResultTypes(model);
   return variant.suffix === '' && methods.some((m) => refused[m.method] !== undefined)
     ? call('extensionRequest', 'client', 'message(method, params)', schema, 'options')
-    : call('client.request', 'message(method, params)', variant.schema(schema), 'options');
+    : call(`${requesting('client')}.request`, 'message(method, params)', variant.schema(schema), 'options');
 };
 
 /** `sdkClient(client)`: the facade over an SDK `Client`. */
@@ -257,7 +266,7 @@ export function facadeFunction(model: ProtocolModel, calls: readonly MethodInfo[
     name: `sdkClient${variant.suffix}<C extends ${variant.requester}>`,
     doc: variant.doc,
     params: [{ name: 'client', type: 'C' }],
-    returns: calls.length === 0 ? 'SdkClient' : 'SdkClient<OptionsOf<C>>',
+    returns: calls.length === 0 ? 'SdkClient' : 'SdkClient<C>',
     body,
   });
 }
@@ -271,7 +280,7 @@ export function requestFunction(model: ProtocolModel, variant: FacadeVariant): S
     name: `sdkRequest${variant.suffix}<C extends ${variant.requester}>`,
     doc: "Any request the client sends, spec or vendor, by name: params and result typed by the generated maps (an extension's augmentations included), the result checked by the generated validators.",
     params: [{ name: 'client', type: 'C' }],
-    returns: 'SdkRequest<OptionsOf<C>>',
+    returns: 'SdkRequest<C>',
     body: [
       `return ${requestParams(model, 'client')} =>`,
       `  ${requestCall(model, variant, model.methods.filter(sentBy('client')), 'RESULT_SCHEMAS[method]')} as never;`,
@@ -289,17 +298,21 @@ const requestParams = (model: ProtocolModel, side: 'client' | 'server'): string 
 export const hasTaskAugmented = (model: ProtocolModel, side: 'client' | 'server'): boolean =>
   model.methods.some((m) => m.kind === 'request' && m.taskResult !== undefined && sentBy(side)(m));
 
-/** The call signature(s) of `request(method, …)` over one map: a task-augmented one's first where there are some. */
+/**
+ * The call signature(s) of `request(method, …)` over one map, for a client `C` or a server `S`: a task-augmented one's
+ * first where there are some. Options are `OptionsOf<C>` (`<S>`), read where a call passes them.
+ */
 function requestSignature(model: ProtocolModel, side: 'client' | 'server'): string {
+  const O = `OptionsOf<${side === 'client' ? 'C' : 'S'}>`;
   const map = side === 'client' ? 'ClientRequests' : 'ServerRequests';
   const result =
     side === 'client' && extendedRequests(model).length > 0
       ? `M extends keyof ExtendedResults ? ExtendedResults[M]['caller'] : ${map}[M]['result']`
       : `${map}[M]['result']`;
-  const plain = `<M extends keyof ${map} & string>(method: M, ...args: ArgsOf<${map}[M], O>) => Promise<${result}>`;
+  const plain = `<M extends keyof ${map} & string>(method: M, ...args: ArgsOf<${map}[M], ${O}>) => Promise<${result}>`;
   if (!hasTaskAugmented(model, side)) return plain;
   return `{
-    <M extends TaskAugmented<${map}>>(method: M, params: TaskRequest<${map}[M]>['params'], options?: O): Promise<TaskRequest<${map}[M]>['result']>;
+    <M extends TaskAugmented<${map}>>(method: M, params: TaskRequest<${map}[M]>['params'], options?: ${O}): Promise<TaskRequest<${map}[M]>['result']>;
     ${plain.replace(' => ', ': ')};
   }`;
 }
@@ -319,7 +332,7 @@ function facadeType(model: ProtocolModel, calls: readonly MethodInfo[]): Stateme
                   type: ref('Caller', member(leaf, 'client', 'params')),
                   optional: !leaf.paramsRequired,
                 },
-                { name: 'options', type: 'O', optional: true },
+                { name: 'options', type: 'OptionsOf<C>', optional: true },
               ],
               `Promise<${member(leaf, 'client', 'result')}>`,
             );
@@ -340,26 +353,20 @@ function facadeType(model: ProtocolModel, calls: readonly MethodInfo[]): Stateme
   );
   const vendor = calls.length === 0 ? undefined : typeOf(stubTree(calls));
   if (vendor === undefined) return typeAlias('SdkClient', base, 'What `sdkClient` returns.');
-  return typeAlias('SdkClient<O>', `${vendor} & ${base}`, 'What `sdkClient` returns.');
+  return typeAlias(
+    'SdkClient<C>',
+    `${vendor} & ${base}`,
+    "What `sdkClient(client)` returns for a client of type `C`: each call's options are `OptionsOf<C>`, read only where a call passes some.",
+  );
 }
 
 /** The type of `sdkRequest`'s function. */
 function requestType(model: ProtocolModel): Statement {
   return typeAlias(
-    'SdkRequest<O>',
+    'SdkRequest<C>',
     requestSignature(model, 'client'),
-    'Any request the client sends, by name: what `sdkRequest` returns.',
+    'Any request the client sends, by name: what `sdkRequest(client)` returns for a client of type `C`.',
   );
-}
-
-/** Every method name by the definition declaring it: `METHOD_NAMES.CallToolRequest` is `'tools/call'`. */
-function methodTokens(model: ProtocolModel): Statement {
-  const rows = [...model.methods]
-    .sort((a, b) => compareStrings(a.definition, b.definition))
-    .map((m): Prop => ({ name: m.definition, value: str(m.method) }));
-  return constDecl('METHOD_NAMES', `${objectLiteral(rows, true)} as const`, {
-    doc: 'Every method name, spec and vendor, by the definition that declares it: typed tokens instead of string literals.',
-  });
 }
 
 /** Result schemas of every request one side sends (what its `request(method, …)` checks results with). */
@@ -394,44 +401,20 @@ export function serverSender(model: ProtocolModel, variant: FacadeVariant): Stat
   const v2 = variant.suffix === '';
   return [
     // One type for both SDKs: sdk-v1.ts imports it.
-    ...(v2 ? [typeAlias('SdkServer<O>', type, 'What `sdkServer` returns.')] : []),
+    ...(v2 ? [typeAlias('SdkServer<S>', type, 'What `sdkServer(server)` returns for a server of type `S`.')] : []),
     functionDecl({
       name: `sdkServer${variant.suffix}<S extends ${variant.requester}>`,
       doc: `Typed sending for an SDK ${v2 ? 'v2' : 'v1'} \`Server\` (connected): requests to the client by name, results checked by the generated validators, and notifications.`,
       params: [{ name: 'server', type: 'S' }],
-      returns: 'SdkServer<OptionsOf<S>>',
+      returns: 'SdkServer<S>',
       body: [
         'return {',
         `  request: ${requestParams(model, 'server')} =>`,
-        `    server.request(message(method, params), ${variant.schema('SERVER_RESULT_SCHEMAS[method]')}, options) as never,`,
+        `    ${requesting('server')}.request(message(method, params), ${variant.schema('SERVER_RESULT_SCHEMAS[method]')}, options) as never,`,
         '  notify: (method, params) =>',
         '    server.notification(message(method, params)),',
         '};',
       ],
-    }),
-  ];
-}
-
-/**
- * Extension settings for the SDK: `extensionCapabilities` types what this peer advertises with maps.ts's
- * `ExtensionSettings`, and returns it as JSON for the SDK's capability types; maps.ts's
- * `extensionSettings(capabilities, id)` reads what the other peer advertised.
- */
-function settingsStatements(model: ProtocolModel): Statement[] {
-  if (!hasExtensionSettings(model)) return [];
-  return [
-    typeAlias(
-      'JsonObject',
-      '{ [key: string]: string | number | boolean | null | JsonObject | (string | number | boolean | null | JsonObject)[] }',
-      'A JSON object, as the SDK types capability entries.',
-    ),
-    functionDecl({
-      name: 'extensionCapabilities',
-      doc: "The `extensions` capability advertising these extensions with their settings (typed by each extension's `settings` schema): pass it to `registerCapabilities` or the constructor's `capabilities`.",
-      params: [{ name: 'settings', type: 'Partial<ExtensionSettings>' }],
-      // Typed as JSON for the SDK's capability types (index signatures the generated interfaces lack).
-      returns: '{ extensions: { [id: string]: JsonObject } }',
-      body: ['return { extensions: settings as unknown as { [id: string]: JsonObject } };'],
     }),
   ];
 }
@@ -459,6 +442,7 @@ export function sdkStatements(model: ProtocolModel, importExt: string): Statemen
     ...preamble(extensionResults.length > 0),
     ...(hasTaskAugmented(model, 'client') || hasTaskAugmented(model, 'server') ? TASK_AUGMENTED : []),
     ...extended,
+    { ...REQUESTING, isExported: false },
     { ...MESSAGE, isExported: false },
     methodTokens(model),
     ...(union ? [{ ...ANY_OF, isExported: false }] : []),

@@ -47,7 +47,7 @@ describe('golden output of the fixture schema plus one extension and a tool snap
 });
 
 describe('golden output of the SDK adapters (opt-in artifacts), same inputs', () => {
-  it('sdk.ts and sdk-v1.ts', async () => {
+  it('sdk.js, sdk.d.ts and sdk-v1.ts', async () => {
     const { files } = await generate({
       schema: join(FIXTURE, 'schema.json'),
       extensions: [join(FIXTURE, 'golden.extension.json')],
@@ -55,7 +55,7 @@ describe('golden output of the SDK adapters (opt-in artifacts), same inputs', ()
       cwd: ROOT,
       artifacts: ['sdk', 'sdk-v1'],
     });
-    for (const path of ['sdk.ts', 'sdk-v1.ts']) {
+    for (const path of ['sdk.js', 'sdk.d.ts', 'sdk-v1.ts']) {
       const file = files.find((f) => f.path === path);
       await expect(file?.contents, path).toMatchFileSnapshot(join(GOLDEN, `${path}.golden`));
     }
