@@ -11,7 +11,7 @@
  * install-time scripts. Skipped where it does not apply: outside the repo (an installed tarball has no
  * tools/), on `npm pack`, and on platforms the binaries are not built for.
  */
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,15 @@ if (process.platform !== 'linux' || process.arch !== 'x64') {
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
+/** `npm ci` in one tool folder, its output passed through; rejects when npm fails. */
+const npmCi = (dir) =>
+  new Promise((resolve, reject) => {
+    const child = spawn('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm ci failed in ${dir} (${code})`))));
+  });
+
+const missing = [];
 for (const name of readdirSync(tools).sort()) {
   const dir = join(tools, name);
   if (!existsSync(join(dir, 'package.json'))) continue;
@@ -40,5 +49,10 @@ for (const name of readdirSync(tools).sort()) {
   });
   if (upToDate) continue;
   console.log(`install-tools: installing ${Object.keys(wanted).join(', ')} into tools/${name}`);
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir, stdio: 'inherit' });
+  missing.push(dir);
 }
+// Side by side: each is mostly a download and the unpacking of one Node binary (14 s one after another, 7 s so).
+const results = await Promise.allSettled(missing.map(npmCi));
+for (const result of results)
+  if (result.status === 'rejected') console.error(`install-tools: ${result.reason.message}`);
+if (results.some((result) => result.status === 'rejected')) process.exitCode = 1;
