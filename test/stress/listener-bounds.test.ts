@@ -72,113 +72,105 @@ async function load(call: (i: number) => Promise<unknown>, sample: () => Sample)
 
 const until = (condition: () => boolean): Promise<void> => eventually(condition, 30_000);
 
-it(
-  `Streamable HTTP: ${CALLS} calls, ${IN_FLIGHT} in flight, one shared signal`,
-  { timeout: TEST_TIMEOUT },
-  async () => {
-    let session: StreamableHttpServerTransport | undefined;
-    const handler = createStreamableHttpServer({
-      protocol: await modelProtocol(),
-      keepAliveMs: 0,
-      enableJsonResponse: true,
-      onSession: async (connection) => {
-        session = connection as StreamableHttpServerTransport;
-        const peer = new RpcPeer(connection);
-        peer.setRequestHandler('initialize', (params) => ({
-          protocolVersion: params?.['protocolVersion'],
-          capabilities: {},
-          serverInfo: { name: 'bounds', version: '1' },
-        }));
-        peer.setRequestHandler('echo', (params) => params ?? {});
-        await peer.start();
-      },
-    });
-    const http = await listen(handler);
-    const sockets = new Set<Socket>();
-    let mostSockets = 0;
-    http.server.on('connection', (socket: Socket) => {
-      sockets.add(socket);
-      mostSockets = Math.max(mostSockets, sockets.size);
-      socket.once('close', () => sockets.delete(socket));
-    });
-    const transport = new StreamableHttpClientTransport(`${http.url}/mcp`, { openSseStream: false });
-    const client = new RpcPeer(transport, { timeout: CALL_TIMEOUT });
-    const shared = new AbortController();
-    try {
-      await client.start();
-      await client.request('initialize', {
-        protocolVersion: '2025-11-25',
+it(`Streamable HTTP: ${CALLS} calls, ${IN_FLIGHT} in flight, one signal`, { timeout: TEST_TIMEOUT }, async () => {
+  let session: StreamableHttpServerTransport | undefined;
+  const handler = createStreamableHttpServer({
+    protocol: await modelProtocol(),
+    keepAliveMs: 0,
+    enableJsonResponse: true,
+    onSession: async (connection) => {
+      session = connection as StreamableHttpServerTransport;
+      const peer = new RpcPeer(connection);
+      peer.setRequestHandler('initialize', (params) => ({
+        protocolVersion: params?.['protocolVersion'],
         capabilities: {},
-        clientInfo: { name: 'c', version: '1' },
-      });
-      transport.setProtocolVersion('2025-11-25');
-      const baseline = session!.stats;
-      const max = await load(
-        (i) => client.request('echo', { i }, { signal: shared.signal }),
-        () => ({
-          abort: getEventListeners(shared.signal, 'abort').length,
-          drain: 0,
-          pending: transport.requestsInFlight,
-        }),
-      );
-      expect(max.abort).toBe(1); // one listener for every call sharing the signal
-      expect(max.pending).toBeLessThanOrEqual(IN_FLIGHT);
-      expect(getEventListeners(shared.signal, 'abort')).toHaveLength(0);
-      // Both sides finish their bookkeeping just after the last answer is delivered.
-      await until(() => transport.requestsInFlight === 0);
-      await until(() => session!.stats.channels === baseline.channels && session!.stats.requests === 0);
-      // Connections are pooled and reused: a bounded pool (a reused socket is freed a moment after its answer
-      // is read, so a few more than the calls in flight), never one per call made.
-      expect(mostSockets).toBeLessThanOrEqual(2 * IN_FLIGHT);
-      expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
-    } finally {
-      await client.close();
-      await handler.close();
-      await http.close();
-    }
-  },
-);
-
-it(
-  `stdio: ${CALLS} calls with 4 KiB payloads, ${IN_FLIGHT} in flight, one shared signal`,
-  { timeout: TEST_TIMEOUT },
-  async () => {
-    const fixture = join(ROOT, 'test', 'transports', 'fixtures', 'echo-stdio-server.mjs');
-    const runtime = join(ROOT, 'packages', 'runtime', 'dist', 'esm');
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [fixture, runtime],
-      stderr: 'ignore',
+        serverInfo: { name: 'bounds', version: '1' },
+      }));
+      peer.setRequestHandler('echo', (params) => params ?? {});
+      await peer.start();
+    },
+  });
+  const http = await listen(handler);
+  const sockets = new Set<Socket>();
+  let mostSockets = 0;
+  http.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    mostSockets = Math.max(mostSockets, sockets.size);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  const transport = new StreamableHttpClientTransport(`${http.url}/mcp`, { openSseStream: false });
+  const client = new RpcPeer(transport, { timeout: CALL_TIMEOUT });
+  const shared = new AbortController();
+  try {
+    await client.start();
+    await client.request('initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'c', version: '1' },
     });
-    const client = new RpcPeer(transport, { timeout: CALL_TIMEOUT });
-    const shared = new AbortController();
-    const payload = 'x'.repeat(4096);
-    try {
-      await client.start();
-      const stdin = (transport as unknown as { child: { stdin: NodeJS.WritableStream } }).child.stdin;
-      const stdout = (transport as unknown as { child: { stdout: NodeJS.ReadableStream } }).child.stdout;
-      const dataListeners = stdout.listenerCount('data');
-      const max = await load(
-        async (i) => {
-          const answer = (await client.request('echo/any', { i, payload }, { signal: shared.signal })) as {
-            echoed: { params: { i: number } };
-          };
-          expect(answer.echoed.params.i).toBe(i);
-        },
-        () => ({
-          abort: getEventListeners(shared.signal, 'abort').length,
-          drain: stdin.listenerCount('drain'),
-          pending: 0,
-        }),
-      );
-      expect(max.abort).toBe(1); // one listener for every call sharing the signal
-      expect(max.drain).toBeLessThanOrEqual(1);
-      expect(getEventListeners(shared.signal, 'abort')).toHaveLength(0);
-      expect(stdin.listenerCount('drain')).toBe(0);
-      expect(stdout.listenerCount('data')).toBe(dataListeners);
-      expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
-    } finally {
-      await client.close();
-    }
-  },
-);
+    transport.setProtocolVersion('2025-11-25');
+    const baseline = session!.stats;
+    const max = await load(
+      (i) => client.request('echo', { i }, { signal: shared.signal }),
+      () => ({
+        abort: getEventListeners(shared.signal, 'abort').length,
+        drain: 0,
+        pending: transport.requestsInFlight,
+      }),
+    );
+    expect(max.abort).toBe(1); // one listener for every call sharing the signal
+    expect(max.pending).toBeLessThanOrEqual(IN_FLIGHT);
+    expect(getEventListeners(shared.signal, 'abort')).toHaveLength(0);
+    // Both sides finish their bookkeeping just after the last answer is delivered.
+    await until(() => transport.requestsInFlight === 0);
+    await until(() => session!.stats.channels === baseline.channels && session!.stats.requests === 0);
+    // Connections are pooled and reused: a bounded pool (a reused socket is freed a moment after its answer
+    // is read, so a few more than the calls in flight), never one per call made.
+    expect(mostSockets).toBeLessThanOrEqual(2 * IN_FLIGHT);
+    expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
+  } finally {
+    await client.close();
+    await handler.close();
+    await http.close();
+  }
+});
+
+it(`stdio: ${CALLS} calls of 4 KiB, ${IN_FLIGHT} in flight, one signal`, { timeout: TEST_TIMEOUT }, async () => {
+  const fixture = join(ROOT, 'test', 'transports', 'fixtures', 'echo-stdio-server.mjs');
+  const runtime = join(ROOT, 'packages', 'runtime', 'dist', 'esm');
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [fixture, runtime],
+    stderr: 'ignore',
+  });
+  const client = new RpcPeer(transport, { timeout: CALL_TIMEOUT });
+  const shared = new AbortController();
+  const payload = 'x'.repeat(4096);
+  try {
+    await client.start();
+    const stdin = (transport as unknown as { child: { stdin: NodeJS.WritableStream } }).child.stdin;
+    const stdout = (transport as unknown as { child: { stdout: NodeJS.ReadableStream } }).child.stdout;
+    const dataListeners = stdout.listenerCount('data');
+    const max = await load(
+      async (i) => {
+        const answer = (await client.request('echo/any', { i, payload }, { signal: shared.signal })) as {
+          echoed: { params: { i: number } };
+        };
+        expect(answer.echoed.params.i).toBe(i);
+      },
+      () => ({
+        abort: getEventListeners(shared.signal, 'abort').length,
+        drain: stdin.listenerCount('drain'),
+        pending: 0,
+      }),
+    );
+    expect(max.abort).toBe(1); // one listener for every call sharing the signal
+    expect(max.drain).toBeLessThanOrEqual(1);
+    expect(getEventListeners(shared.signal, 'abort')).toHaveLength(0);
+    expect(stdin.listenerCount('drain')).toBe(0);
+    expect(stdout.listenerCount('data')).toBe(dataListeners);
+    expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
+  } finally {
+    await client.close();
+  }
+});
