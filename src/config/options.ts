@@ -12,7 +12,7 @@
  */
 import { resolve } from 'node:path';
 import { ARTIFACTS, resolveArtifacts, type Artifact } from '../emit/registry.js';
-import { RUNTIME_MODES } from '../emit/runtime.js';
+import { RUNTIME_MODES } from '../emit/shared/runtime.js';
 import { officialExtensionFile } from '../extensions/official.js';
 
 export interface OptionSpec {

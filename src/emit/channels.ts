@@ -5,11 +5,11 @@
  * methods of the version's tables and opens with the channel's handshake, never with `initialize`.
  */
 import type { ChannelInfo, MethodInfo, ProtocolModel } from '../model/types.js';
-import type { Statement } from './ts-project.js';
+import type { Statement } from './shared/ts-project.js';
 import { TABLES } from './tables.js';
-import { classDecl, type ClassSpec } from './ts-structures.js';
+import { classDecl, type ClassSpec } from './shared/ts-structures.js';
 import { VALIDATORS } from './validator-refs.js';
-import { arrayLiteral, call, objectLiteral, ref, str } from './ts-text.js';
+import { arrayLiteral, call, objectLiteral, ref, str } from './shared/ts-text.js';
 import { paramsValidatorName } from './validators.js';
 
 /** The methods an end receives: the client end what the server sends, and the other way round. */

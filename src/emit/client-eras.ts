@@ -7,9 +7,9 @@
  */
 import type { ProtocolModel } from '../model/types.js';
 import type { LegacyCall } from './legacy-calls.js';
-import type { Statement } from './ts-project.js';
-import { functionDecl, typeAlias } from './ts-structures.js';
-import { arrow, call, objectLiteral, objectType, str, type Param, type TypeMember } from './ts-text.js';
+import type { Statement } from './shared/ts-project.js';
+import { functionDecl, typeAlias } from './shared/ts-structures.js';
+import { arrow, call, objectLiteral, objectType, str, type Param, type TypeMember } from './shared/ts-text.js';
 
 const paramsOf = (model: ProtocolModel, c: LegacyCall): Param[] => [
   { name: 'params', type: c.params(model), optional: !c.paramsRequired },

@@ -10,15 +10,26 @@ import { withDiscriminant } from './server.js';
 import { channelClientClasses, channelsOf } from './channels.js';
 import { validatorsNamespaceImport } from './validator-refs.js';
 import { settingsCheck } from './settings.js';
-import { baseClassMembers } from './base-members.js';
-import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
+import { baseClassMembers } from './shared/base-members.js';
+import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './shared/runtime-ref.js';
 import { TABLES, hasExtensionSettings, optionsType, paramsType } from './tables.js';
-import { isIdentifier } from './ts-names.js';
+import { isIdentifier } from './shared/ts-names.js';
 import { connectedFunction, eraTypes } from './client-eras.js';
 import { legacyCallsOf } from './legacy-calls.js';
-import type { Statement, TsFiles } from './ts-project.js';
-import { classDecl, functionDecl, importDecl, typeAlias, type ClassSpec } from './ts-structures.js';
-import { and, arrow, call, objectLiteral, objectType, ref, str, union, type Param, type Prop } from './ts-text.js';
+import type { Statement, TsFiles } from './shared/ts-project.js';
+import { classDecl, functionDecl, importDecl, typeAlias, type ClassSpec } from './shared/ts-structures.js';
+import {
+  and,
+  arrow,
+  call,
+  objectLiteral,
+  objectType,
+  ref,
+  str,
+  union,
+  type Param,
+  type Prop,
+} from './shared/ts-text.js';
 
 /** Requests the client sends, as the caller sees them. */
 function clientCalls(model: ProtocolModel): MethodInfo[] {

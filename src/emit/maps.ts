@@ -6,9 +6,9 @@
 import { paramsRefText, type ProtocolModel } from '../model/types.js';
 import { settingsStatements } from './settings.js';
 import { ALIASES, TABLES, paramsType, resultType, type Table } from './tables.js';
-import type { Statement } from './ts-project.js';
-import { constDecl, importDecl, typeAlias } from './ts-structures.js';
-import { arrayLiteral, jsonLiteral, objectLiteral, objectType, str, type TypeMember } from './ts-text.js';
+import type { Statement } from './shared/ts-project.js';
+import { constDecl, importDecl, typeAlias } from './shared/ts-structures.js';
+import { arrayLiteral, jsonLiteral, objectLiteral, objectType, str, type TypeMember } from './shared/ts-text.js';
 
 function tableType(model: ProtocolModel, table: Table): string {
   const rows = model.methods.filter(table.select);

@@ -15,11 +15,11 @@ import {
   runtimeImports,
   vendoredRuntime,
   type RuntimeMode,
-} from './runtime.js';
-import type { RuntimeRef } from './runtime-ref.js';
-import type { TsFiles } from './ts-project.js';
+} from './shared/runtime.js';
+import type { RuntimeRef } from './shared/runtime-ref.js';
+import type { TsFiles } from './shared/ts-project.js';
 import { clientExports, mapsExports, sdkExports, sdkV1Exports, serverExports, toolsExports } from './tables.js';
-import type { ToolSurface } from './tool-surface.js';
+import type { ToolSurface } from './shared/tool-surface.js';
 
 /** The artifacts users choose from (`artifacts` option). */
 export const ARTIFACTS = ['types', 'maps', 'client', 'server', 'validators', 'sdk', 'sdk-v1'] as const;

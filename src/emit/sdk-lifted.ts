@@ -10,9 +10,9 @@
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { resultShape } from '../model/protocol-facts.js';
 import { paramsSchema } from './client.js';
-import type { Statement } from './ts-project.js';
-import { functionDecl } from './ts-structures.js';
-import { call, str } from './ts-text.js';
+import type { Statement } from './shared/ts-project.js';
+import { functionDecl } from './shared/ts-structures.js';
+import { call, str } from './shared/ts-text.js';
 
 /** What the SDK v2 lifts off a request's params on 2026-07-28 (its `RETRY_PARAMS_KEYS`). */
 const LIFTED_FIELDS: readonly string[] = ['inputResponses', 'requestState'];

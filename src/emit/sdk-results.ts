@@ -11,10 +11,10 @@
  */
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { withDiscriminant } from './server.js';
-import type { Statement } from './ts-project.js';
+import type { Statement } from './shared/ts-project.js';
 import { requesting } from './sdk-helpers.js';
-import { constDecl, functionDecl, typeAlias } from './ts-structures.js';
-import { arrayLiteral, call, objectLiteral, objectType, str, union, type Prop } from './ts-text.js';
+import { constDecl, functionDecl, typeAlias } from './shared/ts-structures.js';
+import { arrayLiteral, call, objectLiteral, objectType, str, union, type Prop } from './shared/ts-text.js';
 
 /** The result kinds the SDK v2 client decodes itself; any other `resultType` it refuses. */
 const SDK_RESULT_TYPES: readonly string[] = ['complete', 'input_required'];

@@ -6,9 +6,9 @@
 import type { ProtocolModel } from '../model/types.js';
 import { compareStrings } from '../load/order.js';
 import { hasExtensionSettings } from './tables.js';
-import type { Statement } from './ts-project.js';
-import { constDecl, functionDecl, typeAlias } from './ts-structures.js';
-import { objectLiteral, str, type Prop } from './ts-text.js';
+import type { Statement } from './shared/ts-project.js';
+import { constDecl, functionDecl, typeAlias } from './shared/ts-structures.js';
+import { objectLiteral, str, type Prop } from './shared/ts-text.js';
 
 /** Every method name by the definition declaring it: `METHOD_NAMES.CallToolRequest` is `'tools/call'`. */
 export function methodTokens(model: ProtocolModel): Statement {

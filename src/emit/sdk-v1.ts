@@ -23,10 +23,10 @@ import {
   takesContext,
   type FacadeVariant,
 } from './sdk.js';
-import type { Statement } from './ts-project.js';
-import { jsModuleSpecifier } from './ts-names.js';
-import { constDecl, functionDecl, importDecl, typeAlias } from './ts-structures.js';
-import { call, objectLiteral, objectType, ref, str, type Prop } from './ts-text.js';
+import type { Statement } from './shared/ts-project.js';
+import { jsModuleSpecifier } from './shared/ts-names.js';
+import { constDecl, functionDecl, importDecl, typeAlias } from './shared/ts-structures.js';
+import { call, objectLiteral, objectType, ref, str, type Prop } from './shared/ts-text.js';
 
 const V1_FACADE: FacadeVariant = {
   suffix: 'V1',

@@ -6,14 +6,14 @@
  */
 import { defaultedFields } from '../model/protocol-facts.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
-import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './runtime-ref.js';
+import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './shared/runtime-ref.js';
 import { TABLES, hasExtensionSettings, optionsType, paramsType } from './tables.js';
 import { channelServerClasses, channelsOf } from './channels.js';
 import { validatorsNamespaceImport } from './validator-refs.js';
 import { settingsCheck } from './settings.js';
-import type { Statement } from './ts-project.js';
-import { jsModuleSpecifier } from './ts-names.js';
-import { classDecl, constDecl, functionDecl, importDecl, typeAlias } from './ts-structures.js';
+import type { Statement } from './shared/ts-project.js';
+import { jsModuleSpecifier } from './shared/ts-names.js';
+import { classDecl, constDecl, functionDecl, importDecl, typeAlias } from './shared/ts-structures.js';
 import {
   and,
   arrayLiteral,
@@ -26,7 +26,7 @@ import {
   union,
   type Prop,
   type TypeMember,
-} from './ts-text.js';
+} from './shared/ts-text.js';
 
 /** Answered by the runtime's lifecycle, not by user handlers. */
 const LIFECYCLE = new Set([

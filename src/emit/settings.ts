@@ -10,9 +10,9 @@ import { isObject } from '../load/schema.js';
 import type { ProtocolModel } from '../model/types.js';
 import { extensionSettingsOf } from './tables.js';
 import { VALIDATORS } from './validator-refs.js';
-import type { Statement } from './ts-project.js';
-import { functionDecl, typeAlias } from './ts-structures.js';
-import { arrayLiteral, call, objectLiteral, objectType, str } from './ts-text.js';
+import type { Statement } from './shared/ts-project.js';
+import { functionDecl, typeAlias } from './shared/ts-structures.js';
+import { arrayLiteral, call, objectLiteral, objectType, str } from './shared/ts-text.js';
 
 /** `ExtensionSettings` and `extensionSettings()`, for maps.ts. */
 export function settingsStatements(model: ProtocolModel): Statement[] {

@@ -6,7 +6,7 @@ import type { Direction, MethodInfo, ProtocolModel } from '../model/types.js';
 import { inlineParamsAlias } from './params-names.js';
 import { legacyCallsOf } from './legacy-calls.js';
 import { settingsDefinitionName } from '../model/extension-names.js';
-import { and, objectType, ref, union } from './ts-text.js';
+import { and, objectType, ref, union } from './shared/ts-text.js';
 import type { EmitContext } from './registry.js';
 
 export interface Table {

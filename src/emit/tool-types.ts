@@ -12,7 +12,7 @@ import { InputError } from '../errors.js';
 import { decodeFragmentToken, escapePointerToken, resolvePointer } from '../load/pointer.js';
 import { isObject, type JsonSchema } from '../load/schema-types.js';
 import { normalizeDefinition, repairDefinitions, type RefNamer } from './normalize.js';
-import type { NamedSchema, SurfaceEntry, ToolSurface } from './tool-surface.js';
+import type { NamedSchema, SurfaceEntry, ToolSurface } from './shared/tool-surface.js';
 import { compileDeclaration } from './types.js';
 
 interface SurfaceSchema {

@@ -14,9 +14,9 @@ import { isObject, type JsonSchema } from '../load/schema-types.js';
 import { rebase } from '../load/snapshot-arguments.js';
 import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_VALUES } from '../load/schema-keywords.js';
 import { repairedSchemas } from './tool-types.js';
-import type { NamedSchema, ToolSurface } from './tool-surface.js';
+import type { NamedSchema, ToolSurface } from './shared/tool-surface.js';
 import type { GeneratedFile } from './registry.js';
-import type { TsFiles } from './ts-project.js';
+import type { TsFiles } from './shared/ts-project.js';
 import { validatorDeclarations } from './validator-declarations.js';
 import { stripAnnotations, VALIDATOR_HELPERS, validatorModule } from './validators.js';
 

@@ -12,7 +12,7 @@ import type { JsonSchema } from '../load/schema-types.js';
 import { normalizeDefinition, repairDefinitions, setOwn, type RefNamer, type RepairRule } from './normalize.js';
 import { inlineParamsAliases } from './params-names.js';
 import { jsttCompiler } from './jstt.js';
-import { assertTypeName, propertyKey, stringLiteral } from './ts-names.js';
+import { assertTypeName, propertyKey, stringLiteral } from './shared/ts-names.js';
 import { decodeFragmentToken, definitionPointer } from '../load/pointer.js';
 
 const JSTT_OPTIONS: Partial<Options> = {
@@ -100,7 +100,7 @@ export async function compileDeclaration(schema: object, name: string, file: str
  */
 async function escapeLineSeparators(declaration: string): Promise<string> {
   if (!/[\u2028\u2029]/.test(declaration)) return declaration;
-  const { createTsFiles, tsMorph } = await import('./ts-project.js');
+  const { createTsFiles, tsMorph } = await import('./shared/ts-project.js');
   const { SyntaxKind } = tsMorph();
   const source = createTsFiles().add('declaration.ts', declaration);
   const literals = source

@@ -2,8 +2,8 @@
  * Turning schema text into TypeScript safely. Text from a schema only ever reaches generated code
  * through these functions: as a string literal, a quoted property key, or a doc comment.
  */
-import { InputError } from '../errors.js';
-import { isIdentifier } from '../load/type-names.js';
+import { InputError } from '../../errors.js';
+import { isIdentifier } from '../../load/type-names.js';
 
 export { isIdentifier };
 

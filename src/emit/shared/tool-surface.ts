@@ -4,13 +4,13 @@
  * function for them. tools.ts declares these types, tool-validators.js compiles the same schemas under the
  * same names, and the client and handlers are keyed by the names as the server spells them.
  */
-import { InputError } from '../errors.js';
-import { compareStrings } from '../load/order.js';
-import { escapePointerToken, pointer } from '../load/pointer.js';
-import { isObject, type JsonSchema } from '../load/schema-types.js';
-import { objectSchema, promptArguments, templateVariables } from '../load/snapshot-arguments.js';
-import type { Snapshot } from '../load/snapshot-file.js';
-import { generatedNameProblem, pascalCase } from '../load/type-names.js';
+import { InputError } from '../../errors.js';
+import { compareStrings } from '../../load/order.js';
+import { escapePointerToken, pointer } from '../../load/pointer.js';
+import { isObject, type JsonSchema } from '../../load/schema-types.js';
+import { objectSchema, promptArguments, templateVariables } from '../../load/snapshot-arguments.js';
+import type { Snapshot } from '../../load/snapshot-file.js';
+import { generatedNameProblem, pascalCase } from '../../load/type-names.js';
 
 /** One schema of the surface and the name its type and validator get. */
 export interface NamedSchema {

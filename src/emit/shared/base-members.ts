@@ -8,7 +8,7 @@
  * uses that record only when the template's text still hashes the same, and parses otherwise.
  */
 import { readFileSync } from 'node:fs';
-import { sha256 } from '../load/hash.js';
+import { sha256 } from '../../load/hash.js';
 import { runtimeTemplates } from './runtime.js';
 import { tsMorph, type TsFiles } from './ts-project.js';
 

@@ -10,7 +10,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { toolPackage } from '../load/package-root.js';
+import { toolPackage } from '../../load/package-root.js';
 
 export const RUNTIME_MODES = ['package', 'copy'] as const;
 export type RuntimeMode = (typeof RUNTIME_MODES)[number];

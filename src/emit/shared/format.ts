@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type * as Prettier from 'prettier';
-import { sha256 } from '../load/hash.js';
+import { sha256 } from '../../load/hash.js';
 
 type Options = Prettier.Options;
 
