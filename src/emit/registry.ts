@@ -86,7 +86,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: () => [], // `export type *` (index.ts names every definition)
     mergeable: true,
     emit: async (model, ctx) => {
-      const { emitTypes } = await import('./types.js');
+      const { emitTypes } = await import('./types/types.js');
       return [{ path: 'types.ts', contents: await emitTypes(model, ctx.schemaFile) }];
     },
   },

@@ -3,7 +3,7 @@
  * exports (index.ts re-exports them).
  */
 import type { Direction, MethodInfo, ProtocolModel } from '../model/types.js';
-import { inlineParamsAlias } from './params-names.js';
+import { inlineParamsAlias } from './types/params-names.js';
 import { legacyCallsOf } from './legacy-calls.js';
 import { settingsDefinitionName } from '../model/extension-names.js';
 import { and, objectType, ref, union } from './shared/ts-text.js';

@@ -11,9 +11,9 @@
 import { InputError } from '../errors.js';
 import { decodeFragmentToken, escapePointerToken, resolvePointer } from '../load/pointer.js';
 import { isObject, type JsonSchema } from '../load/schema-types.js';
-import { normalizeDefinition, repairDefinitions, type RefNamer } from './normalize.js';
+import { normalizeDefinition, repairDefinitions, type RefNamer } from './types/normalize.js';
 import type { NamedSchema, SurfaceEntry, ToolSurface } from './shared/tool-surface.js';
-import { compileDeclaration } from './types.js';
+import { compileDeclaration } from './types/types.js';
 
 interface SurfaceSchema {
   named: NamedSchema;

@@ -12,7 +12,7 @@
  */
 import type { ParamsRef, ProtocolModel } from '../model/types.js';
 import { ajvClass } from './ajv-class.js';
-import { repairDefinitions } from './normalize.js';
+import { repairDefinitions } from './types/normalize.js';
 import type { GeneratedFile } from './registry.js';
 import { paramsType } from './tables.js';
 import type { TsFiles } from './shared/ts-project.js';

@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emitTypes } from '../../src/emit/types.js';
+import { emitTypes } from '../../src/emit/types/types.js';
 import { ROOT, VERSIONS, generated, tempDir, type Version } from '../helpers/generate.js';
 import { replaceDeclaration, taggedDirectives } from '../helpers/type-tests.js';
 

@@ -30,12 +30,12 @@
  * Before these, `repairDefinitions` (below) applies the definition-level rules that bring what
  * schema.json says closer to the spec's own TypeScript; validators get the same repaired definitions.
  */
-import { InputError } from '../errors.js';
-import { isObject } from '../load/schema.js';
-import type { JsonSchema } from '../load/schema-types.js';
-import type { MethodInfo } from '../model/types.js';
-import { decodeFragmentToken, escapePointerToken } from '../load/pointer.js';
-import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_VALUES } from '../load/schema-keywords.js';
+import { InputError } from '../../errors.js';
+import { isObject } from '../../load/schema.js';
+import type { JsonSchema } from '../../load/schema-types.js';
+import type { MethodInfo } from '../../model/types.js';
+import { decodeFragmentToken, escapePointerToken } from '../../load/pointer.js';
+import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_VALUES } from '../../load/schema-keywords.js';
 
 const GENERATOR_KEYWORDS = new Set(['tsType', 'tsEnumNames', 'tsExtends', 'tsDeclare']);
 const NAMING_HINTS = new Set(['title', '$id', 'id', '$schema', '$anchor', '$comment']);

@@ -5,15 +5,15 @@
  * json-schema-to-typescript, unformatted; generate.ts formats the file with prettier (format.ts).
  */
 import type { Options } from 'json-schema-to-typescript';
-import { InputError } from '../errors.js';
-import type { ProtocolModel } from '../model/types.js';
-import { isObject } from '../load/schema.js';
-import type { JsonSchema } from '../load/schema-types.js';
+import { InputError } from '../../errors.js';
+import type { ProtocolModel } from '../../model/types.js';
+import { isObject } from '../../load/schema.js';
+import type { JsonSchema } from '../../load/schema-types.js';
 import { normalizeDefinition, repairDefinitions, setOwn, type RefNamer, type RepairRule } from './normalize.js';
 import { inlineParamsAliases } from './params-names.js';
 import { jsttCompiler } from './jstt.js';
-import { assertTypeName, propertyKey, stringLiteral } from './shared/ts-names.js';
-import { decodeFragmentToken, definitionPointer } from '../load/pointer.js';
+import { assertTypeName, propertyKey, stringLiteral } from '../shared/ts-names.js';
+import { decodeFragmentToken, definitionPointer } from '../../load/pointer.js';
 
 const JSTT_OPTIONS: Partial<Options> = {
   bannerComment: '',
@@ -100,7 +100,7 @@ export async function compileDeclaration(schema: object, name: string, file: str
  */
 async function escapeLineSeparators(declaration: string): Promise<string> {
   if (!/[\u2028\u2029]/.test(declaration)) return declaration;
-  const { createTsFiles, tsMorph } = await import('./shared/ts-project.js');
+  const { createTsFiles, tsMorph } = await import('../shared/ts-project.js');
   const { SyntaxKind } = tsMorph();
   const source = createTsFiles().add('declaration.ts', declaration);
   const literals = source

@@ -4,9 +4,9 @@
  * the name later versions give the same params, so maps, client and server signatures (and an editor's
  * hover) say `CallToolRequestParams` instead of `NonNullable<CallToolRequest["params"]>`.
  */
-import { isObject } from '../load/schema.js';
-import type { MethodInfo } from '../model/types.js';
-import { compareStrings } from '../load/order.js';
+import { isObject } from '../../load/schema.js';
+import type { MethodInfo } from '../../model/types.js';
+import { compareStrings } from '../../load/order.js';
 
 /** Names the other generated modules export: an alias must not shadow one in index.ts. */
 const RESERVED = new Set(['ClientCalls', 'McpServerHandlers', 'ServerContext']);
