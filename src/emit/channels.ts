@@ -8,9 +8,9 @@ import type { ChannelInfo, MethodInfo, ProtocolModel } from '../model/types.js';
 import type { Statement } from './shared/ts-project.js';
 import { TABLES } from './tables.js';
 import { classDecl, type ClassSpec } from './shared/ts-structures.js';
-import { VALIDATORS } from './validator-refs.js';
+import { VALIDATORS } from './validators/validator-refs.js';
 import { arrayLiteral, call, objectLiteral, ref, str } from './shared/ts-text.js';
-import { paramsValidatorName } from './validators.js';
+import { paramsValidatorName } from './validators/validators.js';
 
 /** The methods an end receives: the client end what the server sends, and the other way round. */
 function receivedBy(model: ProtocolModel, end: 'client' | 'server'): MethodInfo[] {

@@ -8,7 +8,7 @@ import { resolvePointer } from '../load/pointer.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { withDiscriminant } from './server.js';
 import { channelClientClasses, channelsOf } from './channels.js';
-import { validatorsNamespaceImport } from './validator-refs.js';
+import { validatorsNamespaceImport } from './validators/validator-refs.js';
 import { settingsCheck } from './settings.js';
 import { baseClassMembers } from './shared/base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './shared/runtime-ref.js';

@@ -110,7 +110,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: () => [],
     mergeable: false,
     emit: async (model, ctx) => {
-      const { validatorFiles } = await import('./validators.js');
+      const { validatorFiles } = await import('./validators/validators.js');
       return validatorFiles(model, ctx);
     },
   },

@@ -21,7 +21,7 @@
  */
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { describe, stubTree, type StubNode } from './client.js';
-import { paramsValidatorName } from './validators.js';
+import { paramsValidatorName } from './validators/validators.js';
 import type { Statement } from './shared/ts-project.js';
 import { jsModuleSpecifier } from './shared/ts-names.js';
 import { constDecl, functionDecl, importDecl, typeAlias } from './shared/ts-structures.js';

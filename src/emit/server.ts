@@ -9,7 +9,7 @@ import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './shared/runtime-ref.js';
 import { TABLES, hasExtensionSettings, optionsType, paramsType } from './tables.js';
 import { channelServerClasses, channelsOf } from './channels.js';
-import { validatorsNamespaceImport } from './validator-refs.js';
+import { validatorsNamespaceImport } from './validators/validator-refs.js';
 import { settingsCheck } from './settings.js';
 import type { Statement } from './shared/ts-project.js';
 import { jsModuleSpecifier } from './shared/ts-names.js';

@@ -9,7 +9,7 @@
 import { isObject } from '../load/schema.js';
 import type { ProtocolModel } from '../model/types.js';
 import { extensionSettingsOf } from './tables.js';
-import { VALIDATORS } from './validator-refs.js';
+import { VALIDATORS } from './validators/validator-refs.js';
 import type { Statement } from './shared/ts-project.js';
 import { functionDecl, typeAlias } from './shared/ts-structures.js';
 import { arrayLiteral, call, objectLiteral, objectType, str } from './shared/ts-text.js';

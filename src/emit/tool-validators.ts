@@ -17,8 +17,8 @@ import { repairedSchemas } from './tool-types.js';
 import type { NamedSchema, ToolSurface } from './shared/tool-surface.js';
 import type { GeneratedFile } from './registry.js';
 import type { TsFiles } from './shared/ts-project.js';
-import { validatorDeclarations } from './validator-declarations.js';
-import { stripAnnotations, VALIDATOR_HELPERS, validatorModule } from './validators.js';
+import { validatorDeclarations } from './validators/validator-declarations.js';
+import { stripAnnotations, VALIDATOR_HELPERS, validatorModule } from './validators/validators.js';
 
 /** The schemas that get a validator: what a client sends and checks, and what handlers are given. */
 export function validatedSchemas(surface: ToolSurface): NamedSchema[] {

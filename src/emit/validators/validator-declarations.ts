@@ -8,9 +8,9 @@
  * matchers, form libraries) takes it and infers the type. The spec's interface is declared here, types only:
  * the output depends on nothing at run time.
  */
-import { fnType, objectType, ref, union } from './shared/ts-text.js';
-import type { Statement } from './shared/ts-project.js';
-import { declareConst, importDecl, interfaceDecl, typeAlias } from './shared/ts-structures.js';
+import { fnType, objectType, ref, union } from '../shared/ts-text.js';
+import type { Statement } from '../shared/ts-project.js';
+import { declareConst, importDecl, interfaceDecl, typeAlias } from '../shared/ts-structures.js';
 
 const ISSUE_PATH = 'readonly (PropertyKey | { readonly key: PropertyKey })[]';
 

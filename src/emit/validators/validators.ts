@@ -10,19 +10,19 @@
  * copies it (and converts it to CommonJS where the project is). Each export is its own tree-shakable
  * function (`/* @__PURE__ *\/` on every call an export is) and also a Standard Schema v1.
  */
-import type { ParamsRef, ProtocolModel } from '../model/types.js';
+import type { ParamsRef, ProtocolModel } from '../../model/types.js';
 import { ajvClass } from './ajv-class.js';
-import { repairDefinitions } from './types/normalize.js';
-import type { GeneratedFile } from './registry.js';
-import { paramsType } from './tables.js';
-import type { TsFiles } from './shared/ts-project.js';
-import { stringLiteral } from './shared/ts-names.js';
+import { repairDefinitions } from '../types/normalize.js';
+import type { GeneratedFile } from '../registry.js';
+import { paramsType } from '../tables.js';
+import type { TsFiles } from '../shared/ts-project.js';
+import { stringLiteral } from '../shared/ts-names.js';
 import { validatorDeclarations } from './validator-declarations.js';
 import { compiledAt, standaloneModule, type AjvInstance } from './validator-code.js';
 import { compactErrors } from './validator-errors.js';
 import { schemaCompileError } from './validator-schema-error.js';
-import { escapePointerToken } from '../load/pointer.js';
-import { DEFINITION_MAPS, SUBSCHEMA_MAPS } from '../load/schema-keywords.js';
+import { escapePointerToken } from '../../load/pointer.js';
+import { DEFINITION_MAPS, SUBSCHEMA_MAPS } from '../../load/schema-keywords.js';
 
 /** The export name of the validator for a method's params. */
 export function paramsValidatorName(params: ParamsRef, definition: string): string {

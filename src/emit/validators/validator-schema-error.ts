@@ -4,9 +4,9 @@
  * bug here: this finds where it is, so the error names the file and the JSON pointer. It runs only after a
  * failure, because the meta-schema check it uses is what generation skips to stay fast (validators.ts).
  */
-import { InputError } from '../errors.js';
-import { escapePointerToken } from '../load/pointer.js';
-import type { ProtocolModel } from '../model/types.js';
+import { InputError } from '../../errors.js';
+import { escapePointerToken } from '../../load/pointer.js';
+import type { ProtocolModel } from '../../model/types.js';
 import { ajvClass } from './ajv-class.js';
 
 /**
