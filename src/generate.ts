@@ -28,7 +28,7 @@ import { readPairingFile } from './model/pairing.js';
 import type { ProtocolModel } from './model/types.js';
 import { compareStrings } from './load/order.js';
 import { readUserFile } from './load/read-file.js';
-import { TOOLS_FIXED_EXPORTS } from './emit/tables.js';
+import { TOOLS_FIXED_EXPORTS } from './emit/maps/tables.js';
 import { servedSurface, toolSurface, type ToolSurface } from './emit/shared/tool-surface.js';
 
 export {

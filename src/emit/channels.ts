@@ -6,7 +6,7 @@
  */
 import type { ChannelInfo, MethodInfo, ProtocolModel } from '../model/types.js';
 import type { Statement } from './shared/ts-project.js';
-import { TABLES } from './tables.js';
+import { TABLES } from './maps/tables.js';
 import { classDecl, type ClassSpec } from './shared/ts-structures.js';
 import { VALIDATORS } from './validators/validator-refs.js';
 import { arrayLiteral, call, objectLiteral, ref, str } from './shared/ts-text.js';

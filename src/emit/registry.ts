@@ -18,7 +18,7 @@ import {
 } from './shared/runtime.js';
 import type { RuntimeRef } from './shared/runtime-ref.js';
 import type { TsFiles } from './shared/ts-project.js';
-import { clientExports, mapsExports, sdkExports, sdkV1Exports, serverExports, toolsExports } from './tables.js';
+import { clientExports, mapsExports, sdkExports, sdkV1Exports, serverExports, toolsExports } from './maps/tables.js';
 import type { ToolSurface } from './shared/tool-surface.js';
 
 /** The artifacts users choose from (`artifacts` option). */
@@ -97,7 +97,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: (_ctx, model) => [{ module: './maps.js', ...mapsExports(model) }],
     mergeable: true,
     emit: async (model, ctx) => {
-      const { mapsStatements } = await import('./maps.js');
+      const { mapsStatements } = await import('./maps/maps.js');
       const serverFacts = ctx.artifacts.includes('server') || !ctx.artifacts.includes('client');
       return [{ path: 'maps.ts', contents: ctx.ts.print(mapsStatements(model, ctx.importExt, serverFacts)) }];
     },

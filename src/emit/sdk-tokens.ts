@@ -5,7 +5,7 @@
  */
 import type { ProtocolModel } from '../model/types.js';
 import { compareStrings } from '../load/order.js';
-import { hasExtensionSettings } from './tables.js';
+import { hasExtensionSettings } from './maps/tables.js';
 import type { Statement } from './shared/ts-project.js';
 import { constDecl, functionDecl, typeAlias } from './shared/ts-structures.js';
 import { objectLiteral, str, type Prop } from './shared/ts-text.js';

@@ -7,10 +7,10 @@
 import { defaultedFields } from '../model/protocol-facts.js';
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './shared/runtime-ref.js';
-import { TABLES, hasExtensionSettings, optionsType, paramsType } from './tables.js';
+import { TABLES, hasExtensionSettings, optionsType, paramsType } from './maps/tables.js';
 import { channelServerClasses, channelsOf } from './channels.js';
 import { validatorsNamespaceImport } from './validators/validator-refs.js';
-import { settingsCheck } from './settings.js';
+import { settingsCheck } from './maps/settings.js';
 import type { Statement } from './shared/ts-project.js';
 import { jsModuleSpecifier } from './shared/ts-names.js';
 import { classDecl, constDecl, functionDecl, importDecl, typeAlias } from './shared/ts-structures.js';

@@ -6,13 +6,13 @@
  *   (`checkExtensionSettings`, templates/capabilities.ts) with each extension's settings validator, or, in
  *   output without validators.ts, with the names its settings schema requires.
  */
-import { isObject } from '../load/schema.js';
-import type { ProtocolModel } from '../model/types.js';
+import { isObject } from '../../load/schema.js';
+import type { ProtocolModel } from '../../model/types.js';
 import { extensionSettingsOf } from './tables.js';
-import { VALIDATORS } from './validators/validator-refs.js';
-import type { Statement } from './shared/ts-project.js';
-import { functionDecl, typeAlias } from './shared/ts-structures.js';
-import { arrayLiteral, call, objectLiteral, objectType, str } from './shared/ts-text.js';
+import { VALIDATORS } from '../validators/validator-refs.js';
+import type { Statement } from '../shared/ts-project.js';
+import { functionDecl, typeAlias } from '../shared/ts-structures.js';
+import { arrayLiteral, call, objectLiteral, objectType, str } from '../shared/ts-text.js';
 
 /** `ExtensionSettings` and `extensionSettings()`, for maps.ts. */
 export function settingsStatements(model: ProtocolModel): Statement[] {

@@ -3,12 +3,12 @@
  * the same facts as `as const` runtime values, and helpers (ParamsOf, ResultOf, RequestOf, …), as ts-morph
  * statement structures (ts-structures.ts).
  */
-import { paramsRefText, type ProtocolModel } from '../model/types.js';
+import { paramsRefText, type ProtocolModel } from '../../model/types.js';
 import { settingsStatements } from './settings.js';
 import { ALIASES, TABLES, paramsType, resultType, type Table } from './tables.js';
-import type { Statement } from './shared/ts-project.js';
-import { constDecl, importDecl, typeAlias } from './shared/ts-structures.js';
-import { arrayLiteral, jsonLiteral, objectLiteral, objectType, str, type TypeMember } from './shared/ts-text.js';
+import type { Statement } from '../shared/ts-project.js';
+import { constDecl, importDecl, typeAlias } from '../shared/ts-structures.js';
+import { arrayLiteral, jsonLiteral, objectLiteral, objectType, str, type TypeMember } from '../shared/ts-text.js';
 
 function tableType(model: ProtocolModel, table: Table): string {
   const rows = model.methods.filter(table.select);

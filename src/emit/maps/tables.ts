@@ -2,12 +2,12 @@
  * The method tables, the types of a method's params and result, and the names each generated module
  * exports (index.ts re-exports them).
  */
-import type { Direction, MethodInfo, ProtocolModel } from '../model/types.js';
-import { inlineParamsAlias } from './types/params-names.js';
-import { legacyCallsOf } from './legacy-calls.js';
-import { settingsDefinitionName } from '../model/extension-names.js';
-import { and, objectType, ref, union } from './shared/ts-text.js';
-import type { EmitContext } from './registry.js';
+import type { Direction, MethodInfo, ProtocolModel } from '../../model/types.js';
+import { inlineParamsAlias } from '../types/params-names.js';
+import { legacyCallsOf } from '../legacy-calls.js';
+import { settingsDefinitionName } from '../../model/extension-names.js';
+import { and, objectType, ref, union } from '../shared/ts-text.js';
+import type { EmitContext } from '../registry.js';
 
 export interface Table {
   name: string;
