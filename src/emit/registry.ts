@@ -121,7 +121,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: (_ctx, model) => [{ module: './client.js', ...clientExports(model) }],
     mergeable: true,
     emit: async (model, ctx) => {
-      const { clientStatements } = await import('./client.js');
+      const { clientStatements } = await import('./client-server/client.js');
       const validators = ctx.artifacts.includes('validators');
       const statements = clientStatements(model, ctx.importExt, ctx.runtime, ctx.ts, validators);
       return [{ path: 'client.ts', contents: ctx.ts.print(statements) }];
@@ -134,7 +134,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: (_ctx, model) => [{ module: './server.js', ...serverExports(model) }],
     mergeable: true,
     emit: async (model, ctx) => {
-      const { serverStatements } = await import('./server.js');
+      const { serverStatements } = await import('./client-server/server.js');
       const statements = serverStatements(model, ctx.importExt, ctx.runtime);
       return [{ path: 'server.ts', contents: ctx.ts.print(statements) }];
     },

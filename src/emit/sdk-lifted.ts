@@ -9,7 +9,7 @@
  */
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
 import { resultShape } from '../model/protocol-facts.js';
-import { paramsSchema } from './client.js';
+import { paramsSchema } from './client-server/client.js';
 import type { Statement } from './shared/ts-project.js';
 import { functionDecl } from './shared/ts-structures.js';
 import { call, str } from './shared/ts-text.js';

@@ -10,7 +10,7 @@
  *   own tasks): its result schema accepts both.
  */
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
-import { withDiscriminant } from './server.js';
+import { withDiscriminant } from './client-server/server.js';
 import type { Statement } from './shared/ts-project.js';
 import { requesting } from './sdk-helpers.js';
 import { constDecl, functionDecl, typeAlias } from './shared/ts-structures.js';

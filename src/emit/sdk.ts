@@ -20,7 +20,7 @@
  * sdk-v1.ts does the same for SDK v1, through zod. Built as ts-morph statement structures.
  */
 import type { MethodInfo, ProtocolModel } from '../model/types.js';
-import { describe, stubTree, type StubNode } from './client.js';
+import { describe, stubTree, type StubNode } from './client-server/client.js';
 import { paramsValidatorName } from './validators/validators.js';
 import type { Statement } from './shared/ts-project.js';
 import { jsModuleSpecifier } from './shared/ts-names.js';

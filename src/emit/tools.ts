@@ -11,7 +11,7 @@
  * The runtime half is templates/typed-surface.ts.
  */
 import type { EmitContext } from './registry.js';
-import { frozenRecord } from './server.js';
+import { frozenRecord } from './client-server/server.js';
 import { surfaceDeclarations } from './tool-types.js';
 import type { SurfaceEntry, ToolSurface } from './shared/tool-surface.js';
 import type { Statement } from './shared/ts-project.js';

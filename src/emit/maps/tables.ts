@@ -4,7 +4,7 @@
  */
 import type { Direction, MethodInfo, ProtocolModel } from '../../model/types.js';
 import { inlineParamsAlias } from '../types/params-names.js';
-import { legacyCallsOf } from '../legacy-calls.js';
+import { legacyCallsOf } from '../client-server/legacy-calls.js';
 import { settingsDefinitionName } from '../../model/extension-names.js';
 import { and, objectType, ref, union } from '../shared/ts-text.js';
 import type { EmitContext } from '../registry.js';

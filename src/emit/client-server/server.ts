@@ -4,16 +4,16 @@
  * runtime dispatcher needs (compiled validators, results, extension methods). Built as ts-morph statement
  * structures (ts-structures.ts).
  */
-import { defaultedFields } from '../model/protocol-facts.js';
-import type { MethodInfo, ProtocolModel } from '../model/types.js';
-import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './shared/runtime-ref.js';
-import { TABLES, hasExtensionSettings, optionsType, paramsType } from './maps/tables.js';
+import { defaultedFields } from '../../model/protocol-facts.js';
+import type { MethodInfo, ProtocolModel } from '../../model/types.js';
+import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from '../shared/runtime-ref.js';
+import { TABLES, hasExtensionSettings, optionsType, paramsType } from '../maps/tables.js';
 import { channelServerClasses, channelsOf } from './channels.js';
-import { validatorsNamespaceImport } from './validators/validator-refs.js';
-import { settingsCheck } from './maps/settings.js';
-import type { Statement } from './shared/ts-project.js';
-import { jsModuleSpecifier } from './shared/ts-names.js';
-import { classDecl, constDecl, functionDecl, importDecl, typeAlias } from './shared/ts-structures.js';
+import { validatorsNamespaceImport } from '../validators/validator-refs.js';
+import { settingsCheck } from '../maps/settings.js';
+import type { Statement } from '../shared/ts-project.js';
+import { jsModuleSpecifier } from '../shared/ts-names.js';
+import { classDecl, constDecl, functionDecl, importDecl, typeAlias } from '../shared/ts-structures.js';
 import {
   and,
   arrayLiteral,
@@ -26,7 +26,7 @@ import {
   union,
   type Prop,
   type TypeMember,
-} from './shared/ts-text.js';
+} from '../shared/ts-text.js';
 
 /** Answered by the runtime's lifecycle, not by user handlers. */
 const LIFECYCLE = new Set([

@@ -4,13 +4,13 @@
  * runtime's ChannelClient / ChannelServer (templates/channel.ts). The client end sends the client→server
  * methods of the version's tables and opens with the channel's handshake, never with `initialize`.
  */
-import type { ChannelInfo, MethodInfo, ProtocolModel } from '../model/types.js';
-import type { Statement } from './shared/ts-project.js';
-import { TABLES } from './maps/tables.js';
-import { classDecl, type ClassSpec } from './shared/ts-structures.js';
-import { VALIDATORS } from './validators/validator-refs.js';
-import { arrayLiteral, call, objectLiteral, ref, str } from './shared/ts-text.js';
-import { paramsValidatorName } from './validators/validators.js';
+import type { ChannelInfo, MethodInfo, ProtocolModel } from '../../model/types.js';
+import type { Statement } from '../shared/ts-project.js';
+import { TABLES } from '../maps/tables.js';
+import { classDecl, type ClassSpec } from '../shared/ts-structures.js';
+import { VALIDATORS } from '../validators/validator-refs.js';
+import { arrayLiteral, call, objectLiteral, ref, str } from '../shared/ts-text.js';
+import { paramsValidatorName } from '../validators/validators.js';
 
 /** The methods an end receives: the client end what the server sends, and the other way round. */
 function receivedBy(model: ProtocolModel, end: 'client' | 'server'): MethodInfo[] {

@@ -5,11 +5,11 @@
  * `connected(client)` returns `ModernMcpClient | LegacyMcpClient`, narrowed by `era`, and only the legacy
  * one has those calls. Their shapes are the legacy schemas' (the modern schema no longer defines them).
  */
-import type { ProtocolModel } from '../model/types.js';
+import type { ProtocolModel } from '../../model/types.js';
 import type { LegacyCall } from './legacy-calls.js';
-import type { Statement } from './shared/ts-project.js';
-import { functionDecl, typeAlias } from './shared/ts-structures.js';
-import { arrow, call, objectLiteral, objectType, str, type Param, type TypeMember } from './shared/ts-text.js';
+import type { Statement } from '../shared/ts-project.js';
+import { functionDecl, typeAlias } from '../shared/ts-structures.js';
+import { arrow, call, objectLiteral, objectType, str, type Param, type TypeMember } from '../shared/ts-text.js';
 
 const paramsOf = (model: ProtocolModel, c: LegacyCall): Param[] => [
   { name: 'params', type: c.params(model), optional: !c.paramsRequired },

@@ -3,7 +3,7 @@
  * `resources/subscribe`/`unsubscribe`): what a modern client that fell back to a legacy server may still
  * call (client-eras.ts types them). No ts-morph here: tables.ts lists the exports from it on `--check` too.
  */
-import type { ProtocolModel } from '../model/types.js';
+import type { ProtocolModel } from '../../model/types.js';
 
 export interface LegacyCall {
   method: string;

@@ -3,21 +3,21 @@
  * (`client.tools.call`, `client.resources.templates.list`, `client.ping`, `client.acme.jobs.start`),
  * on top of the hand-written runtime/client-base.ts. Built as ts-morph statement structures (ts-structures.ts).
  */
-import { isObject } from '../load/schema.js';
-import { resolvePointer } from '../load/pointer.js';
-import type { MethodInfo, ProtocolModel } from '../model/types.js';
+import { isObject } from '../../load/schema.js';
+import { resolvePointer } from '../../load/pointer.js';
+import type { MethodInfo, ProtocolModel } from '../../model/types.js';
 import { withDiscriminant } from './server.js';
 import { channelClientClasses, channelsOf } from './channels.js';
-import { validatorsNamespaceImport } from './validators/validator-refs.js';
-import { settingsCheck } from './maps/settings.js';
-import { baseClassMembers } from './shared/base-members.js';
-import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from './shared/runtime-ref.js';
-import { TABLES, hasExtensionSettings, optionsType, paramsType } from './maps/tables.js';
-import { isIdentifier } from './shared/ts-names.js';
+import { validatorsNamespaceImport } from '../validators/validator-refs.js';
+import { settingsCheck } from '../maps/settings.js';
+import { baseClassMembers } from '../shared/base-members.js';
+import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from '../shared/runtime-ref.js';
+import { TABLES, hasExtensionSettings, optionsType, paramsType } from '../maps/tables.js';
+import { isIdentifier } from '../shared/ts-names.js';
 import { connectedFunction, eraTypes } from './client-eras.js';
 import { legacyCallsOf } from './legacy-calls.js';
-import type { Statement, TsFiles } from './shared/ts-project.js';
-import { classDecl, functionDecl, importDecl, typeAlias, type ClassSpec } from './shared/ts-structures.js';
+import type { Statement, TsFiles } from '../shared/ts-project.js';
+import { classDecl, functionDecl, importDecl, typeAlias, type ClassSpec } from '../shared/ts-structures.js';
 import {
   and,
   arrow,
@@ -29,7 +29,7 @@ import {
   union,
   type Param,
   type Prop,
-} from './shared/ts-text.js';
+} from '../shared/ts-text.js';
 
 /** Requests the client sends, as the caller sees them. */
 function clientCalls(model: ProtocolModel): MethodInfo[] {
