@@ -147,7 +147,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: (_ctx, model) => [{ module: './sdk.js', js: true, ...sdkExports(model) }],
     mergeable: false,
     emit: async (model, ctx) => {
-      const { sdkFiles } = await import('./sdk-files.js');
+      const { sdkFiles } = await import('./sdk/sdk-files.js');
       return sdkFiles(model, ctx);
     },
   },
@@ -158,7 +158,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: (_ctx, model) => [{ module: './sdk-v1.js', ...sdkV1Exports(model) }],
     mergeable: false,
     emit: async (model, ctx) => {
-      const { sdkV1Statements } = await import('./sdk-v1.js');
+      const { sdkV1Statements } = await import('./sdk/sdk-v1.js');
       return [{ path: 'sdk-v1.ts', contents: ctx.ts.print(sdkV1Statements(model, ctx.importExt)) }];
     },
   },

@@ -19,12 +19,12 @@
  * No import of the SDK: its classes are matched structurally, so the SDK stays the user's dependency.
  * sdk-v1.ts does the same for SDK v1, through zod. Built as ts-morph statement structures.
  */
-import type { MethodInfo, ProtocolModel } from '../model/types.js';
-import { describe, stubTree, type StubNode } from './client-server/client.js';
-import { paramsValidatorName } from './validators/validators.js';
-import type { Statement } from './shared/ts-project.js';
-import { jsModuleSpecifier } from './shared/ts-names.js';
-import { constDecl, functionDecl, importDecl, typeAlias } from './shared/ts-structures.js';
+import type { MethodInfo, ProtocolModel } from '../../model/types.js';
+import { describe, stubTree, type StubNode } from '../client-server/client.js';
+import { paramsValidatorName } from '../validators/validators.js';
+import type { Statement } from '../shared/ts-project.js';
+import { jsModuleSpecifier } from '../shared/ts-names.js';
+import { constDecl, functionDecl, importDecl, typeAlias } from '../shared/ts-structures.js';
 import {
   ANY_OF,
   MESSAGE,
@@ -47,7 +47,7 @@ import {
   usesAnyOf,
   usesComplete,
 } from './sdk-results.js';
-import { call, fnType, objectLiteral, objectType, ref, str, type Prop, type TypeMember } from './shared/ts-text.js';
+import { call, fnType, objectLiteral, objectType, ref, str, type Prop, type TypeMember } from '../shared/ts-text.js';
 
 /** The vendor methods a peer receives, and the ones it sends (requests only for the facade). */
 export interface SdkMethods {

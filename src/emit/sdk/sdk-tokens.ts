@@ -3,12 +3,12 @@
  * name, spec and vendor, by its definition: typed tokens) and `extensionCapabilities` (the extensions' settings
  * this peer advertises, typed).
  */
-import type { ProtocolModel } from '../model/types.js';
-import { compareStrings } from '../load/order.js';
-import { hasExtensionSettings } from './maps/tables.js';
-import type { Statement } from './shared/ts-project.js';
-import { constDecl, functionDecl, typeAlias } from './shared/ts-structures.js';
-import { objectLiteral, str, type Prop } from './shared/ts-text.js';
+import type { ProtocolModel } from '../../model/types.js';
+import { compareStrings } from '../../load/order.js';
+import { hasExtensionSettings } from '../maps/tables.js';
+import type { Statement } from '../shared/ts-project.js';
+import { constDecl, functionDecl, typeAlias } from '../shared/ts-structures.js';
+import { objectLiteral, str, type Prop } from '../shared/ts-text.js';
 
 /** Every method name by the definition declaring it: `METHOD_NAMES.CallToolRequest` is `'tools/call'`. */
 export function methodTokens(model: ProtocolModel): Statement {

@@ -2,9 +2,9 @@
  * The fixed parts of sdk.ts: the SDK peers it accepts (matched structurally, as the SDK declares them),
  * the parameter and argument types it shares with sdk-v1.ts, and three small Standard Schema combinators.
  */
-import type { Statement } from './shared/ts-project.js';
-import { constDecl, functionDecl, typeAlias } from './shared/ts-structures.js';
-import { objectType } from './shared/ts-text.js';
+import type { Statement } from '../shared/ts-project.js';
+import { constDecl, functionDecl, typeAlias } from '../shared/ts-structures.js';
+import { objectType } from '../shared/ts-text.js';
 
 /**
  * Types and helpers every sdk.ts carries: the peers it accepts, as the SDK declares them (the client with its

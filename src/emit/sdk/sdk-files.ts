@@ -6,10 +6,10 @@
  * sdk.ts's statements print (types stripped; declarations without a program, as `isolatedDeclarations`
  * allows: every export's type is written out).
  */
-import type { ProtocolModel } from '../model/types.js';
-import type { EmitContext, GeneratedFile } from './registry.js';
+import type { ProtocolModel } from '../../model/types.js';
+import type { EmitContext, GeneratedFile } from '../registry.js';
 import { sdkStatements } from './sdk.js';
-import { tsMorph, type TsFiles } from './shared/ts-project.js';
+import { tsMorph, type TsFiles } from '../shared/ts-project.js';
 
 /** The adapter as TypeScript: what sdk.js and sdk.d.ts are made from (test/generate/compile checks its bodies). */
 export const sdkSource = (model: ProtocolModel, ts: TsFiles, importExt: string): string =>

@@ -7,7 +7,7 @@
  * interpretation of it by a converter. zod stays the user's dependency (the SDK's peer); `zod/v4` is the
  * entry both zod 3.25+ and zod 4 publish.
  */
-import type { MethodInfo, ProtocolModel } from '../model/types.js';
+import type { MethodInfo, ProtocolModel } from '../../model/types.js';
 import { ANY_OF, MESSAGE, REQUEST_UNTYPED, REQUESTING } from './sdk-helpers.js';
 import { COMPLETE, resultSchemaOf } from './sdk-results.js';
 import {
@@ -23,10 +23,10 @@ import {
   takesContext,
   type FacadeVariant,
 } from './sdk.js';
-import type { Statement } from './shared/ts-project.js';
-import { jsModuleSpecifier } from './shared/ts-names.js';
-import { constDecl, functionDecl, importDecl, typeAlias } from './shared/ts-structures.js';
-import { call, objectLiteral, objectType, ref, str, type Prop } from './shared/ts-text.js';
+import type { Statement } from '../shared/ts-project.js';
+import { jsModuleSpecifier } from '../shared/ts-names.js';
+import { constDecl, functionDecl, importDecl, typeAlias } from '../shared/ts-structures.js';
+import { call, objectLiteral, objectType, ref, str, type Prop } from '../shared/ts-text.js';
 
 const V1_FACADE: FacadeVariant = {
   suffix: 'V1',

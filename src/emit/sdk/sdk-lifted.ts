@@ -7,12 +7,12 @@
  * generated validator, a failure answered -32602 with the validator's message and path, as the SDK answers
  * its own check.
  */
-import type { MethodInfo, ProtocolModel } from '../model/types.js';
-import { resultShape } from '../model/protocol-facts.js';
-import { paramsSchema } from './client-server/client.js';
-import type { Statement } from './shared/ts-project.js';
-import { functionDecl } from './shared/ts-structures.js';
-import { call, str } from './shared/ts-text.js';
+import type { MethodInfo, ProtocolModel } from '../../model/types.js';
+import { resultShape } from '../../model/protocol-facts.js';
+import { paramsSchema } from '../client-server/client.js';
+import type { Statement } from '../shared/ts-project.js';
+import { functionDecl } from '../shared/ts-structures.js';
+import { call, str } from '../shared/ts-text.js';
 
 /** What the SDK v2 lifts off a request's params on 2026-07-28 (its `RETRY_PARAMS_KEYS`). */
 const LIFTED_FIELDS: readonly string[] = ['inputResponses', 'requestState'];

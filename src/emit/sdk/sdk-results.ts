@@ -9,12 +9,12 @@
  * - a task-augmented request (2025-11-25) sent with `params.task` is answered with its `taskResult` (SDK v1's
  *   own tasks): its result schema accepts both.
  */
-import type { MethodInfo, ProtocolModel } from '../model/types.js';
-import { withDiscriminant } from './client-server/server.js';
-import type { Statement } from './shared/ts-project.js';
+import type { MethodInfo, ProtocolModel } from '../../model/types.js';
+import { withDiscriminant } from '../client-server/server.js';
+import type { Statement } from '../shared/ts-project.js';
 import { requesting } from './sdk-helpers.js';
-import { constDecl, functionDecl, typeAlias } from './shared/ts-structures.js';
-import { arrayLiteral, call, objectLiteral, objectType, str, union, type Prop } from './shared/ts-text.js';
+import { constDecl, functionDecl, typeAlias } from '../shared/ts-structures.js';
+import { arrayLiteral, call, objectLiteral, objectType, str, union, type Prop } from '../shared/ts-text.js';
 
 /** The result kinds the SDK v2 client decodes itself; any other `resultType` it refuses. */
 const SDK_RESULT_TYPES: readonly string[] = ['complete', 'input_required'];
