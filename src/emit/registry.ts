@@ -172,8 +172,8 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     mergeable: true,
     emit: async (_model, ctx) => {
       if (ctx.tools === undefined) return [];
-      const { toolsStatements } = await import('./tools.js');
-      const { toolValidatorFiles } = await import('./tool-validators.js');
+      const { toolsStatements } = await import('./tools/tools.js');
+      const { toolValidatorFiles } = await import('./tools/tool-validators.js');
       return [
         { path: 'tools.ts', contents: ctx.ts.print(await toolsStatements(ctx.tools, ctx)) },
         ...toolValidatorFiles(ctx.tools, ctx),

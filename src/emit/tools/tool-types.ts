@@ -8,12 +8,12 @@
  * itself (`#`); any other pointer into it (`#/properties/a`, as zod-to-json-schema writes a reused schema) is
  * inlined first.
  */
-import { InputError } from '../errors.js';
-import { decodeFragmentToken, escapePointerToken, resolvePointer } from '../load/pointer.js';
-import { isObject, type JsonSchema } from '../load/schema-types.js';
-import { normalizeDefinition, repairDefinitions, type RefNamer } from './types/normalize.js';
-import type { NamedSchema, SurfaceEntry, ToolSurface } from './shared/tool-surface.js';
-import { compileDeclaration } from './types/types.js';
+import { InputError } from '../../errors.js';
+import { decodeFragmentToken, escapePointerToken, resolvePointer } from '../../load/pointer.js';
+import { isObject, type JsonSchema } from '../../load/schema-types.js';
+import { normalizeDefinition, repairDefinitions, type RefNamer } from '../types/normalize.js';
+import type { NamedSchema, SurfaceEntry, ToolSurface } from '../shared/tool-surface.js';
+import { compileDeclaration } from '../types/types.js';
 
 interface SurfaceSchema {
   named: NamedSchema;

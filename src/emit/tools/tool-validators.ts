@@ -8,17 +8,17 @@
  * servers declare draft-07. Both compile in one 2020-12 ajv, the draft-07 ones with the few keywords whose
  * meaning moved rewritten to their 2020-12 spelling (`items` as a list, `additionalItems`, `dependencies`).
  */
-import { InputError } from '../errors.js';
-import { escapePointerToken } from '../load/pointer.js';
-import { isObject, type JsonSchema } from '../load/schema-types.js';
-import { rebase } from '../load/snapshot-arguments.js';
-import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_VALUES } from '../load/schema-keywords.js';
+import { InputError } from '../../errors.js';
+import { escapePointerToken } from '../../load/pointer.js';
+import { isObject, type JsonSchema } from '../../load/schema-types.js';
+import { rebase } from '../../load/snapshot-arguments.js';
+import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_VALUES } from '../../load/schema-keywords.js';
 import { repairedSchemas } from './tool-types.js';
-import type { NamedSchema, ToolSurface } from './shared/tool-surface.js';
-import type { GeneratedFile } from './registry.js';
-import type { TsFiles } from './shared/ts-project.js';
-import { validatorDeclarations } from './validators/validator-declarations.js';
-import { stripAnnotations, VALIDATOR_HELPERS, validatorModule } from './validators/validators.js';
+import type { NamedSchema, ToolSurface } from '../shared/tool-surface.js';
+import type { GeneratedFile } from '../registry.js';
+import type { TsFiles } from '../shared/ts-project.js';
+import { validatorDeclarations } from '../validators/validator-declarations.js';
+import { stripAnnotations, VALIDATOR_HELPERS, validatorModule } from '../validators/validators.js';
 
 /** The schemas that get a validator: what a client sends and checks, and what handlers are given. */
 export function validatedSchemas(surface: ToolSurface): NamedSchema[] {

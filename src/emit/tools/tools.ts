@@ -10,14 +10,14 @@
  *
  * The runtime half is templates/typed-surface.ts.
  */
-import type { EmitContext } from './registry.js';
-import { frozenRecord } from './client-server/server.js';
+import type { EmitContext } from '../registry.js';
+import { frozenRecord } from '../client-server/server.js';
 import { surfaceDeclarations } from './tool-types.js';
-import type { SurfaceEntry, ToolSurface } from './shared/tool-surface.js';
-import type { Statement } from './shared/ts-project.js';
-import { jsModuleSpecifier } from './shared/ts-names.js';
-import { classDecl, constDecl, functionDecl, importDecl, typeAlias } from './shared/ts-structures.js';
-import { fnType, jsonLiteral, objectLiteral, objectType, ref, str, union, type TypeMember } from './shared/ts-text.js';
+import type { SurfaceEntry, ToolSurface } from '../shared/tool-surface.js';
+import type { Statement } from '../shared/ts-project.js';
+import { jsModuleSpecifier } from '../shared/ts-names.js';
+import { classDecl, constDecl, functionDecl, importDecl, typeAlias } from '../shared/ts-structures.js';
+import { fnType, jsonLiteral, objectLiteral, objectType, ref, str, union, type TypeMember } from '../shared/ts-text.js';
 
 export async function toolsStatements(surface: ToolSurface, ctx: EmitContext): Promise<Statement[]> {
   const client = ctx.artifacts.includes('client');
