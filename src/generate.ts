@@ -11,7 +11,8 @@ import { formatFile } from './emit/shared/format.js';
 import { header } from './emit/shared/header.js';
 import { runtimeImports, runtimeRange } from './emit/shared/runtime.js';
 import { createTsFiles } from './emit/shared/ts-project.js';
-import { REGISTRY, resolveArtifacts, type EmitContext, type GeneratedFile } from './emit/registry.js';
+import { REGISTRY, resolveArtifacts } from './emit/registry.js';
+import type { EmitContext, GeneratedFile } from './emit/shared/context.js';
 import { targetInputs } from './inputs.js';
 import { CONTROL_CHARACTERS, InputError } from './errors.js';
 import { appliesTo } from './extensions/types.js';
@@ -31,13 +32,8 @@ import { readUserFile } from './load/read-file.js';
 import { TOOLS_FIXED_EXPORTS } from './emit/maps/tables.js';
 import { servedSurface, toolSurface, type ToolSurface } from './emit/shared/tool-surface.js';
 
-export {
-  ARTIFACTS,
-  resolveArtifacts,
-  type Artifact,
-  type GeneratedFile,
-  type ImportExtension,
-} from './emit/registry.js';
+export { resolveArtifacts, type ImportExtension } from './emit/registry.js';
+export { ARTIFACTS, type Artifact, type GeneratedFile } from './emit/shared/context.js';
 export { RUNTIME_MODES, type RuntimeMode } from './emit/shared/runtime.js';
 
 /** The options type lives with the option table's users (config/target.ts): one type for API and CLI. */

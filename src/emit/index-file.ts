@@ -5,7 +5,8 @@
 import type { ProtocolModel } from '../model/types.js';
 import type { Statement } from './shared/ts-project.js';
 import { exportDecl } from './shared/ts-structures.js';
-import type { ArtifactEntry, EmitContext } from './registry.js';
+import type { ArtifactEntry } from './registry.js';
+import type { EmitContext } from './shared/context.js';
 
 /**
  * index.ts re-exports every definition type, then the other modules' names — except a name that a

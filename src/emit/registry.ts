@@ -2,9 +2,9 @@
  * The artifact registry: every file group generate() can emit, with what it needs, what index.ts
  * re-exports from it and how it is emitted. generate() loops over it; index.ts and the single-file layout
  * read it. Adding an artifact is one module plus one entry here (and its name in
- * ARTIFACTS when users can ask for it).
+ * ARTIFACTS, shared/context.ts, when users can ask for it).
  *
- * Light on imports (`--check` reads ARTIFACTS and resolveArtifacts): emitters are imported when used.
+ * Light on imports (`--check` reads resolveArtifacts): emitters are imported when used.
  */
 import type { ProtocolModel } from '../model/types.js';
 import {
@@ -14,43 +14,13 @@ import {
   SERVER_RUNTIME_EXPORTS,
   runtimeImports,
   vendoredRuntime,
-  type RuntimeMode,
 } from './shared/runtime.js';
-import type { RuntimeRef } from './shared/runtime-ref.js';
-import type { TsFiles } from './shared/ts-project.js';
 import { clientExports, mapsExports, sdkExports, sdkV1Exports, serverExports, toolsExports } from './maps/tables.js';
-import type { ToolSurface } from './shared/tool-surface.js';
+import { ARTIFACTS, type Artifact, type EmitContext, type GeneratedFile } from './shared/context.js';
 
-/** The artifacts users choose from (`artifacts` option). */
-export const ARTIFACTS = ['types', 'maps', 'client', 'server', 'validators', 'sdk', 'sdk-v1'] as const;
-export type Artifact = (typeof ARTIFACTS)[number];
 /** What is emitted when no artifact is named: everything on this runtime; the SDK adapters are opt-in. */
 export const DEFAULT_ARTIFACTS: readonly Artifact[] = ['types', 'maps', 'client', 'server', 'validators'];
 export type ImportExtension = '.js' | '.ts' | '';
-
-/** What an emitter gets besides the model. */
-export interface EmitContext {
-  importExt: string;
-  /** The chosen artifacts with what they need. */
-  artifacts: readonly Artifact[];
-  runtimeMode: RuntimeMode;
-  runtime: RuntimeRef;
-  /** The schema file, for messages and the types' banner. */
-  schemaFile: string;
-  /** The run's ts-morph Project, which writes maps, client, server and index from structures. */
-  ts: TsFiles;
-  /** types.ts, maps.ts, client.ts and server.ts are folded into index.ts (single-file.ts). */
-  singleFile?: boolean;
-  /** The server surface of the `tools` snapshot, when one is given (tools.ts and tool-validators.js). */
-  tools?: ToolSurface;
-}
-
-/** One output file. */
-export interface GeneratedFile {
-  /** Relative to the output directory, with `/` separators. */
-  path: string;
-  contents: string;
-}
 
 /** Names a module exports, for index.ts. */
 export interface ModuleExports {

@@ -12,7 +12,7 @@
  * name, as in the multi-file index.ts, where the definition wins too). Imports of kept files are merged.
  */
 import type { ts as Ts } from 'ts-morph';
-import type { GeneratedFile } from './registry.js';
+import type { GeneratedFile } from './shared/context.js';
 import { MERGEABLE } from './registry.js';
 import { compareStrings } from '../load/order.js';
 import { tsMorph, type Statement, type TsFiles } from './shared/ts-project.js';

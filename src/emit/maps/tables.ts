@@ -7,7 +7,7 @@ import { inlineParamsAlias } from '../types/params-names.js';
 import { legacyCallsOf } from '../client-server/legacy-calls.js';
 import { settingsDefinitionName } from '../../model/extension-names.js';
 import { and, objectType, ref, union } from '../shared/ts-text.js';
-import type { EmitContext } from '../registry.js';
+import type { EmitContext } from '../shared/context.js';
 
 export interface Table {
   name: string;

@@ -7,7 +7,7 @@
  * allows: every export's type is written out).
  */
 import type { ProtocolModel } from '../../model/types.js';
-import type { EmitContext, GeneratedFile } from '../registry.js';
+import type { EmitContext, GeneratedFile } from '../shared/context.js';
 import { sdkStatements } from './sdk.js';
 import { tsMorph, type TsFiles } from '../shared/ts-project.js';
 

@@ -15,7 +15,7 @@ import { rebase } from '../../load/snapshot-arguments.js';
 import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_VALUES } from '../../load/schema-keywords.js';
 import { repairedSchemas } from './tool-types.js';
 import type { NamedSchema, ToolSurface } from '../shared/tool-surface.js';
-import type { GeneratedFile } from '../registry.js';
+import type { GeneratedFile } from '../shared/context.js';
 import type { TsFiles } from '../shared/ts-project.js';
 import { validatorDeclarations } from '../validators/validator-declarations.js';
 import { stripAnnotations, VALIDATOR_HELPERS, validatorModule } from '../validators/validators.js';

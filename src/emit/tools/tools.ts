@@ -10,7 +10,7 @@
  *
  * The runtime half is templates/typed-surface.ts.
  */
-import type { EmitContext } from '../registry.js';
+import type { EmitContext } from '../shared/context.js';
 import { frozenRecord } from '../client-server/server.js';
 import { surfaceDeclarations } from './tool-types.js';
 import type { SurfaceEntry, ToolSurface } from '../shared/tool-surface.js';
