@@ -7,7 +7,8 @@
 import { defaultedFields } from '../../model/protocol-facts.js';
 import type { MethodInfo, ProtocolModel } from '../../model/types.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from '../shared/runtime-ref.js';
-import { TABLES, hasExtensionSettings, optionsType, paramsType } from '../maps/tables.js';
+import { TABLES, hasExtensionSettings, optionsType } from '../maps/tables.js';
+import { paramsType } from '../types/params-names.js';
 import { channelServerClasses, channelsOf } from './channels.js';
 import { validatorsNamespaceImport } from '../validators/validator-refs.js';
 import { settingsCheck } from '../maps/settings.js';

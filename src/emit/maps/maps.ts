@@ -5,7 +5,8 @@
  */
 import { paramsRefText, type ProtocolModel } from '../../model/types.js';
 import { settingsStatements } from './settings.js';
-import { ALIASES, TABLES, paramsType, resultType, type Table } from './tables.js';
+import { ALIASES, TABLES, resultType, type Table } from './tables.js';
+import { paramsType } from '../types/params-names.js';
 import type { Statement } from '../shared/ts-project.js';
 import { constDecl, importDecl, typeAlias } from '../shared/ts-structures.js';
 import { arrayLiteral, jsonLiteral, objectLiteral, objectType, str, type TypeMember } from '../shared/ts-text.js';

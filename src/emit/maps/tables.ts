@@ -1,12 +1,11 @@
 /**
- * The method tables, the types of a method's params and result, and the names each generated module
- * exports (index.ts re-exports them).
+ * The method tables, the type of a method's result (its params': types/params-names.ts), and the names
+ * each generated module exports (index.ts re-exports them).
  */
 import type { Direction, MethodInfo, ProtocolModel } from '../../model/types.js';
-import { inlineParamsAlias } from '../types/params-names.js';
 import { legacyCallsOf } from '../client-server/legacy-calls.js';
 import { settingsDefinitionName } from '../../model/extension-names.js';
-import { and, objectType, ref, union } from '../shared/ts-text.js';
+import { and, objectType, union } from '../shared/ts-text.js';
 import type { EmitContext } from '../shared/context.js';
 
 export interface Table {
@@ -104,17 +103,6 @@ export const ALIASES: readonly (readonly [string, string, string])[] = [
     'A successful JSON-RPC response to a request of method M.',
   ],
 ];
-
-/**
- * The TypeScript type of a method's params, relative to `import type * as T from './types.js'`: by name
- * (inline params by the alias types.ts declares for them, see params-names.ts).
- */
-export function paramsType(m: MethodInfo, model: Pick<ProtocolModel, 'definitions' | 'defsKeyword'>): string {
-  if (m.params === null) return 'undefined';
-  if (m.params.kind === 'definition') return `T.${m.params.name}`;
-  const alias = inlineParamsAlias(m, model.definitions);
-  return alias === undefined ? ref('NonNullable', `T.${m.definition}['params']`) : `T.${alias}`;
-}
 
 export function resultType(m: MethodInfo): string {
   const results = (m.result ?? []).map((r) => `T.${r}`);

@@ -2,10 +2,12 @@
  * Names for params written inline in a message definition (before 2025-11-25 every method's params
  * are: `CallToolRequest.properties.params`). types.ts declares an alias `<Definition>Params` for each,
  * the name later versions give the same params, so maps, client and server signatures (and an editor's
- * hover) say `CallToolRequestParams` instead of `NonNullable<CallToolRequest["params"]>`.
+ * hover) say `CallToolRequestParams` instead of `NonNullable<CallToolRequest["params"]>`; paramsType is
+ * the params type those modules and the validators' declarations write.
  */
 import { isObject } from '../../load/schema.js';
-import type { MethodInfo } from '../../model/types.js';
+import type { MethodInfo, ProtocolModel } from '../../model/types.js';
+import { ref } from '../shared/ts-text.js';
 import { compareStrings } from '../../load/order.js';
 
 /** Names the other generated modules export: an alias must not shadow one in index.ts. */
@@ -34,4 +36,15 @@ export function inlineParamsAliases(
     if (name !== undefined && !aliases.has(name)) aliases.set(name, m);
   }
   return new Map([...aliases].sort(([a], [b]) => compareStrings(a, b)));
+}
+
+/**
+ * The TypeScript type of a method's params, in a module that imports types.ts as the namespace `T`: by name
+ * (inline params by the alias types.ts declares for them, above).
+ */
+export function paramsType(m: MethodInfo, model: Pick<ProtocolModel, 'definitions' | 'defsKeyword'>): string {
+  if (m.params === null) return 'undefined';
+  if (m.params.kind === 'definition') return `T.${m.params.name}`;
+  const alias = inlineParamsAlias(m, model.definitions);
+  return alias === undefined ? ref('NonNullable', `T.${m.definition}['params']`) : `T.${alias}`;
 }

@@ -14,7 +14,7 @@ import type { ParamsRef, ProtocolModel } from '../../model/types.js';
 import { ajvClass } from './ajv-class.js';
 import { repairDefinitions } from '../types/normalize.js';
 import type { GeneratedFile } from '../shared/context.js';
-import { paramsType } from '../maps/tables.js';
+import { paramsType } from '../types/params-names.js';
 import type { TsFiles } from '../shared/ts-project.js';
 import { stringLiteral } from '../shared/ts-names.js';
 import { validatorDeclarations } from './validator-declarations.js';
