@@ -29,7 +29,7 @@ import { readPairingFile } from './model/pairing.js';
 import type { ProtocolModel } from './model/types.js';
 import { compareStrings } from './load/order.js';
 import { readUserFile } from './load/read-file.js';
-import { TOOLS_FIXED_EXPORTS } from './emit/maps/tables.js';
+import { TOOLS_FIXED_EXPORTS } from './emit/tools/tool-exports.js';
 import { servedSurface, toolSurface, type ToolSurface } from './emit/shared/tool-surface.js';
 
 export { resolveArtifacts, type ImportExtension } from './emit/registry.js';

@@ -15,7 +15,10 @@ import {
   runtimeImports,
   vendoredRuntime,
 } from './shared/runtime.js';
-import { clientExports, mapsExports, sdkExports, sdkV1Exports, serverExports, toolsExports } from './maps/tables.js';
+import { mapsExports } from './maps/tables.js';
+import { clientExports, serverExports } from './client-server/peer-exports.js';
+import { sdkExports, sdkV1Exports } from './sdk/sdk-exports.js';
+import { toolsExports } from './tools/tool-exports.js';
 import { ARTIFACTS, type Artifact, type EmitContext, type GeneratedFile } from './shared/context.js';
 
 /** What is emitted when no artifact is named: everything on this runtime; the SDK adapters are opt-in. */

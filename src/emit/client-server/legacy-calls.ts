@@ -1,7 +1,7 @@
 /**
  * The client requests every legacy version has and 2026-07-28 removed (`ping`, `logging/setLevel`,
  * `resources/subscribe`/`unsubscribe`): what a modern client that fell back to a legacy server may still
- * call (client-eras.ts types them). No ts-morph here: tables.ts lists the exports from it on `--check` too.
+ * call (client-eras.ts types them). No ts-morph here: peer-exports.ts lists the exports from it on `--check` too.
  */
 import type { ProtocolModel } from '../../model/types.js';
 

@@ -1,12 +1,10 @@
 /**
  * The method tables, the type of a method's result (its params': types/params-names.ts), and the names
- * each generated module exports (index.ts re-exports them).
+ * maps.ts exports (index.ts re-exports them; the other families list their modules' own).
  */
 import type { Direction, MethodInfo, ProtocolModel } from '../../model/types.js';
-import { legacyCallsOf } from '../client-server/legacy-calls.js';
 import { settingsDefinitionName } from '../../model/extension-names.js';
 import { and, objectType, union } from '../shared/ts-text.js';
-import type { EmitContext } from '../shared/context.js';
 
 export interface Table {
   name: string;
@@ -118,23 +116,6 @@ export function mapsExports(model?: ProtocolModel): { types: string[]; values: s
   };
 }
 
-/** The era types client.ts declares when the client can fall back to a legacy server (client-eras.ts). */
-const ERA_TYPES = ['LegacyCalls', 'ModernMcpClient', 'LegacyMcpClient', 'ConnectedMcpClient'];
-
-/** Every name client.ts exports. */
-export function clientExports(model?: ProtocolModel): { types: string[]; values: string[] } {
-  const channels = (model?.channels ?? []).map((c) => c.clientClass);
-  const eras = model && legacyCallsOf(model).length > 0 ? ERA_TYPES : [];
-  const connected = eras.length > 0 ? ['connected'] : [];
-  return { types: ['ClientCalls', ...eras], values: ['McpClient', 'createClient', ...connected, ...channels] };
-}
-
-/** Every name server.ts exports. */
-export function serverExports(model?: ProtocolModel): { types: string[]; values: string[] } {
-  const channels = (model?.channels ?? []).map((c) => c.serverClass);
-  return { types: ['McpServerHandlers', 'ServerContext'], values: ['McpServer', 'createServer', ...channels] };
-}
-
 /**
  * A peer's options type: the runtime's (`McpClientOptions`, `McpServerOptions`) with `capabilities` typed as
  * this version's definition (extension settings included), when the schema has one.
@@ -144,106 +125,6 @@ export function optionsType(model: ProtocolModel, options: string, capabilities:
     ? and(options, objectType([{ name: 'capabilities', optional: true, type: `T.${capabilities}` }]))
     : options;
 }
-
-/** Vendor methods one side receives (what the SDK adapters register handlers for). */
-function vendorReceived(model: ProtocolModel | undefined, sender: Direction): boolean {
-  return (model?.methods ?? []).some((m) => m.source !== 'mcp' && m.directions.includes(sender));
-}
-
-/** Every name sdk.ts (the SDK v2 adapter) exports. */
-export function sdkExports(model?: ProtocolModel): { types: string[]; values: string[] } {
-  const server = vendorReceived(model, 'client->server');
-  const client = vendorReceived(model, 'server->client');
-  const settings = model !== undefined && hasExtensionSettings(model);
-  return {
-    types: [
-      'SdkPeer',
-      'ContextOf',
-      'SdkRequester',
-      'OptionsOf',
-      'Caller',
-      'ArgsOf',
-      'SdkClient',
-      'SdkRequest',
-      'SdkServer',
-      ...(server ? ['ServerHandlers'] : []),
-      ...(client ? ['ClientHandlers'] : []),
-      ...(settings ? ['JsonObject'] : []),
-    ],
-    values: [
-      'METHOD_NAMES',
-      'RESULT_SCHEMAS',
-      'SERVER_RESULT_SCHEMAS',
-      'sdkClient',
-      'sdkRequest',
-      'sdkServer',
-      ...(server ? ['registerServerHandlers'] : []),
-      ...(client ? ['registerClientHandlers'] : []),
-      ...(settings ? ['extensionCapabilities'] : []),
-    ],
-  };
-}
-
-/** Every name sdk-v1.ts (the SDK v1 adapter, through zod) exports. */
-export function sdkV1Exports(model?: ProtocolModel): { types: string[]; values: string[] } {
-  const server = vendorReceived(model, 'client->server');
-  const client = vendorReceived(model, 'server->client');
-  return {
-    types: ['SdkV1Peer', 'ExtraOf', 'SdkV1Requester'],
-    values: [
-      'zodSchema',
-      'sdkClientV1',
-      'sdkRequestV1',
-      'sdkServerV1',
-      ...(server ? ['registerServerHandlersV1'] : []),
-      ...(client ? ['registerClientHandlersV1'] : []),
-    ],
-  };
-}
-
-/** The names tools.ts exports besides the surface's own types (index.ts re-exports them). */
-export function toolsExports(ctx: Pick<EmitContext, 'tools' | 'artifacts'>): { types: string[]; values: string[] } {
-  const surface = ctx.tools;
-  if (surface === undefined) return { types: [], values: [] };
-  const client = ctx.artifacts.includes('client');
-  const server = ctx.artifacts.includes('server');
-  const prompts = (names: string[]) => (surface.prompts ? names : []);
-  const own = surface.tools
-    .flatMap((t) => [t.input, ...(t.output ? [t.output] : [])])
-    .concat([...(surface.prompts ?? []), ...(surface.resourceTemplates ?? [])].map((e) => e.input))
-    .flatMap((n) => [n.name, ...n.defs.map((d) => d.named.name)]);
-  return {
-    types: [
-      ...own,
-      'ResourceTemplateVariables',
-      ...(client ? ['ToolCallResult', ...prompts(['PromptCallResult']), 'TypedToolResult', 'ToolCalls'] : []),
-      ...(client ? prompts(['PromptCalls']) : []),
-      ...(server ? ['ToolHandlerResult', ...prompts(['PromptHandlerResult']), 'TypedToolReturn', 'ToolHandlers'] : []),
-      ...(server ? [...prompts(['PromptHandlers']), 'ToolsImplementation', 'ToolsServerHandlers'] : []),
-    ],
-    values: [...(client ? ['ToolsClient', 'createToolsClient'] : []), ...(server ? ['toolsServer'] : [])],
-  };
-}
-
-/** The names no surface type may take: tools.ts's own exports (the surface's types are named around them). */
-export const TOOLS_FIXED_EXPORTS: readonly string[] = [
-  'ResourceTemplateVariables',
-  'ToolCallResult',
-  'PromptCallResult',
-  'ToolHandlerResult',
-  'PromptHandlerResult',
-  'TypedToolResult',
-  'ToolCalls',
-  'PromptCalls',
-  'TypedToolReturn',
-  'ToolHandlers',
-  'PromptHandlers',
-  'ToolsImplementation',
-  'ToolsServerHandlers',
-  'ToolsClient',
-  'createToolsClient',
-  'toolsServer',
-];
 
 /** The extensions generated in, each with the definition its settings have (sorted by id). */
 export function extensionSettingsOf(model: ProtocolModel): { id: string; definition: string }[] {
