@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Part of the tool build (scripts/build.mjs, after tsc): the runtime base classes' members, read once from
- * their templates and written beside each built copy of src/emit/base-members.ts, which uses the record
+ * their templates and written beside each built copy of src/emit/shared/base-members.ts, which uses the record
  * while the template still hashes the same instead of parsing it on every run.
  */
 import { writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** A runtime base class's members (src/emit/base-members.ts), read by ts-morph from the template. */
+/** A runtime base class's members (src/emit/shared/base-members.ts), read by ts-morph from the template. */
 import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

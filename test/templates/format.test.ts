@@ -14,7 +14,7 @@ it('templates/ are formatted with the options generate formats with (npm run for
   expect(await unformattedTemplates(false)).toEqual([]);
 });
 
-it('the script formats with the same options as src/emit/format.ts', async () => {
+it('the script formats with the same options as src/emit/shared/format.ts', async () => {
   const script = pathToFileURL(join(import.meta.dirname, '../../scripts/format-templates.mjs')).href;
   const { TEMPLATE_FORMAT } = (await import(script)) as { TEMPLATE_FORMAT: Record<string, unknown> };
   const { DEFAULTS } = await import('../../src/emit/shared/format.js');
