@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Formats templates/ with the options generate uses when no prettier config applies to the output
- * (src/emit/format.ts DEFAULTS), so generate can copy the runtime without a prettier pass.
+ * (src/emit/shared/format.ts DEFAULTS), so generate can copy the runtime without a prettier pass.
  * `--check` lists unformatted files and exits 1 (test/templates/format.test.ts runs it).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';

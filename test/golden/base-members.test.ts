@@ -1,10 +1,10 @@
-/** A runtime base class's members (src/emit/base-members.ts), read by ts-morph from the template. */
+/** A runtime base class's members (src/emit/shared/base-members.ts), read by ts-morph from the template. */
 import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseClassMembers, MEMBER_RECORD_FILE, recordMembers } from '../../src/emit/base-members.js';
-import { createTsFiles } from '../../src/emit/ts-project.js';
+import { baseClassMembers, MEMBER_RECORD_FILE, recordMembers } from '../../src/emit/shared/base-members.js';
+import { createTsFiles } from '../../src/emit/shared/ts-project.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,7 +28,7 @@ it('refuses a class the template does not declare', async () => {
 it("the build's record of the members (read by the bin instead of parsing) is what the templates say today", async () => {
   // The suite runs against a fresh build (test/setup/fresh-builds.ts): the record must equal a parse now.
   const expected = recordMembers(await createTsFiles());
-  for (const dir of ['dist/src/emit', 'dist/cli']) {
+  for (const dir of ['dist/src/emit/shared', 'dist/cli']) {
     const record: unknown = JSON.parse(readFileSync(join(ROOT, dir, MEMBER_RECORD_FILE), 'utf8'));
     expect(record).toEqual(expected);
   }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { RUNTIME_VERSION, checkRuntimeVersion } from '../../templates/version.js';
-import { runtimeRange } from '../../src/emit/runtime.js';
+import { runtimeRange } from '../../src/emit/shared/runtime.js';
 import { ROOT } from '../helpers/generate.js';
 
 it('templates/version.ts names the runtime package version, and generate asks for its caret range', () => {
