@@ -11,10 +11,16 @@
  *
  * Hand-written runtime copied into generated output as `runtime/channel.ts`. Browser-safe.
  */
-import { ErrorCode, ProtocolError, type NotificationTable, type ParamsArgs, type RequestTable } from './jsonrpc.js';
+import {
+  ErrorCode,
+  ProtocolError,
+  errorResponse,
+  type NotificationTable,
+  type ParamsArgs,
+  type RequestTable,
+} from './jsonrpc.js';
 import { RpcPeer, type HandlerContext, type PeerOptions, type RequestHandler, type RequestOptions } from './peer.js';
 import { refusal } from './channel-frames.js';
-import { errorResponse } from './peer-messages.js';
 import { paramsIssue, type CompiledValidator } from './validation.js';
 import type { MessageExtraInfo, Transport } from './transport.js';
 

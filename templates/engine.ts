@@ -12,6 +12,7 @@ import {
   ErrorCode,
   LocalError,
   ProtocolError,
+  errorResponse,
   isPlainObject,
   isValidRequestId,
   type JsonRpcErrorObject,
@@ -20,15 +21,11 @@ import {
   type RequestId,
   type RequestTable,
 } from './jsonrpc.js';
-import { inspectMessage, invalidRequestResponse, type FrameReader } from './frame.js';
-import { frameOversize } from './json-size.js';
-import { InboundRequest, PendingCall, unwatchSignal, watchSignal, type AnyHandler, type Batch } from './peer-calls.js';
 import {
   abortError,
   abortReason,
   connectionClosed,
   describe,
-  errorResponse,
   isThenable,
   malformedResponse,
   metaOf,
@@ -36,6 +33,8 @@ import {
   reasonText,
   withProgressToken,
 } from './peer-messages.js';
+import { inspectMessage, invalidRequestResponse, type FrameReader } from './frame.js';
+import { InboundRequest, PendingCall, unwatchSignal, watchSignal, type AnyHandler, type Batch } from './peer-calls.js';
 import type {
   AnyNotificationTable,
   AnyRequestTable,
@@ -51,6 +50,7 @@ import type {
   RequestHandler,
   RequestOptions,
 } from './peer-types.js';
+import { frameOversize } from './transport.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
 
 const DEFAULT_TIMEOUT_MS = 60_000;

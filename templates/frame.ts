@@ -16,8 +16,14 @@
  * 1.5 or 1e400) cannot be read back exactly by JavaScript, so an answer could not be correlated with its
  * request: such ids are refused with -32600 and id null instead of being rounded.
  */
-import { ErrorCode, isPlainObject, isValidRequestId, type JsonRpcErrorResponse, type RequestId } from './jsonrpc.js';
-import { errorResponse } from './peer-messages.js';
+import {
+  ErrorCode,
+  errorResponse,
+  isPlainObject,
+  isValidRequestId,
+  type JsonRpcErrorResponse,
+  type RequestId,
+} from './jsonrpc.js';
 
 type JsonObject = { [key: string]: unknown };
 

@@ -5,7 +5,6 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/json-size.ts`). No dependencies.
  */
 import { oversizeText } from './frame.js';
-import type { JsonRpcFrame, Transport } from './transport.js';
 
 type JsonObject = { [key: string]: unknown };
 
@@ -33,14 +32,6 @@ export function sealJson<T extends object>(value: T): T {
 /** True for a value `sealJson` made: frozen JSON data, safe to share. */
 export function isSealed(value: object): boolean {
   return sealed.has(value);
-}
-
-/**
- * A frame's UTF-8 size if it exceeds `limit`, else undefined (throws if unserializable): measured by the transport
- * when it serializes frames (it sends that very text), else bounded by walking the frame.
- */
-export function frameOversize(transport: Transport, frame: JsonRpcFrame, limit: number): number | undefined {
-  return transport.measureFrame ? transport.measureFrame(frame, limit) : oversize(frame, limit);
 }
 
 /** The UTF-8 size of a message's JSON if it exceeds `limit`, else undefined. Throws if unserializable. */

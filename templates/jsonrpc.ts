@@ -113,6 +113,17 @@ export function isPlainObject(value: unknown): value is { [key: string]: unknown
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** An error response to `id` (null when the request's id could not be read). */
+export function errorResponse(
+  id: RequestId | null,
+  code: number,
+  message: string,
+  data?: unknown,
+): JsonRpcErrorResponse {
+  const error: JsonRpcErrorObject = data === undefined ? { code, message } : { code, message, data };
+  return { jsonrpc: '2.0', id, error };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Method tables. Generated `maps.ts` declares, per direction, a type like
 //   type ClientRequests = { 'tools/call': { params: CallToolRequestParams; paramsRequired: true;

@@ -6,12 +6,11 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/peer-calls.ts`). No dependencies.
  */
 import { startDeadline, stopDeadline, type TimedCall } from './call-deadlines.js';
-import { ErrorCode, isValidRequestId, type RequestId } from './jsonrpc.js';
-import { frameOversize } from './json-size.js';
-import { asProtocolError, errorResponse, invalidParams, isThenable, metaOf } from './peer-messages.js';
+import { ErrorCode, errorResponse, isValidRequestId, type RequestId } from './jsonrpc.js';
+import { asProtocolError, invalidParams, isThenable, metaOf } from './peer-messages.js';
 import type { JsonObject, Progress, RequestOptions } from './peer-types.js';
 import type { RpcEngine } from './engine.js';
-import type { JsonRpcFrame, MessageExtraInfo } from './transport.js';
+import { frameOversize, type JsonRpcFrame, type MessageExtraInfo } from './transport.js';
 
 /** setTimeout fires immediately above this; longer timeouts are treated as none. */
 const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -10,21 +10,9 @@ import {
   PROTOCOL_ERROR_NAMES,
   ProtocolError,
   isPlainObject,
-  type JsonRpcErrorObject,
-  type JsonRpcErrorResponse,
   type RequestId,
 } from './jsonrpc.js';
 import type { JsonObject, ParamsIssue, Progress } from './peer-types.js';
-
-export function errorResponse(
-  id: RequestId | null,
-  code: number,
-  message: string,
-  data?: unknown,
-): JsonRpcErrorResponse {
-  const error: JsonRpcErrorObject = data === undefined ? { code, message } : { code, message, data };
-  return { jsonrpc: '2.0', id, error };
-}
 
 export function invalidParams(issue: ParamsIssue): ProtocolError {
   return new ProtocolError(ErrorCode.InvalidParams, `Invalid params: ${issue.pointer} ${issue.message}`, { ...issue });

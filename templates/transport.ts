@@ -6,7 +6,7 @@
  * transports plug in unchanged. Keep it minimal: other transports are written against it.
  */
 import { readFrame, type FrameReader } from './frame.js';
-import { isSealed } from './json-size.js';
+import { isSealed, oversize } from './json-size.js';
 import type { JsonRpcErrorObject, JsonRpcMessage, RequestId } from './jsonrpc.js';
 
 /**
@@ -65,6 +65,14 @@ export interface Transport {
   onerror?: ((error: Error) => void) | undefined;
   sessionId?: string | undefined;
   setProtocolVersion?: ((version: string) => void) | undefined;
+}
+
+/**
+ * A frame's UTF-8 size if it exceeds `limit`, else undefined (throws if unserializable): measured by the transport
+ * when it serializes frames (it sends that very text), else bounded by walking the frame.
+ */
+export function frameOversize(transport: Transport, frame: JsonRpcFrame, limit: number): number | undefined {
+  return transport.measureFrame ? transport.measureFrame(frame, limit) : oversize(frame, limit);
 }
 
 export interface InMemoryPairOptions {
