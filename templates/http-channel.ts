@@ -10,7 +10,6 @@ import type { EventStore } from './event-store.js';
 import { toError, type WireMessage } from './http-common.js';
 import { sseHeaders } from './http-replies.js';
 import type { SessionLink } from './http-session-link.js';
-import type { StreamableHttpServerTransport } from './http-session.js';
 
 /** What the server gives each session (http-session.ts). */
 export interface SessionConfig {
@@ -20,7 +19,8 @@ export interface SessionConfig {
   idleTimeoutMs: number;
   /** How long a finished stream whose client went away stays resumable. */
   resumeWindowMs: number;
-  onClosed: (transport: StreamableHttpServerTransport) => void;
+  /** Called with the session's transport (a StreamableHttpServerTransport) once it has closed. */
+  onClosed: (transport: { readonly sessionId: string }) => void;
   /** The cluster this session is served by (several nodes); none in a single process. */
   link?: SessionLink | undefined;
 }
