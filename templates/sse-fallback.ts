@@ -11,7 +11,6 @@
  */
 import { toError } from './http-common.js';
 import type { StreamOwner } from './http-client-sse.js';
-import type { StreamableHttpClientTransport } from './http-client.js';
 import { isPlainObject } from './jsonrpc.js';
 import { SseLegacyClientTransport, type SseLegacyClientTransportOptions } from './sse-legacy-client.js';
 
@@ -25,7 +24,8 @@ export interface SseFallbackOptions {
 
 /** What the Streamable HTTP transport shows the fallback: its URL, fetch and delivery, and itself. */
 export interface FallbackHost extends Pick<StreamOwner, 'url' | 'fetch' | 'closed' | 'receive' | 'error'> {
-  readonly transport: StreamableHttpClientTransport;
+  /** The StreamableHttpClientTransport itself: what the HTTP+SSE transport takes on from it. */
+  readonly transport: { readonly protocolVersion: string | undefined; close(): Promise<void> };
   readonly extraHeaders: SseLegacyClientTransportOptions['headers'];
 }
 
