@@ -9,6 +9,7 @@ import { Buffer } from 'node:buffer';
 import type { ServerResponse } from 'node:http';
 import type { SessionRecord } from './cluster-state.js';
 import type { Cluster } from './http-cluster.js';
+import { resumeFromElsewhere } from './http-cluster-resume.js';
 import { isResponse, type WireMessage } from './http-common.js';
 import type { SessionLink } from './http-session-link.js';
 import { isPlainObject, type RequestId } from './jsonrpc.js';
@@ -28,18 +29,6 @@ export function parseWireId(id: unknown): { node: string; id: RequestId } | unde
   if (match === null) return undefined;
   const [, node = '', kind, rest = ''] = match;
   return { node, id: kind === 'n' ? Number(rest) : rest };
-}
-
-/** The node a POST stream's id names, and the ids of the requests the stream answers. */
-export function streamOwner(streamId: string): { node: string; ids: RequestId[] } | undefined {
-  const [node, named, rest] = streamId.split('~');
-  if (node === undefined || named === undefined || rest === undefined) return undefined;
-  try {
-    const ids: unknown = named === '' ? [] : JSON.parse(Buffer.from(named, 'base64url').toString('utf8'));
-    return Array.isArray(ids) ? { node, ids: ids as RequestId[] } : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** An unsubscription that fails (the bus is down) leaves nothing to do. */
@@ -204,7 +193,7 @@ export class NodeLink implements SessionLink {
   }
 
   resumeElsewhere(res: ServerResponse, lastEventId: string, streamId: string): Promise<void> {
-    return this.#cluster.resume(res, this.#sessionId, lastEventId, streamId);
+    return resumeFromElsewhere(this.#cluster, res, { sessionId: this.#sessionId, lastEventId, streamId });
   }
 
   touched(): void {

@@ -6,9 +6,9 @@
  * holds after that id, and relays what the owner sends after. When the owner is gone (killed), the requests it
  * ran are answered here with an error: their handlers died with it. Node only; internal.
  */
+import { Buffer } from 'node:buffer';
 import type { ServerResponse } from 'node:http';
 import type { BusMessage, Cluster } from './http-cluster.js';
-import { streamOwner } from './http-cluster-link.js';
 import { isResponse, key, toError } from './http-common.js';
 import { sseHeaders, writeJsonError } from './http-replies.js';
 import type { RequestId } from './jsonrpc.js';
@@ -18,6 +18,21 @@ interface Resumption {
   sessionId: string;
   lastEventId: string;
   streamId: string;
+}
+
+/**
+ * The node a POST stream's id names (NodeLink.channelId, http-cluster-link.ts, makes them), and the ids of the
+ * requests the stream answers.
+ */
+function streamOwner(streamId: string): { node: string; ids: RequestId[] } | undefined {
+  const [node, named, rest] = streamId.split('~');
+  if (node === undefined || named === undefined || rest === undefined) return undefined;
+  try {
+    const ids: unknown = named === '' ? [] : JSON.parse(Buffer.from(named, 'base64url').toString('utf8'));
+    return Array.isArray(ids) ? { node, ids: ids as RequestId[] } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The answer to a request whose node stopped before answering it. */

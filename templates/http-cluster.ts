@@ -18,13 +18,10 @@
  *
  * Node only; internal to http-server.ts.
  */
-import type { ServerResponse } from 'node:http';
 import type { MessageBus, SessionRecord, SessionStore } from './cluster-state.js';
 import type { EventStore } from './event-store.js';
 import type { WireMessage } from './http-common.js';
 import type { StreamableHttpServerTransport } from './http-session.js';
-import { NodeLink } from './http-cluster-link.js';
-import { resumeFromElsewhere } from './http-cluster-resume.js';
 
 /** What travels on the bus, by kind (`t`). */
 export type BusMessage =
@@ -91,11 +88,6 @@ export class Cluster {
     return this.settings.sessionStore.get(id);
   }
 
-  /** The link of a session this node holds: new (`restored` undefined) or opened elsewhere. */
-  link(sessionId: string, clientKey: string, restored?: SessionRecord): NodeLink {
-    return new NodeLink(this, sessionId, clientKey, restored);
-  }
-
   /** A DELETE: the session ends here (the caller closes it), in the store, and on every other node. */
   async deleted(id: string): Promise<void> {
     this.#ending.add(id);
@@ -143,10 +135,6 @@ export class Cluster {
     const running = heard > 0 && (await answered);
     this.#takes.delete(streamId);
     return running;
-  }
-
-  resume(res: ServerResponse, sessionId: string, lastEventId: string, streamId: string): Promise<void> {
-    return resumeFromElsewhere(this, res, { sessionId, lastEventId, streamId });
   }
 
   #received(raw: string): void {

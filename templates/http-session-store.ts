@@ -16,6 +16,7 @@ import { invalidRequestResponse } from './frame.js';
 import { isRequest, type WireMessage } from './http-common.js';
 import { StreamableHttpServerTransport } from './http-session.js';
 import type { Cluster } from './http-cluster.js';
+import { NodeLink } from './http-cluster-link.js';
 import type { SessionRecord } from './cluster-state.js';
 
 export interface LiveSessionsOptions {
@@ -81,7 +82,8 @@ export class LiveSessions {
 
   private create(sessionId: string, client: string, restored?: SessionRecord): StreamableHttpServerTransport {
     const { sharedEventStore, resumable, retryMs, keepAliveMs, idleTimeoutMs, cluster } = this.options;
-    const link = cluster?.link(sessionId, client, restored);
+    // The link of a session this node holds: new (`restored` undefined) or opened elsewhere.
+    const link = cluster === undefined ? undefined : new NodeLink(cluster, sessionId, client, restored);
     const transport = new StreamableHttpServerTransport(sessionId, {
       link,
       eventStore: resumable ? (sharedEventStore ?? new InMemoryEventStore()) : undefined,
