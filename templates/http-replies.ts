@@ -6,7 +6,7 @@
  * handler learns of the HTTP request. Node only; internal (http-server.ts re-exports the public types).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ProtocolFacts } from './client-base.js';
+import type { ProtocolFacts } from './protocol.js';
 import { HEADER } from './http-headers.js';
 import { ErrorCode, type JsonRpcErrorResponse, type RequestId } from './jsonrpc.js';
 import type { MessageExtraInfo } from './transport.js';

@@ -12,7 +12,7 @@ import type { NameSources } from './http-headers.js';
 import { Cluster } from './http-cluster.js';
 import type { HttpRequestTransport } from './http-request-transport.js';
 import { StreamableHttpServerTransport } from './http-session.js';
-import type { ProtocolDescription } from './client-base.js';
+import type { ProtocolDescription } from './protocol.js';
 import type { SessionInfo } from './server-base.js';
 import type { Transport } from './transport.js';
 

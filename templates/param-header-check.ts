@@ -8,7 +8,7 @@
  */
 import { ErrorCode, ProtocolError, isPlainObject } from './jsonrpc.js';
 import type { HandlerContext } from './peer.js';
-import type { ProtocolDescription } from './client-base.js';
+import type { ProtocolDescription } from './protocol.js';
 import { paramHeaderMismatch, paramHeaderRules } from './http-headers.js';
 
 type JsonObject = { [key: string]: unknown };

@@ -20,7 +20,7 @@ import {
   type ServerProtocolDescription,
   type Implementation,
   type VersionFact,
-} from './client-base.js';
+} from './protocol.js';
 import { hasExtensionsCapability, mergeCapabilities, requestCapabilities, withExtensionIds } from './capabilities.js';
 import { checkParamHeaders } from './param-header-check.js';
 import { callTool } from './tool-call.js';
