@@ -24,7 +24,7 @@ export const RUNTIME_PACKAGE = '@mcp-typegen/runtime';
  * type-checks exactly that without Node's types); nothing else is listed anywhere.
  */
 export const BROWSER_ENTRY = 'index.ts';
-export const NODE_ENTRIES: readonly string[] = ['node.ts', 'websocket-server.ts', 'redis-state.ts'];
+export const NODE_ENTRIES: readonly string[] = ['node.ts', 'ws.ts', 'redis.ts'];
 
 export interface TemplateFile {
   /** The path under templates/, `/`-separated (`core/engine.ts`): also its path under a vendored runtime/. */
