@@ -3,7 +3,7 @@
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/client-options.ts`). Types only.
  */
-import type { EngineOptions } from './peer-types.js';
+import type { EngineOptions } from './core/peer-types.js';
 import type { Era, Implementation } from './protocol.js';
 import type { MessageChecker } from './validation.js';
 import type { StructuredContentCheck } from './structured-content.js';

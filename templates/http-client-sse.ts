@@ -7,9 +7,9 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/http-client-sse.ts`). Browser-safe.
  */
 import { isResponse } from './http-common.js';
-import { ErrorCode, LocalError } from './jsonrpc.js';
-import { describe } from './peer-messages.js';
-import type { RequestId } from './jsonrpc.js';
+import { ErrorCode, LocalError } from './core/jsonrpc.js';
+import { describe } from './core/peer-messages.js';
+import type { RequestId } from './core/jsonrpc.js';
 import { SseParser, type SseEvent } from './sse.js';
 
 /** One stream being read: what it is, where it stands, and what it still owes. */

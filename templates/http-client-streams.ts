@@ -12,7 +12,7 @@
  */
 import { StreamableHttpError, toError } from './http-common.js';
 import { readSse, streamLost, type StreamOwner, type StreamReconnects, type StreamState } from './http-client-sse.js';
-import type { LocalError, RequestId } from './jsonrpc.js';
+import type { LocalError, RequestId } from './core/jsonrpc.js';
 import type { WireMessage } from './http-common.js';
 
 export type { StreamOwner, StreamState };

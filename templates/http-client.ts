@@ -31,8 +31,8 @@ import {
 import { readSse, type StreamOwner } from './http-client-sse.js';
 import type { ReconnectionOptions, SessionStreams, SessionStreamsOption } from './http-client-streams.js';
 import { Flight } from './http-flight.js';
-import { ErrorCode, LocalError, isPlainObject, isValidRequestId, type RequestId } from './jsonrpc.js';
-import { describe, metaOf } from './peer-messages.js';
+import { ErrorCode, LocalError, isPlainObject, isValidRequestId, type RequestId } from './core/jsonrpc.js';
+import { describe, metaOf } from './core/peer-messages.js';
 import {
   StreamableHttpError,
   isInitializeRequest,
@@ -44,7 +44,7 @@ import {
 } from './http-common.js';
 import type { FallbackHost, LegacySseFallback } from './sse-fallback.js';
 import type { SseLegacyClientTransport } from './sse-legacy-client.js';
-import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
+import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './core/transport.js';
 
 export { StreamableHttpError, METADATA_HEADERS, type MetadataFacts, type MetadataHeaders };
 export type { ReconnectionOptions };

@@ -12,7 +12,7 @@ import type { Cluster } from './http-cluster.js';
 import { resumeFromElsewhere } from './http-cluster-resume.js';
 import { isResponse, type WireMessage } from './http-common.js';
 import type { SessionLink } from './http-session-link.js';
-import { isPlainObject, type RequestId } from './jsonrpc.js';
+import { isPlainObject, type RequestId } from './core/jsonrpc.js';
 import type { SessionInfo } from './server-base.js';
 
 /** The requests whose answers change a session's record. */

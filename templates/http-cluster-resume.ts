@@ -11,7 +11,7 @@ import type { ServerResponse } from 'node:http';
 import type { BusMessage, Cluster } from './http-cluster.js';
 import { isResponse, key, toError } from './http-common.js';
 import { sseHeaders, writeJsonError } from './http-replies.js';
-import type { RequestId } from './jsonrpc.js';
+import type { RequestId } from './core/jsonrpc.js';
 import { formatSseEvent } from './sse.js';
 
 interface Resumption {

@@ -8,8 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ProtocolFacts } from './protocol.js';
 import { HEADER } from './http-headers.js';
-import { ErrorCode, type JsonRpcErrorResponse, type RequestId } from './jsonrpc.js';
-import type { MessageExtraInfo } from './transport.js';
+import { ErrorCode, type JsonRpcErrorResponse, type RequestId } from './core/jsonrpc.js';
+import type { MessageExtraInfo } from './core/transport.js';
 
 /** Extra information delivered with each message received over HTTP. */
 export interface HttpMessageExtraInfo extends MessageExtraInfo {

@@ -14,7 +14,7 @@ import type { HttpRequestTransport } from './http-request-transport.js';
 import { StreamableHttpServerTransport } from './http-session.js';
 import type { ProtocolDescription } from './protocol.js';
 import type { SessionInfo } from './server-base.js';
-import type { Transport } from './transport.js';
+import type { Transport } from './core/transport.js';
 
 /** What the endpoint needs of a generated server (`createServer(…)`): its protocol facts and a way to connect. */
 export interface HttpServedServer {

@@ -32,7 +32,7 @@
  * http-server-checks.ts (body shape, metadata headers, CORS), http-replies.ts (error answers, SSE headers).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { inspectMessage, invalidRequestResponse, parseErrorResponse } from './frame.js';
+import { inspectMessage, invalidRequestResponse, parseErrorResponse } from './core/frame.js';
 import { HEADER, isHeaderEra } from './http-headers.js';
 import { accepts, readBody, TOO_LARGE_HEADERS as TOO_LARGE } from './http-request.js';
 import { checkCors, dnsRebindingGuard, isInitializeRequest, mediaType, onceEach, toError } from './http-common.js';

@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InMemoryEventStore, type EventStore } from './event-store.js';
 import { HEADER } from './http-headers.js';
 import { headerOf, writeJsonError, writeJsonRpcError } from './http-replies.js';
-import { invalidRequestResponse } from './frame.js';
+import { invalidRequestResponse } from './core/frame.js';
 import { isRequest, type WireMessage } from './http-common.js';
 import { StreamableHttpServerTransport } from './http-session.js';
 import type { Cluster } from './http-cluster.js';

@@ -7,13 +7,13 @@
  * created by http-server.ts.
  */
 import type { ServerResponse } from 'node:http';
-import { isPlainObject, type JsonRpcErrorResponse, type RequestId } from './jsonrpc.js';
+import { isPlainObject, type JsonRpcErrorResponse, type RequestId } from './core/jsonrpc.js';
 import { formatSseEvent } from './sse.js';
 import { isInitializeRequest, isRequest, isResponse, key, toError, type WireMessage } from './http-common.js';
 import { writeJsonError, writeJsonRpcError, type HttpMessageExtraInfo } from './http-replies.js';
-import { invalidRequestResponse } from './frame.js';
+import { invalidRequestResponse } from './core/frame.js';
 import { HEADER } from './http-headers.js';
-import type { JsonRpcFrame, Transport, TransportSendOptions } from './transport.js';
+import type { JsonRpcFrame, Transport, TransportSendOptions } from './core/transport.js';
 import { attachSink, detachSink, dropStream, newChannel, storeEvent, writeJsonAnswers } from './http-channel.js';
 import { flushQueue, writeToSink } from './http-channel.js';
 import type { Channel, SessionConfig, SseSink } from './http-channel.js';

@@ -24,7 +24,7 @@ export {
   type RequestId,
   type RequestSpec,
   type RequestTable,
-} from './jsonrpc.js';
+} from './core/jsonrpc.js';
 export {
   createInMemoryPair,
   type InMemoryPairOptions,
@@ -33,9 +33,9 @@ export {
   type MessageExtraInfo,
   type Transport,
   type TransportSendOptions,
-} from './transport.js';
-export { RpcPeer } from './peer.js';
-export { RpcEngine } from './engine.js';
+} from './core/transport.js';
+export { RpcPeer } from './core/peer.js';
+export { RpcEngine } from './core/engine.js';
 export {
   type AnyNotificationTable,
   type AnyRequestTable,
@@ -54,7 +54,7 @@ export {
   type Progress,
   type RequestHandler,
   type RequestOptions,
-} from './peer-types.js';
+} from './core/peer-types.js';
 export { type CallerParams, type EraCache, type McpClientOptions, type SessionRenewal } from './client-options.js';
 export { McpClientBase } from './client-base.js';
 export {
@@ -123,4 +123,4 @@ export {
   type WebSocketLike,
 } from './websocket.js';
 export { type EventStore, InMemoryEventStore } from './event-store.js';
-export { checkRuntimeVersion, RUNTIME_VERSION } from './version.js';
+export { checkRuntimeVersion, RUNTIME_VERSION } from './core/version.js';

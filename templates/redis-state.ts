@@ -15,7 +15,7 @@
  */
 import type { MessageBus, SessionRecord, SessionStore } from './cluster-state.js';
 import type { EventStore } from './event-store.js';
-import type { JsonRpcFrame } from './transport.js';
+import type { JsonRpcFrame } from './core/transport.js';
 
 /** The commands these stores send, as a node-redis client (`redis` ≥ 6) types them. */
 export interface RedisCommands {

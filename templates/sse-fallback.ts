@@ -11,7 +11,7 @@
  */
 import { toError } from './http-common.js';
 import type { StreamOwner } from './http-client-sse.js';
-import { isPlainObject } from './jsonrpc.js';
+import { isPlainObject } from './core/jsonrpc.js';
 import { SseLegacyClientTransport, type SseLegacyClientTransportOptions } from './sse-legacy-client.js';
 
 export interface SseFallbackOptions {

@@ -17,8 +17,8 @@
 import { StreamableHttpError, mediaType, toError } from './http-common.js';
 import { HEADER } from './http-headers.js';
 import { SseParser } from './sse.js';
-import { readFrame, type FrameReader } from './frame.js';
-import type { JsonRpcFrame, MessageExtraInfo, Transport } from './transport.js';
+import { readFrame, type FrameReader } from './core/frame.js';
+import type { JsonRpcFrame, MessageExtraInfo, Transport } from './core/transport.js';
 
 export interface SseLegacyClientTransportOptions {
   /** Extra headers on every request, or a function producing them per request (a token provider). */

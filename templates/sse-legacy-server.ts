@@ -34,8 +34,8 @@ import {
 import { TOO_LARGE_HEADERS, accepts, readBody } from './http-request.js';
 import { ClientCounts, type ClientCapOptions } from './client-caps.js';
 import { formatSseEvent } from './sse.js';
-import { readFrame, type FrameReader } from './frame.js';
-import type { JsonRpcFrame, MessageExtraInfo, Transport } from './transport.js';
+import { readFrame, type FrameReader } from './core/frame.js';
+import type { JsonRpcFrame, MessageExtraInfo, Transport } from './core/transport.js';
 
 export interface SseLegacyServerOptions extends DnsRebindingOptions, ClientCapOptions {
   /** Which browser origins may read the answers (CORS), apart from the rebinding checks. Default none. */

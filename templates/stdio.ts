@@ -16,8 +16,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { planSpawn } from './stdio-command.js';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { FrameText, FrameWriter, LineBuffer, deliverLines } from './stdio-frames.js';
-import { readFrame, type FrameReader } from './frame.js';
-import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './transport.js';
+import { readFrame, type FrameReader } from './core/frame.js';
+import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './core/transport.js';
 
 export {
   DEFAULT_MAX_LINE_BYTES,

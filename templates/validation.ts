@@ -3,7 +3,7 @@
  * receives, results its handlers return) and the client (requests and notifications the server sends,
  * results when asked). Browser-safe and dependency-free: the validators are compiled at generation time.
  */
-import type { ParamsIssue } from './peer.js';
+import type { ParamsIssue } from './core/peer.js';
 
 type JsonObject = { [key: string]: unknown };
 

@@ -23,8 +23,8 @@ import type { Duplex } from 'node:stream';
 import { dnsRebindingGuard, toError, type DnsRebindingOptions } from './http-common.js';
 
 export type { DnsRebindingOptions };
-import { readFrame, type FrameReader } from './frame.js';
-import type { JsonRpcFrame, MessageExtraInfo, Transport } from './transport.js';
+import { readFrame, type FrameReader } from './core/frame.js';
+import type { JsonRpcFrame, MessageExtraInfo, Transport } from './core/transport.js';
 import { WEBSOCKET_SUBPROTOCOL, WebSocketCloseCode } from './websocket.js';
 
 /** What this module uses of a `ws` WebSocket (typed here so the runtime compiles without `ws` installed). */

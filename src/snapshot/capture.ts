@@ -6,9 +6,9 @@
  * them.
  */
 import { McpClientBase } from '../../templates/client-base.js';
-import type { AnyNotificationTable, AnyRequestTable } from '../../templates/peer-types.js';
+import type { AnyNotificationTable, AnyRequestTable } from '../../templates/core/peer-types.js';
 import type { ProtocolDescription } from '../../templates/protocol.js';
-import type { Transport } from '../../templates/transport.js';
+import type { Transport } from '../../templates/core/transport.js';
 import { StdioClientTransport } from '../../templates/stdio.js';
 import { StreamableHttpClientTransport } from '../../templates/http-client.js';
 import { sseFallback } from '../../templates/sse-fallback.js';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { RUNTIME_VERSION, checkRuntimeVersion } from '../../templates/version.js';
+import { RUNTIME_VERSION, checkRuntimeVersion } from '../../templates/core/version.js';
 import { runtimeRange } from '../../src/emit/shared/runtime.js';
 import { ROOT } from '../helpers/generate.js';
 

@@ -7,8 +7,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { RpcPeer } from '../../templates/peer.js';
-import { createInMemoryPair } from '../../templates/transport.js';
+import { RpcPeer } from '../../templates/core/peer.js';
+import { createInMemoryPair } from '../../templates/core/transport.js';
 import { ROOT } from '../helpers/paths.js';
 
 async function connected(): Promise<RpcPeer> {

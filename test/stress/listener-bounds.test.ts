@@ -13,7 +13,7 @@ import { getEventListeners } from 'node:events';
 import { join } from 'node:path';
 import type { Socket } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { RpcPeer } from '../../templates/peer.js';
+import { RpcPeer } from '../../templates/core/peer.js';
 import { StreamableHttpClientTransport } from '../../templates/http-client.js';
 import { createStreamableHttpServer, type StreamableHttpServerTransport } from '../../templates/http-server.js';
 import { StdioClientTransport } from '../../templates/stdio.js';

@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import { InMemoryEventStore } from '../../templates/event-store.js';
 import { createStreamableHttpServer, type StreamableHttpServerTransport } from '../../templates/http-server.js';
 import { StreamableHttpClientTransport } from '../../templates/http-client.js';
-import { RpcPeer } from '../../templates/peer.js';
+import { RpcPeer } from '../../templates/core/peer.js';
 import { listen, modelProtocol } from './helpers/http.js';
 import { eventually } from '../helpers/eventually.js';
 

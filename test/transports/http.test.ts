@@ -14,8 +14,8 @@ import { METADATA_HEADERS, StreamableHttpClientTransport, StreamableHttpError } 
 import { sessionStreams } from '../../templates/http-client-streams.js';
 import { InMemoryEventStore } from '../../templates/event-store.js';
 import { SseParser } from '../../templates/sse.js';
-import { RpcEngine } from '../../templates/engine.js';
-import type { JsonRpcFrame } from '../../templates/transport.js';
+import { RpcEngine } from '../../templates/core/engine.js';
+import type { JsonRpcFrame } from '../../templates/core/transport.js';
 import { listen, modelProtocol, parseSse, rawRequest, sleep } from './helpers/http.js';
 import { respond } from './helpers/responder.js';
 

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createStreamableHttpServer, type StreamableHttpServerTransport } from '../../templates/http-server.js';
 import { createSseLegacyServer } from '../../templates/sse-legacy-server.js';
 import { StdioServerTransport } from '../../templates/stdio.js';
-import { RpcPeer } from '../../templates/peer.js';
+import { RpcPeer } from '../../templates/core/peer.js';
 import { listen, modelProtocol, rawRequest } from './helpers/http.js';
 import { respond } from './helpers/responder.js';
 

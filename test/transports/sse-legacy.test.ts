@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RpcPeer } from '../../templates/peer.js';
+import { RpcPeer } from '../../templates/core/peer.js';
 import { StreamableHttpClientTransport, StreamableHttpError } from '../../templates/http-client.js';
 import { createSseLegacyServer, type SseLegacyServerTransport } from '../../templates/sse-legacy-server.js';
 import { SseLegacyClientTransport } from '../../templates/sse-legacy-client.js';

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket as WsClient, WebSocketServer } from 'ws';
-import { RpcPeer } from '../../templates/peer.js';
+import { RpcPeer } from '../../templates/core/peer.js';
 import type { WebSocketServerTransport } from '../../templates/websocket-server.js';
 import { WebSocketClientTransport } from '../../templates/websocket.js';
 import { TestWebSocket, listenWebSocket, rawSocket, type WebSocketEndpoint } from './helpers/websocket.js';

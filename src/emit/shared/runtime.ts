@@ -45,11 +45,11 @@ export function runtimeTemplates(): TemplateFile[] {
   return cache;
 }
 
-/** The runtime version these templates are (templates/version.ts, equal to the package's version). */
+/** The runtime version these templates are (templates/core/version.ts, equal to the package's version). */
 export function runtimeVersion(): string {
-  const file = runtimeTemplates().find((t) => t.name === 'version.ts');
+  const file = runtimeTemplates().find((t) => t.name === 'core/version.ts');
   const version = file && /RUNTIME_VERSION: string = '([^']+)'/.exec(file.text)?.[1];
-  if (!version) throw new Error('templates/version.ts does not declare RUNTIME_VERSION');
+  if (!version) throw new Error('templates/core/version.ts does not declare RUNTIME_VERSION');
   return version;
 }
 

@@ -3,7 +3,7 @@
  * the SDK's Client: initialize, ping, tools/list and a few tools/call behaviours.
  */
 import type { StreamableHttpServerTransport, HttpMessageExtraInfo } from '../../../templates/http-server.js';
-import type { JsonRpcFrame } from '../../../templates/transport.js';
+import type { JsonRpcFrame } from '../../../templates/core/transport.js';
 
 type Msg = { jsonrpc: '2.0'; id?: string | number; method?: string; params?: any; result?: any; error?: any };
 
