@@ -27,7 +27,7 @@ import {
   type MetadataFacts,
   type MetadataHeaders,
   type NameSources,
-} from './http-headers.js';
+} from './peer/http-headers.js';
 import { readSse, type StreamOwner } from './http-client-sse.js';
 import type { ReconnectionOptions, SessionStreams, SessionStreamsOption } from './http-client-streams.js';
 import { Flight } from './http-flight.js';

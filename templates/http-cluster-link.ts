@@ -13,7 +13,7 @@ import { resumeFromElsewhere } from './http-cluster-resume.js';
 import { isResponse, type WireMessage } from './http-common.js';
 import type { SessionLink } from './http-session-link.js';
 import { isPlainObject, type RequestId } from './core/jsonrpc.js';
-import type { SessionInfo } from './server-base.js';
+import type { SessionInfo } from './peer/server-base.js';
 
 /** The requests whose answers change a session's record. */
 const WATCHED = new Set(['initialize', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe']);

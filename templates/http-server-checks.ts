@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspectMessage, invalidRequestResponse, type MessageVerdict } from './core/frame.js';
-import { HEADER, decodeHeaderValue, type NameSources } from './http-headers.js';
+import { HEADER, decodeHeaderValue, type NameSources } from './peer/http-headers.js';
 import { corsAllowed, type CorsOptions } from './http-common.js';
 import { ErrorCode, isPlainObject, isValidRequestId, type JsonRpcErrorResponse } from './core/jsonrpc.js';
 import { headerOf, writeJsonError, writeJsonRpcError, type TransportErrorCodes } from './http-replies.js';

@@ -33,7 +33,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspectMessage, invalidRequestResponse, parseErrorResponse } from './core/frame.js';
-import { HEADER, isHeaderEra } from './http-headers.js';
+import { HEADER, isHeaderEra } from './peer/http-headers.js';
 import { accepts, readBody, TOO_LARGE_HEADERS as TOO_LARGE } from './http-request.js';
 import { checkCors, dnsRebindingGuard, isInitializeRequest, mediaType, onceEach, toError } from './http-common.js';
 import type { WireMessage } from './http-common.js';

@@ -10,7 +10,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InMemoryEventStore, type EventStore } from './event-store.js';
-import { HEADER } from './http-headers.js';
+import { HEADER } from './peer/http-headers.js';
 import { headerOf, writeJsonError, writeJsonRpcError } from './http-replies.js';
 import { invalidRequestResponse } from './core/frame.js';
 import { isRequest, type WireMessage } from './http-common.js';

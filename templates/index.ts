@@ -55,8 +55,8 @@ export {
   type RequestHandler,
   type RequestOptions,
 } from './core/peer-types.js';
-export { type CallerParams, type EraCache, type McpClientOptions, type SessionRenewal } from './client-options.js';
-export { McpClientBase } from './client-base.js';
+export { type CallerParams, type EraCache, type McpClientOptions, type SessionRenewal } from './peer/client-options.js';
+export { McpClientBase } from './peer/client-base.js';
 export {
   type Era,
   type Implementation,
@@ -65,22 +65,22 @@ export {
   type ServerProtocolDescription,
   type ServerProtocolFacts,
   type VersionFact,
-} from './protocol.js';
-export { type InputAsk, type InputResponsesOf, type InputRound, type InputsHelper } from './input-round.js';
+} from './peer/protocol.js';
+export { type InputAsk, type InputResponsesOf, type InputRound, type InputsHelper } from './peer/input-round.js';
 export {
   McpServerBase,
   type McpServerOptions,
   type ServerTables,
   type SessionInfo,
   type WithDefaults,
-} from './server-base.js';
-export { NestedRequestError } from './nested-requests.js';
-export { checkWith, type CompiledValidator, type MessageChecker, type Validators } from './validation.js';
+} from './peer/server-base.js';
+export { NestedRequestError } from './peer/nested-requests.js';
+export { checkWith, type CompiledValidator, type MessageChecker, type Validators } from './peer/validation.js';
 export {
   checkStructuredContentWith,
   type OutputSchemaValidator,
   type StructuredContentCheck,
-} from './structured-content.js';
+} from './peer/structured-content.js';
 export {
   type ListedSurface,
   promptCallers,
@@ -90,9 +90,9 @@ export {
   type SurfaceSend,
   type ToolCheck,
   toolCallers,
-} from './typed-surface.js';
-export { ChannelClient, type ChannelDescription, ChannelPeer, ChannelServer } from './channel.js';
-export { checkExtensionSettings, type SettingsCheck } from './capabilities.js';
+} from './peer/typed-surface.js';
+export { ChannelClient, type ChannelDescription, ChannelPeer, ChannelServer } from './peer/channel.js';
+export { checkExtensionSettings, type SettingsCheck } from './peer/capabilities.js';
 export {
   type MessageEventSourceLike,
   type PortTransportOptions,
@@ -103,7 +103,7 @@ export {
   type WindowTransportOptions,
 } from './post-message.js';
 export { StreamableHttpError } from './http-common.js';
-export { METADATA_HEADERS, type MetadataFacts, type MetadataHeaders } from './http-headers.js';
+export { METADATA_HEADERS, type MetadataFacts, type MetadataHeaders } from './peer/http-headers.js';
 export {
   type ReconnectionOptions,
   sessionStreams,

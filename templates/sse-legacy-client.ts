@@ -15,7 +15,7 @@
  * `WWW-Authenticate`, as on Streamable HTTP.
  */
 import { StreamableHttpError, mediaType, toError } from './http-common.js';
-import { HEADER } from './http-headers.js';
+import { HEADER } from './peer/http-headers.js';
 import { SseParser } from './sse.js';
 import { readFrame, type FrameReader } from './core/frame.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport } from './core/transport.js';

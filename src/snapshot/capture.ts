@@ -5,9 +5,9 @@
  * through tools/list, prompts/list, resources/list and resources/templates/list where the server offers
  * them.
  */
-import { McpClientBase } from '../../templates/client-base.js';
+import { McpClientBase } from '../../templates/peer/client-base.js';
 import type { AnyNotificationTable, AnyRequestTable } from '../../templates/core/peer-types.js';
-import type { ProtocolDescription } from '../../templates/protocol.js';
+import type { ProtocolDescription } from '../../templates/peer/protocol.js';
 import type { Transport } from '../../templates/core/transport.js';
 import { StdioClientTransport } from '../../templates/stdio.js';
 import { StreamableHttpClientTransport } from '../../templates/http-client.js';

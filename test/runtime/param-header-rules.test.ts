@@ -5,7 +5,7 @@
  * (`default`, `examples`, `const`, `enum`) annotates nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { paramHeaderRules } from '../../templates/http-headers.js';
+import { paramHeaderRules } from '../../templates/peer/http-headers.js';
 
 const region = { type: 'string', 'x-mcp-header': 'Region' };
 

@@ -7,7 +7,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { RpcPeer } from '../../templates/core/peer.js';
 import { createStreamableHttpServer } from '../../templates/http-server.js';
-import { encodeHeaderValue } from '../../templates/http-headers.js';
+import { encodeHeaderValue } from '../../templates/peer/http-headers.js';
 import { listen, modelProtocol, parseSse, rawRequest } from './helpers/http.js';
 import { createInMemoryPair } from '../../templates/core/transport.js';
 import { CORPUS_VERSIONS, FRAME_CORPUS, type Answer, type Expected, type Version } from './frame-corpus.js';

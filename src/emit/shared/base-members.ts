@@ -13,7 +13,7 @@ import { runtimeTemplates } from './runtime.js';
 import { tsMorph, type TsFiles } from './ts-project.js';
 
 /** Every base class a generated class extends: what the build records. */
-export const BASE_CLASSES = [{ template: 'client-base.ts', className: 'McpClientBase' }] as const;
+export const BASE_CLASSES = [{ template: 'peer/client-base.ts', className: 'McpClientBase' }] as const;
 
 /** What the build writes: for each `template#class`, the template's sha256 and the members read from it. */
 export type MemberRecord = Record<string, { sha256: string; members: string[] }>;

@@ -5,9 +5,9 @@
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/tool-call.ts`). Browser-safe.
  */
-import { PROTOCOL_ERROR_NAMES, ProtocolError } from './core/jsonrpc.js';
-import type { HandlerContext, PeerOptions } from './core/peer.js';
-import { isThenable } from './core/peer-messages.js';
+import { PROTOCOL_ERROR_NAMES, ProtocolError } from '../core/jsonrpc.js';
+import type { HandlerContext, PeerOptions } from '../core/peer.js';
+import { isThenable } from '../core/peer-messages.js';
 
 type ToolHandler = (params: unknown, ctx: HandlerContext) => unknown;
 type OnHandlerError = PeerOptions['onHandlerError'];

@@ -3,7 +3,7 @@
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/client-options.ts`). Types only.
  */
-import type { EngineOptions } from './core/peer-types.js';
+import type { EngineOptions } from '../core/peer-types.js';
 import type { Era, Implementation } from './protocol.js';
 import type { MessageChecker } from './validation.js';
 import type { StructuredContentCheck } from './structured-content.js';
@@ -43,7 +43,7 @@ export interface McpClientOptions extends EngineOptions {
   maxInputRounds?: number;
   /**
    * Check what the server sends with the generated validators: `validate: checkWith(validators)` (with
-   * `import * as validators from './mcp/validators.js'`; generate the `validators` artifact). An invalid
+   * `import * as validators from '../mcp/validators.js'`; generate the `validators` artifact). An invalid
    * request is answered -32602 with the pointer, an invalid notification dropped with a diagnostic, and an
    * invalid input request embedded in a 2026-07-28 result fails the call. Left out, nothing is checked and
    * neither the validators nor the checks are in the bundle.

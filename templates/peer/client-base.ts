@@ -17,14 +17,14 @@ import {
   type NotificationTable,
   type ParamsArgs,
   type RequestTable,
-} from './core/jsonrpc.js';
-import { RpcEngine } from './core/engine.js';
-import type { HandlerContext, NotificationHandler, RequestHandler, RequestOptions } from './core/peer-types.js';
-import type { Finish, Finishing } from './core/peer-calls.js';
+} from '../core/jsonrpc.js';
+import { RpcEngine } from '../core/engine.js';
+import type { HandlerContext, NotificationHandler, RequestHandler, RequestOptions } from '../core/peer-types.js';
+import type { Finish, Finishing } from '../core/peer-calls.js';
 import { ListedTools } from './client-tools.js';
 import type { MetadataFacts, MetadataHeaders } from './http-headers.js';
-import { describe, metaOf, withKey } from './core/peer-messages.js';
-import { sealJson } from './core/json-size.js';
+import { describe, metaOf, withKey } from '../core/peer-messages.js';
+import { sealJson } from '../core/json-size.js';
 import { answerInputRequests, isInputRequired, type InputHandlers } from './client-input.js';
 import {
   setMeta,
@@ -36,7 +36,7 @@ import {
 } from './protocol.js';
 import { hasExtensionsCapability, mergeCapabilities, withExtensionIds } from './capabilities.js';
 import type { EraCache, McpClientOptions, SessionRenewal } from './client-options.js';
-import type { Transport } from './core/transport.js';
+import type { Transport } from '../core/transport.js';
 
 type JsonObject = { [key: string]: unknown };
 

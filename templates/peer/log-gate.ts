@@ -6,8 +6,8 @@
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/log-gate.ts`).
  */
-import { isPlainObject } from './core/jsonrpc.js';
-import type { HandlerContext } from './core/peer-types.js';
+import { isPlainObject } from '../core/jsonrpc.js';
+import type { HandlerContext } from '../core/peer-types.js';
 import type { ProtocolDescription } from './protocol.js';
 
 /** The levels of `notifications/message`, least severe first. */

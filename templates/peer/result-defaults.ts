@@ -4,8 +4,8 @@
  *
  * Hand-written runtime copied into generated output as `runtime/result-defaults.ts`.
  */
-import { isPlainObject } from './core/jsonrpc.js';
-import { sealJson } from './core/json-size.js';
+import { isPlainObject } from '../core/jsonrpc.js';
+import { sealJson } from '../core/json-size.js';
 import type { ProtocolDescription } from './protocol.js';
 
 type JsonObject = { [key: string]: unknown };

@@ -8,9 +8,9 @@
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/nested-requests.ts`).
  */
-import { isPlainObject } from './core/jsonrpc.js';
-import type { HandlerContext } from './core/peer-types.js';
-import { describe } from './core/peer-messages.js';
+import { isPlainObject } from '../core/jsonrpc.js';
+import type { HandlerContext } from '../core/peer-types.js';
+import { describe } from '../core/peer-messages.js';
 
 /** The client capability each server→client request of the core protocol needs. */
 const CAPABILITY_OF: { readonly [method: string]: string } = {

@@ -5,8 +5,8 @@
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/input-round.ts`). Browser-safe.
  */
-import { ErrorCode, ProtocolError, isPlainObject } from './core/jsonrpc.js';
-import type { HandlerContext } from './core/peer.js';
+import { ErrorCode, ProtocolError, isPlainObject } from '../core/jsonrpc.js';
+import type { HandlerContext } from '../core/peer.js';
 
 type JsonObject = { [key: string]: unknown };
 

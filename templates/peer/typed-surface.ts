@@ -8,8 +8,8 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/typed-surface.ts`). Browser-safe;
  * bundled only by code that imports tools.ts.
  */
-import { ErrorCode, LocalError, ProtocolError, isPlainObject } from './core/jsonrpc.js';
-import type { HandlerContext, JsonObject, RequestOptions } from './core/peer-types.js';
+import { ErrorCode, LocalError, ProtocolError, isPlainObject } from '../core/jsonrpc.js';
+import type { HandlerContext, JsonObject, RequestOptions } from '../core/peer-types.js';
 import { namedProperty, type CompiledValidator } from './validation.js';
 
 /** The validators of one tool: its arguments, and its structured result when it declares an outputSchema. */

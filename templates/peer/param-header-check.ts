@@ -6,8 +6,8 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/param-header-check.ts`).
  * Browser-safe: no `node:` imports.
  */
-import { ErrorCode, ProtocolError, isPlainObject } from './core/jsonrpc.js';
-import type { HandlerContext } from './core/peer.js';
+import { ErrorCode, ProtocolError, isPlainObject } from '../core/jsonrpc.js';
+import type { HandlerContext } from '../core/peer.js';
 import type { ProtocolDescription } from './protocol.js';
 import { paramHeaderMismatch, paramHeaderRules } from './http-headers.js';
 

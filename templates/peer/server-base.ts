@@ -10,9 +10,9 @@
  * Hand-written runtime copied into generated output as `runtime/server-base.ts`. The generated
  * `server.ts` gives it the version's handler interface and validators.
  */
-import { ErrorCode, ProtocolError, isPlainObject } from './core/jsonrpc.js';
-import { RpcPeer, type HandlerContext, type ParamsIssue, type PeerOptions } from './core/peer.js';
-import { isThenable, withKey } from './core/peer-messages.js';
+import { ErrorCode, ProtocolError, isPlainObject } from '../core/jsonrpc.js';
+import { RpcPeer, type HandlerContext, type ParamsIssue, type PeerOptions } from '../core/peer.js';
+import { isThenable, withKey } from '../core/peer-messages.js';
 import {
   setMeta,
   speakableVersions,
@@ -24,7 +24,7 @@ import {
 import { hasExtensionsCapability, mergeCapabilities, requestCapabilities, withExtensionIds } from './capabilities.js';
 import { checkParamHeaders } from './param-header-check.js';
 import { callTool } from './tool-call.js';
-import type { Transport } from './core/transport.js';
+import type { Transport } from '../core/transport.js';
 import { paramsIssue, resultIssue, type CompiledValidator } from './validation.js';
 import { answerInputsInline, inputRound } from './input-round.js';
 import { legacyInitializeIssue, withoutResultType } from './legacy-session.js';

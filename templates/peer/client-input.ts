@@ -5,9 +5,9 @@
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/client-input.ts`). No dependencies.
  */
-import { ErrorCode, ProtocolError, isPlainObject } from './core/jsonrpc.js';
-import { metaOf } from './core/peer-messages.js';
-import type { HandlerContext } from './core/peer.js';
+import { ErrorCode, ProtocolError, isPlainObject } from '../core/jsonrpc.js';
+import { metaOf } from '../core/peer-messages.js';
+import type { HandlerContext } from '../core/peer.js';
 import type { MessageChecker } from './validation.js';
 
 type JsonObject = { [key: string]: unknown };

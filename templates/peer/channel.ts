@@ -18,17 +18,17 @@ import {
   type NotificationTable,
   type ParamsArgs,
   type RequestTable,
-} from './core/jsonrpc.js';
+} from '../core/jsonrpc.js';
 import {
   RpcPeer,
   type HandlerContext,
   type PeerOptions,
   type RequestHandler,
   type RequestOptions,
-} from './core/peer.js';
+} from '../core/peer.js';
 import { refusal } from './channel-frames.js';
 import { paramsIssue, type CompiledValidator } from './validation.js';
-import type { MessageExtraInfo, Transport } from './core/transport.js';
+import type { MessageExtraInfo, Transport } from '../core/transport.js';
 
 /** What the extension file declares about its channel (from the generated code). */
 export interface ChannelDescription {

@@ -6,7 +6,7 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/http-headers.ts`). Browser-safe:
  * it uses only TextEncoder/TextDecoder, btoa/atob and the language.
  */
-import { isPlainObject } from './core/jsonrpc.js';
+import { isPlainObject } from '../core/jsonrpc.js';
 
 type JsonObject = { [key: string]: unknown };
 

@@ -5,9 +5,9 @@
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/client-tools.ts`). No dependencies.
  */
-import { isPlainObject } from './core/jsonrpc.js';
+import { isPlainObject } from '../core/jsonrpc.js';
 import type { MetadataHeaders, ParamHeaderRule } from './http-headers.js';
-import type { RequestOptions } from './core/peer.js';
+import type { RequestOptions } from '../core/peer.js';
 
 type JsonObject = { [key: string]: unknown };
 

@@ -4,8 +4,8 @@
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/legacy-session.ts`).
  */
-import { isPlainObject } from './core/jsonrpc.js';
-import type { ParamsIssue } from './core/peer-types.js';
+import { isPlainObject } from '../core/jsonrpc.js';
+import type { ParamsIssue } from '../core/peer-types.js';
 
 type JsonObject = { [key: string]: unknown };
 

@@ -3,7 +3,7 @@
  * receives, results its handlers return) and the client (requests and notifications the server sends,
  * results when asked). Browser-safe and dependency-free: the validators are compiled at generation time.
  */
-import type { ParamsIssue } from './core/peer.js';
+import type { ParamsIssue } from '../core/peer.js';
 
 type JsonObject = { [key: string]: unknown };
 
@@ -13,7 +13,7 @@ export interface CompiledValidator {
   errors?: null | { instancePath: string; keyword: string; params: Record<string, unknown>; message?: string }[];
 }
 
-/** What validators.ts exports that the runtime reads (`import * as validators from './validators.js'`). */
+/** What validators.ts exports that the runtime reads (`import * as validators from '../validators.js'`). */
 export interface Validators {
   /** Params validators by method. */
   readonly paramsValidators: Readonly<Record<string, CompiledValidator>>;

@@ -4,7 +4,7 @@
  *
  * Hand-written runtime copied into generated output as `runtime/capabilities.ts`.
  */
-import { isPlainObject } from './core/jsonrpc.js';
+import { isPlainObject } from '../core/jsonrpc.js';
 import type { ProtocolDescription } from './protocol.js';
 import type { CompiledValidator } from './validation.js';
 

@@ -7,7 +7,7 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/structured-content.ts`). No
  * dependencies.
  */
-import { ErrorCode, ProtocolError, isPlainObject } from './core/jsonrpc.js';
+import { ErrorCode, ProtocolError, isPlainObject } from '../core/jsonrpc.js';
 
 type JsonObject = { [key: string]: unknown };
 

@@ -7,8 +7,8 @@
  *
  * Hand-written runtime copied into generated output as `runtime/channel-frames.ts`. Browser-safe.
  */
-import { ErrorCode, isValidRequestId, type RequestId } from './core/jsonrpc.js';
-import { oversize } from './core/json-size.js';
+import { ErrorCode, isValidRequestId, type RequestId } from '../core/jsonrpc.js';
+import { oversize } from '../core/json-size.js';
 
 /** Where a value is not JSON (a JSON pointer from the message) and what is there instead. */
 export interface NotJson {
