@@ -6,7 +6,7 @@
  * channel's one answer. Node only; internal.
  */
 import type { ServerResponse } from 'node:http';
-import type { EventStore } from './event-store.js';
+import type { EventStore } from './cluster/event-store.js';
 import { toError, type WireMessage } from './http-common.js';
 import { sseHeaders } from './http-replies.js';
 import type { SessionLink } from './http-session-link.js';

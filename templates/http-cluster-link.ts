@@ -7,7 +7,7 @@
  */
 import { Buffer } from 'node:buffer';
 import type { ServerResponse } from 'node:http';
-import type { SessionRecord } from './cluster-state.js';
+import type { SessionRecord } from './cluster/state.js';
 import type { Cluster } from './http-cluster.js';
 import { resumeFromElsewhere } from './http-cluster-resume.js';
 import { isResponse, type WireMessage } from './http-common.js';

@@ -18,8 +18,8 @@
  *
  * Node only; internal to http-server.ts.
  */
-import type { MessageBus, SessionRecord, SessionStore } from './cluster-state.js';
-import type { EventStore } from './event-store.js';
+import type { MessageBus, SessionRecord, SessionStore } from './cluster/state.js';
+import type { EventStore } from './cluster/event-store.js';
 import type { WireMessage } from './http-common.js';
 import type { StreamableHttpServerTransport } from './http-session.js';
 

@@ -5,8 +5,8 @@
  * them alone: the default `onSession`'s facts and the cluster. Node only.
  */
 import type { IncomingMessage } from 'node:http';
-import type { MessageBus, SessionStore } from './cluster-state.js';
-import type { EventStore } from './event-store.js';
+import type { MessageBus, SessionStore } from './cluster/state.js';
+import type { EventStore } from './cluster/event-store.js';
 import type { CorsOptions } from './http-common.js';
 import type { NameSources } from './peer/http-headers.js';
 import { Cluster } from './http-cluster.js';

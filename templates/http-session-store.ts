@@ -9,7 +9,7 @@
  * the shared store when a request names it (`restore`); the caps count this node's sessions only.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { InMemoryEventStore, type EventStore } from './event-store.js';
+import { InMemoryEventStore, type EventStore } from './cluster/event-store.js';
 import { HEADER } from './peer/http-headers.js';
 import { headerOf, writeJsonError, writeJsonRpcError } from './http-replies.js';
 import { invalidRequestResponse } from './core/frame.js';
@@ -17,7 +17,7 @@ import { isRequest, type WireMessage } from './http-common.js';
 import { StreamableHttpServerTransport } from './http-session.js';
 import type { Cluster } from './http-cluster.js';
 import { NodeLink } from './http-cluster-link.js';
-import type { SessionRecord } from './cluster-state.js';
+import type { SessionRecord } from './cluster/state.js';
 
 export interface LiveSessionsOptions {
   /** Versions a request's `MCP-Protocol-Version` may name. */

@@ -122,5 +122,5 @@ export {
   type WebSocketConstructor,
   type WebSocketLike,
 } from './websocket.js';
-export { type EventStore, InMemoryEventStore } from './event-store.js';
+export { type EventStore, InMemoryEventStore } from './cluster/event-store.js';
 export { checkRuntimeVersion, RUNTIME_VERSION } from './core/version.js';

@@ -26,7 +26,7 @@ export {
   type MessageBus,
   type SessionRecord,
   type SessionStore,
-} from './cluster-state.js';
+} from './cluster/state.js';
 export { HttpRequestTransport } from './http-request-transport.js';
 export { StreamableHttpServerTransport } from './http-session.js';
 export { type HttpMessageExtraInfo } from './http-replies.js';

@@ -13,4 +13,4 @@ export {
   RedisMessageBus,
   RedisSessionStore,
   type RedisSubscriber,
-} from './redis-state.js';
+} from './cluster/redis-state.js';

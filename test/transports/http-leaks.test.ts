@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
-import { InMemoryEventStore } from '../../templates/event-store.js';
+import { InMemoryEventStore } from '../../templates/cluster/event-store.js';
 import { createStreamableHttpServer, type StreamableHttpServerTransport } from '../../templates/http-server.js';
 import { StreamableHttpClientTransport } from '../../templates/http-client.js';
 import { RpcPeer } from '../../templates/core/peer.js';

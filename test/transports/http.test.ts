@@ -12,7 +12,7 @@ import {
 } from '../../templates/http-server.js';
 import { METADATA_HEADERS, StreamableHttpClientTransport, StreamableHttpError } from '../../templates/http-client.js';
 import { sessionStreams } from '../../templates/http-client-streams.js';
-import { InMemoryEventStore } from '../../templates/event-store.js';
+import { InMemoryEventStore } from '../../templates/cluster/event-store.js';
 import { SseParser } from '../../templates/sse.js';
 import { RpcEngine } from '../../templates/core/engine.js';
 import type { JsonRpcFrame } from '../../templates/core/transport.js';

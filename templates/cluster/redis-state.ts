@@ -13,9 +13,9 @@
  * Redis is down, so requests that need it are answered 503 instead of waiting; node-redis reconnects and
  * resubscribes by itself. No `node:` imports beyond what the clients bring.
  */
-import type { MessageBus, SessionRecord, SessionStore } from './cluster-state.js';
+import type { MessageBus, SessionRecord, SessionStore } from './state.js';
 import type { EventStore } from './event-store.js';
-import type { JsonRpcFrame } from './core/transport.js';
+import type { JsonRpcFrame } from '../core/transport.js';
 
 /** The commands these stores send, as a node-redis client (`redis` ≥ 6) types them. */
 export interface RedisCommands {

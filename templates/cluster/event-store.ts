@@ -2,7 +2,7 @@
  * Event stores for Streamable HTTP resumability. Browser-safe (no `node:` imports), though only the server
  * uses them.
  */
-import type { JsonRpcFrame } from './core/transport.js';
+import type { JsonRpcFrame } from '../core/transport.js';
 
 /**
  * Stores SSE events so a client that lost a stream can resume it with `Last-Event-ID`. Event ids must be
