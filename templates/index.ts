@@ -101,8 +101,8 @@ export {
   PostMessageTransport,
   type PostMessageTransportOptions,
   type WindowTransportOptions,
-} from './post-message.js';
-export { StreamableHttpError } from './http-common.js';
+} from './transports/post-message/post-message.js';
+export { StreamableHttpError } from './transports/http/common.js';
 export { METADATA_HEADERS, type MetadataFacts, type MetadataHeaders } from './peer/http-headers.js';
 export {
   type ReconnectionOptions,
@@ -110,10 +110,13 @@ export {
   SessionStreams,
   type SessionStreamsOption,
   type SessionStreamsSettings,
-} from './http-client-streams.js';
-export { StreamableHttpClientTransport, type StreamableHttpClientTransportOptions } from './http-client.js';
-export { SseLegacyClientTransport, type SseLegacyClientTransportOptions } from './sse-legacy-client.js';
-export { type LegacySseFallback, sseFallback, type SseFallbackOptions } from './sse-fallback.js';
+} from './transports/http/client/session-streams.js';
+export {
+  StreamableHttpClientTransport,
+  type StreamableHttpClientTransportOptions,
+} from './transports/http/client/transport.js';
+export { SseLegacyClientTransport, type SseLegacyClientTransportOptions } from './transports/sse/client.js';
+export { type LegacySseFallback, sseFallback, type SseFallbackOptions } from './transports/http/client/sse-fallback.js';
 export {
   WEBSOCKET_SUBPROTOCOL,
   WebSocketClientTransport,
@@ -121,6 +124,6 @@ export {
   WebSocketCloseCode,
   type WebSocketConstructor,
   type WebSocketLike,
-} from './websocket.js';
+} from './transports/websocket/client.js';
 export { type EventStore, InMemoryEventStore } from './cluster/event-store.js';
 export { checkRuntimeVersion, RUNTIME_VERSION } from './core/version.js';

@@ -12,14 +12,14 @@ export {
   type StdioClientTransportOptions,
   StdioServerTransport,
   type StdioServerTransportOptions,
-} from './stdio.js';
+} from './transports/stdio/stdio.js';
 export {
   createStreamableHttpServer,
   type HttpServedServer,
   type StreamableHttpHandler,
   type StreamableHttpServerOptions,
   type StreamableHttpServerSettings,
-} from './http-server.js';
+} from './transports/http/server/endpoint.js';
 export {
   InMemoryMessageBus,
   InMemorySessionStore,
@@ -27,13 +27,13 @@ export {
   type SessionRecord,
   type SessionStore,
 } from './cluster/state.js';
-export { HttpRequestTransport } from './http-request-transport.js';
-export { StreamableHttpServerTransport } from './http-session.js';
-export { type HttpMessageExtraInfo } from './http-replies.js';
+export { HttpRequestTransport } from './transports/http/server/request-transport.js';
+export { StreamableHttpServerTransport } from './transports/http/server/session.js';
+export { type HttpMessageExtraInfo } from './transports/http/server/replies.js';
 export {
   createSseLegacyServer,
   type SseLegacyHandler,
   type SseLegacyServerOptions,
   SseLegacyServerTransport,
-} from './sse-legacy-server.js';
-export { type CorsOptions, type DnsRebindingOptions } from './http-common.js';
+} from './transports/sse/server.js';
+export { type CorsOptions, type DnsRebindingOptions } from './transports/http/common.js';

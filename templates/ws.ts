@@ -12,4 +12,4 @@ export {
   type WebSocketUpgradeHandler,
   type WsModule,
   type WsSocket,
-} from './websocket-server.js';
+} from './transports/websocket/server.js';

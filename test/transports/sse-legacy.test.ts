@@ -8,10 +8,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RpcPeer } from '../../templates/core/peer.js';
-import { StreamableHttpClientTransport, StreamableHttpError } from '../../templates/http-client.js';
-import { createSseLegacyServer, type SseLegacyServerTransport } from '../../templates/sse-legacy-server.js';
-import { SseLegacyClientTransport } from '../../templates/sse-legacy-client.js';
-import { sseFallback } from '../../templates/sse-fallback.js';
+import {
+  StreamableHttpClientTransport,
+  StreamableHttpError,
+} from '../../templates/transports/http/client/transport.js';
+import { createSseLegacyServer, type SseLegacyServerTransport } from '../../templates/transports/sse/server.js';
+import { SseLegacyClientTransport } from '../../templates/transports/sse/client.js';
+import { sseFallback } from '../../templates/transports/http/client/sse-fallback.js';
 import { listen, rawRequest } from './helpers/http.js';
 import { eventually } from '../helpers/eventually.js';
 

@@ -8,7 +8,7 @@ import {
   StdioServerTransport,
   isJsonRpcMessage,
   parseMessageLine,
-} from '../../templates/stdio.js';
+} from '../../templates/transports/stdio/stdio.js';
 import type { JsonRpcMessage } from '../../templates/core/jsonrpc.js';
 import { PassThrough, Writable } from 'node:stream';
 import { fixturesDir, transpiledRuntime } from './helpers/runtime.js';

@@ -9,8 +9,8 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket as WsClient, WebSocketServer } from 'ws';
 import { RpcPeer } from '../../templates/core/peer.js';
-import type { WebSocketServerTransport } from '../../templates/websocket-server.js';
-import { WebSocketClientTransport } from '../../templates/websocket.js';
+import type { WebSocketServerTransport } from '../../templates/transports/websocket/server.js';
+import { WebSocketClientTransport } from '../../templates/transports/websocket/client.js';
 import { TestWebSocket, listenWebSocket, rawSocket, type WebSocketEndpoint } from './helpers/websocket.js';
 import { eventually } from '../helpers/eventually.js';
 

@@ -10,8 +10,8 @@ import {
   type WebSocketServerOptions,
   type WebSocketUpgradeHandler,
   type WsModule,
-} from '../../../templates/websocket-server.js';
-import type { WebSocketConstructor } from '../../../templates/websocket.js';
+} from '../../../templates/transports/websocket/server.js';
+import type { WebSocketConstructor } from '../../../templates/transports/websocket/client.js';
 import { listen } from './http.js';
 
 /** Type checks (tsc compiles this file): the WebSocket classes users pass must fit the runtime's interfaces. */

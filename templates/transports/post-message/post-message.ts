@@ -13,7 +13,7 @@
  * A message from elsewhere is dropped and reported once per origin through `onerror` (a peer's
  * diagnostics). Hand-written runtime copied into generated output as `runtime/post-message.ts`. Browser-safe.
  */
-import type { JsonRpcFrame, Transport } from './core/transport.js';
+import type { JsonRpcFrame, Transport } from '../../core/transport.js';
 
 /** Something `postMessage` works on: a MessagePort, a Worker, a window. */
 export interface PostMessageTarget {

@@ -7,18 +7,18 @@
  * created by http-server.ts.
  */
 import type { ServerResponse } from 'node:http';
-import { isPlainObject, type JsonRpcErrorResponse, type RequestId } from './core/jsonrpc.js';
-import { formatSseEvent } from './sse.js';
-import { isInitializeRequest, isRequest, isResponse, key, toError, type WireMessage } from './http-common.js';
-import { writeJsonError, writeJsonRpcError, type HttpMessageExtraInfo } from './http-replies.js';
-import { invalidRequestResponse } from './core/frame.js';
-import { HEADER } from './peer/http-headers.js';
-import type { JsonRpcFrame, Transport, TransportSendOptions } from './core/transport.js';
-import { attachSink, detachSink, dropStream, newChannel, storeEvent, writeJsonAnswers } from './http-channel.js';
-import { flushQueue, writeToSink } from './http-channel.js';
-import type { Channel, SessionConfig, SseSink } from './http-channel.js';
-import type { SessionLink } from './http-session-link.js';
-import type { SessionInfo } from './peer/server-base.js';
+import { isPlainObject, type JsonRpcErrorResponse, type RequestId } from '../../../core/jsonrpc.js';
+import { formatSseEvent } from '../sse.js';
+import { isInitializeRequest, isRequest, isResponse, key, toError, type WireMessage } from '../common.js';
+import { writeJsonError, writeJsonRpcError, type HttpMessageExtraInfo } from './replies.js';
+import { invalidRequestResponse } from '../../../core/frame.js';
+import { HEADER } from '../../../peer/http-headers.js';
+import type { JsonRpcFrame, Transport, TransportSendOptions } from '../../../core/transport.js';
+import { attachSink, detachSink, dropStream, newChannel, storeEvent, writeJsonAnswers } from './response-channel.js';
+import { flushQueue, writeToSink } from './response-channel.js';
+import type { Channel, SessionConfig, SseSink } from './response-channel.js';
+import type { SessionLink } from './session-link.js';
+import type { SessionInfo } from '../../../peer/server-base.js';
 
 /** What a request without `MCP-Protocol-Version` is assumed to speak (spec: 2025-03-26). */
 export const ASSUMED_PROTOCOL_VERSION = '2025-03-26';

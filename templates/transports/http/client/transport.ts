@@ -27,12 +27,12 @@ import {
   type MetadataFacts,
   type MetadataHeaders,
   type NameSources,
-} from './peer/http-headers.js';
-import { readSse, type StreamOwner } from './http-client-sse.js';
-import type { ReconnectionOptions, SessionStreams, SessionStreamsOption } from './http-client-streams.js';
-import { Flight } from './http-flight.js';
-import { ErrorCode, LocalError, isPlainObject, isValidRequestId, type RequestId } from './core/jsonrpc.js';
-import { describe, metaOf } from './core/peer-messages.js';
+} from '../../../peer/http-headers.js';
+import { readSse, type StreamOwner } from './read-sse.js';
+import type { ReconnectionOptions, SessionStreams, SessionStreamsOption } from './session-streams.js';
+import { Flight } from './flight.js';
+import { ErrorCode, LocalError, isPlainObject, isValidRequestId, type RequestId } from '../../../core/jsonrpc.js';
+import { describe, metaOf } from '../../../core/peer-messages.js';
 import {
   StreamableHttpError,
   isInitializeRequest,
@@ -41,10 +41,10 @@ import {
   mediaType,
   toError,
   type WireMessage,
-} from './http-common.js';
+} from '../common.js';
 import type { FallbackHost, LegacySseFallback } from './sse-fallback.js';
-import type { SseLegacyClientTransport } from './sse-legacy-client.js';
-import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './core/transport.js';
+import type { SseLegacyClientTransport } from '../../sse/client.js';
+import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from '../../../core/transport.js';
 
 export { StreamableHttpError, METADATA_HEADERS, type MetadataFacts, type MetadataHeaders };
 export type { ReconnectionOptions };

@@ -10,10 +10,10 @@
  * Hand-written runtime copied unchanged into generated output (as `runtime/http-client-streams.ts`).
  * Browser-safe: no `node:` imports.
  */
-import { StreamableHttpError, toError } from './http-common.js';
-import { readSse, streamLost, type StreamOwner, type StreamReconnects, type StreamState } from './http-client-sse.js';
-import type { LocalError, RequestId } from './core/jsonrpc.js';
-import type { WireMessage } from './http-common.js';
+import { StreamableHttpError, toError } from '../common.js';
+import { readSse, streamLost, type StreamOwner, type StreamReconnects, type StreamState } from './read-sse.js';
+import type { LocalError, RequestId } from '../../../core/jsonrpc.js';
+import type { WireMessage } from '../common.js';
 
 export type { StreamOwner, StreamState };
 

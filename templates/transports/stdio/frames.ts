@@ -6,10 +6,10 @@
  * to its newline, and frames written in one tick go out in one write.
  */
 import type { Writable } from 'node:stream';
-import type { JsonRpcMessage } from './core/jsonrpc.js';
-import { inspectMessage, oversizeText } from './core/frame.js';
-import { malformedResponse } from './core/peer-messages.js';
-import type { JsonRpcFrame, Transport } from './core/transport.js';
+import type { JsonRpcMessage } from '../../core/jsonrpc.js';
+import { inspectMessage, oversizeText } from '../../core/frame.js';
+import { malformedResponse } from '../../core/peer-messages.js';
+import type { JsonRpcFrame, Transport } from '../../core/transport.js';
 
 /** Default cap on one unterminated line (10 MiB): protects against a peer that never sends `\n`. */
 export const DEFAULT_MAX_LINE_BYTES: number = 10 * 1024 * 1024;

@@ -5,11 +5,11 @@
  * (http-server.ts). Node only.
  */
 import type { ServerResponse } from 'node:http';
-import { isPlainObject, type RequestId } from './core/jsonrpc.js';
-import { formatSseEvent } from './sse.js';
-import { isRequest, isResponse, toError, type WireMessage } from './http-common.js';
-import { sseHeaders, statusOfError, type HttpMessageExtraInfo, type TransportErrorCodes } from './http-replies.js';
-import type { JsonRpcFrame, Transport, TransportSendOptions } from './core/transport.js';
+import { isPlainObject, type RequestId } from '../../../core/jsonrpc.js';
+import { formatSseEvent } from '../sse.js';
+import { isRequest, isResponse, toError, type WireMessage } from '../common.js';
+import { sseHeaders, statusOfError, type HttpMessageExtraInfo, type TransportErrorCodes } from './replies.js';
+import type { JsonRpcFrame, Transport, TransportSendOptions } from '../../../core/transport.js';
 
 /**
  * It carries exactly one request (or notification) to the engine and its answer back. The answer goes out as

@@ -30,12 +30,12 @@ import {
   toError,
   type CorsOptions,
   type DnsRebindingOptions,
-} from './http-common.js';
-import { TOO_LARGE_HEADERS, accepts, readBody } from './http-request.js';
-import { ClientCounts, type ClientCapOptions } from './client-caps.js';
-import { formatSseEvent } from './sse.js';
-import { readFrame, type FrameReader } from './core/frame.js';
-import type { JsonRpcFrame, MessageExtraInfo, Transport } from './core/transport.js';
+} from '../http/common.js';
+import { TOO_LARGE_HEADERS, accepts, readBody } from '../http/server/request.js';
+import { ClientCounts, type ClientCapOptions } from '../http/server/client-caps.js';
+import { formatSseEvent } from '../http/sse.js';
+import { readFrame, type FrameReader } from '../../core/frame.js';
+import type { JsonRpcFrame, MessageExtraInfo, Transport } from '../../core/transport.js';
 
 export interface SseLegacyServerOptions extends DnsRebindingOptions, ClientCapOptions {
   /** Which browser origins may read the answers (CORS), apart from the rebinding checks. Default none. */

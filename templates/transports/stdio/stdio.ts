@@ -13,11 +13,11 @@
  * closing the connection.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { planSpawn } from './stdio-command.js';
+import { planSpawn } from './command.js';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { FrameText, FrameWriter, LineBuffer, deliverLines } from './stdio-frames.js';
-import { readFrame, type FrameReader } from './core/frame.js';
-import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from './core/transport.js';
+import { FrameText, FrameWriter, LineBuffer, deliverLines } from './frames.js';
+import { readFrame, type FrameReader } from '../../core/frame.js';
+import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from '../../core/transport.js';
 
 export {
   DEFAULT_MAX_LINE_BYTES,
@@ -26,7 +26,7 @@ export {
   isJsonRpcMessage,
   parseMessageLine,
   serializeMessage,
-} from './stdio-frames.js';
+} from './frames.js';
 
 /** How long after the server's stdout ends its exit may still be reported before it counts as hung up. */
 const STDOUT_END_GRACE_MS = 50;

@@ -9,15 +9,15 @@
  * the shared store when a request names it (`restore`); the caps count this node's sessions only.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { InMemoryEventStore, type EventStore } from './cluster/event-store.js';
-import { HEADER } from './peer/http-headers.js';
-import { headerOf, writeJsonError, writeJsonRpcError } from './http-replies.js';
-import { invalidRequestResponse } from './core/frame.js';
-import { isRequest, type WireMessage } from './http-common.js';
-import { StreamableHttpServerTransport } from './http-session.js';
-import type { Cluster } from './http-cluster.js';
-import { NodeLink } from './http-cluster-link.js';
-import type { SessionRecord } from './cluster/state.js';
+import { InMemoryEventStore, type EventStore } from '../../../cluster/event-store.js';
+import { HEADER } from '../../../peer/http-headers.js';
+import { headerOf, writeJsonError, writeJsonRpcError } from './replies.js';
+import { invalidRequestResponse } from '../../../core/frame.js';
+import { isRequest, type WireMessage } from '../common.js';
+import { StreamableHttpServerTransport } from './session.js';
+import type { Cluster } from './cluster.js';
+import { NodeLink } from './cluster-link.js';
+import type { SessionRecord } from '../../../cluster/state.js';
 
 export interface LiveSessionsOptions {
   /** Versions a request's `MCP-Protocol-Version` may name. */

@@ -7,13 +7,13 @@
  */
 import { Buffer } from 'node:buffer';
 import type { ServerResponse } from 'node:http';
-import type { SessionRecord } from './cluster/state.js';
-import type { Cluster } from './http-cluster.js';
-import { resumeFromElsewhere } from './http-cluster-resume.js';
-import { isResponse, type WireMessage } from './http-common.js';
-import type { SessionLink } from './http-session-link.js';
-import { isPlainObject, type RequestId } from './core/jsonrpc.js';
-import type { SessionInfo } from './peer/server-base.js';
+import type { SessionRecord } from '../../../cluster/state.js';
+import type { Cluster } from './cluster.js';
+import { resumeFromElsewhere } from './cluster-resume.js';
+import { isResponse, type WireMessage } from '../common.js';
+import type { SessionLink } from './session-link.js';
+import { isPlainObject, type RequestId } from '../../../core/jsonrpc.js';
+import type { SessionInfo } from '../../../peer/server-base.js';
 
 /** The requests whose answers change a session's record. */
 const WATCHED = new Set(['initialize', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe']);

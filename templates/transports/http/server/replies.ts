@@ -6,10 +6,10 @@
  * handler learns of the HTTP request. Node only; internal (http-server.ts re-exports the public types).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ProtocolFacts } from './peer/protocol.js';
-import { HEADER } from './peer/http-headers.js';
-import { ErrorCode, type JsonRpcErrorResponse, type RequestId } from './core/jsonrpc.js';
-import type { MessageExtraInfo } from './core/transport.js';
+import type { ProtocolFacts } from '../../../peer/protocol.js';
+import { HEADER } from '../../../peer/http-headers.js';
+import { ErrorCode, type JsonRpcErrorResponse, type RequestId } from '../../../core/jsonrpc.js';
+import type { MessageExtraInfo } from '../../../core/transport.js';
 
 /** Extra information delivered with each message received over HTTP. */
 export interface HttpMessageExtraInfo extends MessageExtraInfo {

@@ -5,16 +5,16 @@
  * them alone: the default `onSession`'s facts and the cluster. Node only.
  */
 import type { IncomingMessage } from 'node:http';
-import type { MessageBus, SessionStore } from './cluster/state.js';
-import type { EventStore } from './cluster/event-store.js';
-import type { CorsOptions } from './http-common.js';
-import type { NameSources } from './peer/http-headers.js';
-import { Cluster } from './http-cluster.js';
-import type { HttpRequestTransport } from './http-request-transport.js';
-import { StreamableHttpServerTransport } from './http-session.js';
-import type { ProtocolDescription } from './peer/protocol.js';
-import type { SessionInfo } from './peer/server-base.js';
-import type { Transport } from './core/transport.js';
+import type { MessageBus, SessionStore } from '../../../cluster/state.js';
+import type { EventStore } from '../../../cluster/event-store.js';
+import type { CorsOptions } from '../common.js';
+import type { NameSources } from '../../../peer/http-headers.js';
+import { Cluster } from './cluster.js';
+import type { HttpRequestTransport } from './request-transport.js';
+import { StreamableHttpServerTransport } from './session.js';
+import type { ProtocolDescription } from '../../../peer/protocol.js';
+import type { SessionInfo } from '../../../peer/server-base.js';
+import type { Transport } from '../../../core/transport.js';
 
 /** What the endpoint needs of a generated server (`createServer(…)`): its protocol facts and a way to connect. */
 export interface HttpServedServer {

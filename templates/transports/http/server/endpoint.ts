@@ -32,11 +32,11 @@
  * http-server-checks.ts (body shape, metadata headers, CORS), http-replies.ts (error answers, SSE headers).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { inspectMessage, invalidRequestResponse, parseErrorResponse } from './core/frame.js';
-import { HEADER, isHeaderEra } from './peer/http-headers.js';
-import { accepts, readBody, TOO_LARGE_HEADERS as TOO_LARGE } from './http-request.js';
-import { checkCors, dnsRebindingGuard, isInitializeRequest, mediaType, onceEach, toError } from './http-common.js';
-import type { WireMessage } from './http-common.js';
+import { inspectMessage, invalidRequestResponse, parseErrorResponse } from '../../../core/frame.js';
+import { HEADER, isHeaderEra } from '../../../peer/http-headers.js';
+import { accepts, readBody, TOO_LARGE_HEADERS as TOO_LARGE } from './request.js';
+import { checkCors, dnsRebindingGuard, isInitializeRequest, mediaType, onceEach, toError } from '../common.js';
+import type { WireMessage } from '../common.js';
 import {
   headerOf,
   requestInfoOf,
@@ -44,22 +44,18 @@ import {
   transportErrorCodes,
   writeJsonError,
   writeJsonRpcError,
-} from './http-replies.js';
-import { corsHeaders, preflight, refusal, sessionlessVerdict } from './http-server-checks.js';
-import { HttpRequestTransport } from './http-request-transport.js';
-import { ASSUMED_PROTOCOL_VERSION, type StreamableHttpServerTransport } from './http-session.js';
-import { clusterOf, factsOf, type Connection, type StreamableHttpServerOptions } from './http-server-options.js';
-import type { StreamableHttpServerSettings } from './http-server-options.js';
-import { LiveSessions } from './http-session-store.js';
+} from './replies.js';
+import { corsHeaders, preflight, refusal, sessionlessVerdict } from './checks.js';
+import { HttpRequestTransport } from './request-transport.js';
+import { ASSUMED_PROTOCOL_VERSION, type StreamableHttpServerTransport } from './session.js';
+import { clusterOf, factsOf, type Connection, type StreamableHttpServerOptions } from './options.js';
+import type { StreamableHttpServerSettings } from './options.js';
+import { LiveSessions } from './session-store.js';
 
-export { HttpRequestTransport } from './http-request-transport.js';
-export { StreamableHttpServerTransport } from './http-session.js';
-export type { HttpMessageExtraInfo } from './http-replies.js';
-export type {
-  HttpServedServer,
-  StreamableHttpServerOptions,
-  StreamableHttpServerSettings,
-} from './http-server-options.js';
+export { HttpRequestTransport } from './request-transport.js';
+export { StreamableHttpServerTransport } from './session.js';
+export type { HttpMessageExtraInfo } from './replies.js';
+export type { HttpServedServer, StreamableHttpServerOptions, StreamableHttpServerSettings } from './options.js';
 
 /** The node:http request handler, with the live sessions and a way to end them all. */
 export interface StreamableHttpHandler {

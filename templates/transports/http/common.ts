@@ -2,8 +2,8 @@
  * What both sides of the Streamable HTTP transport share: telling requests from responses and keying requests
  * by id. Browser-safe (no `node:` imports).
  */
-import { isPlainObject, type RequestId } from './core/jsonrpc.js';
-import type { JsonRpcFrame } from './core/transport.js';
+import { isPlainObject, type RequestId } from '../../core/jsonrpc.js';
+import type { JsonRpcFrame } from '../../core/transport.js';
 
 /** One JSON-RPC message (a batch is an array of these). */
 export type WireMessage = Exclude<JsonRpcFrame, unknown[]>;

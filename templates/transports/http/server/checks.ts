@@ -6,11 +6,11 @@
  * body, and CORS for the origins the `cors` option lists. Node only; internal to http-server.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { inspectMessage, invalidRequestResponse, type MessageVerdict } from './core/frame.js';
-import { HEADER, decodeHeaderValue, type NameSources } from './peer/http-headers.js';
-import { corsAllowed, type CorsOptions } from './http-common.js';
-import { ErrorCode, isPlainObject, isValidRequestId, type JsonRpcErrorResponse } from './core/jsonrpc.js';
-import { headerOf, writeJsonError, writeJsonRpcError, type TransportErrorCodes } from './http-replies.js';
+import { inspectMessage, invalidRequestResponse, type MessageVerdict } from '../../../core/frame.js';
+import { HEADER, decodeHeaderValue, type NameSources } from '../../../peer/http-headers.js';
+import { corsAllowed, type CorsOptions } from '../common.js';
+import { ErrorCode, isPlainObject, isValidRequestId, type JsonRpcErrorResponse } from '../../../core/jsonrpc.js';
+import { headerOf, writeJsonError, writeJsonRpcError, type TransportErrorCodes } from './replies.js';
 
 /** Request headers a browser client may send (CORS); `Mcp-Param-*` are allowed by prefix. */
 const CORS_ALLOWED_HEADERS = [

@@ -4,8 +4,8 @@
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/http-flight.ts`). Browser-safe.
  */
-import type { WireMessage } from './http-common.js';
-import type { RequestId } from './core/jsonrpc.js';
+import type { WireMessage } from '../common.js';
+import type { RequestId } from '../../../core/jsonrpc.js';
 
 /** One POST carrying requests: how to close its response stream, and its entries in the transport's map. */
 export class Flight {

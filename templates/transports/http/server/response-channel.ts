@@ -6,10 +6,10 @@
  * channel's one answer. Node only; internal.
  */
 import type { ServerResponse } from 'node:http';
-import type { EventStore } from './cluster/event-store.js';
-import { toError, type WireMessage } from './http-common.js';
-import { sseHeaders } from './http-replies.js';
-import type { SessionLink } from './http-session-link.js';
+import type { EventStore } from '../../../cluster/event-store.js';
+import { toError, type WireMessage } from '../common.js';
+import { sseHeaders } from './replies.js';
+import type { SessionLink } from './session-link.js';
 
 /** What the server gives each session (http-session.ts). */
 export interface SessionConfig {

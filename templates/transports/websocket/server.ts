@@ -18,14 +18,14 @@
  * is dropped, and its session with it.
  */
 import type { IncomingMessage } from 'node:http';
-import { ClientCounts, type ClientCapOptions } from './client-caps.js';
+import { ClientCounts, type ClientCapOptions } from '../http/server/client-caps.js';
 import type { Duplex } from 'node:stream';
-import { dnsRebindingGuard, toError, type DnsRebindingOptions } from './http-common.js';
+import { dnsRebindingGuard, toError, type DnsRebindingOptions } from '../http/common.js';
 
 export type { DnsRebindingOptions };
-import { readFrame, type FrameReader } from './core/frame.js';
-import type { JsonRpcFrame, MessageExtraInfo, Transport } from './core/transport.js';
-import { WEBSOCKET_SUBPROTOCOL, WebSocketCloseCode } from './websocket.js';
+import { readFrame, type FrameReader } from '../../core/frame.js';
+import type { JsonRpcFrame, MessageExtraInfo, Transport } from '../../core/transport.js';
+import { WEBSOCKET_SUBPROTOCOL, WebSocketCloseCode } from './client.js';
 
 /** What this module uses of a `ws` WebSocket (typed here so the runtime compiles without `ws` installed). */
 export interface WsSocket {

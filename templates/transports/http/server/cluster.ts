@@ -18,10 +18,10 @@
  *
  * Node only; internal to http-server.ts.
  */
-import type { MessageBus, SessionRecord, SessionStore } from './cluster/state.js';
-import type { EventStore } from './cluster/event-store.js';
-import type { WireMessage } from './http-common.js';
-import type { StreamableHttpServerTransport } from './http-session.js';
+import type { MessageBus, SessionRecord, SessionStore } from '../../../cluster/state.js';
+import type { EventStore } from '../../../cluster/event-store.js';
+import type { WireMessage } from '../common.js';
+import type { StreamableHttpServerTransport } from './session.js';
 
 /** What travels on the bus, by kind (`t`). */
 export type BusMessage =

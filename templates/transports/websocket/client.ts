@@ -10,8 +10,8 @@
  * the same size limit and the same answers to invalid frames as a stdio peer. Binary frames are not MCP: the
  * connection is closed with 1003 (unsupported data).
  */
-import { readFrame, type FrameReader } from './core/frame.js';
-import type { JsonRpcFrame, MessageExtraInfo, Transport } from './core/transport.js';
+import { readFrame, type FrameReader } from '../../core/frame.js';
+import type { JsonRpcFrame, MessageExtraInfo, Transport } from '../../core/transport.js';
 
 /** The subprotocol both sides name in the handshake. */
 export const WEBSOCKET_SUBPROTOCOL = 'mcp';

@@ -7,8 +7,8 @@
  * behaves exactly as it did before clusters existed. Node only; internal.
  */
 import type { ServerResponse } from 'node:http';
-import type { WireMessage } from './http-common.js';
-import type { RequestId } from './core/jsonrpc.js';
+import type { WireMessage } from '../common.js';
+import type { RequestId } from '../../../core/jsonrpc.js';
 
 export interface SessionLink {
   /** The id of the session's standalone GET stream: the same on every node. */

@@ -14,11 +14,11 @@
  * An HTTP failure (of the GET or a POST) is a StreamableHttpError with the status and, for 401,
  * `WWW-Authenticate`, as on Streamable HTTP.
  */
-import { StreamableHttpError, mediaType, toError } from './http-common.js';
-import { HEADER } from './peer/http-headers.js';
-import { SseParser } from './sse.js';
-import { readFrame, type FrameReader } from './core/frame.js';
-import type { JsonRpcFrame, MessageExtraInfo, Transport } from './core/transport.js';
+import { StreamableHttpError, mediaType, toError } from '../http/common.js';
+import { HEADER } from '../../peer/http-headers.js';
+import { SseParser } from '../http/sse.js';
+import { readFrame, type FrameReader } from '../../core/frame.js';
+import type { JsonRpcFrame, MessageExtraInfo, Transport } from '../../core/transport.js';
 
 export interface SseLegacyClientTransportOptions {
   /** Extra headers on every request, or a function producing them per request (a token provider). */

@@ -6,11 +6,11 @@
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/http-client-sse.ts`). Browser-safe.
  */
-import { isResponse } from './http-common.js';
-import { ErrorCode, LocalError } from './core/jsonrpc.js';
-import { describe } from './core/peer-messages.js';
-import type { RequestId } from './core/jsonrpc.js';
-import { SseParser, type SseEvent } from './sse.js';
+import { isResponse } from '../common.js';
+import { ErrorCode, LocalError } from '../../../core/jsonrpc.js';
+import { describe } from '../../../core/peer-messages.js';
+import type { RequestId } from '../../../core/jsonrpc.js';
+import { SseParser, type SseEvent } from '../sse.js';
 
 /** One stream being read: what it is, where it stands, and what it still owes. */
 export interface StreamState {

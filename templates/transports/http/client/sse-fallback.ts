@@ -9,10 +9,10 @@
  *
  * Hand-written runtime copied unchanged into generated output (as `runtime/sse-fallback.ts`). Browser-safe.
  */
-import { toError } from './http-common.js';
-import type { StreamOwner } from './http-client-sse.js';
-import { isPlainObject } from './core/jsonrpc.js';
-import { SseLegacyClientTransport, type SseLegacyClientTransportOptions } from './sse-legacy-client.js';
+import { toError } from '../common.js';
+import type { StreamOwner } from './read-sse.js';
+import { isPlainObject } from '../../../core/jsonrpc.js';
+import { SseLegacyClientTransport, type SseLegacyClientTransportOptions } from '../../sse/client.js';
 
 export interface SseFallbackOptions {
   /**

@@ -8,11 +8,11 @@
  */
 import { Buffer } from 'node:buffer';
 import type { ServerResponse } from 'node:http';
-import type { BusMessage, Cluster } from './http-cluster.js';
-import { isResponse, key, toError } from './http-common.js';
-import { sseHeaders, writeJsonError } from './http-replies.js';
-import type { RequestId } from './core/jsonrpc.js';
-import { formatSseEvent } from './sse.js';
+import type { BusMessage, Cluster } from './cluster.js';
+import { isResponse, key, toError } from '../common.js';
+import { sseHeaders, writeJsonError } from './replies.js';
+import type { RequestId } from '../../../core/jsonrpc.js';
+import { formatSseEvent } from '../sse.js';
 
 interface Resumption {
   sessionId: string;
