@@ -9,7 +9,7 @@
  * While no call is armed the timer stays unreferenced (cleared where timers are plain numbers: browsers,
  * Deno), so an idle process can still exit.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/call-deadlines.ts`). No dependencies.
+ * Hand-written runtime copied unchanged into generated output. No dependencies.
  */
 
 /** A call that can time out: its deadline (on `performance.now()`'s clock) and what expiry does. */

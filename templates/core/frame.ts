@@ -2,10 +2,10 @@
  * Reading one received frame: the checks every transport shares, so stdio, Streamable HTTP and in-memory
  * give the same JSON-RPC answer (code and id) to the same invalid input.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/frame.ts`). Browser-safe: no
+ * Hand-written runtime copied unchanged into generated output. Browser-safe: no
  * `node:` imports, no globals beyond the language.
  *
- * Order of checks for one frame (HTTP adds its header checks between 2 and 3, see http-server.ts):
+ * Order of checks for one frame (HTTP adds its header checks between 2 and 3, see transports/http/server/endpoint.ts):
  *   1. size: a text over `maxFrameSize` is refused before it is parsed (-32600, its id if it leads the text);
  *   2. parse: not JSON → -32700, id null;
  *   3. shape (`inspectMessage`): not an object, `jsonrpc` not "2.0", `method` not a string, `params` not an

@@ -2,7 +2,7 @@
  * How large a message's JSON is, measured without serializing it when a cheap upper bound already says it
  * fits: the engine checks every frame it sends against `maxFrameSize`.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/json-size.ts`). No dependencies.
+ * Hand-written runtime copied unchanged into generated output. No dependencies.
  */
 import { oversizeText } from './frame.js';
 

@@ -1,9 +1,9 @@
 /**
  * JSON-RPC 2.0 wire types, error codes and the typed protocol error.
  *
- * This file is hand-written runtime that mcp-typegen copies, unchanged, into every generated output
- * (as `runtime/jsonrpc.ts`). It has no dependencies. Everything here is independent of the MCP version:
- * the generated maps plug the per-version method tables into the generic shapes below.
+ * This file is hand-written runtime that mcp-typegen copies, unchanged, into every generated output. It has no
+ * dependencies. Everything here is independent of the MCP version: the generated maps plug the per-version
+ * method tables into the generic shapes below.
  */
 
 /**

@@ -3,7 +3,7 @@
  * incoming request being handled (the handler's `ctx`, which runs the handler and answers), and a batch being answered. Classes rather than
  * closures: one allocation per call, methods on the prototype.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/peer-calls.ts`). No dependencies.
+ * Hand-written runtime copied unchanged into generated output. No dependencies.
  */
 import { startDeadline, stopDeadline, type TimedCall } from './call-deadlines.js';
 import { ErrorCode, errorResponse, isValidRequestId, type RequestId } from './jsonrpc.js';

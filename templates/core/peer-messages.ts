@@ -2,7 +2,7 @@
  * The messages and errors the JSON-RPC engine (engine.ts) builds and reads: error responses, the local errors
  * of a closed connection or a cancelled call, a response's shape check, and the progress token in `_meta`.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/peer-messages.ts`). No dependencies.
+ * Hand-written runtime copied unchanged into generated output. No dependencies.
  */
 import {
   ErrorCode,

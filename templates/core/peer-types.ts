@@ -2,7 +2,7 @@
  * The types of the JSON-RPC engine (engine.ts): method tables for an untyped peer, request and notify options,
  * what handlers receive, the diagnostics the engine reports, and its options and hooks.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/peer-types.ts`). Types only.
+ * Hand-written runtime copied unchanged into generated output. Types only.
  */
 import type {
   HandlerResultOf,

@@ -1,7 +1,7 @@
 /**
  * The transport contract the JSON-RPC peer runs over, and an in-memory pair for tests and in-process use.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/transport.ts`). The interface is
+ * Hand-written runtime copied unchanged into generated output. The interface is
  * structurally compatible with the official MCP SDK's `Transport`, so its stdio and Streamable HTTP
  * transports plug in unchanged. Keep it minimal: other transports are written against it.
  */

@@ -2,7 +2,7 @@
  * Capabilities a peer advertises: what it derives from its handlers and from the extensions it was
  * generated with, merged with what the user passes (never replaced by it).
  *
- * Hand-written runtime copied into generated output as `runtime/capabilities.ts`.
+ * Hand-written runtime copied into generated output.
  */
 import { isPlainObject } from '../core/jsonrpc.js';
 import type { ProtocolDescription } from './protocol.js';

@@ -1,11 +1,11 @@
 /**
  * What a channel end (channel.ts) checks of a message that arrives as a structured-clone value
  * (`postMessage`), before the engine sees it: a text transport's frames are JSON by construction and
- * measured before they are parsed (frame.ts), but a structured clone can carry a Map, a Date, a BigInt,
+ * measured before they are parsed (core/frame.ts), but a structured clone can carry a Map, a Date, a BigInt,
  * `undefined` in an array or a cycle, and any size. Such a message is refused here as it would be had it
  * come as text: too large, or not JSON.
  *
- * Hand-written runtime copied into generated output as `runtime/channel-frames.ts`. Browser-safe.
+ * Hand-written runtime copied into generated output. Browser-safe.
  */
 import { ErrorCode, isValidRequestId, type RequestId } from '../core/jsonrpc.js';
 import { oversize } from '../core/json-size.js';

@@ -4,12 +4,12 @@
  * host, then `ui/notifications/initialized`, over `postMessage`). Each end is a typed RpcPeer; the
  * generated code names the ends and the handshake from the extension file.
  *
- * The transport such channels run over is post-message.ts. Each end checks what it receives as every MCP
- * server does: params against the generated validators of the methods it receives (-32602 with the
- * pointer), frames against `maxFrameSize`, and (channel-frames.ts) structured-clone values JSON cannot
- * carry; and each end answers `ping`.
+ * The transport such channels run over is transports/post-message/post-message.ts. Each end checks what it
+ * receives as every MCP server does: params against the generated validators of the methods it receives
+ * (-32602 with the pointer), frames against `maxFrameSize`, and (channel-frames.ts) structured-clone values
+ * JSON cannot carry; and each end answers `ping`.
  *
- * Hand-written runtime copied into generated output as `runtime/channel.ts`. Browser-safe.
+ * Hand-written runtime copied into generated output. Browser-safe.
  */
 import {
   ErrorCode,

@@ -1,12 +1,12 @@
 /**
- * The MCP client lifecycle on top of RpcEngine (engine.ts), for every spec version:
+ * The MCP client lifecycle on top of RpcEngine (core/engine.ts), for every spec version:
  * - versions with `initialize`: the handshake, version negotiation and `notifications/initialized`;
  * - 2026-07-28 on: per-request `_meta` (protocol version, client info, capabilities), `server/discover`,
  *   and the input-required loop: when a result asks for input, the registered handlers answer each
  *   embedded request and the call is retried with `inputResponses` and `requestState`, so a call
  *   resolves to its final result.
  *
- * Hand-written runtime copied into generated output as `runtime/client-base.ts`. The generated
+ * Hand-written runtime copied into generated output. The generated
  * `client.ts` subclasses it with the version's method tables and one typed stub per request.
  */
 import {

@@ -3,7 +3,7 @@
  * embeds server→client requests; each is answered by the handler the client registered for its method, and the
  * call is retried with the answers (`inputResponses`) and the server's `requestState`.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/client-input.ts`). No dependencies.
+ * Hand-written runtime copied unchanged into generated output. No dependencies.
  */
 import { ErrorCode, ProtocolError, isPlainObject } from '../core/jsonrpc.js';
 import { metaOf } from '../core/peer-messages.js';

@@ -1,7 +1,7 @@
 /**
  * The options of an MCP client (client-base.ts) and the params type its stubs take from 2026-07-28 on.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/client-options.ts`). Types only.
+ * Hand-written runtime copied unchanged into generated output. Types only.
  */
 import type { EngineOptions } from '../core/peer-types.js';
 import type { Era, Implementation } from './protocol.js';

@@ -3,7 +3,7 @@
  * arguments mirrored into `Mcp-Param-*` headers on Streamable HTTP from 2026-07-28 on). The `outputSchema`s
  * are kept by the `validateStructuredContent` option (structured-content.ts) when it is given.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/client-tools.ts`). No dependencies.
+ * Hand-written runtime copied unchanged into generated output. No dependencies.
  */
 import { isPlainObject } from '../core/jsonrpc.js';
 import type { MetadataHeaders, ParamHeaderRule } from './http-headers.js';

@@ -3,7 +3,7 @@
  * them) and the server (which checks them against the body): `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`
  * and the `Mcp-Param-{Name}` headers a tool asks for with `x-mcp-header` in its input schema.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/http-headers.ts`). Browser-safe:
+ * Hand-written runtime copied unchanged into generated output. Browser-safe:
  * it uses only TextEncoder/TextDecoder, btoa/atob and the language.
  */
 import { isPlainObject } from '../core/jsonrpc.js';

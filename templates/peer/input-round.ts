@@ -3,7 +3,7 @@
  * back the client's answers to the named inputs (its retry), typed by each input's method, or the
  * input-required result that asks for them. No cast on `inputResponses`.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/input-round.ts`). Browser-safe.
+ * Hand-written runtime copied unchanged into generated output. Browser-safe.
  */
 import { ErrorCode, ProtocolError, isPlainObject } from '../core/jsonrpc.js';
 import type { HandlerContext } from '../core/peer.js';

@@ -2,7 +2,7 @@
  * What a dual-era server (2026-07-28 on, server-base.ts) does for the legacy clients its own schema does not
  * describe: their `initialize` checked by hand, and their results without `resultType`.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/legacy-session.ts`).
+ * Hand-written runtime copied unchanged into generated output.
  */
 import { isPlainObject } from '../core/jsonrpc.js';
 import type { ParamsIssue } from '../core/peer-types.js';

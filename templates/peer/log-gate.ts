@@ -4,7 +4,7 @@
  * `logging/setLevel` before 2026-07-28, the request's own `logLevel` _meta key from then on (no key: no log
  * notifications for that request).
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/log-gate.ts`).
+ * Hand-written runtime copied unchanged into generated output.
  */
 import { isPlainObject } from '../core/jsonrpc.js';
 import type { HandlerContext } from '../core/peer-types.js';

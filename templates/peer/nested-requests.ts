@@ -6,7 +6,7 @@
  * handler that does not catch it: a tool answers `isError` with the message (tool-call.ts), any other handler
  * -32603; both are reported to `onHandlerError`.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/nested-requests.ts`).
+ * Hand-written runtime copied unchanged into generated output.
  */
 import { isPlainObject } from '../core/jsonrpc.js';
 import type { HandlerContext } from '../core/peer-types.js';

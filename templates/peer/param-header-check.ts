@@ -3,7 +3,7 @@
  * annotations ask for must match the call's arguments, checked against the definition the server itself
  * lists for the tool.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/param-header-check.ts`).
+ * Hand-written runtime copied unchanged into generated output.
  * Browser-safe: no `node:` imports.
  */
 import { ErrorCode, ProtocolError, isPlainObject } from '../core/jsonrpc.js';

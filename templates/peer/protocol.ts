@@ -3,7 +3,7 @@
  * version, its features and the facts the client and server bases read instead of keeping copies; with the
  * two helpers both bases build on (the versions a peer speaks, `_meta` keys).
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/protocol.ts`). No dependencies.
+ * Hand-written runtime copied unchanged into generated output. No dependencies.
  */
 type JsonObject = { [key: string]: unknown };
 

@@ -2,7 +2,7 @@
  * The result fields the runtime fills in (server-base.ts): the handler-side type of such a result, and the filling,
  * done in place: the handler has handed its result over, so it is not copied (a frozen one is, first).
  *
- * Hand-written runtime copied into generated output as `runtime/result-defaults.ts`.
+ * Hand-written runtime copied into generated output.
  */
 import { isPlainObject } from '../core/jsonrpc.js';
 import { sealJson } from '../core/json-size.js';
@@ -24,7 +24,7 @@ export type WithDefaults<R, K extends string> = R extends unknown
  */
 export interface ResultFill {
   readonly defaults: readonly unknown[];
-  /** `{ [key]: serverInfo }`, sealed (json-size.ts): shared by every result, so never measured or copied again. */
+  /** `{ [key]: serverInfo }`, sealed (core/json-size.ts): shared by every result, so never measured or copied again. */
   readonly meta: JsonObject | undefined;
   readonly key: string;
 }

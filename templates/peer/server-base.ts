@@ -7,7 +7,7 @@
  * - capabilities follow from the handlers given; params are checked by the compiled validators
  *   (-32602 with the JSON pointer of the first failing field); results optionally too.
  *
- * Hand-written runtime copied into generated output as `runtime/server-base.ts`. The generated
+ * Hand-written runtime copied into generated output. The generated
  * `server.ts` gives it the version's handler interface and validators.
  */
 import { ErrorCode, ProtocolError, isPlainObject } from '../core/jsonrpc.js';

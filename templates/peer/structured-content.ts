@@ -4,7 +4,7 @@
  * compiles no schemas, so `validate` is the caller's (e.g. built on ajv). A function to import, like
  * `checkWith`, so that a client without the option bundles none of this.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/structured-content.ts`). No
+ * Hand-written runtime copied unchanged into generated output. No
  * dependencies.
  */
 import { ErrorCode, ProtocolError, isPlainObject } from '../core/jsonrpc.js';

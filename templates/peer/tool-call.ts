@@ -3,7 +3,7 @@
  * what a model needs to see and correct its call. A ProtocolError (or an aborted call) still answers with a
  * JSON-RPC error. Synchronous for a handler that returns its result directly.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/tool-call.ts`). Browser-safe.
+ * Hand-written runtime copied unchanged into generated output. Browser-safe.
  */
 import { PROTOCOL_ERROR_NAMES, ProtocolError } from '../core/jsonrpc.js';
 import type { HandlerContext, PeerOptions } from '../core/peer.js';

@@ -5,7 +5,7 @@
  * the snapshot, each call checked and passed to the handler named after it. The generated tools.ts gives the
  * tables (compiled validators, the listed entries) and the types; this module is untyped glue.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/typed-surface.ts`). Browser-safe;
+ * Hand-written runtime copied unchanged into generated output. Browser-safe;
  * bundled only by code that imports tools.ts.
  */
 import { ErrorCode, LocalError, ProtocolError, isPlainObject } from '../core/jsonrpc.js';

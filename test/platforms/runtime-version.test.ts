@@ -1,5 +1,5 @@
 /**
- * The runtime's version is one fact: templates/version.ts (what generated code checks against) equals
+ * The runtime's version is one fact: templates/core/version.ts (what generated code checks against) equals
  * the @mcp-typegen/runtime package version, and the check generated code runs at load accepts exactly
  * the caret range it was generated for.
  */
@@ -10,7 +10,7 @@ import { RUNTIME_VERSION, checkRuntimeVersion } from '../../templates/core/versi
 import { runtimeRange } from '../../src/emit/shared/runtime.js';
 import { ROOT } from '../helpers/generate.js';
 
-it('templates/version.ts names the runtime package version, and generate asks for its caret range', () => {
+it('templates/core/version.ts names the runtime package version, and generate asks for its caret range', () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'packages', 'runtime', 'package.json'), 'utf8')) as {
     version: string;
   };

@@ -1,5 +1,5 @@
 /**
- * Request timeouts share one timer (templates/call-deadlines.ts): calls of different lengths, armed in any
+ * Request timeouts share one timer (templates/core/call-deadlines.ts): calls of different lengths, armed in any
  * order, each expire at their own deadline and never before it; settled calls never expire; and the shared
  * timer does not keep an idle process alive.
  */

@@ -1,5 +1,5 @@
 /**
- * HTTP+SSE (2024-11-05), both sides (templates/sse-legacy-client.ts, templates/sse-legacy-server.ts), and the
+ * HTTP+SSE (2024-11-05), both sides (templates/transports/sse/: client.ts, server.ts), and the
  * Streamable HTTP client's fallback to it, on loopback: the endpoint event and session query, messages both
  * ways through the engine, the server's HTTP refusals (DNS rebinding, session, media type, size, caps, idle
  * streams), the client's checks (endpoint origin, a stream without endpoint, oversized events, fetch called

@@ -1,5 +1,5 @@
 /**
- * The WebSocket transport, both sides (templates/websocket.ts, templates/websocket-server.ts) on loopback:
+ * The WebSocket transport, both sides (templates/transports/websocket/: client.ts, server.ts) on loopback:
  * requests and notifications both ways through the engine, the handshake checks (path, Host/Origin,
  * subprotocol, session cap), the limits (binary frames, oversized messages, unanswered pings), and every
  * session gone afterwards. The frame corpus runs over WebSocket in frame-corpus.test.ts.

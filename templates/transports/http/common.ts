@@ -12,7 +12,7 @@ export function isRequest(m: WireMessage): m is WireMessage & { id: RequestId; m
   return 'method' in m && 'id' in m && m.id !== undefined;
 }
 
-/** Whether a received value is a response (it may be anything: the engine checks it, see frame.ts). */
+/** Whether a received value is a response (it may be anything: the engine checks it, see core/frame.ts). */
 export function isResponse(m: unknown): m is WireMessage & { id?: RequestId | null } {
   return isPlainObject(m) && !('method' in m) && ('result' in m || 'error' in m);
 }

@@ -11,7 +11,7 @@
  *   without `allow-same-origin`, whose origin is `"null"` and cannot be targeted).
  *
  * A message from elsewhere is dropped and reported once per origin through `onerror` (a peer's
- * diagnostics). Hand-written runtime copied into generated output as `runtime/post-message.ts`. Browser-safe.
+ * diagnostics). Hand-written runtime copied into generated output. Browser-safe.
  */
 import type { JsonRpcFrame, Transport } from '../../core/transport.js';
 

@@ -1,14 +1,14 @@
 /**
  * HTTP+SSE, client side: the 2024-11-05 transport (deprecated since 2025-03-26, still deployed), on `fetch`.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/sse-legacy-client.ts`).
+ * Hand-written runtime copied unchanged into generated output.
  * Browser-safe: no `node:` imports; the global fetch (called as a plain function, as browsers require) or an
  * injected one.
  *
  * `start()` GETs the SSE URL and resolves when the server's first event, `endpoint`, names where to POST
  * (a URL on the same origin: anything else is refused, so a server cannot send the client's messages, and
  * its credentials, elsewhere). Each message is then one POST there; the server's messages arrive as `message`
- * events on the stream and go to the engine's single framing path (`ontext`, see frame.ts). The session is
+ * events on the stream and go to the engine's single framing path (`ontext`, see core/frame.ts). The session is
  * the stream: when it ends the transport closes (a new GET would be a new, uninitialized session).
  *
  * An HTTP failure (of the GET or a POST) is a StreamableHttpError with the status and, for 401,

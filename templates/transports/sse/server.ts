@@ -5,13 +5,13 @@
  * node:http request handler for its two endpoints, so older clients can reach a server that also serves
  * Streamable HTTP (route the paths to the two handlers).
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/sse-legacy-server.ts`). Node only.
+ * Hand-written runtime copied unchanged into generated output. Node only.
  *
  * - GET `ssePath` (default `/sse`) opens a session: an SSE stream whose first event, `endpoint`, names where
  *   the client POSTs (`postPath?sessionId=…`, a path on the same origin). The server's messages follow as
  *   `message` events. The session lasts as long as the stream: it ends when either side closes it.
  * - POST `postPath?sessionId=…` carries one client frame. It is accepted (202) and goes to the engine's single
- *   framing path (`ontext`, see frame.ts): its answers, errors for invalid frames included, come on the
+ *   framing path (`ontext`, see core/frame.ts): its answers, errors for invalid frames included, come on the
  *   stream, as they would on stdio. Refused at the HTTP level: no session id (400), unknown session (404),
  *   a content type other than JSON (415), a body over `maxBodyBytes` (413, without reading the rest).
  * - Both: Host and Origin are checked against DNS rebinding (403) with the Streamable HTTP server's rules;

@@ -45,7 +45,7 @@ export class FrameText {
 
 /**
  * Parses one line into a frame: a JSON-RPC message, or (a JSON array) a 2025-03-26 batch. Throws on text
- * that is not JSON or not a JSON-RPC 2.0 message by the checks every transport's frames get (frame.ts), so
+ * that is not JSON or not a JSON-RPC 2.0 message by the checks every transport's frames get (core/frame.ts), so
  * this helper and the engine never disagree about a line. The transports themselves read with `readFrame`.
  */
 export function parseMessageLine(line: string): JsonRpcFrame {
@@ -59,12 +59,12 @@ export function parseMessageLine(line: string): JsonRpcFrame {
   return value as JsonRpcFrame;
 }
 
-/** True when `value` is a JSON-RPC 2.0 request, notification or response, by the checks of frame.ts. */
+/** True when `value` is a JSON-RPC 2.0 request, notification or response, by the checks of core/frame.ts. */
 export function isJsonRpcMessage(value: unknown): value is JsonRpcMessage {
   return messageProblem(value) === undefined;
 }
 
-/** What frame.ts finds wrong with one message, or for a response what the engine would (peer-messages.ts). */
+/** What core/frame.ts finds wrong with one message, or for a response what the engine would (core/peer-messages.ts). */
 function messageProblem(value: unknown): string | undefined {
   const verdict = inspectMessage(value);
   if (verdict.kind === 'invalid') return verdict.reason;

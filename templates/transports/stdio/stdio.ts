@@ -4,8 +4,8 @@
  * stdio transport: newline-delimited JSON-RPC over a child process's stdin/stdout (client side) or over
  * this process's own stdin/stdout (server side).
  *
- * This file is hand-written runtime that mcp-typegen copies, unchanged, into every generated output
- * (as `runtime/stdio.ts`). It depends only on the other runtime files and `node:` built-ins.
+ * This file is hand-written runtime that mcp-typegen copies, unchanged, into every generated output. It
+ * depends only on the other runtime files and `node:` built-ins.
  *
  * Framing (MCP "stdio" transport): each message is one line of UTF-8 JSON terminated by `\n`; messages
  * MUST NOT contain embedded newlines (JSON.stringify never emits one). A trailing `\r` is tolerated, blank
@@ -154,7 +154,7 @@ export class StdioClientTransport implements Transport {
     const baseEnv = inheritEnv === 'all' ? { ...process.env } : inheritEnv === 'none' ? {} : defaultServerEnvironment();
     const env = { ...baseEnv, ...this.options.env };
 
-    // On Windows a `.cmd` shim (npx, a package bin) runs through cmd.exe, escaped (stdio-command.ts).
+    // On Windows a `.cmd` shim (npx, a package bin) runs through cmd.exe, escaped (command.ts).
     const plan = planSpawn(command, args, { platform: process.platform, env, cwd });
     const child = spawn(plan.command, plan.args, {
       cwd,

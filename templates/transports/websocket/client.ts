@@ -2,11 +2,11 @@
  * WebSocket transport, client side: one JSON-RPC message per text frame, subprotocol `mcp` (what the official
  * SDK's WebSocketClientTransport speaks).
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/websocket.ts`). Browser-safe: it
+ * Hand-written runtime copied unchanged into generated output. Browser-safe: it
  * runs on a WHATWG WebSocket constructor, by default the global one (browsers, Deno, Bun, Node 22+). Node 20
  * has none without a flag: pass one (`undici`'s `WebSocket`, or the `ws` package's).
  *
- * Received text goes to the engine's single framing path (`ontext`, see frame.ts), so a WebSocket peer gets
+ * Received text goes to the engine's single framing path (`ontext`, see core/frame.ts), so a WebSocket peer gets
  * the same size limit and the same answers to invalid frames as a stdio peer. Binary frames are not MCP: the
  * connection is closed with 1003 (unsupported data).
  */

@@ -4,7 +4,7 @@
  * WebSocket transport, server side: an `upgrade` handler for a node:http server that makes every connection
  * with subprotocol `mcp` a `Transport` (one JSON-RPC message per text frame).
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/websocket-server.ts`). Node only,
+ * Hand-written runtime copied unchanged into generated output. Node only,
  * and the one runtime module with a dependency: the WebSocket protocol itself (handshake, framing, masking,
  * close handshake, UTF-8 checks) comes from the `ws` package, an optional peer dependency loaded when
  * `createWebSocketServer` is called, so nothing else in the runtime needs it installed.
@@ -12,7 +12,7 @@
  * Checks, in order, before the handshake is accepted: the path (404), Host and Origin against DNS rebinding
  * (403, the same rules as the Streamable HTTP server), the `mcp` subprotocol (400), `maxSessions` (503),
  * `maxSessionsPerClient` (429).
- * After it: a text frame goes to the engine's single framing path (`ontext`, see frame.ts) with the same
+ * After it: a text frame goes to the engine's single framing path (`ontext`, see core/frame.ts) with the same
  * limits and answers as stdio; a binary frame closes the connection with 1003; a frame over `maxMessageBytes`
  * with 1009 (ws). A client that stops answering pings, or stops reading while `maxBufferedBytes` wait for it,
  * is dropped, and its session with it.

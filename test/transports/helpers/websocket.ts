@@ -1,7 +1,7 @@
 /**
- * A loopback HTTP server whose `upgrade` events go to a WebSocket MCP endpoint (templates/websocket-server.ts),
- * and the client-side WebSocket class the tests inject: undici's, the implementation behind Node 22's global
- * WebSocket (Node 20 has no global one without a flag).
+ * A loopback HTTP server whose `upgrade` events go to a WebSocket MCP endpoint
+ * (templates/transports/websocket/server.ts), and the client-side WebSocket class the tests inject: undici's,
+ * the implementation behind Node 22's global WebSocket (Node 20 has no global one without a flag).
  */
 import { WebSocket as UndiciWebSocket } from 'undici';
 import * as wsPackage from 'ws';

@@ -1,8 +1,8 @@
 /**
- * One POST of the Streamable HTTP client (http-client.ts) that carries requests: the controller that closes
+ * One POST of the Streamable HTTP client (transport.ts) that carries requests: the controller that closes
  * its response stream when they are cancelled, and its entries in the transport's map of requests in flight.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/http-flight.ts`). Browser-safe.
+ * Hand-written runtime copied unchanged into generated output. Browser-safe.
  */
 import type { WireMessage } from '../common.js';
 import type { RequestId } from '../../../core/jsonrpc.js';

@@ -1,10 +1,10 @@
 /**
- * Reading one `text/event-stream` response of the Streamable HTTP client (http-client.ts): a POST's answer, or,
- * with the opt-in session streams (`streams: sessionStreams()`, http-client-streams.ts), the standalone GET
+ * Reading one `text/event-stream` response of the Streamable HTTP client (transport.ts): a POST's answer, or,
+ * with the opt-in session streams (`streams: sessionStreams()`, session-streams.ts), the standalone GET
  * stream and resumed streams. When a stream ends early, the session streams decide whether to reconnect;
  * without them a POST's stream is read once.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/http-client-sse.ts`). Browser-safe.
+ * Hand-written runtime copied unchanged into generated output. Browser-safe.
  */
 import { isResponse } from '../common.js';
 import { ErrorCode, LocalError } from '../../../core/jsonrpc.js';
@@ -23,7 +23,7 @@ export interface StreamState {
   attempt?: number;
   /** POST streams: aborted when the request is cancelled here. */
   signal?: AbortSignal;
-  /** A resumed POST stream (http-client-streams.ts): told how it ended, as `readSse` returns it. */
+  /** A resumed POST stream (session-streams.ts): told how it ended, as `readSse` returns it. */
   settle?: (lost: LocalError | undefined) => void;
 }
 
@@ -46,7 +46,7 @@ export interface StreamOwner {
   error(error: Error): void;
 }
 
-/** The session streams as the reader reports to them (http-client-streams.ts). */
+/** The session streams as the reader reports to them (session-streams.ts). */
 export interface StreamReconnects {
   /** The server's `retry:` field, in milliseconds. */
   retry(ms: number): void;

@@ -1,5 +1,5 @@
 /**
- * The session streams of the Streamable HTTP client (http-client.ts), for servers with sessions (up to
+ * The session streams of the Streamable HTTP client (transport.ts), for servers with sessions (up to
  * 2025-11-25): the standalone GET stream a server sends its own messages on, and resuming a dropped stream with
  * `Last-Event-ID`, with backoff (or the server's `retry:`) between attempts.
  *
@@ -7,7 +7,7 @@
  * `new StreamableHttpClientTransport(url, { streams: sessionStreams() })`. Without them the transport reads each
  * POST's answer, and nothing else.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/http-client-streams.ts`).
+ * Hand-written runtime copied unchanged into generated output.
  * Browser-safe: no `node:` imports.
  */
 import { StreamableHttpError, toError } from '../common.js';

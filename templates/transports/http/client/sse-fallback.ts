@@ -7,7 +7,7 @@
  * Opt-in, so that a client that never meets such a server bundles none of it:
  * `new StreamableHttpClientTransport(url, { legacySse: sseFallback() })`.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/sse-fallback.ts`). Browser-safe.
+ * Hand-written runtime copied unchanged into generated output. Browser-safe.
  */
 import { toError } from '../common.js';
 import type { StreamOwner } from './read-sse.js';

@@ -8,7 +8,7 @@
  *   `notifications/cancelled` is posted). No GET stream, no DELETE, and no responses: a client of this era
  *   sends none.
  * - earlier versions: the session from initialize (`Mcp-Session-Id`), the standalone GET stream, resumption
- *   with `Last-Event-ID` (both with the `streams: sessionStreams()` option, http-client-streams.ts), DELETE on
+ *   with `Last-Event-ID` (both with the `streams: sessionStreams()` option, session-streams.ts), DELETE on
  *   close.
  *
  * An HTTP error whose body is a JSON-RPC error for the request (400/404 from a modern server) is delivered
@@ -17,7 +17,7 @@
  * `legacySse` option (sse-fallback.ts), a server that speaks only the deprecated HTTP+SSE transport is reached
  * through it.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/http-client.ts`). Browser-safe: no
+ * Hand-written runtime copied unchanged into generated output. Browser-safe: no
  * `node:` imports.
  */
 import {
@@ -455,7 +455,7 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /**
-   * Hands a received value to the engine, which checks it like a frame of any transport (frame.ts) and answers
+   * Hands a received value to the engine, which checks it like a frame of any transport (core/frame.ts) and answers
    * what is not JSON-RPC. The version `initialize` agreed on reaches this transport through setProtocolVersion.
    */
   #receive(value: unknown, replayId?: RequestId): void {

@@ -2,8 +2,8 @@
 // Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
 /**
  * The Streamable HTTP server's checks of a request before any engine sees it: the JSON-RPC shape of the
- * body (the same verdicts as frame.ts gives every transport), the 2026-07-28 metadata headers against the
- * body, and CORS for the origins the `cors` option lists. Node only; internal to http-server.ts.
+ * body (the same verdicts as core/frame.ts gives every transport), the 2026-07-28 metadata headers against the
+ * body, and CORS for the origins the `cors` option lists. Node only; internal to endpoint.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspectMessage, invalidRequestResponse, type MessageVerdict } from '../../../core/frame.js';
@@ -113,7 +113,7 @@ export function preflight(
     .end();
 }
 
-/** What the sessionless checks read from the endpoint's settings (the model's facts, http-server.ts). */
+/** What the sessionless checks read from the endpoint's settings (the model's facts, endpoint.ts). */
 export interface SessionlessRules {
   nameSources: NameSources;
   codes: TransportErrorCodes;

@@ -3,8 +3,8 @@
 /**
  * Live sessions counted per client, for the servers whose sessions are open connections (HTTP+SSE streams,
  * WebSocket sockets): one client cannot take every slot of `maxSessions` for itself. (The Streamable HTTP
- * server's sessions outlive their requests, so its store also reclaims idle ones: http-session-store.ts.)
- * Node only; internal to sse-legacy-server.ts and websocket-server.ts.
+ * server's sessions outlive their requests, so its store also reclaims idle ones: session-store.ts.)
+ * Node only; internal to transports/sse/server.ts and transports/websocket/server.ts.
  */
 import type { IncomingMessage } from 'node:http';
 

@@ -1,7 +1,7 @@
 /// <reference types="node" preserve="true" />
 // Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
 /**
- * One session's link to its cluster (see http-cluster.ts): the ids that name this node, where the client's
+ * One session's link to its cluster (see cluster.ts): the ids that name this node, where the client's
  * messages that are not this node's go, and the session record kept current in the shared store. Node only;
  * internal.
  */

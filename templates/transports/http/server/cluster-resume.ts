@@ -2,7 +2,7 @@
 // Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
 /**
  * A client resumes (`Last-Event-ID`) a POST's stream on a node other than the one running its requests (see
- * http-cluster.ts): this node takes the stream over from its owner, replays what the shared event store
+ * cluster.ts): this node takes the stream over from its owner, replays what the shared event store
  * holds after that id, and relays what the owner sends after. When the owner is gone (killed), the requests it
  * ran are answered here with an error: their handlers died with it. Node only; internal.
  */
@@ -21,7 +21,7 @@ interface Resumption {
 }
 
 /**
- * The node a POST stream's id names (NodeLink.channelId, http-cluster-link.ts, makes them), and the ids of the
+ * The node a POST stream's id names (NodeLink.channelId, cluster-link.ts, makes them), and the ids of the
  * requests the stream answers.
  */
 function streamOwner(streamId: string): { node: string; ids: RequestId[] } | undefined {

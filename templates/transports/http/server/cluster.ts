@@ -4,7 +4,7 @@
  * A Streamable HTTP endpoint as one node of several serving the same sessions (2025-03-26 … 2025-11-25)
  * behind a load balancer, without affinity: any node serves any request.
  *
- * - A session opened on another node is restored from the shared SessionStore (http-session-store.ts adopts
+ * - A session opened on another node is restored from the shared SessionStore (session-store.ts adopts
  *   it; the server serves it as initialized). What an answer changes of a session (initialize,
  *   logging/setLevel, resources/subscribe) is stored before the answer leaves.
  * - Requests this node sends a client carry ids that name the node (`<node>~n<id>`): the client's answer,
@@ -16,7 +16,7 @@
  *   answered with an error — their handlers died with it.
  * - `notifications/cancelled` and the end of a session (DELETE, expiry) go to every node (`all`).
  *
- * Node only; internal to http-server.ts.
+ * Node only; internal to endpoint.ts.
  */
 import type { MessageBus, SessionRecord, SessionStore } from '../../../cluster/state.js';
 import type { EventStore } from '../../../cluster/event-store.js';

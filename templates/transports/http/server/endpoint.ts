@@ -3,7 +3,7 @@
 /**
  * Streamable HTTP, server side: a node:http request handler for one MCP endpoint, speaking both eras.
  *
- * Hand-written runtime copied unchanged into generated output (as `runtime/http-server.ts`). Node only
+ * Hand-written runtime copied unchanged into generated output. Node only
  * (`node:http` types, `node:crypto`).
  *
  * 2026-07-28 on (a request whose `MCP-Protocol-Version` header names such a version): no sessions. Every
@@ -21,15 +21,15 @@
  * `maxSessions`.
  *
  * Every era: a frame the engine would refuse (not JSON, not JSON-RPC, an unsafe id) is answered 400 with the
- * engine's JSON-RPC error (frame.ts), never delivered; `Host` and `Origin` are checked against DNS rebinding
+ * engine's JSON-RPC error (core/frame.ts), never delivered; `Host` and `Origin` are checked against DNS rebinding
  * (403); CORS is its own allow-list (`cors`, none by default).
  *
  * Pass the generated server (`createStreamableHttpServer({ server })`): what the transport checks (versions,
  * batches, `Mcp-Name` sources, error codes, meta keys) is then read from its `PROTOCOL` facts, the model.
  *
- * The parts, one job each: http-session.ts (one session's streams and resumption), http-session-store.ts
- * (opening, finding and capping sessions), http-request-transport.ts (one sessionless POST),
- * http-server-checks.ts (body shape, metadata headers, CORS), http-replies.ts (error answers, SSE headers).
+ * The parts, one job each: session.ts (one session's streams and resumption), session-store.ts
+ * (opening, finding and capping sessions), request-transport.ts (one sessionless POST),
+ * checks.ts (body shape, metadata headers, CORS), replies.ts (error answers, SSE headers).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspectMessage, invalidRequestResponse, parseErrorResponse } from '../../../core/frame.js';

@@ -1,7 +1,7 @@
 /// <reference types="node" preserve="true" />
 // Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
 /**
- * The options of the Streamable HTTP endpoint (http-server.ts), declared once, and the two that follow from
+ * The options of the Streamable HTTP endpoint (endpoint.ts), declared once, and the two that follow from
  * them alone: the default `onSession`'s facts and the cluster. Node only.
  */
 import type { IncomingMessage } from 'node:http';

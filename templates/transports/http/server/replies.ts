@@ -3,7 +3,7 @@
 /**
  * How the Streamable HTTP server writes what is not a message stream: a JSON-RPC error as the whole HTTP
  * answer, the SSE response headers, the 2026-07-28 transport's error codes and their HTTP statuses, and what a
- * handler learns of the HTTP request. Node only; internal (http-server.ts re-exports the public types).
+ * handler learns of the HTTP request. Node only; internal (endpoint.ts re-exports the public types).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ProtocolFacts } from '../../../peer/protocol.js';

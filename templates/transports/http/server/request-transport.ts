@@ -2,7 +2,7 @@
 // Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
 /**
  * One POST of the sessionless era (2026-07-28 on) as a `Transport`, for the Streamable HTTP server
- * (http-server.ts). Node only.
+ * (endpoint.ts). Node only.
  */
 import type { ServerResponse } from 'node:http';
 import { isPlainObject, type RequestId } from '../../../core/jsonrpc.js';

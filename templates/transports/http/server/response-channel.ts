@@ -1,7 +1,7 @@
 /// <reference types="node" preserve="true" />
 // Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
 /**
- * The response channels of a Streamable HTTP session (http-session.ts): the answer to one POST, or the
+ * The response channels of a Streamable HTTP session (session.ts): the answer to one POST, or the
  * standalone GET stream; the SSE sink a channel writes to while its client is connected; and a JSON-mode
  * channel's one answer. Node only; internal.
  */
@@ -11,7 +11,7 @@ import { toError, type WireMessage } from '../common.js';
 import { sseHeaders } from './replies.js';
 import type { SessionLink } from './session-link.js';
 
-/** What the server gives each session (http-session.ts). */
+/** What the server gives each session (session.ts). */
 export interface SessionConfig {
   eventStore?: EventStore | undefined;
   retryMs?: number | undefined;

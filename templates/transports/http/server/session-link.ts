@@ -1,7 +1,7 @@
 /// <reference types="node" preserve="true" />
 // Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
 /**
- * What one Streamable HTTP session (http-session.ts) asks of the cluster it is part of (http-cluster.ts) when
+ * What one Streamable HTTP session (session.ts) asks of the cluster it is part of (cluster.ts) when
  * several nodes serve it: the ids that must mean the same on every node, where a message that is not this
  * node's goes, and what must be stored before an answer leaves. A session of a single process has no link, and
  * behaves exactly as it did before clusters existed. Node only; internal.

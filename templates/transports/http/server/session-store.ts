@@ -3,7 +3,7 @@
 /**
  * The live sessions of a Streamable HTTP endpoint (2025-03-26 … 2025-11-25): opened at initialize up to a
  * cap in total and per client (the longest idle reclaimed first), found by `Mcp-Session-Id` (400 without, 404
- * when unknown), their header version checked, forgotten when they end. Node only; internal to http-server.ts.
+ * when unknown), their header version checked, forgotten when they end. Node only; internal to endpoint.ts.
  *
  * The sessions this process holds. In a cluster (`cluster`), a session another node opened is restored from
  * the shared store when a request names it (`restore`); the caps count this node's sessions only.

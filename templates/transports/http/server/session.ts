@@ -4,7 +4,7 @@
  * One session of the Streamable HTTP server (2025-03-26 … 2025-11-25) as a `Transport`: the response
  * channels of its POSTs and its standalone GET stream, routing each message to the stream of the request it
  * belongs to, storing SSE events for `Last-Event-ID` resumption, and ending itself when idle. Node only;
- * created by http-server.ts.
+ * created by endpoint.ts.
  */
 import type { ServerResponse } from 'node:http';
 import { isPlainObject, type JsonRpcErrorResponse, type RequestId } from '../../../core/jsonrpc.js';
