@@ -25,6 +25,16 @@ it('refuses a class the template does not declare', async () => {
   );
 });
 
+it('finds a template by its file name alone when no other has it (src/emit/client.ts asks for client-base.ts)', async () => {
+  const files = await createTsFiles();
+  expect(baseClassMembers(files, 'client-base.ts', 'McpClientBase')).toBe(
+    baseClassMembers(files, 'peer/client-base.ts', 'McpClientBase'),
+  );
+  expect(() => baseClassMembers(files, 'no-such-base.ts', 'McpClientBase')).toThrow(
+    /no runtime template no-such-base\.ts/,
+  );
+});
+
 it("the build's record of the members (read by the bin instead of parsing) is what the templates say today", async () => {
   // The suite runs against a fresh build (test/setup/fresh-builds.ts): the record must equal a parse now.
   const expected = recordMembers(await createTsFiles());
