@@ -14,7 +14,7 @@ export const TEMPLATE_FORMAT = { printWidth: 120, singleQuote: true, parser: 'ba
 export async function unformattedTemplates(write = false) {
   const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'templates');
   const bad = [];
-  for (const name of readdirSync(dir)
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((n) => n.endsWith('.ts'))
     .sort()) {
     const path = join(dir, name);

@@ -9,7 +9,7 @@ import { createTsFiles } from '../../src/emit/shared/ts-project.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 it("lists McpClientBase's public and protected members, never a # member", async () => {
-  const members = baseClassMembers(await createTsFiles(), 'client-base.ts', 'McpClientBase');
+  const members = baseClassMembers(await createTsFiles(), 'peer/client-base.ts', 'McpClientBase');
   // A stub named like any of these would shadow the base class's own member.
   for (const name of ['constructor', 'connect', 'request', 'call', 'notify', 'close', 'capabilities'])
     expect(members).toContain(name);
@@ -20,8 +20,18 @@ it("lists McpClientBase's public and protected members, never a # member", async
 
 it('refuses a class the template does not declare', async () => {
   const files = await createTsFiles();
-  expect(() => baseClassMembers(files, 'client-base.ts', 'NoSuchClass')).toThrow(
-    /no class NoSuchClass in runtime template client-base\.ts/,
+  expect(() => baseClassMembers(files, 'peer/client-base.ts', 'NoSuchClass')).toThrow(
+    /no class NoSuchClass in runtime template peer\/client-base\.ts/,
+  );
+});
+
+it('finds a template by its file name alone when no other has it (src/emit/client.ts asks for client-base.ts)', async () => {
+  const files = await createTsFiles();
+  expect(baseClassMembers(files, 'client-base.ts', 'McpClientBase')).toBe(
+    baseClassMembers(files, 'peer/client-base.ts', 'McpClientBase'),
+  );
+  expect(() => baseClassMembers(files, 'no-such-base.ts', 'McpClientBase')).toThrow(
+    /no runtime template no-such-base\.ts/,
   );
 });
 

@@ -13,7 +13,7 @@ import { runtimeTemplates } from './runtime.js';
 import { tsMorph, type TsFiles } from './ts-project.js';
 
 /** Every base class a generated class extends: what the build records. */
-export const BASE_CLASSES = [{ template: 'client-base.ts', className: 'McpClientBase' }] as const;
+export const BASE_CLASSES = [{ template: 'peer/client-base.ts', className: 'McpClientBase' }] as const;
 
 /** What the build writes: for each `template#class`, the template's sha256 and the members read from it. */
 export type MemberRecord = Record<string, { sha256: string; members: string[] }>;
@@ -25,13 +25,14 @@ const cache = new Map<string, ReadonlySet<string>>();
 let recorded: MemberRecord | undefined;
 
 export function baseClassMembers(files: TsFiles, template: string, className: string): ReadonlySet<string> {
-  const key = `${template}#${className}`;
+  const path = templatePath(template);
+  const key = `${path}#${className}`;
   const known = cache.get(key);
   if (known) return known;
-  const text = templateText(template);
+  const text = templateText(path);
   const record = memberRecord()[key];
   const members =
-    record?.sha256 === sha256(text) ? new Set(record.members) : classMembers(files, template, text, className);
+    record?.sha256 === sha256(text) ? new Set(record.members) : classMembers(files, path, text, className);
   cache.set(key, members);
   return members;
 }
@@ -40,18 +41,31 @@ export function baseClassMembers(files: TsFiles, template: string, className: st
 export function recordMembers(files: TsFiles): MemberRecord {
   const record: MemberRecord = {};
   for (const { template, className } of BASE_CLASSES) {
-    const text = templateText(template);
-    record[`${template}#${className}`] = {
+    const path = templatePath(template);
+    const text = templateText(path);
+    record[`${path}#${className}`] = {
       sha256: sha256(text),
-      members: [...classMembers(files, template, text, className)].sort(),
+      members: [...classMembers(files, path, text, className)].sort(),
     };
   }
   return record;
 }
 
-function templateText(template: string): string {
-  const text = runtimeTemplates().find((t) => t.name === template)?.text;
-  if (text === undefined) throw new Error(`no runtime template ${template}`);
+/**
+ * A template's path under templates/ (`peer/client-base.ts`), given that path or its file name alone
+ * (`client-base.ts`, when no other template has that name).
+ */
+function templatePath(template: string): string {
+  const names = runtimeTemplates().map((t) => t.name);
+  if (names.includes(template)) return template;
+  const named = names.filter((name) => name.endsWith(`/${template}`));
+  if (named.length !== 1 || named[0] === undefined) throw new Error(`no runtime template ${template}`);
+  return named[0];
+}
+
+function templateText(path: string): string {
+  const text = runtimeTemplates().find((t) => t.name === path)?.text;
+  if (text === undefined) throw new Error(`no runtime template ${path}`);
   return text;
 }
 

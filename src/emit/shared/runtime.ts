@@ -4,45 +4,30 @@
  * - `package` (default): generated code imports `@mcp-typegen/runtime` (browser-safe core) and
  *   `@mcp-typegen/runtime/node` (stdio, Streamable HTTP server), a package built from templates/ and
  *   versioned on its own; the output records the range it needs and checks it when it loads.
- * - `copy`: the templates are vendored as runtime/*.ts, byte for byte but for the import specifiers (which
- *   follow the user's module resolution), and only the modules the output uses: no Node module without a
- *   server.
+ * - `copy`: the templates are vendored under runtime/ (their folders kept), byte for byte but for the import
+ *   specifiers (which follow the user's module resolution), and only the modules the output uses: what the
+ *   browser-safe entry (index.ts) imports, and what the Node-only entries import only with a server.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix, sep } from 'node:path';
 import { toolPackage } from '../../load/package-root.js';
+import { tsMorph } from './ts-project.js';
 
 export const RUNTIME_MODES = ['package', 'copy'] as const;
 export type RuntimeMode = (typeof RUNTIME_MODES)[number];
 
 export const RUNTIME_PACKAGE = '@mcp-typegen/runtime';
 
-/** The runtime modules that need Node (or Deno/Bun): left out of output without a server. */
-export const NODE_ONLY_TEMPLATES: readonly string[] = [
-  'cluster-state.ts',
-  'http-channel.ts',
-  'http-cluster-link.ts',
-  'http-cluster-resume.ts',
-  'http-cluster.ts',
-  'http-replies.ts',
-  'http-request-transport.ts',
-  'http-request.ts',
-  'http-server-checks.ts',
-  'http-server-options.ts',
-  'http-server.ts',
-  'http-session-link.ts',
-  'http-session-store.ts',
-  'http-session.ts',
-  'node.ts',
-  'redis-state.ts',
-  'sse-legacy-server.ts',
-  'stdio-command.ts',
-  'stdio-frames.ts',
-  'stdio.ts',
-  'websocket-server.ts',
-];
+/**
+ * The runtime's entry points (the package's `exports`): the browser-safe core, and the Node-only ones. Which
+ * module is browser-safe follows from them: what index.ts imports, directly or not (tsconfig.templates-browser.json
+ * type-checks exactly that without Node's types); nothing else is listed anywhere.
+ */
+export const BROWSER_ENTRY = 'index.ts';
+export const NODE_ENTRIES: readonly string[] = ['node.ts', 'ws.ts', 'redis.ts'];
 
 export interface TemplateFile {
+  /** The path under templates/, `/`-separated (`core/engine.ts`): also its path under a vendored runtime/. */
   name: string;
   text: string;
 }
@@ -52,18 +37,19 @@ let cache: TemplateFile[] | undefined;
 export function runtimeTemplates(): TemplateFile[] {
   if (cache) return cache;
   const dir = join(toolPackage().root, 'templates');
-  cache = readdirSync(dir)
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
+  cache = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))
+    .map((path) => path.split(sep).join('/'))
     .sort()
     .map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
   return cache;
 }
 
-/** The runtime version these templates are (templates/version.ts, equal to the package's version). */
+/** The runtime version these templates are (templates/core/version.ts, equal to the package's version). */
 export function runtimeVersion(): string {
-  const file = runtimeTemplates().find((t) => t.name === 'version.ts');
+  const file = runtimeTemplates().find((t) => t.name === 'core/version.ts');
   const version = file && /RUNTIME_VERSION: string = '([^']+)'/.exec(file.text)?.[1];
-  if (!version) throw new Error('templates/version.ts does not declare RUNTIME_VERSION');
+  if (!version) throw new Error('templates/core/version.ts does not declare RUNTIME_VERSION');
   return version;
 }
 
@@ -86,11 +72,32 @@ export function runtimeImports(mode: RuntimeMode, importExt: string): RuntimeImp
     : { core: `./runtime/index${importExt}`, node: `./runtime/node${importExt}` };
 }
 
-/** The vendored files (`copy`): the browser-safe modules, and the Node ones only when asked. */
+/** The vendored files (`copy`): what the browser-safe entry imports, and what the Node ones do only when asked. */
 export function vendoredRuntime(importExt: string, withNode: boolean): { path: string; text: string }[] {
+  const wanted = reachableTemplates(withNode ? [BROWSER_ENTRY, ...NODE_ENTRIES] : [BROWSER_ENTRY]);
   return runtimeTemplates()
-    .filter((t) => withNode || !NODE_ONLY_TEMPLATES.includes(t.name))
+    .filter((t) => wanted.has(t.name))
     .map((t) => ({ path: `runtime/${t.name}`, text: withImportExtension(t.text, importExt) }));
+}
+
+/** The templates `entries` import, directly or through others, type-only imports included; the entries too. */
+export function reachableTemplates(entries: readonly string[]): Set<string> {
+  const byName = new Map(runtimeTemplates().map((t) => [t.name, t.text]));
+  const { ts } = tsMorph();
+  const seen = new Set<string>();
+  const visit = (name: string): void => {
+    const text = byName.get(name);
+    if (text === undefined || seen.has(name)) return;
+    seen.add(name);
+    for (const { fileName } of ts.preProcessFile(text, true, false).importedFiles) {
+      if (fileName.startsWith('.')) visit(posix.join(posix.dirname(name), fileName.replace(/\.js$/, '.ts')));
+    }
+  };
+  for (const entry of entries) {
+    if (!byName.has(entry)) throw new Error(`no runtime template ${entry}`);
+    visit(entry);
+  }
+  return seen;
 }
 
 /** Rewrite relative `.js` specifiers to the chosen extension (`.js`, `.ts` or none). */
