@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * The published bin (package.json "bin" → dist/cli/main.js): the tsc output of src/cli/main.ts bundled by
+ * The published bin (package.json "bin" → dist/cli/main.js): the built dist/src/cli/main.js bundled by
  * esbuild. A fresh `generate` spent about a fifth of its CPU time resolving, reading and linking ~250 small
  * modules (ours, ajv's, json-schema-to-typescript's); bundled, nothing is resolved or linked at run time.
  * Code splitting keeps each dynamically imported part in a chunk of its own (dist/cli/chunk-*.js), loaded
  * when the run first imports it, so `--check` on up-to-date output never loads the generator.
- * `npm run build` runs this after tsc; the library entry (dist/src/index.js) stays unbundled.
+ * `npm run build` runs this after the JavaScript is built; the library entry (dist/src/index.js) stays unbundled.
  *
  * Dependencies are bundled as published, never edited. yargs is bundled too: resolving its ~25 ES modules
  * cost ~65 ms of CPU on every run, bundled ~35 ms; the run asks for English (`.locale('en')`), whose
