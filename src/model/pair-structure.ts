@@ -48,7 +48,11 @@ export function pairByStructure(
     const target = refName(aliasRef(defs[name]));
     if (target !== undefined) aliasOf.set(target, [...(aliasOf.get(target) ?? []), name]);
   }
-  const claimed = () => new Set(requests.flatMap((m) => (m.resultUnknown ? [] : (m.result ?? []))));
+  // A task-augmented call's result (CreateTaskResult) is claimed too: it answers no request of its own.
+  const claimed = () =>
+    new Set(
+      requests.flatMap((m) => [...(m.resultUnknown ? [] : (m.result ?? [])), ...(m.taskResult ? [m.taskResult] : [])]),
+    );
   /** The sides that write a request's result: `server`, `client`, or `client+server` (sent both ways). */
   const writersOf = (m: MethodInfo) =>
     [...new Set(m.directions.map((d) => (d === 'client->server' ? 'server' : 'client')))].sort().join('+');
