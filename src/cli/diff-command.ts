@@ -35,6 +35,8 @@ export interface DiffFlags {
   ignore?: string;
   /** A pairing file (request → result definition) applied to both sides. */
   pairing?: string;
+  /** A side with far fewer methods than the other lost them: report them removed instead of refusing it. */
+  allowShrink?: boolean;
   /** github format: at most this many annotations (plus the summary). */
   maxAnnotations?: number;
   rules?: boolean;
@@ -120,6 +122,7 @@ async function buildReport(
     cwd,
     schemaDir: flags.schemaDir,
     pairing,
+    allowShrink: Boolean(flags.allowShrink),
     warn: (message) => out.warn(message),
     verbose: (message) => out.verbose(message),
     ...options,

@@ -13,7 +13,7 @@ import { buildModel } from '../model/build.js';
 import type { ExtensionReader } from '../model/extensions.js';
 import type { UserPairing } from '../model/pairing.js';
 import type { ProtocolModel } from '../model/types.js';
-import { requireComparableSides } from './coverage.js';
+import { requireComparableSides, type CoverageOptions } from './coverage.js';
 import { diffModels } from './diff.js';
 import type { DiffOptions, DiffReport } from './types.js';
 import { readUserFile } from '../load/read-file.js';
@@ -140,12 +140,12 @@ export async function loadDiffSide(spec: string, options: DiffSideOptions = {}):
   return { source, schema, model: applyExtensions(base, extensions) };
 }
 
-export interface DiffSourcesOptions extends Omit<DiffSideOptions, 'extensions'>, DiffOptions {}
+export interface DiffSourcesOptions extends Omit<DiffSideOptions, 'extensions'>, DiffOptions, CoverageOptions {}
 
 /**
  * The whole `diff` pipeline short of rendering: both sides read, loaded and modelled (old first, so warnings
- * come in order), refused when one side is too blind to compare, then diffed. The sides come back too: the
- * GitHub format annotates their files.
+ * come in order), refused when one side is too blind to compare (a real shrink passes with `allowShrink`),
+ * then diffed. The sides come back too: the GitHub format annotates their files.
  */
 export async function diffSources(
   oldSpec: string,
@@ -156,6 +156,6 @@ export async function diffSources(
   const next = await loadDiffSide(newSpec, { ...options, extensions: options.newExtensions ?? [] });
   const oldName = options.oldName ?? old.source.name;
   const newName = options.newName ?? next.source.name;
-  requireComparableSides({ model: old.model, name: oldName }, { model: next.model, name: newName });
+  requireComparableSides({ model: old.model, name: oldName }, { model: next.model, name: newName }, options);
   return { report: diffModels(old.model, next.model, { ...options, oldName, newName }), old, new: next };
 }
