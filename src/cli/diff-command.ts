@@ -148,7 +148,11 @@ function locator(
   for (const which of ['old', 'new'] as const) {
     const source = sources[which];
     const key = which === 'old' ? 'oldPointer' : 'newPointer';
-    const wanted = inFile(report.facts.map((f) => f.location[key]).filter((p): p is string => p !== null));
+    const notes = report.notes.filter((n) => n.side === which).map((n) => n.pointer);
+    const wanted = inFile([
+      ...report.facts.map((f) => f.location[key]).filter((p): p is string => p !== null),
+      ...notes,
+    ]);
     if (source)
       lines[which] = pointerLines(
         source.text,

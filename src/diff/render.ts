@@ -126,6 +126,7 @@ export function renderJson(report: DiffReport): string {
       client: counts('client'),
       server: counts('server'),
     },
+    notes: report.notes.map((n) => ({ side: n.side, pointer: n.pointer, message: n.message })),
     facts: report.facts.map(fact),
     ignored: report.ignored.map((i) => ({ fact: fact(i.fact), reason: i.reason })),
   };

@@ -79,7 +79,7 @@ describe('json', () => {
     const b = renderJson(diffModels(versionModel('2025-11-25'), versionModel('2026-07-28')));
     expect(a).toBe(b);
     const data = JSON.parse(a) as { facts: { location: Record<string, unknown> }[] } & Record<string, unknown>;
-    expect(Object.keys(data)).toEqual(['formatVersion', 'old', 'new', 'summary', 'facts', 'ignored']);
+    expect(Object.keys(data)).toEqual(['formatVersion', 'old', 'new', 'summary', 'notes', 'facts', 'ignored']);
     expect(Object.keys(data.facts[0]!)).toEqual(['rule', 'location', 'verdicts', 'message', 'details']);
     expect(Object.keys(data.facts[0]!.location)).toEqual([
       'method',
