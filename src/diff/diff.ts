@@ -6,7 +6,8 @@
 import type { JsonValue } from '../load/schema-types.js';
 import { InputError } from '../errors.js';
 import type { Direction, ProtocolFeatures, ProtocolModel } from '../model/types.js';
-import { definitionRefReader, resultUnions } from '../model/unions.js';
+import { definitionRefReader } from '../model/unions.js';
+import { resultUnions } from '../model/result-unions.js';
 import { SchemaComparer } from './compare.js';
 import { dedupeFacts } from './dedupe.js';
 import { compareEnvelopes } from './envelope.js';

@@ -14,7 +14,8 @@ import { isObject, type LoadedSchema } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { refsOf, responseResult, type UserPairing } from './pairing.js';
 import type { MethodInfo } from './types.js';
-import { messageParts, methodConst, resultUnions } from './unions.js';
+import { messageParts, methodConst } from './unions.js';
+import { resultUnions } from './result-unions.js';
 
 type RefName = (ref: unknown) => string | undefined;
 
