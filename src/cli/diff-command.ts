@@ -16,6 +16,7 @@ import type {
 } from '../diff/index.js';
 import type { DiffSource, DiffSourceOptions } from '../diff/sources.js';
 import { snapshotPointer } from '../snapshot/model.js';
+import { looksLikeSnapshot } from '../load/snapshot-kind.js';
 import { InputError } from '../errors.js';
 import type { FetchPolicy } from '../load/download.js';
 import { EXIT, type Out } from '../run/console.js';
@@ -197,7 +198,6 @@ function nearestLine(lines: Map<string, number>, pointer: string): number | unde
  */
 async function snapshotReport(oldSpec: string, newSpec: string, options: DiffSourceOptions) {
   const { readDiffSource } = await import('../diff/sources.js');
-  const { looksLikeSnapshot, diffSnapshotSides } = await import('../snapshot/diff.js');
   // A spec version is never a snapshot: only files and git objects are read here.
   const mayBe = (spec: string) => spec.startsWith('git:') || existsSync(spec);
   if (!mayBe(oldSpec) && !mayBe(newSpec)) return undefined;
@@ -207,6 +207,8 @@ async function snapshotReport(oldSpec: string, newSpec: string, options: DiffSou
   const old = await read(oldSpec);
   const now = await read(newSpec);
   if (!looksLikeSnapshot(old.text) && !looksLikeSnapshot(now.text)) return undefined;
+  // Only now: reading snapshots checks their format with ajv, which a diff of two schemas never loads.
+  const { diffSnapshotSides } = await import('../snapshot/diff.js');
   return {
     diff: (o: DiffOptions) => ({
       report: diffSnapshotSides({ name: oldSpec, text: old.text }, { name: newSpec, text: now.text }, o),
