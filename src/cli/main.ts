@@ -35,6 +35,20 @@ function optionNames(parser: object): string[] {
   return Object.keys(keys ?? {}).filter((k) => !/[A-Z]/.test(k));
 }
 
+/**
+ * yargs lays out the chosen command's whole help text as soon as it has started the command's handler,
+ * and keeps it for a handler that asks to show help. Ours never do; the layout (cliui measuring every word
+ * with Unicode segmentation) cost `diff` about a tenth of its CPU. `--help` and usage errors lay it out
+ * when they print it, as before. Reached through yargs' internal methods (pinned in package.json); a yargs
+ * without them keeps its cache.
+ */
+function skipHelpCache(parser: object): void {
+  type Usage = { cacheHelpMessage?: () => void };
+  const internal = (parser as { getInternalMethods?: () => { getUsageInstance?: () => Usage } }).getInternalMethods;
+  const usage = typeof internal === 'function' ? internal.call(parser).getUsageInstance?.() : undefined;
+  if (usage && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => undefined;
+}
+
 /** `bin`: running as the bin, the process its own (the V8 settings of v8-tuning.ts may be applied). */
 export async function main(argv: string[], out?: Out, { bin = false }: { bin?: boolean } = {}): Promise<number> {
   const [{ default: yargs }, { CONFIG_NAME }, { TARGET_OPTIONS }, { DIFF_OPTIONS }, commands] = await Promise.all([
@@ -87,6 +101,7 @@ export async function main(argv: string[], out?: Out, { bin = false }: { bin?: b
       const options = optionNames(parser);
       throw usageError(message ?? error?.message ?? 'invalid usage', { argv, commands: COMMANDS, options });
     });
+  skipHelpCache(parser);
   try {
     await parser.parseAsync();
   } catch (error) {
