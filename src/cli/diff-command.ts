@@ -47,10 +47,15 @@ export interface DiffFlags {
   policy?: FetchPolicy;
 }
 
+/**
+ * `onRead` (the bin's compiler setting, v8-tuning.ts) hears the size of two schema sides once they are read,
+ * before they are modelled.
+ */
 export async function runDiff(
   flags: DiffFlags,
   out: Out,
   write: (text: string) => void = (t) => process.stdout.write(t),
+  onRead?: (bytes: number) => void,
 ): Promise<number> {
   const diff = await import('../diff/index.js');
   if (flags.rules) {
@@ -66,7 +71,8 @@ export async function runDiff(
     );
   const cwd = process.cwd();
   const ignore = flags.ignore ? diff.parseIgnoreFile(await readIgnore(resolve(cwd, flags.ignore)), flags.ignore) : [];
-  const { report, sources, snapshots } = await buildReport({ ...flags, old: flags.old, new: flags.new }, ignore, out);
+  const sides = { ...flags, old: flags.old, new: flags.new };
+  const { report, sources, snapshots } = await buildReport(sides, ignore, out, onRead);
   const max = flags.maxAnnotations;
   if (max !== undefined && !(Number.isInteger(max) && max >= 0))
     throw new InputError(
@@ -95,6 +101,7 @@ async function buildReport(
   flags: DiffFlags & { old: string; new: string },
   ignore: IgnoreEntry[],
   out: Out,
+  onRead: ((bytes: number) => void) | undefined,
 ): Promise<{ report: DiffReport; sources: Record<'old' | 'new', DiffSource>; snapshots: boolean }> {
   const cwd = process.cwd();
   const options = {
@@ -124,6 +131,7 @@ async function buildReport(
     schemaDir: flags.schemaDir,
     pairing,
     allowShrink: Boolean(flags.allowShrink),
+    onRead,
     warn: (message) => out.warn(message),
     verbose: (message) => out.verbose(message),
     ...options,

@@ -1,6 +1,6 @@
 export { diffModels, exitCodeFor, parseIgnoreFile, locationKey } from './diff.js';
 export {
-  RULES,
+  rules,
   ruleById,
   verdictsFor,
   describeVerdictLogic,

@@ -394,20 +394,25 @@ export function partRuleId(part: DataPart, kind: ChangeKind): string {
   return kind.startsWith('result-became-') ? kind : `${PART_PREFIX[part]}-${kind}`;
 }
 
+/** The rule of one change kind in one data part (its reason, and the writer's and reader's consequences). */
+function dataRule(part: DataPart, kind: string, spec: ChangeKindSpec): RuleSpec {
+  // Params are the only data a caller writes: only there does a dropped meaning hurt the writer.
+  const { writer, reader } = dataConsequences(spec.effect, part === 'params');
+  return {
+    id: partRuleId(part, kind as ChangeKind),
+    part,
+    reason: spec.parts ? spec.reason : `${PART_LABEL[part]}: ${spec.reason}`,
+    consequences: { kind: 'data', writer, reader },
+  };
+}
+
+const DATA_PARTS = ['params', 'result', 'payload', 'envelope'] as const;
+
 function dataRules(): RuleSpec[] {
   const rules: RuleSpec[] = [];
-  for (const part of ['params', 'result', 'payload', 'envelope'] as const) {
-    for (const [kind, spec] of Object.entries(CHANGE_KINDS)) {
-      if (spec.parts && !spec.parts.includes(part)) continue;
-      // Params are the only data a caller writes: only there does a dropped meaning hurt the writer.
-      const { writer, reader } = dataConsequences(spec.effect, part === 'params');
-      rules.push({
-        id: partRuleId(part, kind as ChangeKind),
-        part,
-        reason: spec.parts ? spec.reason : `${PART_LABEL[part]}: ${spec.reason}`,
-        consequences: { kind: 'data', writer, reader },
-      });
-    }
+  for (const part of DATA_PARTS) {
+    for (const [kind, spec] of Object.entries(CHANGE_KINDS))
+      if (!spec.parts || spec.parts.includes(part)) rules.push(dataRule(part, kind, spec));
   }
   return rules;
 }
@@ -430,14 +435,39 @@ function derive(spec: RuleSpec): Rule {
   return { ...spec, roles, verdictLogic: describeVerdictLogic({ part: spec.part, roles, consequences: c }) };
 }
 
-/** Every rule, in a stable order (protocol, method, params, result, payload, description). */
-export const RULES: readonly Rule[] = [...PROTOCOL_RULES, ...METHOD_RULES, ...dataRules(), DESCRIPTION_RULE].map(
-  derive,
-);
-const RULES_BY_ID = new Map(RULES.map((r) => [r.id, r]));
+let all: readonly Rule[] | undefined;
 
+/**
+ * Every rule, in a stable order (protocol, method, params, result, payload, description): the table is
+ * built on first use (`diff --rules`, an ignore file's check), not by every diff.
+ */
+export function rules(): readonly Rule[] {
+  all ??= [...PROTOCOL_RULES, ...METHOD_RULES, ...dataRules(), DESCRIPTION_RULE].map(derive);
+  return all;
+}
+
+/** The rules a diff used so far, and the protocol and method rules by id. */
+const derived = new Map<string, Rule | undefined>();
+let specs: Map<string, RuleSpec> | undefined;
+
+/** One rule, derived when first asked for: a diff derives the few its facts use, not the whole table. */
 export function ruleById(id: string): Rule | undefined {
-  return RULES_BY_ID.get(id);
+  if (derived.has(id)) return derived.get(id);
+  specs ??= new Map([...PROTOCOL_RULES, ...METHOD_RULES, DESCRIPTION_RULE].map((r) => [r.id, r]));
+  let spec = specs.get(id);
+  // A data rule's id is its part's prefix and its change kind (partRuleId), or the kind itself.
+  for (const part of DATA_PARTS) {
+    const prefix = `${PART_PREFIX[part]}-`;
+    for (const kind of [id, ...(id.startsWith(prefix) ? [id.slice(prefix.length)] : [])]) {
+      const change = Object.hasOwn(CHANGE_KINDS, kind) ? CHANGE_KINDS[kind] : undefined;
+      const applies = change && (!change.parts || change.parts.includes(part));
+      if (spec === undefined && change && applies && partRuleId(part, kind as ChangeKind) === id)
+        spec = dataRule(part, kind, change);
+    }
+  }
+  const rule = spec && derive(spec);
+  derived.set(id, rule);
+  return rule;
 }
 
 /** The more severe of two verdicts. */

@@ -61,7 +61,7 @@ export interface FactLocation {
 }
 
 export interface Fact {
-  /** A rule id from RULES. */
+  /** A rule id (`rules()`). */
   rule: string;
   location: FactLocation;
   verdicts: Record<Side, Verdict>;

@@ -121,8 +121,8 @@ export function messageUnions(
     const method = methodConst(def);
     if (method !== undefined) declaring.set(method, [...(declaring.get(method) ?? []), name]);
   }
-  const found = unionDefinitions(defs, refName, declaring);
-  const candidates = topUnions(found, referencedBy(defs, new Set(found.keys()), refName));
+  const { found, referrers } = unionDefinitions(defs, refName, declaring);
+  const candidates = topUnions(found, referrers);
   for (const c of candidates) c.kind ??= NAMED[c.definition]?.kind ?? (c.noneUnder ? 'request' : null);
   const senders = methodSenders();
   const knownSender = (method: string): Sender | undefined => {
@@ -150,14 +150,14 @@ export function messageUnions(
 }
 
 /**
- * Definitions that are unions of messages, with their leaves. A message restated in a definition nobody
- * uses counts as a union of the one message it restates.
+ * Definitions that are unions of messages, with their leaves, and the definitions referring to each. A
+ * message restated in a definition nobody uses counts as a union of the one message it restates.
  */
 function unionDefinitions(
   defs: LoadedSchema['definitions'],
   refName: (ref: unknown) => string | undefined,
   declaring: ReadonlyMap<string, string[]>,
-): Map<string, Leaves> {
+): { found: Map<string, Leaves>; referrers: Map<string, Set<string>> } {
   const found = new Map<string, Leaves>();
   const restated: string[] = [];
   for (const [name, def] of Object.entries(defs)) {
@@ -174,7 +174,7 @@ function unionDefinitions(
   }
   const referrers = referencedBy(defs, new Set(found.keys()), refName);
   for (const name of restated) if (referrers.has(name)) found.delete(name);
-  return found;
+  return { found, referrers };
 }
 
 /** The unions no other union passes through, with the kind their members show. */
