@@ -14,6 +14,7 @@ import { resolve } from 'node:path';
 import { ARTIFACTS, resolveArtifacts, type Artifact } from '../emit/registry.js';
 import { RUNTIME_MODES } from '../emit/runtime.js';
 import { officialExtensionFile } from '../extensions/official.js';
+import { SHA256_PATTERN } from './patterns.js';
 
 export interface OptionSpec {
   /** Key in the config file and in the API. */
@@ -46,17 +47,7 @@ export interface OptionSpec {
   describe: string;
 }
 
-/** A sha256 pin: the 64 hex digits `sha256sum` prints. */
-export const SHA256_PATTERN = {
-  regex: '^[0-9a-fA-F]{64}$',
-  says: 'a sha256 is 64 hex digits (as sha256sum prints it)',
-};
-
-/** Why `value` does not fit the option's pattern, or undefined when it does (or the option has none). */
-export function patternProblem(o: Pick<OptionSpec, 'pattern'>, value: unknown): string | undefined {
-  if (!o.pattern || typeof value !== 'string' || new RegExp(o.pattern.regex).test(value)) return undefined;
-  return o.pattern.says;
-}
+export { SHA256_PATTERN, patternProblem } from './patterns.js';
 
 export const IMPORT_EXTENSIONS = ['.js', '.ts', ''] as const;
 export type ImportExtensionValue = (typeof IMPORT_EXTENSIONS)[number];
