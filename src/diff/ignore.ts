@@ -1,6 +1,6 @@
 /** Ignore files: which facts a project accepts (matched on rule and location key). */
 import { InputError } from '../errors.js';
-import { ruleById, rules } from './rules.js';
+import { ruleById, rules } from './rule-table.js';
 import type { Fact, IgnoredFact, IgnoreEntry } from './types.js';
 
 /** Split facts into kept and ignored (before deduplication, so an entry matches one method's fact). */

@@ -5,7 +5,7 @@
  * - markdown: for a PR comment (markdown.ts): summary first, breaking first, the rest collapsed, bounded;
  * - github: GitHub Actions workflow commands (github.ts): errors and warnings with file and line.
  */
-import { rules } from './rules.js';
+import { rules } from './rule-table.js';
 import { renderGithub } from './github.js';
 import { renderMarkdown } from './markdown.js';
 import { headerNotes, mdCell, sidesOf, summaryLine, type RenderOptions } from './render-common.js';
