@@ -54,7 +54,8 @@ const lazyHelpLayout = {
   setup(build) {
     build.onResolve({ filter: HELP_LAYOUT }, (args) => {
       // The stand-in's own require() is the package itself.
-      if (args.namespace === 'lazy-help-layout' || !/[\\/]node_modules[\\/]yargs[\\/]/.test(args.importer)) return undefined;
+      if (args.namespace === 'lazy-help-layout' || !/[\\/]node_modules[\\/]yargs[\\/]/.test(args.importer))
+        return undefined;
       return { path: args.path, namespace: 'lazy-help-layout', pluginData: { resolveDir: args.resolveDir } };
     });
     build.onLoad({ filter: /.*/, namespace: 'lazy-help-layout' }, (args) => ({
