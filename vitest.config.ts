@@ -1,26 +1,35 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { PROJECTS, projectOf, testFiles } from './test/projects.js';
+import { PROJECTS, TIERS, projectOf, testFiles, tierOf } from './test/projects.js';
 import LongestFirst from './test/setup/sequencer.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const files = testFiles(root);
 // Every file has a project (a folder without one fails here), whichever way the run is split below.
 for (const file of files) projectOf(file);
-/** `--project <name>` (`npm run test:unit`) picks among the named projects of test/projects.ts. */
+/**
+ * `--project <name>` picks among the named projects of test/projects.ts: a tier (`npm test` runs `fast`,
+ * `npm run test:slow` runs `slow`) or a kind (`npm run test:unit`).
+ */
 const picking = process.argv.some((arg) => arg === '--project' || arg.startsWith('--project='));
 
 export default defineConfig({
   test: {
-    // Named projects (test/projects.ts) when `--project` picks some (`vitest run --project unit`). Any other run
-    // (`npm test`, a file, a folder) is one project of every file: vitest hands a worker, and the modules it
+    // Named projects (test/projects.ts) when `--project` picks some (`npm test`: `--project fast`). Any other run
+    // (a file, a folder, a bare `vitest run`) is one project of every file: vitest hands a worker, and the modules it
     // has loaded, only files of its own project, so five projects meant each worker loading the generator up
     // to five times. Measured (unit+interop+stress, same load): 128 s → 118 s CPU, wall 117 → 112 s.
     projects: picking
-      ? PROJECTS.map((name) => ({
-          extends: true,
-          test: { name, include: files.filter((file) => projectOf(file) === name) },
-        }))
+      ? [
+          ...TIERS.map((name) => ({
+            extends: true,
+            test: { name, include: files.filter((file) => tierOf(file) === name) },
+          })),
+          ...PROJECTS.map((name) => ({
+            extends: true,
+            test: { name, include: files.filter((file) => projectOf(file) === name) },
+          })),
+        ]
       : [{ extends: true, test: { name: 'suite', include: files } }],
     // test/.tmp holds generated projects and copies; a .test.ts left there must not run as part of the suite.
     exclude: ['test/.tmp/**', '**/node_modules/**'],

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Formats templates/ with the options generate uses when no prettier config applies to the output
- * (src/emit/format.ts DEFAULTS), so generate can copy the runtime without a prettier pass.
+ * (src/emit/shared/format.ts DEFAULTS), so generate can copy the runtime without a prettier pass.
  * `--check` lists unformatted files and exits 1 (test/templates/format.test.ts runs it).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ export const TEMPLATE_FORMAT = { printWidth: 120, singleQuote: true, parser: 'ba
 export async function unformattedTemplates(write = false) {
   const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'templates');
   const bad = [];
-  for (const name of readdirSync(dir)
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((n) => n.endsWith('.ts'))
     .sort()) {
     const path = join(dir, name);

@@ -7,11 +7,12 @@
  * The CLI, `--check`, watch mode and the tests all call this; only write.ts touches the disk.
  */
 import { resolve } from 'node:path';
-import { formatFile } from './emit/format.js';
-import { header } from './emit/header.js';
-import { runtimeImports, runtimeRange } from './emit/runtime.js';
-import { createTsFiles } from './emit/ts-project.js';
-import { REGISTRY, resolveArtifacts, type EmitContext, type GeneratedFile } from './emit/registry.js';
+import { formatFile } from './emit/shared/format.js';
+import { header } from './emit/shared/header.js';
+import { runtimeImports, runtimeRange } from './emit/shared/runtime.js';
+import { createTsFiles } from './emit/shared/ts-project.js';
+import { REGISTRY, resolveArtifacts } from './emit/registry.js';
+import type { EmitContext, GeneratedFile } from './emit/shared/context.js';
 import { targetInputs } from './inputs.js';
 import { CONTROL_CHARACTERS, InputError } from './errors.js';
 import { appliesTo } from './extensions/types.js';
@@ -28,17 +29,12 @@ import { readPairingFile } from './model/pairing.js';
 import type { ProtocolModel } from './model/types.js';
 import { compareStrings } from './load/order.js';
 import { readUserFile } from './load/read-file.js';
-import { TOOLS_FIXED_EXPORTS } from './emit/tables.js';
-import { servedSurface, toolSurface, type ToolSurface } from './emit/tool-surface.js';
+import { TOOLS_FIXED_EXPORTS } from './emit/tools/tool-exports.js';
+import { servedSurface, toolSurface, type ToolSurface } from './emit/shared/tool-surface.js';
 
-export {
-  ARTIFACTS,
-  resolveArtifacts,
-  type Artifact,
-  type GeneratedFile,
-  type ImportExtension,
-} from './emit/registry.js';
-export { RUNTIME_MODES, type RuntimeMode } from './emit/runtime.js';
+export { resolveArtifacts, type ImportExtension } from './emit/registry.js';
+export { ARTIFACTS, type Artifact, type GeneratedFile } from './emit/shared/context.js';
+export { RUNTIME_MODES, type RuntimeMode } from './emit/shared/runtime.js';
 
 /** The options type lives with the option table's users (config/target.ts): one type for API and CLI. */
 export type { GenerateOptions } from './config/generate-options.js';

@@ -14,7 +14,7 @@ import type { StaleFile } from './write/check.js';
 import type { WriteSummary } from './write/write.js';
 
 export type { GenerateResult, GeneratedFile, Artifact, ImportExtension } from './generate.js';
-export { ARTIFACTS } from './emit/registry.js';
+export { ARTIFACTS } from './emit/shared/context.js';
 export type { StaleFile } from './write/check.js';
 export type { WriteSummary } from './write/write.js';
 export type { Target } from './run/target.js';

@@ -27,7 +27,7 @@ import { toolPackage } from './load/package-root.js';
 import { prettierConfigOf } from './load/prettier-config.js';
 import { resolveSchemaPath, type SchemaInput } from './load/schema.js';
 import { specSha256WithoutNetwork } from './load/spec-source.js';
-import { runtimeTemplates, runtimeVersion } from './emit/runtime.js';
+import { runtimeTemplates, runtimeVersion } from './emit/shared/runtime.js';
 
 /** The libraries whose versions shape the output's bytes. */
 const WRITERS = ['ajv', 'json-schema-to-typescript', 'prettier', 'ts-morph', 'typescript'] as const;

@@ -24,7 +24,7 @@ export {
   type RequestId,
   type RequestSpec,
   type RequestTable,
-} from './jsonrpc.js';
+} from './core/jsonrpc.js';
 export {
   createInMemoryPair,
   type InMemoryPairOptions,
@@ -33,9 +33,9 @@ export {
   type MessageExtraInfo,
   type Transport,
   type TransportSendOptions,
-} from './transport.js';
-export { RpcPeer } from './peer.js';
-export { RpcEngine } from './engine.js';
+} from './core/transport.js';
+export { RpcPeer } from './core/peer.js';
+export { RpcEngine } from './core/engine.js';
 export {
   type AnyNotificationTable,
   type AnyRequestTable,
@@ -54,9 +54,9 @@ export {
   type Progress,
   type RequestHandler,
   type RequestOptions,
-} from './peer-types.js';
-export { type CallerParams, type EraCache, type McpClientOptions, type SessionRenewal } from './client-options.js';
-export { McpClientBase } from './client-base.js';
+} from './core/peer-types.js';
+export { type CallerParams, type EraCache, type McpClientOptions, type SessionRenewal } from './peer/client-options.js';
+export { McpClientBase } from './peer/client-base.js';
 export {
   type Era,
   type Implementation,
@@ -65,22 +65,22 @@ export {
   type ServerProtocolDescription,
   type ServerProtocolFacts,
   type VersionFact,
-} from './protocol.js';
-export { type InputAsk, type InputResponsesOf, type InputRound, type InputsHelper } from './input-round.js';
+} from './peer/protocol.js';
+export { type InputAsk, type InputResponsesOf, type InputRound, type InputsHelper } from './peer/input-round.js';
 export {
   McpServerBase,
   type McpServerOptions,
   type ServerTables,
   type SessionInfo,
   type WithDefaults,
-} from './server-base.js';
-export { NestedRequestError } from './nested-requests.js';
-export { checkWith, type CompiledValidator, type MessageChecker, type Validators } from './validation.js';
+} from './peer/server-base.js';
+export { NestedRequestError } from './peer/nested-requests.js';
+export { checkWith, type CompiledValidator, type MessageChecker, type Validators } from './peer/validation.js';
 export {
   checkStructuredContentWith,
   type OutputSchemaValidator,
   type StructuredContentCheck,
-} from './structured-content.js';
+} from './peer/structured-content.js';
 export {
   type ListedSurface,
   promptCallers,
@@ -90,9 +90,9 @@ export {
   type SurfaceSend,
   type ToolCheck,
   toolCallers,
-} from './typed-surface.js';
-export { ChannelClient, type ChannelDescription, ChannelPeer, ChannelServer } from './channel.js';
-export { checkExtensionSettings, type SettingsCheck } from './capabilities.js';
+} from './peer/typed-surface.js';
+export { ChannelClient, type ChannelDescription, ChannelPeer, ChannelServer } from './peer/channel.js';
+export { checkExtensionSettings, type SettingsCheck } from './peer/capabilities.js';
 export {
   type MessageEventSourceLike,
   type PortTransportOptions,
@@ -101,19 +101,22 @@ export {
   PostMessageTransport,
   type PostMessageTransportOptions,
   type WindowTransportOptions,
-} from './post-message.js';
-export { StreamableHttpError } from './http-common.js';
-export { METADATA_HEADERS, type MetadataFacts, type MetadataHeaders } from './http-headers.js';
+} from './transports/post-message/post-message.js';
+export { StreamableHttpError } from './transports/http/common.js';
+export { METADATA_HEADERS, type MetadataFacts, type MetadataHeaders } from './peer/http-headers.js';
 export {
   type ReconnectionOptions,
   sessionStreams,
   SessionStreams,
   type SessionStreamsOption,
   type SessionStreamsSettings,
-} from './http-client-streams.js';
-export { StreamableHttpClientTransport, type StreamableHttpClientTransportOptions } from './http-client.js';
-export { SseLegacyClientTransport, type SseLegacyClientTransportOptions } from './sse-legacy-client.js';
-export { type LegacySseFallback, sseFallback, type SseFallbackOptions } from './sse-fallback.js';
+} from './transports/http/client/session-streams.js';
+export {
+  StreamableHttpClientTransport,
+  type StreamableHttpClientTransportOptions,
+} from './transports/http/client/transport.js';
+export { SseLegacyClientTransport, type SseLegacyClientTransportOptions } from './transports/sse/client.js';
+export { type LegacySseFallback, sseFallback, type SseFallbackOptions } from './transports/http/client/sse-fallback.js';
 export {
   WEBSOCKET_SUBPROTOCOL,
   WebSocketClientTransport,
@@ -121,6 +124,6 @@ export {
   WebSocketCloseCode,
   type WebSocketConstructor,
   type WebSocketLike,
-} from './websocket.js';
-export { type EventStore, InMemoryEventStore } from './event-store.js';
-export { checkRuntimeVersion, RUNTIME_VERSION } from './version.js';
+} from './transports/websocket/client.js';
+export { type EventStore, InMemoryEventStore } from './cluster/event-store.js';
+export { checkRuntimeVersion, RUNTIME_VERSION } from './core/version.js';

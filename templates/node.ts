@@ -1,7 +1,7 @@
 /**
  * The Node-only runtime (`@mcp-typegen/runtime/node`): stdio on both sides and the Streamable HTTP and
  * HTTP+SSE servers (`node:http` request handlers). Runs in Node, Deno and Bun; never imported by browser-safe
- * modules. The WebSocket server, which needs the `ws` package, has its own entry (`/ws`, websocket-server.ts).
+ * modules. The WebSocket server, which needs the `ws` package, has its own entry (`/ws`, ws.ts).
  *
  * The public API, name by name (see index.ts and packages/runtime/api-report.md).
  */
@@ -12,28 +12,28 @@ export {
   type StdioClientTransportOptions,
   StdioServerTransport,
   type StdioServerTransportOptions,
-} from './stdio.js';
+} from './transports/stdio/stdio.js';
 export {
   createStreamableHttpServer,
   type HttpServedServer,
   type StreamableHttpHandler,
   type StreamableHttpServerOptions,
   type StreamableHttpServerSettings,
-} from './http-server.js';
+} from './transports/http/server/endpoint.js';
 export {
   InMemoryMessageBus,
   InMemorySessionStore,
   type MessageBus,
   type SessionRecord,
   type SessionStore,
-} from './cluster-state.js';
-export { HttpRequestTransport } from './http-request-transport.js';
-export { StreamableHttpServerTransport } from './http-session.js';
-export { type HttpMessageExtraInfo } from './http-replies.js';
+} from './cluster/state.js';
+export { HttpRequestTransport } from './transports/http/server/request-transport.js';
+export { StreamableHttpServerTransport } from './transports/http/server/session.js';
+export { type HttpMessageExtraInfo } from './transports/http/server/replies.js';
 export {
   createSseLegacyServer,
   type SseLegacyHandler,
   type SseLegacyServerOptions,
   SseLegacyServerTransport,
-} from './sse-legacy-server.js';
-export { type CorsOptions, type DnsRebindingOptions } from './http-common.js';
+} from './transports/sse/server.js';
+export { type CorsOptions, type DnsRebindingOptions } from './transports/http/common.js';

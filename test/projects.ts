@@ -12,8 +12,13 @@
  *   strictest TypeScript 5.9/6/7, other Node versions).
  *
  * A file belongs to its folder's project unless it is named in FILES. A test file in a folder that is
- * not listed fails the config at load, so no test is ever left out of `npm test`. The projects are what
+ * not listed fails the config at load, so no test is ever left out of a run. The projects are what
  * `--project` picks; a run without it is one project of every file (vitest.config.ts says why).
+ *
+ * Two tiers cut across the projects: `fast` (`npm test`: the generator, emit, goldens, in-process transports
+ * and one real-peer smoke per kind of peer) and `slow` (`npm run test:slow`: the platform matrix, browsers,
+ * the conformance suites, the Redis + HAProxy cluster, Python peers, the version matrix, stress, the bench
+ * smoke). Every file is in exactly one tier; `.ci/run` runs both.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -64,6 +69,40 @@ const FILES: Record<string, Project> = {
   'test/snapshot/live.test.ts': 'interop',
   'test/versions/version-facts.test.ts': 'unit',
 };
+
+export const TIERS = ['fast', 'slow'] as const;
+export type Tier = (typeof TIERS)[number];
+
+/** Whole projects that are slow: they install tarballs into fresh projects, start browsers, or run at volume. */
+const SLOW_PROJECTS: ReadonlySet<Project> = new Set(['platforms', 'stress']);
+
+/**
+ * Files of the other projects that run in the slow tier: a second peer of a kind the fast tier already
+ * meets, or a whole matrix. Each line says which smoke of the fast tier covers its kind.
+ */
+const SLOW_FILES: ReadonlySet<string> = new Set([
+  // The bench's own smoke run (every section, small): the bench is not a test of the product.
+  'test/bench/smoke.test.ts',
+  // The official conformance suite (fast tier: its behaviours in-process, test/server/ and test/transports/).
+  'test/conformance/conformance.test.ts',
+  // A real Redis and HAProxy (fast tier: the in-process cluster of test/transports/http-cluster*.test.ts).
+  'test/interop/cluster-redis.test.ts',
+  // The tasks extension with both SDK majors (fast tier: test/interop/sdk-adapter.test.ts).
+  'test/interop/sdk-adapter-tasks.test.ts',
+  // Every version against every version, and the official peers per version (fast tier: sixth-version,
+  // test/server/sdk-client.test.ts and test/interop/official-http.test.ts).
+  'test/versions/matrix.test.ts',
+  'test/versions/official-peers.test.ts',
+  // Every extension on every version (fast tier: the other e2e-extensions files, one version each).
+  'test/e2e-extensions/versions.test.ts',
+  // Python and SDK v2 servers over stdio and HTTP (fast tier: test/snapshot/tools-everything.test.ts).
+  'test/snapshot/live.test.ts',
+]);
+
+/** The tier of a test file (a path relative to the repository root, `/`-separated). */
+export function tierOf(file: string): Tier {
+  return SLOW_PROJECTS.has(projectOf(file)) || SLOW_FILES.has(file) ? 'slow' : 'fast';
+}
 
 /** The project of a test file (a path relative to the repository root, `/`-separated). */
 export function projectOf(file: string): Project {

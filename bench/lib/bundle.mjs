@@ -25,7 +25,7 @@ export async function bundleSizes(dir, sides = Object.keys(ENTRIES)) {
       raw,
       gzip,
       nodeImports: /["']node:/.test(text),
-      // The x-mcp-header rules (templates/http-headers.ts): only a client of 2026-07-28 on needs them.
+      // The x-mcp-header rules (templates/peer/http-headers.ts): only a client of 2026-07-28 on needs them.
       headerEra: text.includes('x-mcp-header'),
     };
   }

@@ -18,7 +18,9 @@ const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
 const defsKeyword = schema.$defs ? '$defs' : 'definitions';
 const Ajv = schema.$defs ? require('ajv/dist/2020.js').default : require('ajv').default;
 // The generator's own validation options (code-generation ones aside), read from the build.
-const { VALIDATION_OPTIONS } = await import(new URL('../../dist/src/emit/validators.js', import.meta.url).href);
+const { VALIDATION_OPTIONS } = await import(
+  new URL('../../dist/src/emit/validators/validators.js', import.meta.url).href
+);
 const ajv = new Ajv({ ...VALIDATION_OPTIONS });
 ajv.addSchema({ ...schema, $id: 'urn:bench:mcp' });
 // Before 2025-06-18 the params schema is inline in CallToolRequest.

@@ -1,7 +1,8 @@
 /**
  * Builds the package from the repository's templates/ (the same source `--runtime copy` vendors):
  * dist/esm (ES modules, type-checked by tsc, with .d.ts) and dist/cjs (the same modules transpiled to
- * CommonJS, marked by their own package.json, with the same .d.ts). Run by the repository's `npm run build`.
+ * CommonJS, marked by their own package.json, with the same .d.ts), each module at its path under templates/.
+ * Run by the repository's `npm run build`.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,12 +23,14 @@ execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', joi
 });
 mkdirSync(cjs, { recursive: true });
 writeFileSync(join(cjs, 'package.json'), '{\n  "type": "commonjs"\n}\n');
-for (const name of readdirSync(templates).filter((n) => n.endsWith('.ts') && !n.endsWith('.d.ts'))) {
+const sources = readdirSync(templates, { recursive: true, encoding: 'utf8' });
+for (const name of sources.filter((n) => n.endsWith('.ts') && !n.endsWith('.d.ts'))) {
   const { outputText } = ts.transpileModule(readFileSync(join(templates, name), 'utf8'), {
     fileName: name,
     compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS },
   });
   const base = name.slice(0, -3);
+  mkdirSync(dirname(join(cjs, base)), { recursive: true });
   writeFileSync(join(cjs, `${base}.js`), outputText);
   // The declarations are the same text; under dist/cjs they describe CommonJS modules.
   copyFileSync(join(esm, `${base}.d.ts`), join(cjs, `${base}.d.ts`));

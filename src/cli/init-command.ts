@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { RUNTIME_PACKAGE, runtimeRange } from '../emit/runtime.js';
+import { RUNTIME_PACKAGE, runtimeRange } from '../emit/shared/runtime.js';
 import { CONFIG_NAME, findConfig } from '../config/load.js';
 import { InputError } from '../errors.js';
 import { specVersionProblem } from '../load/spec-source.js';

@@ -235,6 +235,6 @@ export async function loadConfig(file?: string, cwd: string = process.cwd()): Pr
       code === 'ENOENT' ? 'config file not found' : `cannot read config file (${code ?? String(error)})`,
     );
   }
-  ajv2020 ??= (await import('../emit/ajv-class.js')).ajvClass('2020-12');
+  ajv2020 ??= (await import('../emit/validators/ajv-class.js')).ajvClass('2020-12');
   return parseConfig(text, path);
 }

@@ -11,8 +11,9 @@
  * Adding a per-target option is one entry here plus the code that uses it.
  */
 import { resolve } from 'node:path';
-import { ARTIFACTS, resolveArtifacts, type Artifact } from '../emit/registry.js';
-import { RUNTIME_MODES } from '../emit/runtime.js';
+import { resolveArtifacts } from '../emit/registry.js';
+import { ARTIFACTS, type Artifact } from '../emit/shared/context.js';
+import { RUNTIME_MODES } from '../emit/shared/runtime.js';
 import { officialExtensionFile } from '../extensions/official.js';
 import { SHA256_PATTERN } from './patterns.js';
 

@@ -3,9 +3,10 @@
  * modules and of the runtime they use, as ts-morph statement structures (ts-structures.ts).
  */
 import type { ProtocolModel } from '../model/types.js';
-import type { Statement } from './ts-project.js';
-import { exportDecl } from './ts-structures.js';
-import type { ArtifactEntry, EmitContext } from './registry.js';
+import type { Statement } from './shared/ts-project.js';
+import { exportDecl } from './shared/ts-structures.js';
+import type { ArtifactEntry } from './registry.js';
+import type { EmitContext } from './shared/context.js';
 
 /**
  * index.ts re-exports every definition type, then the other modules' names — except a name that a

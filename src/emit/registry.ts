@@ -2,9 +2,9 @@
  * The artifact registry: every file group generate() can emit, with what it needs, what index.ts
  * re-exports from it and how it is emitted. generate() loops over it; index.ts and the single-file layout
  * read it. Adding an artifact is one module plus one entry here (and its name in
- * ARTIFACTS when users can ask for it).
+ * ARTIFACTS, shared/context.ts, when users can ask for it).
  *
- * Light on imports (`--check` reads ARTIFACTS and resolveArtifacts): emitters are imported when used.
+ * Light on imports (`--check` reads resolveArtifacts): emitters are imported when used.
  */
 import type { ProtocolModel } from '../model/types.js';
 import {
@@ -14,43 +14,16 @@ import {
   SERVER_RUNTIME_EXPORTS,
   runtimeImports,
   vendoredRuntime,
-  type RuntimeMode,
-} from './runtime.js';
-import type { RuntimeRef } from './runtime-ref.js';
-import type { TsFiles } from './ts-project.js';
-import { clientExports, mapsExports, sdkExports, sdkV1Exports, serverExports, toolsExports } from './tables.js';
-import type { ToolSurface } from './tool-surface.js';
+} from './shared/runtime.js';
+import { mapsExports } from './maps/tables.js';
+import { clientExports, serverExports } from './client-server/peer-exports.js';
+import { sdkExports, sdkV1Exports } from './sdk/sdk-exports.js';
+import { toolsExports } from './tools/tool-exports.js';
+import { ARTIFACTS, type Artifact, type EmitContext, type GeneratedFile } from './shared/context.js';
 
-/** The artifacts users choose from (`artifacts` option). */
-export const ARTIFACTS = ['types', 'maps', 'client', 'server', 'validators', 'sdk', 'sdk-v1'] as const;
-export type Artifact = (typeof ARTIFACTS)[number];
 /** What is emitted when no artifact is named: everything on this runtime; the SDK adapters are opt-in. */
 export const DEFAULT_ARTIFACTS: readonly Artifact[] = ['types', 'maps', 'client', 'server', 'validators'];
 export type ImportExtension = '.js' | '.ts' | '';
-
-/** What an emitter gets besides the model. */
-export interface EmitContext {
-  importExt: string;
-  /** The chosen artifacts with what they need. */
-  artifacts: readonly Artifact[];
-  runtimeMode: RuntimeMode;
-  runtime: RuntimeRef;
-  /** The schema file, for messages and the types' banner. */
-  schemaFile: string;
-  /** The run's ts-morph Project, which writes maps, client, server and index from structures. */
-  ts: TsFiles;
-  /** types.ts, maps.ts, client.ts and server.ts are folded into index.ts (single-file.ts). */
-  singleFile?: boolean;
-  /** The server surface of the `tools` snapshot, when one is given (tools.ts and tool-validators.js). */
-  tools?: ToolSurface;
-}
-
-/** One output file. */
-export interface GeneratedFile {
-  /** Relative to the output directory, with `/` separators. */
-  path: string;
-  contents: string;
-}
 
 /** Names a module exports, for index.ts. */
 export interface ModuleExports {
@@ -86,7 +59,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: () => [], // `export type *` (index.ts names every definition)
     mergeable: true,
     emit: async (model, ctx) => {
-      const { emitTypes } = await import('./types.js');
+      const { emitTypes } = await import('./types/types.js');
       return [{ path: 'types.ts', contents: await emitTypes(model, ctx.schemaFile) }];
     },
   },
@@ -97,7 +70,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: (_ctx, model) => [{ module: './maps.js', ...mapsExports(model) }],
     mergeable: true,
     emit: async (model, ctx) => {
-      const { mapsStatements } = await import('./maps.js');
+      const { mapsStatements } = await import('./maps/maps.js');
       const serverFacts = ctx.artifacts.includes('server') || !ctx.artifacts.includes('client');
       return [{ path: 'maps.ts', contents: ctx.ts.print(mapsStatements(model, ctx.importExt, serverFacts)) }];
     },
@@ -110,7 +83,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: () => [],
     mergeable: false,
     emit: async (model, ctx) => {
-      const { validatorFiles } = await import('./validators.js');
+      const { validatorFiles } = await import('./validators/validators.js');
       return validatorFiles(model, ctx);
     },
   },
@@ -121,7 +94,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: (_ctx, model) => [{ module: './client.js', ...clientExports(model) }],
     mergeable: true,
     emit: async (model, ctx) => {
-      const { clientStatements } = await import('./client.js');
+      const { clientStatements } = await import('./client-server/client.js');
       const validators = ctx.artifacts.includes('validators');
       const statements = clientStatements(model, ctx.importExt, ctx.runtime, ctx.ts, validators);
       return [{ path: 'client.ts', contents: ctx.ts.print(statements) }];
@@ -134,7 +107,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: (_ctx, model) => [{ module: './server.js', ...serverExports(model) }],
     mergeable: true,
     emit: async (model, ctx) => {
-      const { serverStatements } = await import('./server.js');
+      const { serverStatements } = await import('./client-server/server.js');
       const statements = serverStatements(model, ctx.importExt, ctx.runtime);
       return [{ path: 'server.ts', contents: ctx.ts.print(statements) }];
     },
@@ -147,7 +120,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: (_ctx, model) => [{ module: './sdk.js', js: true, ...sdkExports(model) }],
     mergeable: false,
     emit: async (model, ctx) => {
-      const { sdkFiles } = await import('./sdk-files.js');
+      const { sdkFiles } = await import('./sdk/sdk-files.js');
       return sdkFiles(model, ctx);
     },
   },
@@ -158,7 +131,7 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     exports: (_ctx, model) => [{ module: './sdk-v1.js', ...sdkV1Exports(model) }],
     mergeable: false,
     emit: async (model, ctx) => {
-      const { sdkV1Statements } = await import('./sdk-v1.js');
+      const { sdkV1Statements } = await import('./sdk/sdk-v1.js');
       return [{ path: 'sdk-v1.ts', contents: ctx.ts.print(sdkV1Statements(model, ctx.importExt)) }];
     },
   },
@@ -172,8 +145,8 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     mergeable: true,
     emit: async (_model, ctx) => {
       if (ctx.tools === undefined) return [];
-      const { toolsStatements } = await import('./tools.js');
-      const { toolValidatorFiles } = await import('./tool-validators.js');
+      const { toolsStatements } = await import('./tools/tools.js');
+      const { toolValidatorFiles } = await import('./tools/tool-validators.js');
       return [
         { path: 'tools.ts', contents: ctx.ts.print(await toolsStatements(ctx.tools, ctx)) },
         ...toolValidatorFiles(ctx.tools, ctx),

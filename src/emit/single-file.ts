@@ -12,11 +12,11 @@
  * name, as in the multi-file index.ts, where the definition wins too). Imports of kept files are merged.
  */
 import type { ts as Ts } from 'ts-morph';
-import type { GeneratedFile } from './registry.js';
+import type { GeneratedFile } from './shared/context.js';
 import { MERGEABLE } from './registry.js';
 import { compareStrings } from '../load/order.js';
-import { tsMorph, type Statement, type TsFiles } from './ts-project.js';
-import { importDecl } from './ts-structures.js';
+import { tsMorph, type Statement, type TsFiles } from './shared/ts-project.js';
+import { importDecl } from './shared/ts-structures.js';
 
 // Loaded only for `singleFile` (generate.ts imports this module then).
 const { ts } = tsMorph();

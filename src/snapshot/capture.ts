@@ -5,13 +5,13 @@
  * through tools/list, prompts/list, resources/list and resources/templates/list where the server offers
  * them.
  */
-import { McpClientBase } from '../../templates/client-base.js';
-import type { AnyNotificationTable, AnyRequestTable } from '../../templates/peer-types.js';
-import type { ProtocolDescription } from '../../templates/protocol.js';
-import type { Transport } from '../../templates/transport.js';
-import { StdioClientTransport } from '../../templates/stdio.js';
-import { StreamableHttpClientTransport } from '../../templates/http-client.js';
-import { sseFallback } from '../../templates/sse-fallback.js';
+import { McpClientBase } from '../../templates/peer/client-base.js';
+import type { AnyNotificationTable, AnyRequestTable } from '../../templates/core/peer-types.js';
+import type { ProtocolDescription } from '../../templates/peer/protocol.js';
+import type { Transport } from '../../templates/core/transport.js';
+import { StdioClientTransport } from '../../templates/transports/stdio/stdio.js';
+import { StreamableHttpClientTransport } from '../../templates/transports/http/client/transport.js';
+import { sseFallback } from '../../templates/transports/http/client/sse-fallback.js';
 import { InputError } from '../errors.js';
 import { isJsonObject, keyedList, type Snapshot, type SnapshotList } from '../load/snapshot-file.js';
 

@@ -3,7 +3,7 @@
  * list every known version before it, so the runtime's client negotiates whatever the server speaks —
  * `server/discover` with a modern server, `initialize` with any older one.
  */
-import type { ProtocolDescription } from '../../templates/protocol.js';
+import type { ProtocolDescription } from '../../templates/peer/protocol.js';
 import { InputError } from '../errors.js';
 import type { SchemaInput } from '../load/schema.js';
 

@@ -11,7 +11,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { GeneratedFile } from '../emit/registry.js';
+import type { GeneratedFile } from '../emit/shared/context.js';
 import { MANIFEST_NAME, manifestText, readManifest } from './manifest.js';
 import { sha256 } from '../load/hash.js';
 

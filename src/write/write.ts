@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { InputError, describeFsError, isFsError } from '../errors.js';
-import type { GeneratedFile } from '../emit/registry.js';
+import type { GeneratedFile } from '../emit/shared/context.js';
 import { GENERATED_MARK, MANIFEST_NAME, manifestText, readManifest } from './manifest.js';
 import { sha256 } from '../load/hash.js';
 

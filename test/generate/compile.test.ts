@@ -4,9 +4,9 @@
  */
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { ARTIFACTS, type GeneratedFile } from '../../src/emit/registry.js';
-import { sdkSource } from '../../src/emit/sdk-files.js';
-import { createTsFiles } from '../../src/emit/ts-project.js';
+import { ARTIFACTS, type GeneratedFile } from '../../src/emit/shared/context.js';
+import { sdkSource } from '../../src/emit/sdk/sdk-files.js';
+import { createTsFiles } from '../../src/emit/shared/ts-project.js';
 import { ROOT, VERSIONS, generated, tempDir, tscProject, writeFiles } from '../helpers/generate.js';
 
 const ACME = join(ROOT, 'schema', 'examples', 'acme-jobs.extension.json');

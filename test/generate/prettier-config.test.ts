@@ -31,7 +31,7 @@ describe('a prettier config in the output directory', () => {
     });
     const file = (result: typeof styled, path: string) => result.files.find((f) => f.path === path)!.contents;
 
-    for (const path of ['maps.ts', 'client.ts', 'types.ts', 'runtime/peer.ts']) {
+    for (const path of ['maps.ts', 'client.ts', 'types.ts', 'runtime/core/peer.ts']) {
       const text = file(styled, path);
       expect(text, path).toMatch(/^\t\S/m);
       expect(text, path).not.toMatch(/^ {2}\S/m);

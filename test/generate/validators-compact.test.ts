@@ -12,8 +12,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { withoutNoOps } from '../../src/emit/validator-code.js';
-import { emitValidators } from '../../src/emit/validators.js';
+import { withoutNoOps } from '../../src/emit/validators/validator-code.js';
+import { emitValidators } from '../../src/emit/validators/validators.js';
 import { handBuiltModel } from '../helpers/model.js';
 import { VERSIONS, generated, tempDir } from '../helpers/generate.js';
 

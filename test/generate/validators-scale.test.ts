@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, it } from 'vitest';
-import { emitValidators } from '../../src/emit/validators.js';
+import { emitValidators } from '../../src/emit/validators/validators.js';
 import { handBuiltModel } from '../helpers/model.js';
 import type { ProtocolModel } from '../../src/model/types.js';
 import { run, tempDir } from '../helpers/generate.js';

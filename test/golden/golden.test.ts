@@ -3,7 +3,8 @@
  * one vendor extension and a tool snapshot (`tools`: tools.ts, tool-validators.js + .d.ts), kept as files under __golden__/ and reviewed like code. A change to any emitter
  * shows up here as a diff of its output; accept it with `npx vitest run test/golden -u` in the same commit.
  *
- * runtime/ is the templates copied verbatim (reviewed in templates/ itself), so only its file list is kept.
+ * A vendored runtime/ (`runtime: 'copy'`) is the templates copied verbatim (reviewed in templates/ itself), so
+ * only its file lists are kept: without a server and with one.
  * One in-process generate; no formatting differences across machines (prettier runs with the repo's
  * own config, which equals the emitter defaults).
  */
@@ -59,5 +60,22 @@ describe('golden output of the SDK adapters (opt-in artifacts), same inputs', ()
       const file = files.find((f) => f.path === path);
       await expect(file?.contents, path).toMatchFileSnapshot(join(GOLDEN, `${path}.golden`));
     }
+  });
+});
+
+describe('the vendored runtime (`runtime: copy`), same inputs: its file list', () => {
+  it.each([
+    ['client only', ['client'] as const, 'runtime-copy.client.txt'],
+    ['client and server', ['client', 'server'] as const, 'runtime-copy.server.txt'],
+  ])('%s', async (_, artifacts, golden) => {
+    const { files } = await generate({
+      schema: join(FIXTURE, 'schema.json'),
+      outDir: join(ROOT, 'test', '.tmp', `golden-out-${golden}`),
+      cwd: ROOT,
+      artifacts: [...artifacts],
+      runtime: 'copy',
+    });
+    const vendored = files.map((f) => f.path).filter((path) => path.startsWith('runtime/'));
+    await expect(`${vendored.join('\n')}\n`).toMatchFileSnapshot(join(GOLDEN, golden));
   });
 });

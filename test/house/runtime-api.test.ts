@@ -55,7 +55,7 @@ describe('the runtime’s public API', () => {
   });
 
   it('names every export of each entry point: no `export *`', () => {
-    for (const entry of ['index.ts', 'node.ts']) {
+    for (const entry of ['index.ts', 'node.ts', 'ws.ts', 'redis.ts']) {
       expect(readFileSync(join(ROOT, 'templates', entry), 'utf8')).not.toMatch(/^export \* from/m);
     }
   });

@@ -18,7 +18,8 @@ function aptGet(args: string[]): void {
 
 export default function setup(project: TestProject): void {
   if (!LINUX_X64 || existsSync(CHROMIUM)) return;
-  // Only when the run includes the matrix: `vitest run test/runtime` needs no browser.
+  // Only when the run includes the matrix: `vitest run test/runtime` and the fast tier need no browser.
+  if (project.name !== 'suite' && project.name !== 'slow' && project.name !== 'platforms') return;
   const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern ?? [];
   if (filters.length > 0 && !filters.some((f) => f.includes('platforms') || f.includes('matrix'))) return;
   const install = ['install', '-y', '-q', '--no-install-recommends', 'chromium'];

@@ -1,16 +1,16 @@
 /**
- * The runtime's version is one fact: templates/version.ts (what generated code checks against) equals
+ * The runtime's version is one fact: templates/core/version.ts (what generated code checks against) equals
  * the @mcp-typegen/runtime package version, and the check generated code runs at load accepts exactly
  * the caret range it was generated for.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { RUNTIME_VERSION, checkRuntimeVersion } from '../../templates/version.js';
-import { runtimeRange } from '../../src/emit/runtime.js';
+import { RUNTIME_VERSION, checkRuntimeVersion } from '../../templates/core/version.js';
+import { runtimeRange } from '../../src/emit/shared/runtime.js';
 import { ROOT } from '../helpers/generate.js';
 
-it('templates/version.ts names the runtime package version, and generate asks for its caret range', () => {
+it('templates/core/version.ts names the runtime package version, and generate asks for its caret range', () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'packages', 'runtime', 'package.json'), 'utf8')) as {
     version: string;
   };

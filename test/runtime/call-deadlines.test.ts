@@ -1,5 +1,5 @@
 /**
- * Request timeouts share one timer (templates/call-deadlines.ts): calls of different lengths, armed in any
+ * Request timeouts share one timer (templates/core/call-deadlines.ts): calls of different lengths, armed in any
  * order, each expire at their own deadline and never before it; settled calls never expire; and the shared
  * timer does not keep an idle process alive.
  */
@@ -7,8 +7,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { RpcPeer } from '../../templates/peer.js';
-import { createInMemoryPair } from '../../templates/transport.js';
+import { RpcPeer } from '../../templates/core/peer.js';
+import { createInMemoryPair } from '../../templates/core/transport.js';
 import { ROOT } from '../helpers/paths.js';
 
 async function connected(): Promise<RpcPeer> {

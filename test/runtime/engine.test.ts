@@ -3,10 +3,10 @@
  * transport brings, and refuses batches; RpcPeer (the same engine with both) is covered by peer-frames.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { RpcEngine } from '../../templates/engine.js';
-import type { PeerDiagnostic } from '../../templates/peer-types.js';
-import { readFrame } from '../../templates/frame.js';
-import type { Transport } from '../../templates/transport.js';
+import { RpcEngine } from '../../templates/core/engine.js';
+import type { PeerDiagnostic } from '../../templates/core/peer-types.js';
+import { readFrame } from '../../templates/core/frame.js';
+import type { Transport } from '../../templates/core/transport.js';
 import { RecordingTransport, settle } from './recording-transport.js';
 
 class TextTransport extends RecordingTransport {

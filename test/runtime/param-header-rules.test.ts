@@ -1,11 +1,11 @@
 /**
  * Which `x-mcp-header` annotations of a tool's input schema a 2026-07-28 client mirrors into `Mcp-Param-*`
- * headers (templates/http-headers.ts): only those reached through a chain of `properties`. An annotation
+ * headers (templates/peer/http-headers.ts): only those reached through a chain of `properties`. An annotation
  * anywhere else, under a keyword this runtime knows or not, makes the tool invalid; one inside data
  * (`default`, `examples`, `const`, `enum`) annotates nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { paramHeaderRules } from '../../templates/http-headers.js';
+import { paramHeaderRules } from '../../templates/peer/http-headers.js';
 
 const region = { type: 'string', 'x-mcp-header': 'Region' };
 

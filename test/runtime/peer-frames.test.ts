@@ -3,8 +3,8 @@
  * codes and ids, and MCP clients depend on a notification never being answered.
  */
 import { describe, expect, it } from 'vitest';
-import { ProtocolError } from '../../templates/jsonrpc.js';
-import { RpcPeer, type PeerDiagnostic } from '../../templates/peer.js';
+import { ProtocolError } from '../../templates/core/jsonrpc.js';
+import { RpcPeer, type PeerDiagnostic } from '../../templates/core/peer.js';
 
 import { RecordingTransport, settle } from './recording-transport.js';
 

@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ProtocolError, isPlainObject, isValidRequestId } from '../../templates/jsonrpc.js';
-import { RpcPeer } from '../../templates/peer.js';
-import { jsonCopy } from '../../templates/transport.js';
+import { ProtocolError, isPlainObject, isValidRequestId } from '../../templates/core/jsonrpc.js';
+import { RpcPeer } from '../../templates/core/peer.js';
+import { jsonCopy } from '../../templates/core/transport.js';
 
 import { RecordingTransport, settle } from './recording-transport.js';
 

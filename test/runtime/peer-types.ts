@@ -8,9 +8,9 @@ import type { InMemoryTransport as SdkInMemoryTransport } from '@modelcontextpro
 import type { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { RequestId } from '../../templates/jsonrpc.js';
-import { RpcPeer, type HandlerContext } from '../../templates/peer.js';
-import { createInMemoryPair, type Transport } from '../../templates/transport.js';
+import type { RequestId } from '../../templates/core/jsonrpc.js';
+import { RpcPeer, type HandlerContext } from '../../templates/core/peer.js';
+import { createInMemoryPair, type Transport } from '../../templates/core/transport.js';
 
 // Tables shaped like the generated maps.ts.
 type ClientRequests = {

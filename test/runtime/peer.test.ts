@@ -1,8 +1,8 @@
 /** Engine tests: two RpcPeers over the in-memory pair, with every frame on the wire recorded. */
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, LocalError, ProtocolError, type RequestId } from '../../templates/jsonrpc.js';
-import { RpcPeer, type PeerDiagnostic, type PeerOptions, type Progress } from '../../templates/peer.js';
-import { createInMemoryPair, type JsonRpcFrame, type Transport } from '../../templates/transport.js';
+import { ErrorCode, LocalError, ProtocolError, type RequestId } from '../../templates/core/jsonrpc.js';
+import { RpcPeer, type PeerDiagnostic, type PeerOptions, type Progress } from '../../templates/core/peer.js';
+import { createInMemoryPair, type JsonRpcFrame, type Transport } from '../../templates/core/transport.js';
 
 interface WireEntry {
   from: 'client' | 'server';

@@ -4,7 +4,7 @@
  * channel needs neither.
  */
 import { describe, expect, it } from 'vitest';
-import { PostMessageTransport, type PostMessageEvent } from '../../templates/post-message.js';
+import { PostMessageTransport, type PostMessageEvent } from '../../templates/transports/post-message/post-message.js';
 
 /** A fake window: records what is posted, and lets the test deliver events. */
 function fakeWindow() {

@@ -1,5 +1,5 @@
 /** A transport that records what the peer sends (as JSON would carry it), for the dispatcher tests. */
-import type { JsonRpcFrame, Transport } from '../../templates/transport.js';
+import type { JsonRpcFrame, Transport } from '../../templates/core/transport.js';
 
 export class RecordingTransport implements Transport {
   readonly sent: unknown[] = [];

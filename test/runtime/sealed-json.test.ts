@@ -7,9 +7,9 @@
  *   and result defaults are filled in place (a frozen result is copied instead).
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isSealed, oversize, sealJson } from '../../templates/json-size.js';
-import { withKey } from '../../templates/peer-messages.js';
-import { jsonCopy } from '../../templates/transport.js';
+import { isSealed, oversize, sealJson } from '../../templates/core/json-size.js';
+import { withKey } from '../../templates/core/peer-messages.js';
+import { jsonCopy } from '../../templates/core/transport.js';
 import { built, importBuilt } from '../client/helpers/build.js';
 
 describe('sealJson', () => {

@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { escapeArgument, planSpawn, resolveWindowsCommand } from '../../templates/stdio-command.js';
+import { escapeArgument, planSpawn, resolveWindowsCommand } from '../../templates/transports/stdio/command.js';
 
 const crossSpawnEscape = createRequire(import.meta.url)('cross-spawn/lib/util/escape.js') as {
   command(command: string): string;

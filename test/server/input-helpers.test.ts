@@ -6,7 +6,7 @@
  * an answer asks for every input again.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inputRound } from '../../templates/input-round.js';
+import { inputRound } from '../../templates/peer/input-round.js';
 import { built, importBuilt } from '../client/helpers/build.js';
 
 type Json = Record<string, any>;

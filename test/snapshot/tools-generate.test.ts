@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { generate } from '../../src/generate.js';
-import { typeNamer } from '../../src/emit/tool-surface.js';
+import { typeNamer } from '../../src/emit/shared/tool-surface.js';
 import { REPO_ROOT, runCli, tempDir } from '../cli/helpers.js';
 import { buildWithTools, GOLDEN_FIXTURE } from './tools-build.js';
 

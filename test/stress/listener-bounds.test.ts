@@ -13,10 +13,13 @@ import { getEventListeners } from 'node:events';
 import { join } from 'node:path';
 import type { Socket } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { RpcPeer } from '../../templates/peer.js';
-import { StreamableHttpClientTransport } from '../../templates/http-client.js';
-import { createStreamableHttpServer, type StreamableHttpServerTransport } from '../../templates/http-server.js';
-import { StdioClientTransport } from '../../templates/stdio.js';
+import { RpcPeer } from '../../templates/core/peer.js';
+import { StreamableHttpClientTransport } from '../../templates/transports/http/client/transport.js';
+import {
+  createStreamableHttpServer,
+  type StreamableHttpServerTransport,
+} from '../../templates/transports/http/server/endpoint.js';
+import { StdioClientTransport } from '../../templates/transports/stdio/stdio.js';
 import { ROOT } from '../helpers/paths.js';
 import { listen, modelProtocol } from '../transports/helpers/http.js';
 import { eventually } from '../helpers/eventually.js';

@@ -5,15 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
-import { RpcPeer } from '../../templates/peer.js';
-import { createStreamableHttpServer } from '../../templates/http-server.js';
-import { encodeHeaderValue } from '../../templates/http-headers.js';
+import { RpcPeer } from '../../templates/core/peer.js';
+import { createStreamableHttpServer } from '../../templates/transports/http/server/endpoint.js';
+import { encodeHeaderValue } from '../../templates/peer/http-headers.js';
 import { listen, modelProtocol, parseSse, rawRequest } from './helpers/http.js';
-import { createInMemoryPair } from '../../templates/transport.js';
+import { createInMemoryPair } from '../../templates/core/transport.js';
 import { CORPUS_VERSIONS, FRAME_CORPUS, type Answer, type Expected, type Version } from './frame-corpus.js';
 import { fixturesDir, transpiledRuntime } from './helpers/runtime.js';
 import { listenWebSocket, rawSocket } from './helpers/websocket.js';
-import { createSseLegacyServer } from '../../templates/sse-legacy-server.js';
+import { createSseLegacyServer } from '../../templates/transports/sse/server.js';
 import { get as httpGet } from 'node:http';
 import { eventually } from '../helpers/eventually.js';
 

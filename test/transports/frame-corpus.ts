@@ -3,7 +3,7 @@
  * JSON-RPC 2.0 §4–§6 (request, notification, response objects), its §7 examples, and the MCP rules on top
  * (ids are strings or integers, never null; params are objects; batches only in 2025-03-26).
  *
- * Order of checks, the same on every transport (see templates/frame.ts):
+ * Order of checks, the same on every transport (see templates/core/frame.ts):
  *   1. size    a text over maxFrameSize → -32600 (id only when it leads the text), not parsed;
  *   2. parse   not JSON → -32700 id null; then the JSON-RPC shape → -32600 (id when it can be read exactly);
  *   3. headers HTTP only: MCP-Protocol-Version, Mcp-Method, Mcp-Name (2026-07-28: -32020, 400);

@@ -18,10 +18,13 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { StreamableHttpClientTransport } from '../../templates/http-client.js';
-import { createStreamableHttpServer, type StreamableHttpServerTransport } from '../../templates/http-server.js';
-import { RpcEngine } from '../../templates/engine.js';
-import { RpcPeer } from '../../templates/peer.js';
+import { StreamableHttpClientTransport } from '../../templates/transports/http/client/transport.js';
+import {
+  createStreamableHttpServer,
+  type StreamableHttpServerTransport,
+} from '../../templates/transports/http/server/endpoint.js';
+import { RpcEngine } from '../../templates/core/engine.js';
+import { RpcPeer } from '../../templates/core/peer.js';
 import { listen, modelProtocol } from './helpers/http.js';
 import { eventually } from '../helpers/eventually.js';
 import { pythonWithMcp } from '../helpers/python.js';

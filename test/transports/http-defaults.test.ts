@@ -9,9 +9,12 @@
  */
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStreamableHttpServer, type StreamableHttpServerOptions } from '../../templates/http-server.js';
-import { createSseLegacyServer } from '../../templates/sse-legacy-server.js';
-import type { StreamableHttpServerTransport } from '../../templates/http-session.js';
+import {
+  createStreamableHttpServer,
+  type StreamableHttpServerOptions,
+} from '../../templates/transports/http/server/endpoint.js';
+import { createSseLegacyServer } from '../../templates/transports/sse/server.js';
+import type { StreamableHttpServerTransport } from '../../templates/transports/http/server/session.js';
 import { listen, modelProtocol, rawRequest } from './helpers/http.js';
 import { listenWebSocket } from './helpers/websocket.js';
 import { respond } from './helpers/responder.js';

@@ -6,10 +6,13 @@
 import { expect, it } from 'vitest';
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
-import { InMemoryEventStore } from '../../templates/event-store.js';
-import { createStreamableHttpServer, type StreamableHttpServerTransport } from '../../templates/http-server.js';
-import { StreamableHttpClientTransport } from '../../templates/http-client.js';
-import { RpcPeer } from '../../templates/peer.js';
+import { InMemoryEventStore } from '../../templates/cluster/event-store.js';
+import {
+  createStreamableHttpServer,
+  type StreamableHttpServerTransport,
+} from '../../templates/transports/http/server/endpoint.js';
+import { StreamableHttpClientTransport } from '../../templates/transports/http/client/transport.js';
+import { RpcPeer } from '../../templates/core/peer.js';
 import { listen, modelProtocol } from './helpers/http.js';
 import { eventually } from '../helpers/eventually.js';
 

@@ -7,10 +7,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StreamableHttpClientTransport } from '../../templates/http-client.js';
-import { sessionStreams } from '../../templates/http-client-streams.js';
-import { RpcEngine } from '../../templates/engine.js';
-import { LocalError } from '../../templates/jsonrpc.js';
+import { StreamableHttpClientTransport } from '../../templates/transports/http/client/transport.js';
+import { sessionStreams } from '../../templates/transports/http/client/session-streams.js';
+import { RpcEngine } from '../../templates/core/engine.js';
+import { LocalError } from '../../templates/core/jsonrpc.js';
 import { listen } from './helpers/http.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -9,13 +9,17 @@ import {
   createStreamableHttpServer,
   type StreamableHttpServerOptions,
   type StreamableHttpServerTransport,
-} from '../../templates/http-server.js';
-import { METADATA_HEADERS, StreamableHttpClientTransport, StreamableHttpError } from '../../templates/http-client.js';
-import { sessionStreams } from '../../templates/http-client-streams.js';
-import { InMemoryEventStore } from '../../templates/event-store.js';
-import { SseParser } from '../../templates/sse.js';
-import { RpcEngine } from '../../templates/engine.js';
-import type { JsonRpcFrame } from '../../templates/transport.js';
+} from '../../templates/transports/http/server/endpoint.js';
+import {
+  METADATA_HEADERS,
+  StreamableHttpClientTransport,
+  StreamableHttpError,
+} from '../../templates/transports/http/client/transport.js';
+import { sessionStreams } from '../../templates/transports/http/client/session-streams.js';
+import { InMemoryEventStore } from '../../templates/cluster/event-store.js';
+import { SseParser } from '../../templates/transports/http/sse.js';
+import { RpcEngine } from '../../templates/core/engine.js';
+import type { JsonRpcFrame } from '../../templates/core/transport.js';
 import { listen, modelProtocol, parseSse, rawRequest, sleep } from './helpers/http.js';
 import { respond } from './helpers/responder.js';
 

@@ -9,10 +9,13 @@
 import { request as httpRequest } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStreamableHttpServer, type StreamableHttpServerTransport } from '../../templates/http-server.js';
-import { createSseLegacyServer } from '../../templates/sse-legacy-server.js';
-import { StdioServerTransport } from '../../templates/stdio.js';
-import { RpcPeer } from '../../templates/peer.js';
+import {
+  createStreamableHttpServer,
+  type StreamableHttpServerTransport,
+} from '../../templates/transports/http/server/endpoint.js';
+import { createSseLegacyServer } from '../../templates/transports/sse/server.js';
+import { StdioServerTransport } from '../../templates/transports/stdio/stdio.js';
+import { RpcPeer } from '../../templates/core/peer.js';
 import { listen, modelProtocol, rawRequest } from './helpers/http.js';
 import { respond } from './helpers/responder.js';
 

@@ -1,5 +1,5 @@
 /**
- * HTTP+SSE (2024-11-05), both sides (templates/sse-legacy-client.ts, templates/sse-legacy-server.ts), and the
+ * HTTP+SSE (2024-11-05), both sides (templates/transports/sse/: client.ts, server.ts), and the
  * Streamable HTTP client's fallback to it, on loopback: the endpoint event and session query, messages both
  * ways through the engine, the server's HTTP refusals (DNS rebinding, session, media type, size, caps, idle
  * streams), the client's checks (endpoint origin, a stream without endpoint, oversized events, fetch called
@@ -7,11 +7,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RpcPeer } from '../../templates/peer.js';
-import { StreamableHttpClientTransport, StreamableHttpError } from '../../templates/http-client.js';
-import { createSseLegacyServer, type SseLegacyServerTransport } from '../../templates/sse-legacy-server.js';
-import { SseLegacyClientTransport } from '../../templates/sse-legacy-client.js';
-import { sseFallback } from '../../templates/sse-fallback.js';
+import { RpcPeer } from '../../templates/core/peer.js';
+import {
+  StreamableHttpClientTransport,
+  StreamableHttpError,
+} from '../../templates/transports/http/client/transport.js';
+import { createSseLegacyServer, type SseLegacyServerTransport } from '../../templates/transports/sse/server.js';
+import { SseLegacyClientTransport } from '../../templates/transports/sse/client.js';
+import { sseFallback } from '../../templates/transports/http/client/sse-fallback.js';
 import { listen, rawRequest } from './helpers/http.js';
 import { eventually } from '../helpers/eventually.js';
 

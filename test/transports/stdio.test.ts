@@ -8,11 +8,11 @@ import {
   StdioServerTransport,
   isJsonRpcMessage,
   parseMessageLine,
-} from '../../templates/stdio.js';
-import type { JsonRpcMessage } from '../../templates/jsonrpc.js';
+} from '../../templates/transports/stdio/stdio.js';
+import type { JsonRpcMessage } from '../../templates/core/jsonrpc.js';
 import { PassThrough, Writable } from 'node:stream';
 import { fixturesDir, transpiledRuntime } from './helpers/runtime.js';
-import { RpcPeer } from '../../templates/peer.js';
+import { RpcPeer } from '../../templates/core/peer.js';
 
 const repoRoot = join(fixturesDir, '..', '..', '..');
 const everythingBin = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');

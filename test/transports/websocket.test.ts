@@ -1,5 +1,5 @@
 /**
- * The WebSocket transport, both sides (templates/websocket.ts, templates/websocket-server.ts) on loopback:
+ * The WebSocket transport, both sides (templates/transports/websocket/: client.ts, server.ts) on loopback:
  * requests and notifications both ways through the engine, the handshake checks (path, Host/Origin,
  * subprotocol, session cap), the limits (binary frames, oversized messages, unanswered pings), and every
  * session gone afterwards. The frame corpus runs over WebSocket in frame-corpus.test.ts.
@@ -8,9 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket as WsClient, WebSocketServer } from 'ws';
-import { RpcPeer } from '../../templates/peer.js';
-import type { WebSocketServerTransport } from '../../templates/websocket-server.js';
-import { WebSocketClientTransport } from '../../templates/websocket.js';
+import { RpcPeer } from '../../templates/core/peer.js';
+import type { WebSocketServerTransport } from '../../templates/transports/websocket/server.js';
+import { WebSocketClientTransport } from '../../templates/transports/websocket/client.js';
 import { TestWebSocket, listenWebSocket, rawSocket, type WebSocketEndpoint } from './helpers/websocket.js';
 import { eventually } from '../helpers/eventually.js';
 

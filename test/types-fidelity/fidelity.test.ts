@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emitTypes, type EmitTypesOptions } from '../../src/emit/types.js';
+import { emitTypes, type EmitTypesOptions } from '../../src/emit/types/types.js';
 import { ROOT, SCHEMA_DIR, VERSIONS, generated, tempDir, type Version } from '../helpers/generate.js';
 import { compare, type Comparison, type Pair } from './oracle.js';
 

@@ -2,7 +2,7 @@
  * Type tests for generated types.ts (test/types-fidelity/type-tests/*.ts), compiled strictly in one
  * in-process TypeScript program next to the types of every version. A second program compiles a copy
  * where the types the negative tests depend on are loosened (the way they were before the rules in
- * src/emit/normalize.ts, or to `any`): each dependent `@ts-expect-error [tag]` must then be unused, so
+ * src/emit/types/normalize.ts, or to `any`): each dependent `@ts-expect-error [tag]` must then be unused, so
  * no negative test passes by accident. A third program compiles them against types generated without
  * the rules that mutual assignability cannot show (meta-on-all-params, empty-object-is-open,
  * tool-schemas-are-open): every line marked `needs [rule]` must then fail.
@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emitTypes } from '../../src/emit/types.js';
+import { emitTypes } from '../../src/emit/types/types.js';
 import { ROOT, VERSIONS, generated, tempDir, type Version } from '../helpers/generate.js';
 import { replaceDeclaration, taggedDirectives } from '../helpers/type-tests.js';
 

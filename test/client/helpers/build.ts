@@ -132,7 +132,7 @@ async function build(version: Version): Promise<Built> {
   return done;
 }
 
-/** Import a transpiled module of a build (`index.js`, `validators.js`, `runtime/peer.js`…). */
+/** Import a transpiled module of a build (`index.js`, `validators.js`, `runtime/core/peer.js`…). */
 export function importBuilt<T = any>(b: Built, file: string): Promise<T> {
   return import(/* @vite-ignore */ pathToFileURL(join(b.jsDir, file)).href) as Promise<T>;
 }

@@ -7,7 +7,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ProtocolDescription } from '../../../templates/protocol.js';
+import type { ProtocolDescription } from '../../../templates/peer/protocol.js';
 import { built, importBuilt, type Version } from '../../client/helpers/build.js';
 
 /** Listens on 127.0.0.1 (ephemeral port); resolves with the base URL and a closer. */

@@ -2,8 +2,11 @@
  * A minimal hand-written MCP server on top of one StreamableHttpServerTransport — enough JSON-RPC to talk to
  * the SDK's Client: initialize, ping, tools/list and a few tools/call behaviours.
  */
-import type { StreamableHttpServerTransport, HttpMessageExtraInfo } from '../../../templates/http-server.js';
-import type { JsonRpcFrame } from '../../../templates/transport.js';
+import type {
+  StreamableHttpServerTransport,
+  HttpMessageExtraInfo,
+} from '../../../templates/transports/http/server/endpoint.js';
+import type { JsonRpcFrame } from '../../../templates/core/transport.js';
 
 type Msg = { jsonrpc: '2.0'; id?: string | number; method?: string; params?: any; result?: any; error?: any };
 

@@ -15,9 +15,9 @@ export const templatesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 
 export const fixturesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const BUILDS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.tmp', 'runtime-js');
 
-/** The directory of templates/*.js, transpiled from the templates on disk now. */
+/** The directory of the templates as .js (each at its path under templates/), transpiled from the templates on disk now. */
 export function transpiledRuntime(): string {
-  const sources = readdirSync(templatesDir)
+  const sources = readdirSync(templatesDir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
     .sort()
     .map((file) => ({ file, text: readFileSync(join(templatesDir, file), 'utf8') }));
@@ -32,7 +32,9 @@ export function transpiledRuntime(): string {
       fileName: file,
       compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: true },
     });
-    writeFileSync(join(staging, file.replace(/\.ts$/, '.js')), outputText);
+    const target = join(staging, file.replace(/\.ts$/, '.js'));
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, outputText);
   }
   // package.json last: its presence marks a whole build.
   writeFileSync(join(staging, 'package.json'), '{"type":"module"}\n');

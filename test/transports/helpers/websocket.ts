@@ -1,7 +1,7 @@
 /**
- * A loopback HTTP server whose `upgrade` events go to a WebSocket MCP endpoint (templates/websocket-server.ts),
- * and the client-side WebSocket class the tests inject: undici's, the implementation behind Node 22's global
- * WebSocket (Node 20 has no global one without a flag).
+ * A loopback HTTP server whose `upgrade` events go to a WebSocket MCP endpoint
+ * (templates/transports/websocket/server.ts), and the client-side WebSocket class the tests inject: undici's,
+ * the implementation behind Node 22's global WebSocket (Node 20 has no global one without a flag).
  */
 import { WebSocket as UndiciWebSocket } from 'undici';
 import * as wsPackage from 'ws';
@@ -10,8 +10,8 @@ import {
   type WebSocketServerOptions,
   type WebSocketUpgradeHandler,
   type WsModule,
-} from '../../../templates/websocket-server.js';
-import type { WebSocketConstructor } from '../../../templates/websocket.js';
+} from '../../../templates/transports/websocket/server.js';
+import type { WebSocketConstructor } from '../../../templates/transports/websocket/client.js';
 import { listen } from './http.js';
 
 /** Type checks (tsc compiles this file): the WebSocket classes users pass must fit the runtime's interfaces. */

@@ -1,5 +1,5 @@
 /**
- * Open objects, `object`, JSON values and tool schemas: what the rules in src/emit/normalize.ts promise.
+ * Open objects, `object`, JSON values and tool schemas: what the rules in src/emit/types/normalize.ts promise.
  */
 import type * as V3 from './generated/2025-06-18/types.js';
 import type * as V4 from './generated/2025-11-25/types.js';

@@ -1,0 +1,146 @@
+/**
+ * The method tables, the type of a method's result (its params': types/params-names.ts), and the names
+ * maps.ts exports (index.ts re-exports them; the other families list their modules' own).
+ */
+import type { Direction, MethodInfo, ProtocolModel } from '../../model/types.js';
+import { settingsDefinitionName } from '../../model/extension-names.js';
+import { and, objectType, union } from '../shared/ts-text.js';
+
+export interface Table {
+  name: string;
+  doc: string;
+  listName: string;
+  select: (m: MethodInfo) => boolean;
+}
+
+const byDirection = (kind: MethodInfo['kind'], direction: Direction) => (m: MethodInfo) =>
+  m.kind === kind && m.directions.includes(direction);
+
+export const TABLES: readonly Table[] = [
+  {
+    name: 'ClientRequests',
+    listName: 'CLIENT_REQUEST_METHODS',
+    doc: 'Requests the client sends to the server.',
+    select: byDirection('request', 'client->server'),
+  },
+  {
+    name: 'ServerRequests',
+    listName: 'SERVER_REQUEST_METHODS',
+    doc: 'Requests the server sends to the client.',
+    select: byDirection('request', 'server->client'),
+  },
+  {
+    name: 'InputRequests',
+    listName: 'INPUT_REQUEST_METHODS',
+    doc: 'Input requests the server embeds in an InputRequiredResult; the client answers them in `inputResponses` when it retries.',
+    select: byDirection('request', 'input'),
+  },
+  {
+    name: 'ClientNotifications',
+    listName: 'CLIENT_NOTIFICATION_METHODS',
+    doc: 'Notifications the client sends to the server.',
+    select: byDirection('notification', 'client->server'),
+  },
+  {
+    name: 'ServerNotifications',
+    listName: 'SERVER_NOTIFICATION_METHODS',
+    doc: 'Notifications the server sends to the client.',
+    select: byDirection('notification', 'server->client'),
+  },
+];
+
+/** Helper types: [name with type parameters, type, doc]. */
+export const ALIASES: readonly (readonly [string, string, string])[] = [
+  ['ClientRequestMethod', 'keyof ClientRequests & string', 'Methods the client may request.'],
+  ['ServerRequestMethod', 'keyof ServerRequests & string', 'Methods the server may request.'],
+  [
+    'InputRequestMethod',
+    'keyof InputRequests & string',
+    'Input requests the server may embed in an InputRequiredResult.',
+  ],
+  ['ClientNotificationMethod', 'keyof ClientNotifications & string', 'Notifications the client may send.'],
+  ['ServerNotificationMethod', 'keyof ServerNotifications & string', 'Notifications the server may send.'],
+  ['Requests', 'ClientRequests & ServerRequests & InputRequests', 'Every request, whoever sends it.'],
+  ['Notifications', 'ClientNotifications & ServerNotifications', 'Every notification, whoever sends it.'],
+  ['RequestMethod', 'keyof Requests & string', 'Every request method.'],
+  ['NotificationMethod', 'keyof Notifications & string', 'Every notification method.'],
+  ['Method', 'RequestMethod | NotificationMethod', 'Every method.'],
+  // Not a conditional type on RequestMethod / NotificationMethod: checking that made tsc resolve both big
+  // unions of table rows (a third of maps.ts's check time). Request and notification names never overlap,
+  // so indexing the intersection gives the same type, a union for a union of methods, never for never.
+  ['ParamsOf<M extends Method>', "(Requests & Notifications)[M]['params']", 'The params type of a method.'],
+  ['ResultOf<M extends RequestMethod>', "Requests[M]['result']", 'The result type of a request method.'],
+  [
+    'RequestOf<M extends RequestMethod>',
+    [
+      '{',
+      "  jsonrpc: '2.0';",
+      '  id: T.RequestId;',
+      '  method: M;',
+      "} & (Requests[M]['paramsRequired'] extends true",
+      "  ? { params: Requests[M]['params'] }",
+      "  : { params?: Requests[M]['params'] })",
+    ].join('\n'),
+    'A JSON-RPC request for one method: the envelope with the literal method and its params.',
+  ],
+  [
+    'NotificationOf<M extends NotificationMethod>',
+    [
+      '{',
+      "  jsonrpc: '2.0';",
+      '  method: M;',
+      "} & (Notifications[M]['paramsRequired'] extends true",
+      "  ? { params: Notifications[M]['params'] }",
+      "  : { params?: Notifications[M]['params'] })",
+    ].join('\n'),
+    'A JSON-RPC notification for one method: no id, so it is never answered.',
+  ],
+  [
+    'ResponseOf<M extends RequestMethod>',
+    "{ jsonrpc: '2.0'; id: T.RequestId; result: ResultOf<M> }",
+    'A successful JSON-RPC response to a request of method M.',
+  ],
+];
+
+export function resultType(m: MethodInfo): string {
+  const results = (m.result ?? []).map((r) => `T.${r}`);
+  return results.length === 0 ? 'never' : union(results);
+}
+
+/** Every name maps.ts exports, so index.ts can re-export them without clashing with definition names. */
+export function mapsExports(model?: ProtocolModel): { types: string[]; values: string[] } {
+  const settings = settingsExports(model);
+  return {
+    types: [...TABLES.map((t) => t.name), ...ALIASES.map(([name]) => name.replace(/<.*$/, '')), ...settings.types],
+    values: [...TABLES.map((t) => t.listName), 'METHODS', 'PROTOCOL', 'ERROR_CODES', ...settings.values],
+  };
+}
+
+/**
+ * A peer's options type: the runtime's (`McpClientOptions`, `McpServerOptions`) with `capabilities` typed as
+ * this version's definition (extension settings included), when the schema has one.
+ */
+export function optionsType(model: ProtocolModel, options: string, capabilities: string): string {
+  return capabilities in model.definitions
+    ? and(options, objectType([{ name: 'capabilities', optional: true, type: `T.${capabilities}` }]))
+    : options;
+}
+
+/** The extensions generated in, each with the definition its settings have (sorted by id). */
+export function extensionSettingsOf(model: ProtocolModel): { id: string; definition: string }[] {
+  return Object.keys(model.facts.extensions ?? {})
+    .map((id) => ({ id, definition: settingsDefinitionName(id) }))
+    .filter((e) => Object.hasOwn(model.definitions, e.definition));
+}
+
+/** Whether the output has extension settings to type and check (settings.ts). */
+export function hasExtensionSettings(model: ProtocolModel): boolean {
+  return extensionSettingsOf(model).length > 0;
+}
+
+/** The names maps.ts exports for settings (none without extensions). */
+function settingsExports(model: ProtocolModel | undefined): { types: string[]; values: string[] } {
+  return model && hasExtensionSettings(model)
+    ? { types: ['ExtensionSettings'], values: ['extensionSettings'] }
+    : { types: [], values: [] };
+}

@@ -1,0 +1,126 @@
+/**
+ * tool-validators.js (+ .d.ts): ajv validators of a tool surface (tool-surface.ts), compiled at generation time like
+ * validators.ts (validatorModule): one per tool's arguments, per tool's structured result and per prompt's
+ * arguments, each exported under the name of its type in tools.ts. tools.ts reads them through a namespace
+ * import (`V.EchoArguments`).
+ *
+ * MCP takes a tool schema without `$schema` as JSON Schema 2020-12 (2025-11-25, "JSON Schema Usage"); many
+ * servers declare draft-07. Both compile in one 2020-12 ajv, the draft-07 ones with the few keywords whose
+ * meaning moved rewritten to their 2020-12 spelling (`items` as a list, `additionalItems`, `dependencies`).
+ */
+import { InputError } from '../../errors.js';
+import { escapePointerToken } from '../../load/pointer.js';
+import { isObject, type JsonSchema } from '../../load/schema-types.js';
+import { rebase } from '../../load/snapshot-arguments.js';
+import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_VALUES } from '../../load/schema-keywords.js';
+import { repairedSchemas } from './tool-types.js';
+import type { NamedSchema, ToolSurface } from '../shared/tool-surface.js';
+import type { GeneratedFile } from '../shared/context.js';
+import type { TsFiles } from '../shared/ts-project.js';
+import { validatorDeclarations } from '../validators/validator-declarations.js';
+import { stripAnnotations, VALIDATOR_HELPERS, validatorModule } from '../validators/validators.js';
+
+/** The schemas that get a validator: what a client sends and checks, and what handlers are given. */
+export function validatedSchemas(surface: ToolSurface): NamedSchema[] {
+  return [
+    ...surface.tools.flatMap((t) => [t.input, ...(t.output ? [t.output] : [])]),
+    ...(surface.prompts ?? []).map((p) => p.input),
+  ];
+}
+
+/** tool-validators.js and its declarations, tool-validators.d.ts (the shape validators.ts gives validators.js). */
+export function toolValidatorFiles(
+  surface: ToolSurface,
+  ctx: { ts: TsFiles; importExt: string; singleFile?: boolean },
+): GeneratedFile[] {
+  const names = validatedSchemas(surface).map((s) => s.name);
+  // tools.ts declares the types (index.ts in the single-file layout).
+  const types = `./${ctx.singleFile === true ? 'index' : 'tools'}${ctx.importExt}`;
+  const declarations = validatorDeclarations(
+    names.map((name) => ({ name, type: `T.${name}` })),
+    types,
+    { tables: false },
+  );
+  return [
+    { path: 'tool-validators.js', contents: emitToolValidators(surface) },
+    { path: 'tool-validators.d.ts', contents: ctx.ts.print(declarations) },
+  ];
+}
+
+/** tool-validators.js's text. */
+export function emitToolValidators(surface: ToolSurface): string {
+  const repaired = repairedSchemas(surface);
+  const defs: Record<string, unknown> = {};
+  const pointers = new Map<string, string>();
+  for (const named of validatedSchemas(surface)) {
+    const schema = repaired[named.name];
+    const moved = rebase(isObject(schema) && declaresDraft07(schema) ? as2020(schema) : schema, root(named.name));
+    defs[named.name] = stripAnnotations(withoutSchemaKeyword(moved));
+    pointers.set(named.name, named.pointer);
+  }
+  const js = validatorModule('2020-12', '$defs', defs, (name, error) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    return new InputError(surface.file, pointers.get(name), `no validator can be compiled from this schema: ${reason}`);
+  });
+  return [
+    '// @ts-self-types="./tool-validators.d.ts"',
+    "// @ts-nocheck -- ajv's generated JavaScript; tool-validators.d.ts declares what it exports.",
+    VALIDATOR_HELPERS,
+    js,
+    '',
+  ].join('\n');
+}
+
+const root = (name: string) => `#/$defs/${escapePointerToken(name)}`;
+
+/** draft-04, -06 and -07 all spell tuples, their rest and dependencies the old way. */
+function declaresDraft07(schema: JsonSchema): boolean {
+  return typeof schema.$schema === 'string' && /json-schema\.org\/draft-0[4-7]\/schema/.test(schema.$schema);
+}
+
+/** `$schema` anywhere: one ajv compiles every tool, and a `$schema` it has no meta-schema for would stop it. */
+function withoutSchemaKeyword(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutSchemaKeyword);
+  if (!isObject(node)) return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$schema' && typeof value === 'string') continue;
+    Object.defineProperty(out, key, {
+      value: key === 'const' || key === 'enum' ? value : withoutSchemaKeyword(value),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+/** A draft-07 schema in 2020-12's words: `items: [...]` → `prefixItems`, `additionalItems` → `items`, `dependencies` split. */
+function as2020(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    const sub = (v: unknown) => (isObject(v) ? as2020(v) : v);
+    let next: unknown = value;
+    if ((SUBSCHEMA_MAPS.has(key) || key === '$defs' || key === 'definitions') && isObject(value))
+      next = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sub(v)]));
+    else if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) next = value.map(sub);
+    else if (SUBSCHEMA_VALUES.has(key)) next = sub(value);
+    if (key === 'items' && Array.isArray(value)) assign(out, 'prefixItems', next);
+    else if (key === 'additionalItems') {
+      if (Array.isArray(schema.items)) assign(out, 'items', next);
+    } else if (key === 'dependencies' && isObject(value)) {
+      for (const [property, dependency] of Object.entries(value)) {
+        const keyword = Array.isArray(dependency) ? 'dependentRequired' : 'dependentSchemas';
+        const map = isObject(out[keyword]) ? out[keyword] : {};
+        assign(map, property, Array.isArray(dependency) ? dependency : sub(dependency));
+        out[keyword] = map;
+      }
+    } else assign(out, key, next);
+  }
+  return out;
+}
+
+/** An own data property, also for a key named `__proto__` (a property name in `properties` is data). */
+function assign(target: JsonSchema, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}

@@ -1,0 +1,151 @@
+/**
+ * The typed surface of one server (generated with `--tools <snapshot>`): on the client, one call per tool and
+ * per prompt that checks the arguments before sending and a tool's `structuredContent` after; on the server,
+ * the handlers of tools/list, tools/call, prompts/list, prompts/get and resources/templates/list answered from
+ * the snapshot, each call checked and passed to the handler named after it. The generated tools.ts gives the
+ * tables (compiled validators, the listed entries) and the types; this module is untyped glue.
+ *
+ * Hand-written runtime copied unchanged into generated output. Browser-safe;
+ * bundled only by code that imports tools.ts.
+ */
+import { ErrorCode, LocalError, ProtocolError, isPlainObject } from '../core/jsonrpc.js';
+import type { HandlerContext, JsonObject, RequestOptions } from '../core/peer-types.js';
+import { namedProperty, type CompiledValidator } from './validation.js';
+
+/** The validators of one tool: its arguments, and its structured result when it declares an outputSchema. */
+export interface ToolCheck {
+  readonly arguments: CompiledValidator;
+  readonly structuredContent?: CompiledValidator;
+}
+
+/** The validators of a surface, by the name the server gives each tool and prompt. */
+export interface SurfaceChecks {
+  readonly tools: Readonly<Record<string, ToolCheck>>;
+  readonly prompts: Readonly<Record<string, CompiledValidator>>;
+}
+
+/** The entries as the server listed them; a list the server does not offer (or the version lacks) is absent. */
+export interface ListedSurface {
+  readonly tools?: readonly JsonObject[];
+  readonly prompts?: readonly JsonObject[];
+  readonly resourceTemplates?: readonly JsonObject[];
+}
+
+/** Sends one request (`tools/call`, `prompts/get`) with the client. */
+export type SurfaceSend = (method: string, params: JsonObject, options: RequestOptions | undefined) => Promise<unknown>;
+
+/** Any handler fits (its arguments are the generated types): the runtime passes checked arguments on. */
+type Handler = (args: never, ctx: never) => unknown;
+type Call = (args?: JsonObject, options?: RequestOptions) => Promise<unknown>;
+
+/** `/message must be string`: the first problem ajv found, at its JSON pointer; undefined when valid. */
+function problemOf(validate: CompiledValidator, data: unknown): string | undefined {
+  if (validate(data)) return undefined;
+  const first = validate.errors?.[0];
+  const at = first ? first.instancePath + namedProperty(first.params) : '';
+  return `${at || '/'} ${first?.message ?? 'is invalid'}`;
+}
+
+function own<V>(table: Readonly<Record<string, V>> | undefined, name: unknown): V | undefined {
+  return table !== undefined && typeof name === 'string' && Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
+/**
+ * The client's calls, one per tool (`Calls` is the generated type of the object). Bad arguments reject before
+ * anything is sent (-32602, LocalError); a `structuredContent` that does not match the tool's outputSchema
+ * rejects (-32603), as the `validateStructuredContent` option would.
+ */
+export function toolCallers<Calls>(send: SurfaceSend, checks: SurfaceChecks['tools']): Calls {
+  const calls = Object.create(null) as Record<string, Call>;
+  for (const [name, check] of Object.entries(checks)) {
+    calls[name] = async (args = {}, options) => {
+      refuseBadArguments(check.arguments, args, `tool ${name}`);
+      const result = await send('tools/call', { name, arguments: args }, options);
+      const problem = check.structuredContent && structuredContentProblem(check.structuredContent, result);
+      if (problem) throw new ProtocolError(ErrorCode.InternalError, `tools/call ${name}: structuredContent ${problem}`);
+      return result;
+    };
+  }
+  return Object.freeze(calls) as Calls;
+}
+
+/** The client's calls, one per prompt (prompts/get), its arguments checked before sending. */
+export function promptCallers<Calls>(send: SurfaceSend, checks: SurfaceChecks['prompts']): Calls {
+  const calls = Object.create(null) as Record<string, Call>;
+  for (const [name, validate] of Object.entries(checks)) {
+    calls[name] = async (args = {}, options) => {
+      refuseBadArguments(validate, args, `prompt ${name}`);
+      return send('prompts/get', { name, arguments: args }, options);
+    };
+  }
+  return Object.freeze(calls) as Calls;
+}
+
+/** A result without structured content passes only as an error (`isError`). */
+function structuredContentProblem(validate: CompiledValidator, result: unknown): string | undefined {
+  if (!isPlainObject(result)) return undefined;
+  const content = result['structuredContent'];
+  if (content !== undefined) return problemOf(validate, content);
+  return result['isError'] === true ? undefined : 'missing (the tool declares an outputSchema)';
+}
+
+function refuseBadArguments(validate: CompiledValidator, args: unknown, what: string): void {
+  const problem = problemOf(validate, args);
+  if (problem !== undefined)
+    throw new LocalError(ErrorCode.InvalidParams, `${what}: invalid arguments, ${problem} (not sent)`);
+}
+
+/** What the server implements: a handler per tool and per prompt, by name. */
+export interface SurfaceImplementation {
+  readonly tools: Readonly<Record<string, Handler>>;
+  readonly prompts?: Readonly<Record<string, Handler>>;
+}
+
+/**
+ * The server's handlers of the surface (`Handlers` is the generated type). An unknown tool or prompt is a
+ * protocol error (-32602); a tool's invalid arguments are a tool execution error (`isError: true`, the pointer
+ * and the problem in its text), which the model can read and correct, as the 2025-11-25 tools page says; a
+ * prompt's are -32602.
+ */
+export function surfaceHandlers<Handlers>(
+  listed: ListedSurface,
+  checks: SurfaceChecks,
+  implementation: SurfaceImplementation,
+): Handlers {
+  const handlers: Record<string, (params: JsonObject | undefined, ctx: HandlerContext) => unknown> = {
+    'tools/call': (params, ctx) => {
+      const name = params?.['name'];
+      const check = own(checks.tools, name);
+      const handler = own(implementation.tools, name);
+      if (check === undefined || handler === undefined)
+        throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${String(name)}`);
+      const args = isPlainObject(params?.['arguments']) ? params['arguments'] : {};
+      const problem = problemOf(check.arguments, args);
+      if (problem === undefined) return handler(args as never, ctx as never);
+      return {
+        content: [{ type: 'text', text: `Invalid arguments for tool ${String(name)}: ${problem}` }],
+        isError: true,
+      };
+    },
+  };
+  if (listed.tools) handlers['tools/list'] = () => ({ tools: listed.tools });
+  if (listed.prompts) {
+    handlers['prompts/list'] = () => ({ prompts: listed.prompts });
+    handlers['prompts/get'] = (params, ctx) => {
+      const name = params?.['name'];
+      const validate = own(checks.prompts, name);
+      const handler = own(implementation.prompts, name);
+      if (validate === undefined || handler === undefined)
+        throw new ProtocolError(ErrorCode.InvalidParams, `Unknown prompt: ${String(name)}`);
+      const args = isPlainObject(params?.['arguments']) ? params['arguments'] : {};
+      const problem = problemOf(validate, args);
+      if (problem !== undefined)
+        throw new ProtocolError(ErrorCode.InvalidParams, `Invalid arguments for prompt ${String(name)}: ${problem}`);
+      return handler(args as never, ctx as never);
+    };
+  }
+  if (listed.resourceTemplates) {
+    handlers['resources/templates/list'] = () => ({ resourceTemplates: listed.resourceTemplates });
+  }
+  return Object.freeze(handlers) as Handlers;
+}

@@ -1,0 +1,117 @@
+/// <reference types="node" preserve="true" />
+// Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
+/**
+ * How the Streamable HTTP server writes what is not a message stream: a JSON-RPC error as the whole HTTP
+ * answer, the SSE response headers, the 2026-07-28 transport's error codes and their HTTP statuses, and what a
+ * handler learns of the HTTP request. Node only; internal (endpoint.ts re-exports the public types).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ProtocolFacts } from '../../../peer/protocol.js';
+import { HEADER } from '../../../peer/http-headers.js';
+import { ErrorCode, type JsonRpcErrorResponse, type RequestId } from '../../../core/jsonrpc.js';
+import type { MessageExtraInfo } from '../../../core/transport.js';
+
+/** Extra information delivered with each message received over HTTP. */
+export interface HttpMessageExtraInfo extends MessageExtraInfo {
+  requestInfo: { headers: IncomingMessage['headers']; url?: URL };
+  /**
+   * Ends the SSE stream of the request this message is (only for requests on SSE streams with resumability):
+   * the client reconnects after `retry` with `Last-Event-ID` and receives what was sent meanwhile (SSE polling).
+   */
+  closeSSEStream?: () => void;
+  /** Ends the standalone GET stream the same way. */
+  closeStandaloneSSEStream?: () => void;
+}
+
+/** The JSON-RPC error codes the 2026-07-28 transport answers with an HTTP status of its own. */
+export interface TransportErrorCodes {
+  readonly headerMismatch: number;
+  readonly missingCapability: number;
+  readonly unsupportedVersion: number;
+}
+
+/**
+ * The transport's error codes from the model (`PROTOCOL.facts.errorCodes`). A model before 2026-07-28 names
+ * none of them: its server refuses a sessionless request (a version it does not speak) as an invalid request.
+ */
+export function transportErrorCodes(facts: ProtocolFacts): TransportErrorCodes {
+  const codes = facts.errorCodes;
+  const code = (name: string): number => codes[name] ?? ErrorCode.InvalidRequest;
+  return {
+    headerMismatch: code('HeaderMismatchError'),
+    missingCapability: code('MissingRequiredClientCapabilityError'),
+    unsupportedVersion: code('UnsupportedProtocolVersionError'),
+  };
+}
+
+/** The HTTP status of a JSON-RPC error answer in the sessionless era (unknown method 404, refusals 400). */
+export function statusOfError(code: unknown, codes: TransportErrorCodes): number {
+  if (code === -32601) return 404;
+  const refusals = [-32700, -32600, codes.headerMismatch, codes.missingCapability, codes.unsupportedVersion];
+  return refusals.includes(code as number) ? 400 : 200;
+}
+
+/** The headers of an SSE response (with the session's id in the session era). */
+export function sseHeaders(sessionId?: string): Record<string, string> {
+  return {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    ...(sessionId === undefined ? {} : { 'mcp-session-id': sessionId }),
+  };
+}
+
+/** Writes a JSON-RPC error as the whole HTTP answer (nothing if headers already went out). */
+export function writeJsonRpcError(
+  res: ServerResponse,
+  status: number,
+  answer: JsonRpcErrorResponse | JsonRpcErrorResponse[],
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent) {
+    if (!res.writableEnded) res.end();
+    return;
+  }
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(answer));
+}
+
+/** Writes one JSON-RPC error (id null unless given) as the whole HTTP answer. */
+export function writeJsonError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  sessionId?: string,
+  extraHeaders: Record<string, string> = {},
+  id: RequestId | null = null,
+  data?: unknown,
+): void {
+  const headers: Record<string, string> = { ...extraHeaders };
+  if (sessionId !== undefined) headers[HEADER.sessionId] = sessionId;
+  const error = data === undefined ? { code, message } : { code, message, data };
+  writeJsonRpcError(res, status, { jsonrpc: '2.0', id, error }, headers);
+}
+
+/** One header's value (the first, when repeated). */
+export function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Echoes the request's session id on an error answer, when it named one. */
+export function sessionHeader(req: IncomingMessage): Record<string, string> {
+  const id = headerOf(req, HEADER.sessionId);
+  return id === undefined ? {} : { [HEADER.sessionId]: id };
+}
+
+/** What a handler learns of the HTTP request its message came in. */
+export function requestInfoOf(req: IncomingMessage): HttpMessageExtraInfo['requestInfo'] {
+  let url: URL | undefined;
+  try {
+    url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  } catch {
+    url = undefined;
+  }
+  return url === undefined ? { headers: req.headers } : { headers: req.headers, url };
+}
