@@ -259,6 +259,6 @@ function refuseSecondMessage(
     throw new InputError(
       file,
       `${at}/properties/method`,
-      `method "${info.method}" is declared again for ${direction} (first by ${declared}): one definition per method and direction`,
+      `method "${info.method}" is declared again (first by ${declared}) for ${direction}: one definition per method and direction`,
     );
 }
