@@ -27,7 +27,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bundleSizes } from './lib/bundle.mjs';
@@ -41,7 +41,8 @@ const ROOT = join(BENCH, '..');
 const CLI = join(ROOT, JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).bin['mcp-typegen']);
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const HOOK = pathToFileURL(join(BENCH, 'lib', 'usage-hook.mjs')).href;
-const SCHEMA_DIR = process.env.MCP_SCHEMA_DIR ?? join(ROOT, '..', 'shared', 'mcp-schema');
+// Absolute: the children run in a temporary directory, where a relative MCP_SCHEMA_DIR would name nothing.
+const SCHEMA_DIR = resolve(process.env.MCP_SCHEMA_DIR ?? join(ROOT, '..', 'shared', 'mcp-schema'));
 const ALL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
 /**
  * Node 22 from tools/ (`npm run bench` installs it, as the test setup does), for the compile-cache rows: Node 20
@@ -191,6 +192,39 @@ async function nodeProcess(args, { ok = [0], cwd, cache, node = process.execPath
     throw new Error(`node ${args.join(' ')} exited ${result.code}\n${result.stdout}${result.stderr}`);
   const usage = JSON.parse(readFileSync(usageFile, 'utf8'));
   return { wallMs, cpuMs: usage.cpuMs, rssMb: usage.maxRssKb / 1024, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * Runs a command and writes its own CPU time and peak RSS, as the kernel reports them when it is reaped
+ * (wait4: microseconds, where GNU time prints hundredths of a second), to the file named first. Python's
+ * standard library has wait4; Node's child_process reports no usage.
+ */
+const WAIT4 = `import json, os, sys
+pid = os.posix_spawn(sys.argv[2], sys.argv[2:], os.environ)
+_, status, ru = os.wait4(pid, 0)
+json.dump({"cpuMs": (ru.ru_utime + ru.ru_stime) * 1000, "maxRssKb": ru.ru_maxrss}, open(sys.argv[1], "w"))
+sys.exit(os.waitstatus_to_exitcode(status))`;
+
+/**
+ * One fresh `node` process with nothing preloaded (nodeProcess's usage hook starts Node's ES module loader
+ * before the program, which a bare `node -e 0` never does), measured from outside through wait4.
+ */
+async function bareNodeProcess(args, { ok = [0] } = {}) {
+  const usageFile = join(tmp, `usage-${usageCounter++}.json`);
+  const cacheDir = join(tmp, `cache-${usageCounter}`);
+  const result = await run('python3', ['-c', WAIT4, usageFile, process.execPath, ...args], {
+    env: { ...ENV, MCP_TYPEGEN_CACHE: cacheDir, XDG_CACHE_HOME: cacheDir },
+  });
+  if (!ok.includes(result.code))
+    throw new Error(`node ${args.join(' ')} exited ${result.code}\n${result.stdout}${result.stderr}`);
+  const usage = JSON.parse(readFileSync(usageFile, 'utf8'));
+  // No wall time: seen from here it would include python's own start.
+  return { cpuMs: usage.cpuMs, rssMb: usage.maxRssKb / 1024, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The median of each round's ratio `a[i] / b[i]` of a metric: paired, so a drift in the machine's speed cancels. */
+function pairedRatio(a, b, metric) {
+  return stats(a.map((x, i) => x[metric] / b[i][metric])).median;
 }
 
 /** Warm-ups, then `runs` rounds; the sides alternate their order each round. */
@@ -908,32 +942,40 @@ if (want('tsc')) {
   });
 }
 
-// 6. diff, against node's own start-up.
+// 6. diff, against node's own start-up: both bare processes (nothing preloaded), measured through wait4.
 log(`diff ${DIFF.join(' → ')}`);
 if (want('diff')) {
   const help = await run(process.execPath, [CLI, '--help'], { env: ENV });
   const viaCli = /\bdiff\b/.test(help.stdout + help.stderr);
+  const runs = smoke ? RUNS : Math.max(RUNS, 9);
   const r = await alternate(
     {
       ours: () =>
         viaCli
-          ? nodeProcess([CLI, 'diff', DIFF[0], DIFF[1]], { ok: [0, 1] })
-          : nodeProcess([join(BENCH, 'lib', 'diff-core.mjs'), ROOT, DIFF[0], DIFF[1]]),
-      node: nodeStartup,
+          ? bareNodeProcess([CLI, 'diff', DIFF[0], DIFF[1]], { ok: [0, 1] })
+          : bareNodeProcess([join(BENCH, 'lib', 'diff-core.mjs'), ROOT, DIFF[0], DIFF[1]]),
+      node: () => bareNodeProcess(['-e', '0']),
     },
-    RUNS,
+    runs,
     WARMUP,
   );
-  addRow({
+  const row = addRow({
     id: 'diff',
     label: `diff ${DIFF.join(' → ')} vs \`node -e 0\``,
     metric: 'cpuMs',
     ours: measures(r.ours, PROCESS),
     baseline: measures(r.node, PROCESS),
-    // Issue 17: the whole diff of two released versions at most 3× the CPU time of `node -e 0`.
-    goals: [{ metric: 'cpuMs', kind: 'ratio', op: '<=', value: 3 }],
-    note: `${viaCli ? 'CLI, fresh process, text report' : 'diffModels in a fresh process (no diff CLI yet)'}; the ratio is what diff adds to a bare node start-up`,
+    // Issue 45: the whole diff of two released versions at most 3.5× the CPU of a bare `node -e 0`, paired.
+    goals: [{ metric: 'cpuMs', kind: 'ratio', op: '<=', value: 3.5 }],
+    note: `${viaCli ? 'CLI, fresh process, text report' : 'diffModels in a fresh process (no diff CLI yet)'}; both processes bare (nothing preloaded), CPU and RSS from wait4; ${runs} rounds, the ratio the median of each round's (paired); the floor, a bare node start-up, ${Math.round(stats(r.node.map((x) => x.cpuMs)).median)} ms of CPU`,
   });
+  // The goal is read on the paired ratio: a drift in the machine's speed between rounds cancels in it.
+  row.ratios.cpuMs = row.ratio = pairedRatio(r.ours, r.node, 'cpuMs');
+  for (const goal of row.goals) if (goal.metric === 'cpuMs') goal.pass = (goal.actual = row.ratio) <= goal.value;
+  row.pass = row.goals.every((g) => g.pass);
+  log(
+    `  paired CPU ratio ${row.ratio.toFixed(2)}× (floor ${Math.round(row.baseline.cpuMs.median)} ms): ${row.pass ? 'pass' : 'MISS'}`,
+  );
 }
 
 // 7. browser bundle: client + Streamable HTTP transport, ours (client-only output) vs the SDK's, same esbuild.

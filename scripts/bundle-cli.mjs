@@ -41,6 +41,35 @@ function assertLazyExternals(metafile) {
   }
 }
 
+/**
+ * yargs lays out help with cliui and measures text with string-width, whose modules build an Intl.Segmenter
+ * and Unicode property regexes (`\p{RGI_Emoji}`) when they are evaluated: ~60 ms of CPU on every run, for
+ * help text a run without `--help` never prints. yargs' imports of the two resolve here to a stand-in that
+ * `require()`s the package on its first call; esbuild keeps a `require()`d ES module, and what it imports,
+ * unevaluated until then. The packages are bundled as published.
+ */
+const HELP_LAYOUT = /^(cliui|string-width)$/;
+const lazyHelpLayout = {
+  name: 'lazy-help-layout',
+  setup(build) {
+    build.onResolve({ filter: HELP_LAYOUT }, (args) => {
+      // The stand-in's own require() is the package itself.
+      if (args.namespace === 'lazy-help-layout' || !/[\\/]node_modules[\\/]yargs[\\/]/.test(args.importer))
+        return undefined;
+      return { path: args.path, namespace: 'lazy-help-layout', pluginData: { resolveDir: args.resolveDir } };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy-help-layout' }, (args) => ({
+      contents: `let real;
+export default function lazy(...args) {
+  real ??= require(${JSON.stringify(args.path)});
+  return (typeof real === 'function' ? real : real.default)(...args);
+}`,
+      resolveDir: args.pluginData.resolveDir,
+      loader: 'js',
+    }));
+  },
+};
+
 export async function bundleCli() {
   // tsc wrote dist/cli/main.js earlier (the bin is its bundle): chunks of an earlier build would linger.
   rmSync(OUT_DIR, { recursive: true, force: true });
@@ -59,6 +88,7 @@ export async function bundleCli() {
     },
     logLevel: 'warning',
     metafile: true,
+    plugins: [lazyHelpLayout],
   });
   assertLazyExternals(result.metafile);
 }
