@@ -9,7 +9,6 @@
  * Hand-written runtime copied unchanged into generated output. Browser-safe.
  */
 import {
-  ClientSecretBasic,
   ClientSecretPost,
   dynamicClientRegistrationRequest,
   None,
@@ -137,10 +136,9 @@ async function register(
     application_type: redirect !== undefined && isWeb(redirect) ? 'web' : 'native',
     ...settings.registration,
   };
-  let response: Response;
   try {
-    response = await dynamicClientRegistrationRequest(server, metadata, requestOptions(http, endpoint));
-    const client = await processDynamicClientRegistrationResponse(response);
+    const response = await dynamicClientRegistrationRequest(server, metadata, requestOptions(http, endpoint));
+    const client = await processDynamicClientRegistrationResponse(await withSecretExpiry(response));
     const registered: StoredClient = { client_id: client.client_id };
     const secret = client['client_secret'];
     const method = client['token_endpoint_auth_method'];
@@ -160,6 +158,25 @@ async function register(
       error,
     );
   }
+}
+
+/**
+ * RFC 7591 §3.2.1 asks for `client_secret_expires_at` with every secret, and the library refuses a response without
+ * one; servers leave it out (the official conformance suite's among them). Missing, it is read as 0, which the RFC
+ * defines as "does not expire"; everything else the library checks as it comes.
+ */
+async function withSecretExpiry(response: Response): Promise<Response> {
+  if (response.status !== 201) return response;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return response;
+  const fields = body as Record<string, unknown>;
+  if (typeof fields['client_secret'] !== 'string' || fields['client_secret_expires_at'] !== undefined) return response;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ ...fields, client_secret_expires_at: 0 }), { status: 201, headers });
 }
 
 /** `none` for a public client, where the server takes it (or says nothing); else a secret method it lists. */
@@ -210,7 +227,7 @@ function defaultMethod(server: AuthorizationServer, key: boolean, secret: boolea
 function authFor(method: string, secret: string | undefined, key: CryptoKey | PrivateKey | undefined): ClientAuth {
   switch (method) {
     case 'client_secret_basic':
-      return ClientSecretBasic(secret ?? '');
+      return clientSecretBasic(secret ?? '');
     case 'client_secret_post':
       return ClientSecretPost(secret ?? '');
     case 'private_key_jwt':
@@ -219,4 +236,17 @@ function authFor(method: string, secret: string | undefined, key: CryptoKey | Pr
     default:
       return None();
   }
+}
+
+/**
+ * client_secret_basic (RFC 6749 §2.3.1): the id and secret form-encoded, as the WHATWG URL standard encodes forms.
+ * The library encodes `-`, `_`, `.` and `*` too (%2D…), which a server decoding the form reads the same, and a server
+ * that compares the raw value (the official conformance suite's, the SDK's peers) refuses: a UUID client id would
+ * fail there. Both decode to the same credentials.
+ */
+function clientSecretBasic(secret: string): ClientAuth {
+  const encode = (value: string): string => new URLSearchParams({ v: value }).toString().slice(2);
+  return (_server, client, _body, headers) => {
+    headers.set('authorization', `Basic ${btoa(`${encode(client.client_id)}:${encode(secret)}`)}`);
+  };
 }
