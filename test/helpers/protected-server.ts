@@ -8,6 +8,8 @@
  * DPoP-bound token and its proof (the SDK's gate is Bearer-only), and challenges with the `DPoP` scheme.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport as SdkSseServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import {
   createMcpHandler,
   requireBearerAuth,
@@ -77,6 +79,64 @@ export async function startProtectedServer(options: ProtectedServerOptions): Pro
     revoked,
     close: async () => {
       await handler.close();
+      await http.close();
+    },
+  };
+}
+
+/**
+ * The deprecated HTTP+SSE transport (2024-11-05), protected the same way: the SDK v1's SSEServerTransport (v2 has
+ * none) behind the SDK v2 gate, at `/sse` (the stream, also the resource) and `/messages`; a POST to `/sse` gets
+ * the 405 an HTTP+SSE-only server answers, so a Streamable HTTP client falls back.
+ */
+export async function startProtectedSseServer(
+  options: Pick<ProtectedServerOptions, 'issuer'>,
+): Promise<ProtectedServer> {
+  const schemes: string[] = [];
+  const sessions = new Map<string, SdkSseServerTransport>();
+  let base = '';
+  const http = await listen((req, res) => {
+    const url = `${base}/sse`;
+    const path = (req.url ?? '').split('?')[0];
+    if (path === '/.well-known/oauth-protected-resource/sse') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({ resource: url, authorization_servers: [options.issuer()], scopes_supported: ['mcp:read'] }),
+      );
+      return;
+    }
+    const authorization = req.headers.authorization ?? '';
+    void bearerGate(
+      url,
+      options.issuer(),
+      [],
+    )(new Request(url, { headers: { authorization } })).then(async (auth) => {
+      if (auth instanceof Response) {
+        res.writeHead(auth.status, Object.fromEntries(auth.headers)).end(await auth.text());
+        return;
+      }
+      schemes.push(authorization.split(' ')[0] ?? '');
+      if (req.method === 'GET' && path === '/sse') {
+        const transport = new SdkSseServerTransport('/messages', res);
+        sessions.set(transport.sessionId, transport);
+        transport.onclose = () => void sessions.delete(transport.sessionId);
+        const mcp = new SdkMcpServer({ name: 'protected-sse', version: '1' });
+        mcp.registerTool('read', { description: 'read' }, async () => ({ content: [{ type: 'text', text: 'read' }] }));
+        await mcp.connect(transport);
+        return;
+      }
+      const session = sessions.get(new URL(req.url ?? '', base).searchParams.get('sessionId') ?? '');
+      if (req.method === 'POST' && path === '/messages' && session) return void session.handlePostMessage(req, res);
+      res.writeHead(405, { 'content-type': 'text/plain' }).end('Method Not Allowed');
+    });
+  });
+  base = http.url;
+  return {
+    url: `${base}/sse`,
+    schemes,
+    revoked: new Set(),
+    close: async () => {
+      for (const session of sessions.values()) await session.close();
       await http.close();
     },
   };

@@ -6,10 +6,11 @@
  * DPoP-bound token — for a 2026-07-28 client and a 2025-11-25 one.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SseLegacyClientTransport, sseFallback } from '@mcp-typegen/runtime';
 import { memoryStore, oauthClient, type AuthStore } from '@mcp-typegen/runtime/auth';
 import { built, importBuilt, type Version } from '../client/helpers/build.js';
 import { startAuthorizationServer, type AuthorizationServer } from '../helpers/authorization-server.js';
-import { startProtectedServer, type ProtectedServer } from '../helpers/protected-server.js';
+import { startProtectedServer, startProtectedSseServer, type ProtectedServer } from '../helpers/protected-server.js';
 
 const REDIRECT = 'http://127.0.0.1:8976/callback';
 const VERSIONS: Version[] = ['2026-07-28', '2025-11-25'];
@@ -17,6 +18,7 @@ const VERSIONS: Version[] = ['2026-07-28', '2025-11-25'];
 let as: AuthorizationServer;
 let bearer: ProtectedServer;
 let dpop: ProtectedServer;
+let sse: ProtectedServer;
 const gen = new Map<Version, any>();
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -24,16 +26,19 @@ beforeAll(async () => {
   for (const v of VERSIONS) gen.set(v, await importBuilt(await built(v), 'index.js'));
   bearer = await startProtectedServer({ issuer: () => as.issuer });
   dpop = await startProtectedServer({ issuer: () => as.issuer, dpop: true });
+  sse = await startProtectedSseServer({ issuer: () => as.issuer });
   as = await startAuthorizationServer({
     resources: {
       [bearer.url]: { scopes: ['mcp:read', 'mcp:write'] },
       [dpop.url]: { scopes: ['mcp:read'] },
+      [sse.url]: { scopes: ['mcp:read'] },
     },
   });
 });
 afterAll(async () => {
   await bearer?.close();
   await dpop?.close();
+  await sse?.close();
   await as?.close();
 });
 afterEach(async () => {
@@ -48,10 +53,9 @@ function recordingFetch(grants: string[]): typeof fetch {
   };
 }
 
-/** A generated client of `version` with the OAuth client; the user (the helper's `approve`) says yes. */
-function connectTo(version: Version, url: string, store: AuthStore, seen: URL[] = [], grants: string[] = []) {
-  const g = gen.get(version);
-  const auth = oauthClient({
+/** The OAuth client; the user (the helper's `approve`) says yes to every authorization request. */
+function userAuth(store: AuthStore, seen: URL[] = [], grants: string[] = []) {
+  return oauthClient({
     redirectUri: REDIRECT,
     redirect: (authorizationUrl) => {
       seen.push(authorizationUrl);
@@ -61,6 +65,12 @@ function connectTo(version: Version, url: string, store: AuthStore, seen: URL[] 
     store,
     fetch: recordingFetch(grants),
   });
+}
+
+/** A generated client of `version` with the OAuth client on Streamable HTTP. */
+function connectTo(version: Version, url: string, store: AuthStore, seen: URL[] = [], grants: string[] = []) {
+  const g = gen.get(version);
+  const auth = userAuth(store, seen, grants);
   const client = g.createClient(new g.StreamableHttpClientTransport(url, { auth }), {
     clientInfo: { name: 'generated', version: '1' },
     eraCache: new Map(),
@@ -133,5 +143,31 @@ describe.each(VERSIONS)('generated %s client, oauthClient, SDK v2 server behind 
     expect(tokens?.dpop_jkt).toMatch(/^[\w-]{43}$/);
     expect(dpop.schemes.length).toBeGreaterThan(0);
     expect(new Set(dpop.schemes)).toEqual(new Set(['DPoP']));
+  });
+});
+
+describe('HTTP+SSE (2024-11-05) behind the same authorization: the SDK v1 SSEServerTransport', () => {
+  const transports: Record<string, (store: AuthStore) => unknown> = {
+    SseLegacyClientTransport: (store) => new SseLegacyClientTransport(sse.url, { auth: userAuth(store) }),
+    'StreamableHttpClientTransport falling back': (store) =>
+      new (gen.get('2025-11-25').StreamableHttpClientTransport)(sse.url, {
+        auth: userAuth(store),
+        legacySse: sseFallback({ cache: new Set() }),
+      }),
+  };
+
+  it.each(Object.keys(transports))('%s: the stream and the POSTs carry the token', async (name) => {
+    const store = memoryStore();
+    const g = gen.get('2025-11-25');
+    const client = g.createClient(transports[name]!(store), { clientInfo: { name: 'generated', version: '1' } });
+    cleanups.push(() => client.close());
+    const before = sse.schemes.length;
+    await client.connect();
+    expect(text(await client.tools.call({ name: 'read', arguments: {} }))).toBe('read');
+    expect((await store.get('tokens', sse.url))?.resource).toBe(sse.url);
+    // The GET of the stream, initialize, notifications/initialized, tools/call: each with the token; falling back,
+    // the POST that met the 405 of an HTTP+SSE-only server carried it first.
+    const requests = name.startsWith('Streamable') ? 5 : 4;
+    expect(sse.schemes.slice(before)).toEqual(Array(requests).fill('Bearer'));
   });
 });
