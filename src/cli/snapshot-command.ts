@@ -15,6 +15,7 @@ import { EXIT, UsageError, type Out } from '../run/console.js';
 import type { FetchPolicy } from '../load/download.js';
 import type { CliContext } from './commands.js';
 import type { ServerTarget } from '../snapshot/capture.js';
+import { AUTH_ENV } from '../snapshot/auth-env.js';
 import { fetchOptions, fetchPolicy, pathFlag, single, type FetchFlags, type GlobalFlags } from './options.js';
 
 export interface SnapshotFlags {
@@ -56,8 +57,7 @@ export function snapshotCommand(ctx: CliContext): CommandModule<object, Snapshot
         })
         .option('auth', {
           type: 'boolean',
-          describe:
-            'Authorize with OAuth 2.1 when --url asks for it: in a browser (a loopback redirect; tokens kept in the user cache, 0600), or with client credentials from MCP_TYPEGEN_AUTH_CLIENT_ID and MCP_TYPEGEN_AUTH_CLIENT_SECRET (CI)',
+          describe: `Authorize with OAuth 2.1 when --url asks for it: in a browser (a loopback redirect; tokens kept in the user cache, 0600), or with client credentials from ${AUTH_ENV.clientId} and ${AUTH_ENV.clientSecret} (CI)`,
         })
         .option('auth-port', {
           type: 'number',

@@ -23,14 +23,9 @@ import {
   type OAuthClientOptions,
 } from '../../templates/auth.js';
 import { cacheRoot } from '../load/cache.js';
-import { UsageError } from '../run/console.js';
+import { InputError } from '../errors.js';
 import { jsonFileStorage } from './auth-file.js';
-
-/** The environment variables of the machine client (client credentials). */
-export const AUTH_ENV = {
-  clientId: 'MCP_TYPEGEN_AUTH_CLIENT_ID',
-  clientSecret: 'MCP_TYPEGEN_AUTH_CLIENT_SECRET',
-} as const;
+import { AUTH_ENV } from './auth-env.js';
 
 export interface SnapshotAuthOptions {
   env: NodeJS.ProcessEnv;
@@ -56,7 +51,8 @@ export async function startSnapshotAuth(options: SnapshotAuthOptions): Promise<S
   const clientId = options.env[AUTH_ENV.clientId] || undefined;
   const clientSecret = options.env[AUTH_ENV.clientSecret] || undefined;
   if (clientSecret !== undefined) {
-    if (clientId === undefined) throw new UsageError(`${AUTH_ENV.clientSecret} is set without ${AUTH_ENV.clientId}`);
+    if (clientId === undefined)
+      throw new InputError(AUTH_ENV.clientSecret, undefined, `is set without ${AUTH_ENV.clientId}`);
     const auth = oauthClient({
       grant: 'client_credentials',
       client: { client_id: clientId, client_secret: clientSecret },
@@ -77,7 +73,7 @@ async function codeFlow(
   const listener = createServer((req, res) => void callback(req, res, finish));
   await new Promise<void>((resolve, reject) => {
     listener.once('error', (error) =>
-      reject(new UsageError(`--auth-port ${options.port}: cannot listen on 127.0.0.1 (${error.message})`)),
+      reject(new InputError('--auth-port', undefined, `cannot listen on 127.0.0.1:${options.port} (${error.message})`)),
     );
     listener.listen(options.port ?? 0, '127.0.0.1', resolve);
   });

@@ -136,7 +136,7 @@ describe('snapshot --auth', () => {
     });
     expect([secretOnly.code, secretOnly.stderr.split('\n')[0]]).toEqual([
       2,
-      'error: MCP_TYPEGEN_AUTH_CLIENT_SECRET is set without MCP_TYPEGEN_AUTH_CLIENT_ID',
+      'error: MCP_TYPEGEN_AUTH_CLIENT_SECRET: is set without MCP_TYPEGEN_AUTH_CLIENT_ID',
     ]);
   });
 });
