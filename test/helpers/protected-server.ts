@@ -28,6 +28,8 @@ export interface ProtectedServerOptions {
   scopes?: string[];
   /** Require DPoP-bound tokens (RFC 9449) instead of Bearer ones. */
   dpop?: boolean;
+  /** Other pages this origin serves (a browser app calling the server from its own origin): path → HTML or script. */
+  pages?: Record<string, { type: string; body: () => string }>;
 }
 
 export interface ProtectedServer {
@@ -51,6 +53,11 @@ export async function startProtectedServer(options: ProtectedServerOptions): Pro
     options.dpop ? dpopGate(url, options.issuer()) : bearerGate(url, options.issuer(), scopes);
   const http = await listen((req, res) => {
     const url = `${base}/mcp`;
+    const page = options.pages?.[(req.url ?? '').split('?')[0] ?? ''];
+    if (page !== undefined) {
+      res.writeHead(200, { 'content-type': page.type }).end(page.body());
+      return;
+    }
     if (req.url === PRM_PATH) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
