@@ -44,7 +44,7 @@ export function snapshotCommand(ctx: CliContext): CommandModule<object, Snapshot
     command: 'snapshot',
     describe: "Write a server's tools, prompts, resources and templates to one JSON file (or --check it)",
     builder: (y) =>
-      fetchOptions(y)
+      authOptions(fetchOptions(y))
         .parserConfiguration({ 'populate--': true })
         .option('url', {
           type: 'string',
@@ -54,15 +54,6 @@ export function snapshotCommand(ctx: CliContext): CommandModule<object, Snapshot
           type: 'string',
           array: true,
           describe: 'An HTTP header for --url, "Name: value" (repeatable), e.g. for auth',
-        })
-        .option('auth', {
-          type: 'boolean',
-          describe: `Authorize with OAuth 2.1 when --url asks for it: in a browser (a loopback redirect; tokens kept in the user cache, 0600), or with client credentials from ${AUTH_ENV.clientId} and ${AUTH_ENV.clientSecret} (CI)`,
-        })
-        .option('auth-port', {
-          type: 'number',
-          coerce: single('auth-port'),
-          describe: "--auth's redirect URI port on 127.0.0.1 (a pre-registered client's); default a free one",
         })
         .option('env', {
           type: 'string',
@@ -100,6 +91,20 @@ export function snapshotCommand(ctx: CliContext): CommandModule<object, Snapshot
       ),
     ),
   };
+}
+
+/** `--auth` and `--auth-port`: OAuth 2.1 for --url (src/snapshot/auth.ts). */
+function authOptions<T>(y: Argv<T>) {
+  return y
+    .option('auth', {
+      type: 'boolean',
+      describe: `Authorize with OAuth 2.1 when --url asks for it: in a browser (a loopback redirect; tokens kept in the user cache, 0600), or with client credentials from ${AUTH_ENV.clientId} and ${AUTH_ENV.clientSecret} (CI)`,
+    })
+    .option('auth-port', {
+      type: 'number',
+      coerce: single('auth-port'),
+      describe: "--auth's redirect URI port on 127.0.0.1 (a pre-registered client's); default a free one",
+    });
 }
 
 export async function runSnapshot(

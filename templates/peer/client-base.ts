@@ -201,8 +201,7 @@ export class McpClientBase<
         timeout: this.options.probeTimeout ?? 10_000,
       })) as JsonObject;
     } catch (error) {
-      // Refused on this side before the server could say anything (the `auth` option's AuthorizationError): no sign
-      // of a legacy server, and an initialize would only run the refused authorization again.
+      // Refused here (an AuthorizationError): no sign of a legacy server; initialize would only ask again.
       if (error instanceof LocalError && error.code === ErrorCode.InvalidRequest) throw error;
       const { modernErrorCodes, errorCodes } = this.protocol.facts;
       if (!(error instanceof ProtocolError && modernErrorCodes.includes(error.code))) {
