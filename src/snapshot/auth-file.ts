@@ -2,11 +2,10 @@
  * The token file of `snapshot --auth`: one JSON object of strings (the OAuth client's records, by name), readable by
  * this user only — mode 0600 in a 0700 folder, written through a temp file and a rename, one write at a time.
  */
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { KeyValueStorage } from '../../templates/auth.js';
 import { InputError, describeFsError } from '../errors.js';
+import { writeAtomically } from '../load/cache.js';
 
 export function jsonFileStorage(file: string): KeyValueStorage {
   let writing: Promise<void> = Promise.resolve();
@@ -47,20 +46,12 @@ export function jsonFileStorage(file: string): KeyValueStorage {
 }
 
 async function write(file: string, text: string): Promise<void> {
-  const temp = join(dirname(file), `.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-    await writeFile(temp, `${text}\n`, { mode: 0o600 });
-    // The mode a file is created with yields to the umask; the token file's must not.
-    await chmod(temp, 0o600);
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
+  await writeAtomically(file, `${text}\n`, { file: 0o600, dir: 0o700 }).catch((error: unknown) => {
     throw new InputError(
       file,
       undefined,
       `cannot write the token file: ${describeFsError(error)}`,
       'set MCP_TYPEGEN_CACHE to a writable directory',
     );
-  }
+  });
 }

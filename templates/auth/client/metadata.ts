@@ -81,14 +81,16 @@ async function findResourceMetadata(
   const root = new URL(server.origin);
   attempts.push(() => resourceDiscoveryRequest(server, requestOptions(http, server)));
   if (server.pathname !== '/') attempts.push(() => resourceDiscoveryRequest(root, requestOptions(http, root)));
+  const response = await firstFound(attempts);
+  return response === undefined ? undefined : checkedResourceMetadata(server, response);
+}
+
+/** The first of the well-known URLs that has the document (200); one that fails or has none is skipped. */
+async function firstFound(attempts: (() => Promise<Response>)[]): Promise<Response | undefined> {
   for (const attempt of attempts) {
     const response = await attempt().catch(() => undefined);
-    if (response === undefined) continue;
-    if (response.status !== 200) {
-      await response.body?.cancel().catch(() => undefined);
-      continue;
-    }
-    return checkedResourceMetadata(server, response);
+    if (response?.status === 200) return response;
+    await response?.body?.cancel().catch(() => undefined);
   }
   return undefined;
 }
@@ -151,16 +153,8 @@ export async function findServerMetadata(http: OAuthHttp, issuer: string): Promi
     attempts.push(() => http.fetch(inserted, { headers: { accept: 'application/json' }, redirect: 'manual' }));
   }
   attempts.push(() => discoveryRequest(url, { ...options, algorithm: 'oidc' }));
-  for (const attempt of attempts) {
-    const response = await attempt().catch(() => undefined);
-    if (response === undefined) continue;
-    if (response.status !== 200) {
-      await response.body?.cancel().catch(() => undefined);
-      continue;
-    }
-    return checkedServerMetadata(issuer, url, response);
-  }
-  return undefined;
+  const response = await firstFound(attempts);
+  return response === undefined ? undefined : checkedServerMetadata(issuer, url, response);
 }
 
 async function checkedServerMetadata(issuer: string, url: URL, response: Response): Promise<AuthorizationServer> {
