@@ -13,7 +13,8 @@
  *
  * The runner needs Node 22 (tools/node22, installed by scripts/install-tools.mjs). `runAuthScenarios()` is exported
  * for test/conformance/auth.test.ts. A local driver until the shared runner (scripts/conformance.mjs) runs these
- * too. Options: --keep (keep the temp directory), --verbose (echo the runner), --only <scenario>.
+ * too. `npm run conformance:auth` builds first; options: --keep (keep the temp directory), --verbose (echo the
+ * runner), --only <scenario>.
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
