@@ -37,6 +37,8 @@ export interface ProtectedServer {
   readonly url: string;
   /** The `Authorization` schemes of the requests that reached the MCP handler, in order. */
   readonly schemes: string[];
+  /** Every token a request presented (accepted or not), in order. */
+  readonly presented: string[];
   /** Tokens the server no longer accepts (as if revoked): they get a 401. */
   readonly revoked: Set<string>;
   close(): Promise<void>;
@@ -46,6 +48,7 @@ const PRM_PATH = '/.well-known/oauth-protected-resource/mcp';
 
 export async function startProtectedServer(options: ProtectedServerOptions): Promise<ProtectedServer> {
   const schemes: string[] = [];
+  const presented: string[] = [];
   const revoked = new Set<string>();
   let base = '';
   const handler = createMcpHandler(() => mcpServer());
@@ -72,6 +75,7 @@ export async function startProtectedServer(options: ProtectedServerOptions): Pro
     }
     void toFetch(req, res, async (request) => {
       const token = /^\S+ (.*)$/.exec(request.headers.get('authorization') ?? '')?.[1];
+      if (token !== undefined) presented.push(token);
       if (token !== undefined && revoked.has(token)) return challenge(401, url, options.dpop);
       const auth = await gate(url, await requiredScopes(request))(request);
       if (auth instanceof Response) return auth;
@@ -83,6 +87,7 @@ export async function startProtectedServer(options: ProtectedServerOptions): Pro
   return {
     url: `${base}/mcp`,
     schemes,
+    presented,
     revoked,
     close: async () => {
       await handler.close();
@@ -141,6 +146,7 @@ export async function startProtectedSseServer(
   return {
     url: `${base}/sse`,
     schemes,
+    presented: [],
     revoked: new Set(),
     close: async () => {
       for (const session of sessions.values()) await session.close();

@@ -2,7 +2,8 @@
  * The generated client with `auth: oauthClient(…)` (@mcp-typegen/runtime/auth) against the official SDK v2 server
  * behind its `requireBearerAuth` (test/helpers/protected-server.ts), tokens from a real authorization server
  * (oidc-provider, test/helpers/authorization-server.ts), everything in-process on loopback: dynamic registration,
- * the code flow with PKCE S256 and the RFC 8707 resource, a refresh, a step-up on 403 `insufficient_scope`, and a
+ * the code flow with PKCE S256 and the RFC 8707 resource, a refresh (of a refused token, and of one about to
+ * expire), a step-up on 403 `insufficient_scope`, and a
  * DPoP-bound token — for a 2026-07-28 client and a 2025-11-25 one.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +119,22 @@ describe.each(VERSIONS)('generated %s client, oauthClient, SDK v2 server behind 
     expect(grants).toEqual(['authorization_code', 'refresh_token']);
     const second = await store.get('tokens', bearer.url);
     expect(second?.access_token).not.toBe(first?.access_token);
+  });
+
+  it('refreshes a token about to expire before sending it', async () => {
+    const store = memoryStore();
+    const grants: string[] = [];
+    const client = connectTo(version, bearer.url, store, [], grants);
+    await client.connect();
+    const first = await store.get('tokens', bearer.url);
+    await store.set('tokens', bearer.url, { ...first!, expires_at: Date.now() - 1 });
+    const before = bearer.presented.length;
+    expect(text(await client.tools.call({ name: 'read', arguments: {} }))).toMatch(/^read as /);
+    expect(grants).toEqual(['authorization_code', 'refresh_token']);
+    const second = await store.get('tokens', bearer.url);
+    // The expired token was never sent again: the call went with the new one at once.
+    expect(bearer.presented.slice(before)).toEqual([second?.access_token]);
+    expect(second?.expires_at).toBeGreaterThan(Date.now());
   });
 
   it('steps up on 403 insufficient_scope with the union of the scopes, once', async () => {
