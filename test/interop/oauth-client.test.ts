@@ -3,8 +3,8 @@
  * behind its `requireBearerAuth` (test/helpers/protected-server.ts), tokens from a real authorization server
  * (oidc-provider, test/helpers/authorization-server.ts), everything in-process on loopback: dynamic registration,
  * the code flow with PKCE S256 and the RFC 8707 resource, a refresh (of a refused token, and of one about to
- * expire), a step-up on 403 `insufficient_scope`, and a
- * DPoP-bound token — for a 2026-07-28 client and a 2025-11-25 one.
+ * expire), a step-up on 403 `insufficient_scope`, and a DPoP-bound token — for a 2026-07-28 client and a
+ * 2025-11-25 one.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SseLegacyClientTransport, sseFallback } from '@mcp-typegen/runtime';

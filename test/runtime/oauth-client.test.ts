@@ -3,8 +3,10 @@
  * AuthorizationError naming what was wrong, and nothing stored (no tokens, no registration, no pending
  * authorization) — metadata lying about its issuer, an authorization response with a wrong `iss` or `state`, a token
  * endpoint on http:// beyond loopback, a registration refused, PKCE not advertised, another server's resource
- * metadata, a denied authorization. And what the conformance suite found: client_secret_basic as forms are encoded,
- * and a 2026-07-28 client that does not fall back to initialize after a refused authorization.
+ * metadata, a denied authorization. A server that moves to another authorization server (re-registration, keyed by
+ * issuer). And what the conformance suite found: client_secret_basic as forms are encoded, a registration without
+ * client_secret_expires_at, and a 2026-07-28 client that does not fall back to initialize after a refused
+ * authorization.
  *
  * One scripted server on loopback plays the MCP server (`/mcp`, a 401 without the token) and the authorization server
  * (`/as`); the test plays the user's browser (its `redirect` builds the callback the knobs ask for).
@@ -28,6 +30,8 @@ interface Knobs {
   issuer?: string;
   /** The authorization server at the origin (issuer `http://127.0.0.1:<port>`, metadata at the root well-known). */
   rootIssuer?: true;
+  /** The authorization server the resource metadata names: `as` (default), or `as2` after a migration. */
+  as?: 'as' | 'as2';
   tokenEndpoint?: string;
   registration?: 'refuse' | 'secret';
   pkce?: false;
@@ -45,6 +49,13 @@ let close: () => Promise<void>;
 const requests: string[] = [];
 /** The Authorization headers the token endpoint saw. */
 const tokenAuth: string[] = [];
+/** The client ids the token endpoints saw in their bodies: `<server> <client_id>`. */
+const tokenClients: string[] = [];
+/** What each authorization server issues: a client id, and the one token the MCP server takes from it. */
+const ISSUED = {
+  as: { client: 'registered-client', token: 'good-token' },
+  as2: { client: 'registered-client-2', token: 'good-token-2' },
+};
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -55,9 +66,10 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   let body = '';
   for await (const chunk of req) body += String(chunk);
   requests.push(`${req.method} ${path}${path === '/mcp' ? ` ${JSON.parse(body || '{}').method}` : ''}`);
-  const issuer = knobs.rootIssuer ? base : `${base}/as`;
+  const name = knobs.as ?? 'as';
+  const issuer = knobs.rootIssuer ? base : `${base}/${name}`;
   if (path === '/mcp') {
-    if (req.headers.authorization === 'Bearer good-token') {
+    if (req.headers.authorization === `Bearer ${ISSUED[name].token}`) {
       return json(res, 200, { jsonrpc: '2.0', id: JSON.parse(body).id ?? null, result: {} });
     }
     const prm = `${base}/.well-known/oauth-protected-resource/mcp`;
@@ -66,7 +78,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (path === '/.well-known/oauth-protected-resource/mcp') {
     return json(res, 200, { resource: knobs.resource ?? `${base}/mcp`, authorization_servers: [issuer] });
   }
-  if (path === `/.well-known/oauth-authorization-server${knobs.rootIssuer ? '' : '/as'}`) {
+  if (path === `/.well-known/oauth-authorization-server${knobs.rootIssuer ? '' : `/${name}`}`) {
     return json(res, 200, {
       issuer: knobs.issuer ?? issuer,
       authorization_endpoint: `${issuer}/authorize`,
@@ -77,16 +89,18 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       authorization_response_iss_parameter_supported: true,
     });
   }
-  if (path === '/as/register') {
+  if (path === `/${name}/register`) {
     if (knobs.registration === 'refuse') {
       return json(res, 400, { error: 'invalid_redirect_uri', error_description: 'not on our list' });
     }
     const secret = knobs.registration === 'secret' ? { client_secret: 'issued-secret' } : {};
-    return json(res, 201, { client_id: 'registered-client', redirect_uris: JSON.parse(body).redirect_uris, ...secret });
+    const client = { client_id: ISSUED[name].client, redirect_uris: JSON.parse(body).redirect_uris, ...secret };
+    return json(res, 201, client);
   }
-  if (path === '/as/token') {
+  if (path === `/${name}/token`) {
     tokenAuth.push(req.headers.authorization ?? '');
-    return json(res, 200, { access_token: 'good-token', token_type: 'Bearer', expires_in: 3600 });
+    tokenClients.push(`${name} ${new URLSearchParams(body).get('client_id') ?? ''}`);
+    return json(res, 200, { access_token: ISSUED[name].token, token_type: 'Bearer', expires_in: 3600 });
   }
   json(res, 404, { error: 'not_found' });
 }
@@ -95,19 +109,21 @@ beforeEach(async () => {
   knobs = {};
   requests.length = 0;
   tokenAuth.length = 0;
+  tokenClients.length = 0;
   const http = await listen((req, res) => void handle(req, res));
   base = http.url;
   close = http.close;
 });
 afterEach(() => close());
 
-/** Plays the browser: the callback the authorization server would send, shaped by the knobs. */
+/** Plays the browser: the callback the current authorization server would send, shaped by the knobs. */
 function browser(url: URL): string {
   const back = new URL(url.searchParams.get('redirect_uri') ?? '');
   if (knobs.error) back.searchParams.set('error', knobs.error);
   else back.searchParams.set('code', 'the-code');
   back.searchParams.set('state', knobs.state === 'wrong' ? 'another-state' : (url.searchParams.get('state') ?? ''));
-  if (knobs.iss !== 'omit') back.searchParams.set('iss', knobs.iss === 'wrong' ? 'https://evil.example' : `${base}/as`);
+  const issuer = `${base}/${knobs.as ?? 'as'}`;
+  if (knobs.iss !== 'omit') back.searchParams.set('iss', knobs.iss === 'wrong' ? 'https://evil.example' : issuer);
   return back.href;
 }
 
@@ -240,7 +256,7 @@ describe('OAuth client: bad input gets a typed error and nothing is stored', () 
   });
 });
 
-describe('OAuth client: what the conformance suite found', () => {
+describe('OAuth client: authorization servers change, and what the conformance suite found', () => {
   it('client_secret_basic: the credentials as forms are encoded (a - stays a -)', async () => {
     const options = codeFlow(memoryStore(), {
       client: {
@@ -262,6 +278,24 @@ describe('OAuth client: what the conformance suite found', () => {
       client_secret: 'issued-secret',
     });
     expect(tokenAuth).toEqual([`Basic ${btoa('registered-client:issued-secret')}`]);
+  });
+
+  it('a server that moved to another authorization server: registered with anew, the old client id never shown', async () => {
+    const store = memoryStore();
+    const transport = new StreamableHttpClientTransport(`${base}/mcp`, { auth: oauthClient(codeFlow(store)) });
+    await transport.start();
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    knobs.as = 'as2';
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    await transport.close();
+    expect(requests.filter((r) => r.endsWith('/register'))).toEqual(['POST /as/register', 'POST /as2/register']);
+    expect(tokenClients).toEqual(['as registered-client', 'as2 registered-client-2']);
+    expect(await store.get('client', `${base}/as`)).toMatchObject({ client_id: 'registered-client' });
+    expect(await store.get('client', `${base}/as2`)).toMatchObject({ client_id: 'registered-client-2' });
+    expect(await store.get('tokens', `${base}/mcp`)).toMatchObject({
+      issuer: `${base}/as2`,
+      access_token: 'good-token-2',
+    });
   });
 
   it('a 2026-07-28 client whose authorization is refused fails connect, with no initialize after the probe', async () => {
