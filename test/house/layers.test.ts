@@ -33,13 +33,13 @@ const LAYERS: readonly (readonly string[])[] = [
 const RUNTIME_LAYERS: readonly (readonly string[])[] = [
   ['core'],
   ['peer', 'cluster'],
-  // Reserved, no files yet: the OAuth client flow and the resource-server gate, which HTTP transports import.
-  ['auth'],
+  // The OAuth client flow (reserved, no files yet) and the resource-server gate, which HTTP transports import.
+  ['auth', 'auth/server'],
   ['transports/http', 'transports/stdio', 'transports/post-message'],
   ['transports/http/server'],
   ['transports/sse', 'transports/websocket'],
   ['transports/http/client'],
-  ['index.ts', 'node.ts', 'ws.ts', 'redis.ts'],
+  ['index.ts', 'node.ts', 'ws.ts', 'redis.ts', 'auth-server.ts'],
 ];
 /** The runtime's folders without files, each with its reason. */
 const RESERVED = ['auth'];
