@@ -133,6 +133,7 @@ function settle(options: StreamableHttpServerSettings) {
       keepAliveMs: options.keepAliveMs ?? 25_000,
       idleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
       onSessionClosed: options.onSessionClosed,
+      ownerOf: (req: IncomingMessage) => gate?.owner(req),
     })),
   };
 }
