@@ -42,7 +42,10 @@ beforeAll(async () => {
     },
     clients,
   });
-  stranger = await startAuthorizationServer({ resources: { [resource(ports.main)]: { scopes: ['mcp:read'] } }, clients });
+  stranger = await startAuthorizationServer({
+    resources: { [resource(ports.main)]: { scopes: ['mcp:read'] } },
+    clients,
+  });
 });
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -94,7 +97,12 @@ async function post(port: Port, headers: Record<string, string>, message: Json =
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...message }),
   });
-  return { status: response.status, challenge: response.headers.get('www-authenticate'), headers: response.headers, body: await response.text() };
+  return {
+    status: response.status,
+    challenge: response.headers.get('www-authenticate'),
+    headers: response.headers,
+    body: await response.text(),
+  };
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -103,7 +111,10 @@ const token = async (resourceUrl: string, scope = 'mcp:read mcp:write', client =
 
 describe.each(VERSIONS)('the gate of a generated %s server', (version) => {
   it('serves the protected-resource metadata at the path-based and root well-known URLs (RFC 9728)', async () => {
-    gated(version, ports.main, { verifier: jwtVerifier({ issuer: as.issuer }), methodScopes: { 'tools/call': ['mcp:write'] } });
+    gated(version, ports.main, {
+      verifier: jwtVerifier({ issuer: as.issuer }),
+      methodScopes: { 'tools/call': ['mcp:write'] },
+    });
     const expected = {
       resource: resource(ports.main),
       authorization_servers: [as.issuer],
@@ -157,12 +168,15 @@ describe.each(VERSIONS)('the gate of a generated %s server', (version) => {
   it('refuses a token for another audience, from another issuer, and one that expired: 401 invalid_token', async () => {
     gated(version, ports.main, { verifier: jwtVerifier({ issuer: as.issuer }) });
     const elsewhere = await token('http://127.0.0.1:9/other');
-    const foreign = (await clientCredentials(stranger.issuer, machine, { resource: resource(ports.main), scope: 'mcp:read' }))
-      .access_token;
+    const foreign = (
+      await clientCredentials(stranger.issuer, machine, { resource: resource(ports.main), scope: 'mcp:read' })
+    ).access_token;
     for (const refusedToken of [elsewhere, foreign]) {
       const refused = await post(ports.main, bearer(refusedToken));
       expect(refused.status).toBe(401);
-      expect(refused.challenge).toMatch(/^Bearer resource_metadata="[^"]+", error="invalid_token", error_description="[^"]+"$/);
+      expect(refused.challenge).toMatch(
+        /^Bearer resource_metadata="[^"]+", error="invalid_token", error_description="[^"]+"$/,
+      );
       expect(refused.body).not.toContain(refusedToken);
     }
 
@@ -249,7 +263,11 @@ describe.each(VERSIONS)('DPoP-bound tokens at a generated %s server (RFC 9449)',
         const response = await fetch(input, { ...init, headers });
         const given = response.headers.get('dpop-nonce');
         if (given !== null) nonce = given;
-        if (response.status !== 401 || attempt > 0 || !/use_dpop_nonce/.test(response.headers.get('www-authenticate') ?? ''))
+        if (
+          response.status !== 401 ||
+          attempt > 0 ||
+          !/use_dpop_nonce/.test(response.headers.get('www-authenticate') ?? '')
+        )
           return response;
       }
     };
@@ -258,7 +276,11 @@ describe.each(VERSIONS)('DPoP-bound tokens at a generated %s server (RFC 9449)',
   it('a DPoP-bound JWT passes with its proof on every request, and is refused without one or with a wrong one', async () => {
     gated(version, ports.main, { verifier: jwtVerifier({ issuer: as.issuer }), dpop: dpopProofs() });
     const key = await dpopKey();
-    const bound = await clientCredentials(as.issuer, machine, { resource: resource(ports.main), scope: 'mcp:read', dpop: key });
+    const bound = await clientCredentials(as.issuer, machine, {
+      resource: resource(ports.main),
+      scope: 'mcp:read',
+      dpop: key,
+    });
     expect(bound.token_type).toBe('DPoP');
     const auth = await whoami(await connect(version, ports.main, { fetch: dpopFetch(key, bound.access_token) }));
     expect(auth.claims.cnf.jkt).toBeTruthy();
@@ -275,13 +297,15 @@ describe.each(VERSIONS)('DPoP-bound tokens at a generated %s server (RFC 9449)',
     const dpopAuth = { authorization: `DPoP ${bound.access_token}` };
     expect(await as401(dpopAuth)).toMatch(/DPoP .*error="invalid_dpop_proof".*algs="ES256/);
     const otherKey = await dpopKey();
-    expect(await as401({ ...dpopAuth, dpop: await dpopProof(otherKey, 'POST', url, { token: bound.access_token }) })).toContain(
-      'invalid_dpop_proof',
+    expect(
+      await as401({ ...dpopAuth, dpop: await dpopProof(otherKey, 'POST', url, { token: bound.access_token }) }),
+    ).toContain('invalid_dpop_proof');
+    expect(
+      await as401({ ...dpopAuth, dpop: await dpopProof(key, 'POST', `${url}/other`, { token: bound.access_token }) }),
+    ).toContain('htu');
+    expect(await as401({ ...dpopAuth, dpop: await dpopProof(key, 'POST', url, { token: 'another' }) })).toContain(
+      'ath',
     );
-    expect(await as401({ ...dpopAuth, dpop: await dpopProof(key, 'POST', `${url}/other`, { token: bound.access_token }) })).toContain(
-      'htu',
-    );
-    expect(await as401({ ...dpopAuth, dpop: await dpopProof(key, 'POST', url, { token: 'another' }) })).toContain('ath');
     const once = await dpopProof(key, 'POST', url, { token: bound.access_token });
     expect((await post(ports.main, { ...dpopAuth, dpop: once })).status).not.toBe(401);
     expect(await as401({ ...dpopAuth, dpop: once })).toContain('used before');
@@ -290,7 +314,11 @@ describe.each(VERSIONS)('DPoP-bound tokens at a generated %s server (RFC 9449)',
   it('with server nonces: a proof without the nonce is answered use_dpop_nonce and the nonce, then passes', async () => {
     gated(version, ports.main, { verifier: jwtVerifier({ issuer: as.issuer }), dpop: dpopProofs({ nonce: true }) });
     const key = await dpopKey();
-    const bound = await clientCredentials(as.issuer, machine, { resource: resource(ports.main), scope: 'mcp:read', dpop: key });
+    const bound = await clientCredentials(as.issuer, machine, {
+      resource: resource(ports.main),
+      scope: 'mcp:read',
+      dpop: key,
+    });
     const url = resource(ports.main);
     const refused = await post(ports.main, {
       authorization: `DPoP ${bound.access_token}`,
@@ -310,9 +338,13 @@ describe('the auth option refuses to start without what it needs', () => {
     const g = gen.get('2025-11-25');
     const server = g.createServer({}, { serverInfo: { name: 'x', version: '1' } });
     const make = (auth: Json) => () => g.createStreamableHttpServer({ server, auth });
-    expect(make({ resource: 'http://127.0.0.1/mcp', authorizationServers: [as.issuer] })).toThrow(/auth\.verifier is required/);
+    expect(make({ resource: 'http://127.0.0.1/mcp', authorizationServers: [as.issuer] })).toThrow(
+      /auth\.verifier is required/,
+    );
     const verifier = jwtVerifier({ issuer: as.issuer });
-    expect(make({ verifier, resource: 'mcp', authorizationServers: [as.issuer] })).toThrow(/auth\.resource must be the absolute URL/);
+    expect(make({ verifier, resource: 'mcp', authorizationServers: [as.issuer] })).toThrow(
+      /auth\.resource must be the absolute URL/,
+    );
     expect(make({ verifier, resource: 'http://mcp.example.com/mcp', authorizationServers: [as.issuer] })).toThrow(
       /auth\.resource must be https/,
     );

@@ -1,6 +1,6 @@
 /**
  * Type tests for `ctx.auth` and the scope declarations of the HTTP servers' `auth` option
- * (test/server/auth-type-tests/auth.ts), compiled with tsc --strict next to freshly generated 2025-11-25 and
+ * (test/server/type-tests/auth/auth.ts), compiled with tsc --strict next to freshly generated 2025-11-25 and
  * 2026-07-28 servers. A copy with the generated `ServerContext` and `McpServerHandlers` loosened to `any` must
  * report every tagged `@ts-expect-error` that depends on them as unused, so none passes by accident.
  */
@@ -12,7 +12,7 @@ import type { RunResult } from '../helpers/generate.js';
 import { tscProjects } from '../helpers/tsc-build.js';
 import { replaceDeclaration, taggedDirectives } from '../helpers/type-tests.js';
 
-const SOURCE = join(ROOT, 'test', 'server', 'auth-type-tests');
+const SOURCE = join(ROOT, 'test', 'server', 'type-tests', 'auth');
 /** Fails whatever the generated types say: the option's own shape. */
 const INDEPENDENT = new Set(['auth-needs-verifier']);
 const TSC_OPTIONS = { skipLibCheck: true, include: ['*.ts', 'generated/**/*.ts', 'generated-2026/**/*.ts'] };
@@ -74,7 +74,7 @@ it('loosening ServerContext and McpServerHandlers to any leaves the dependent di
   const expected = [...taggedDirectives(loose)].filter(([, tag]) => !INDEPENDENT.has(tag)).map(([at]) => at);
   expect(unused.sort()).toEqual(expected.sort());
   // Otherwise only handler parameters lose their contextual type (`Partial<any>`): implicit any.
-  expect(errors.filter((l) => !/TS2578|TS7006: Parameter '(params|_params|ctx)' implicitly has an 'any' type/.test(l))).toEqual(
-    [],
-  );
+  expect(
+    errors.filter((l) => !/TS2578|TS7006: Parameter '(params|_params|ctx)' implicitly has an 'any' type/.test(l)),
+  ).toEqual([]);
 });

@@ -25,7 +25,9 @@ export const server = createServer(
       const token: unknown = ctx.auth?.token;
       const expires: number | undefined = ctx.auth?.expiresAt;
       return {
-        content: [{ type: 'text', text: `${params.name} ${who?.clientId ?? ''} ${subject} ${scopes.join()} ${expires}` }],
+        content: [
+          { type: 'text', text: `${params.name} ${who?.clientId ?? ''} ${subject} ${scopes.join()} ${expires}` },
+        ],
         structuredContent: { token, audience: ctx.auth?.audience[0], claims: ctx.auth?.claims['cnf'] },
       };
     },
