@@ -38,6 +38,8 @@ export class AuthGate {
   readonly #metadataBody: string;
   readonly #metadataUrl: string;
   readonly #identities = new WeakMap<IncomingMessage, AuthInfo>();
+  /** Each identity's owner key, made once (a remembered token's identity is the same object each time). */
+  readonly #owners = new WeakMap<AuthInfo, string>();
   readonly #log: (message: string) => void;
 
   /** `server` names the server in errors (`createStreamableHttpServer`). */
@@ -87,7 +89,13 @@ export class AuthGate {
    */
   owner(req: IncomingMessage): string | undefined {
     const auth = this.#identities.get(req);
-    return auth === undefined ? undefined : tokenHash(JSON.stringify([auth.issuer ?? '', auth.subject, auth.clientId]));
+    if (auth === undefined) return undefined;
+    let owner = this.#owners.get(auth);
+    if (owner === undefined) {
+      owner = tokenHash(JSON.stringify([auth.issuer ?? '', auth.subject, auth.clientId]));
+      this.#owners.set(auth, owner);
+    }
+    return owner;
   }
 
   /** Verified tokens remembered (for tests and leak checks). */
@@ -103,16 +111,17 @@ export class AuthGate {
       return this.#refusal(400, 'invalid_request', description, undefined);
     }
     const { scheme, token } = credentials;
-    const request: TokenRequest = {
+    // Made only when the token must be checked, not for one remembered.
+    const request = (): TokenRequest => ({
       scheme,
       method: req.method ?? 'GET',
       url: new URL(req.url ?? '/', this.settings.resourceUrl.origin).href,
       headers: req.headers,
       resource: this.settings.resource,
-    };
+    });
     let auth: AuthInfo;
     try {
-      auth = await this.#tokens.get(tokenHash(token), () => this.settings.verifier.verify(token, request));
+      auth = await this.#tokens.get(tokenHash(token), () => this.settings.verifier.verify(token, request()));
     } catch (error) {
       return this.#failed(error, token, scheme);
     }
@@ -121,7 +130,7 @@ export class AuthGate {
     const bound = boundKey(auth);
     if (bound !== undefined) {
       try {
-        await this.settings.dpop?.check(headerValue(req.headers['dpop']), bound, token, request);
+        await this.settings.dpop?.check(headerValue(req.headers['dpop']), bound, token, request());
       } catch (error) {
         return this.#failed(error, token, scheme);
       }

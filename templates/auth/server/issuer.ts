@@ -31,6 +31,8 @@ export class TrustedIssuer {
   /** The metadata member the verifier cannot work without (discovered when not given). */
   readonly needs: 'jwks_uri' | 'introspection_endpoint';
   readonly #given: Partial<oauth.AuthorizationServer>;
+  /** The issuer identifier as given: compared exactly with a token's `iss`. */
+  readonly #issuerIdentifier: string;
   #metadata: Promise<oauth.AuthorizationServer> | undefined;
 
   constructor(options: IssuerOptions, needs: 'jwks_uri' | 'introspection_endpoint') {
@@ -40,6 +42,7 @@ export class TrustedIssuer {
       throw new Error(`issuer must be https (or http on a loopback host): ${options.issuer}`);
     }
     this.#given = options.metadata ?? {};
+    this.#issuerIdentifier = options.issuer;
     const timeoutMs = options.timeoutMs ?? 5000;
     this.requestOptions = {
       signal: () => AbortSignal.timeout(timeoutMs),
@@ -48,10 +51,14 @@ export class TrustedIssuer {
     };
   }
 
-  /** The metadata: the given members, else discovered. */
+  /**
+   * The metadata: the given members, else discovered. Always the same object once known: oauth4webapi keeps
+   * the issuer's keys by it (a new object would fetch the JWKS again).
+   */
   metadata(): Promise<oauth.AuthorizationServer> {
-    if (this.#given[this.needs] !== undefined) {
-      return Promise.resolve({ ...this.#given, issuer: this.#given.issuer ?? this.issuer.href.replace(/\/$/, '') });
+    if (this.#metadata === undefined && this.#given[this.needs] !== undefined) {
+      const issuer = this.#given.issuer ?? this.#issuerIdentifier;
+      this.#metadata = Promise.resolve({ ...this.#given, issuer });
     }
     this.#metadata ??= this.#discover().catch((error: unknown) => {
       this.#metadata = undefined;
