@@ -43,6 +43,8 @@ const ROWS = [
   'diff',
   'bundle',
   ...(V2 ? ['sdk-tsc', 'sdk-tsc-calls', 'sdk-bundle'] : []),
+  'auth-gate-cached',
+  'auth-gate-first',
 ];
 
 interface Stats {
