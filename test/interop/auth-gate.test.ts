@@ -165,6 +165,21 @@ describe.each(VERSIONS)('the gate of a generated %s server', (version) => {
     expect(JSON.stringify(auth)).not.toContain(access);
   });
 
+  it('with the issuer metadata given: nothing discovered, the JWKS fetched once for every token', async () => {
+    const verifier = jwtVerifier({ issuer: as.issuer, metadata: { jwks_uri: `${as.issuer}/jwks` } });
+    gated(version, ports.main, { verifier });
+    const counted = (request: string) => as.requests.filter((r) => r === request).length;
+    const [discovered, fetched] = [counted('GET /.well-known/oauth-authorization-server'), counted('GET /jwks')];
+    for (const scope of ['mcp:read', 'mcp:write', 'mcp:read mcp:write']) {
+      const access = await token(resource(ports.main), scope);
+      expect((await whoami(await connect(version, ports.main, { headers: bearer(access) }))).scopes.join(' ')).toBe(
+        scope,
+      );
+    }
+    expect(counted('GET /.well-known/oauth-authorization-server')).toBe(discovered);
+    expect(counted('GET /jwks')).toBe(fetched + 1);
+  });
+
   it('refuses a token for another audience, from another issuer, and one that expired: 401 invalid_token', async () => {
     gated(version, ports.main, { verifier: jwtVerifier({ issuer: as.issuer }) });
     const elsewhere = await token('http://127.0.0.1:9/other');
