@@ -10,7 +10,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { ROOT, TMP, built } from '../client/helpers/build.js';
 import type { RunResult } from '../helpers/generate.js';
 import { tscProjects } from '../helpers/tsc-build.js';
-import { replaceDeclaration, taggedDirectives } from '../helpers/type-tests.js';
+import { replaceDeclaration, taggedDirectives, unusedDirectives } from '../helpers/type-tests.js';
 
 const SOURCE = join(ROOT, 'test', 'server', 'type-tests', 'auth');
 /** Fails whatever the generated types say: the option's own shape. */
@@ -67,10 +67,7 @@ it('compiles with tsc --strict: every expected error happens, nothing else fails
 
 it('loosening ServerContext and McpServerHandlers to any leaves the dependent directives unused', async () => {
   const errors = errorsOf((await results)[1]);
-  const unused = errors
-    .map((line) => /^(.+?)\((\d+),\d+\): error TS2578: Unused '@ts-expect-error' directive\./.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => `${m[1]}:${m[2]}`);
+  const unused = unusedDirectives(errors);
   const expected = [...taggedDirectives(loose)].filter(([, tag]) => !INDEPENDENT.has(tag)).map(([at]) => at);
   expect(unused.sort()).toEqual(expected.sort());
   // Otherwise only handler parameters lose their contextual type (`Partial<any>`): implicit any.
