@@ -60,7 +60,12 @@ function gated(version: Version, port: Port, auth: Json, logged: string[] = []) 
   const server = g.createServer(
     {
       'tools/list': () => ({ tools: [{ name: 'whoami', inputSchema: { type: 'object' } }] }),
-      'tools/call': (_params: Json, ctx: Json) => ({ content: [{ type: 'text', text: JSON.stringify(ctx.auth) }] }),
+      'tools/call': (params: Json, ctx: Json) => {
+        // A remembered identity serves every later request: no handler may change it.
+        const frozen = [ctx.auth, ctx.auth.scopes, ctx.auth.audience, ctx.auth.claims].every(Object.isFrozen);
+        const answer = params.name === 'frozen' ? String(frozen) : JSON.stringify(ctx.auth);
+        return { content: [{ type: 'text', text: answer }] };
+      },
     },
     { serverInfo: { name: `gated-${version}`, version: '1' } },
   );
@@ -153,6 +158,7 @@ describe.each(VERSIONS)('the gate of a generated %s server', (version) => {
     const auth = await whoami(client);
     await whoami(client);
     expect(verified).toBe(1);
+    expect((await client.tools.call({ name: 'frozen', arguments: {} })).content[0].text).toBe('true');
     expect(auth).toMatchObject({
       subject: 'machine',
       clientId: 'machine',

@@ -121,7 +121,8 @@ export class AuthGate {
     });
     let auth: AuthInfo;
     try {
-      auth = await this.#tokens.get(tokenHash(token), () => this.settings.verifier.verify(token, request()));
+      const verify = (): Promise<AuthInfo> => this.settings.verifier.verify(token, request()).then(frozen);
+      auth = await this.#tokens.get(tokenHash(token), verify);
     } catch (error) {
       return this.#failed(error, token, scheme);
     }
@@ -243,6 +244,16 @@ function boundKey(auth: AuthInfo): string | undefined {
   const cnf = auth.claims['cnf'];
   const jkt = typeof cnf === 'object' && cnf !== null ? (cnf as { jkt?: unknown }).jkt : undefined;
   return typeof jkt === 'string' ? jkt : undefined;
+}
+
+/** An identity no handler can change: one remembered identity is every later request's too. */
+function frozen(auth: AuthInfo): AuthInfo {
+  return Object.freeze({
+    ...auth,
+    scopes: Object.freeze([...auth.scopes]),
+    audience: Object.freeze([...auth.audience]),
+    claims: Object.freeze({ ...auth.claims }),
+  });
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
