@@ -148,6 +148,43 @@ describe.each(VERSIONS)('the gate of a generated %s server', (version) => {
     expect(malformed.challenge).toContain('error="invalid_request"');
   });
 
+  it('a browser page of an allowed origin can send a DPoP proof and read the challenge (CORS)', async () => {
+    const g = gen.get(version);
+    const origin = 'https://app.example';
+    const server = g.createServer({}, { serverInfo: { name: 'cors', version: '1' } });
+    const auth = {
+      resource: resource(ports.main),
+      authorizationServers: [as.issuer],
+      verifier: jwtVerifier({ issuer: as.issuer }),
+    };
+    const endpoint = g.createStreamableHttpServer({
+      server,
+      auth,
+      allowedOrigins: [origin],
+      cors: { origins: [origin] },
+    });
+    ports.main.serve(endpoint);
+    cleanups.push(() => endpoint.close());
+    const preflight = await fetch(resource(ports.main), {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, dpop',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')?.split(', ')).toEqual(
+      expect.arrayContaining(['authorization', 'dpop']),
+    );
+    const refused = await post(ports.main, { origin });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(refused.headers.get('access-control-expose-headers')?.split(', ')).toEqual(
+      expect.arrayContaining(['www-authenticate', 'dpop-nonce']),
+    );
+  });
+
   it('a JWT for this resource passes, verified once; the handler gets the identity as ctx.auth, never the token', async () => {
     const jwt = jwtVerifier({ issuer: as.issuer });
     let verified = 0;
@@ -351,6 +388,27 @@ describe.each(VERSIONS)('DPoP-bound tokens at a generated %s server (RFC 9449)',
     expect(refused.headers.get('dpop-nonce')).toMatch(/^[\w-]{20,}$/);
     const auth = await whoami(await connect(version, ports.main, { fetch: dpopFetch(key, bound.access_token) }));
     expect(auth.subject).toBe('machine');
+  });
+});
+
+describe('a verifier of your own', () => {
+  it('its refusals are known by name (a verifier from another copy of the runtime), anything else is a 503', async () => {
+    const logged: string[] = [];
+    const refuse = (name: string) => async () => {
+      throw Object.assign(new Error(`refused as ${name}`), { name });
+    };
+    for (const [name, status] of [
+      ['InvalidTokenError', 401],
+      ['InvalidDpopProofError', 401],
+      ['TypeError', 503],
+    ] as const) {
+      gated('2025-11-25', ports.main, { verifier: { verify: refuse(name) } }, logged);
+      const refused = await post(ports.main, bearer(`token-${name}`));
+      expect(refused.status, name).toBe(status);
+      if (status === 401) expect(refused.challenge).toContain(`error_description="refused as ${name}"`);
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    }
+    expect(logged).toEqual(['MCP server auth: a token could not be verified: refused as TypeError']);
   });
 });
 

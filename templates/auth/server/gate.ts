@@ -205,7 +205,7 @@ export class AuthGate {
 
   /**
    * The challenges: Bearer (unless DPoP is required), then DPoP when proofs are checked; the error goes in
-   * the challenge of the scheme the client used (RFC 9449 §7.1).
+   * the challenge of the scheme the client used (RFC 9449 §7.1), or Bearer's when there is no DPoP one.
    */
   #challenges(
     error: { error?: string; error_description?: string; scope?: string },
@@ -215,7 +215,8 @@ export class AuthGate {
     const common = { resource_metadata: this.#metadataUrl, scope: scopes.length > 0 ? scopes.join(' ') : undefined };
     const challenges: string[] = [];
     if (dpop?.required !== true) {
-      challenges.push(challenge('Bearer', scheme !== 'DPoP' ? { ...common, ...error } : common));
+      const errorHere = scheme !== 'DPoP' || dpop === undefined;
+      challenges.push(challenge('Bearer', errorHere ? { ...common, ...error } : common));
     }
     if (dpop !== undefined) {
       const algs = { algs: dpop.algorithms.join(' ') };
