@@ -33,9 +33,10 @@ export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   return {
     async verify(token: string, request: TokenRequest): Promise<AuthInfo> {
       const as = await trusted.metadata();
-      const headers = new Headers({ authorization: `${request.scheme} ${token}` });
       const proof = request.headers['dpop'];
-      if (typeof proof === 'string') headers.set('dpop', proof);
+      const headers: Record<string, string> = { authorization: `${request.scheme} ${token}` };
+      if (typeof proof === 'string') headers['dpop'] = proof;
+      // oauth4webapi reads the token (and a DPoP proof) from a fetch Request.
       const asked = new Request(request.url, { method: request.method, headers });
       try {
         return identityOf(await oauth.validateJwtAccessToken(as, asked, request.resource, validation));
