@@ -42,6 +42,7 @@ const ROWS = [
   'tsc-check-dts',
   'diff',
   'bundle',
+  'bundle-auth',
   ...(V2 ? ['sdk-tsc', 'sdk-tsc-calls', 'sdk-bundle'] : []),
   'auth-gate-cached',
   'auth-gate-first',
@@ -107,7 +108,7 @@ describe('bench smoke run', () => {
             : row.id.startsWith('auth-gate')
               ? // Both sides in one process: no RSS of their own; the CPU above the side without auth.
                 ['rate', 'cpuUs', 'cpuAboveUs']
-              : row.id === 'bundle' || row.id === 'sdk-bundle'
+              : row.id === 'bundle' || row.id === 'bundle-auth' || row.id === 'sdk-bundle'
                 ? ['gzipBytes', 'rawBytes']
                 : // The diff row's processes are bare, measured through wait4 by a python parent: no wall time.
                   row.id === 'diff'

@@ -33,15 +33,16 @@ const LAYERS: readonly (readonly string[])[] = [
 const RUNTIME_LAYERS: readonly (readonly string[])[] = [
   ['core'],
   ['peer', 'cluster'],
-  // The OAuth client flow (reserved, no files yet) and the resource-server gate, which HTTP transports import.
-  ['auth', 'auth/server'],
+  // What the OAuth client and the resource-server gate share (reserved, no files yet), then each of them.
+  ['auth'],
+  ['auth/client', 'auth/server'],
   ['transports/http', 'transports/stdio', 'transports/post-message'],
   ['transports/http/server'],
   ['transports/sse', 'transports/websocket'],
   ['transports/http/client'],
-  ['index.ts', 'node.ts', 'ws.ts', 'redis.ts', 'auth-server.ts'],
+  ['index.ts', 'node.ts', 'ws.ts', 'redis.ts', 'auth.ts', 'auth-server.ts'],
 ];
-/** The runtime's folders without files, each with its reason. */
+/** The runtime's folders without files, each with its reason: shared auth code (none yet). */
 const RESERVED = ['auth'];
 
 const SRC = join(ROOT, 'src');
