@@ -46,6 +46,7 @@ const PROJECTS: Record<string, { commands: string[][]; lib?: string[] }> = {
     commands: [['generate', '--spec', '2026-07-28', '--artifacts', 'client', '--out', 'src/mcp']],
     lib: ['ES2022', 'DOM'],
   },
+  'auth-server': { commands: [['generate', '--spec', '2025-11-25', '--out', 'src/mcp']] },
   sdk: {
     commands: [
       [
