@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 /**
  * Downloading a schema over HTTP(S): the one place mcp-typegen touches the network.
  *
