@@ -19,6 +19,7 @@ import { abandonSink, flushQueue, openSink, writeToSink } from './response-chann
 import type { Channel, SessionConfig, SseSink } from './response-channel.js';
 import type { SessionLink } from './session-link.js';
 import type { SessionInfo } from '../../../peer/server-base.js';
+import { IdleClock } from './session-idle.js';
 
 /** What a request without `MCP-Protocol-Version` is assumed to speak (spec: 2025-03-26). */
 export const ASSUMED_PROTOCOL_VERSION = '2025-03-26';
@@ -50,12 +51,17 @@ export class StreamableHttpServerTransport implements Transport {
   private closed = false;
   private started = false;
   private readonly config: SessionConfig;
-  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly clock: IdleClock;
 
   /** @internal Created by createStreamableHttpServer. */
   constructor(sessionId: string, config: SessionConfig) {
     this.sessionId = sessionId;
     this.config = config;
+    this.clock = new IdleClock(config.idleTimeoutMs, config.link !== undefined, {
+      busy: () => !this.idle,
+      active: () => this.config.link?.touched(),
+      expire: () => void this.close(),
+    });
     this.touch();
   }
 
@@ -65,7 +71,9 @@ export class StreamableHttpServerTransport implements Transport {
   }
 
   /** @internal When a request of the session last arrived (the store reclaims the longest idle first). */
-  lastActive = 0;
+  get lastActive(): number {
+    return this.clock.lastActive;
+  }
 
   /** @internal Nothing to interrupt: no request awaiting its answer, no stream open. */
   get idle(): boolean {
@@ -76,31 +84,8 @@ export class StreamableHttpServerTransport implements Transport {
 
   /** @internal Restarts the idle clock (every request of the session calls it). */
   touch(): void {
-    this.lastActive = Date.now();
-    this.config.link?.touched();
-    this.armIdleTimer();
+    this.clock.touch();
   }
-
-  /**
-   * The idle check comes after the timeout; in a cluster, every third of it, so that the shared record's expiry
-   * keeps ahead of a session kept busy here without requests (an open stream, a long call).
-   */
-  private armIdleTimer(): void {
-    const ms = this.config.idleTimeoutMs;
-    if (this.closed || !(ms > 0 && ms < 2 ** 31)) return;
-    if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
-    const left = this.lastActive + ms - Date.now();
-    this.idleTimer = setTimeout(this.onIdle, this.config.link === undefined ? left : Math.min(left, ms / 3));
-    this.idleTimer.unref?.();
-  }
-
-  private readonly onIdle = (): void => {
-    this.idleTimer = undefined;
-    // A connected stream, or a request still running, is activity too.
-    if (!this.idle) return this.touch();
-    if (Date.now() - this.lastActive < this.config.idleTimeoutMs) return this.armIdleTimer();
-    void this.close();
-  };
 
   /** @internal In a cluster: the store lost this live session's record; it is written back (see cluster.ts). */
   writeBack(): Promise<boolean> {
@@ -198,7 +183,7 @@ export class StreamableHttpServerTransport implements Transport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
+    this.clock.stop();
     for (const channel of this.channels.values()) {
       if (channel.expiry !== undefined) clearTimeout(channel.expiry);
       detachSink(channel);
