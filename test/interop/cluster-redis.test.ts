@@ -387,7 +387,7 @@ describe('issue 46: what measurement missed', () => {
     try {
       expect(await call(c, 'echo', { text: 'before' })).toBe('before|n1');
       const id: string = transport.sessionId;
-      const listeners = async (client: ReturnType<typeof createClient>) =>
+      const listeners = async (client: { pubSubNumSub(channel: string): Promise<Record<string, number>> }) =>
         (await client.pubSubNumSub('mcp:bus:all'))['mcp:bus:all'];
       const before = createClient({ url: redis.url });
       await before.connect();
