@@ -13,7 +13,7 @@ import { arrayLiteral, call, objectLiteral, ref, str } from '../shared/ts-text.j
 import { paramsValidatorName } from '../validators/validators.js';
 
 /** The methods an end receives: the client end what the server sends, and the other way round. */
-function receivedBy(model: ProtocolModel, end: 'client' | 'server'): MethodInfo[] {
+export function receivedBy(model: ProtocolModel, end: 'client' | 'server'): MethodInfo[] {
   const names =
     end === 'server' ? ['ClientRequests', 'ClientNotifications'] : ['ServerRequests', 'ServerNotifications'];
   return TABLES.filter((t) => names.includes(t.name)).flatMap((t) => model.methods.filter(t.select));
