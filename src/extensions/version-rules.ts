@@ -36,7 +36,26 @@ export function checkVersionRules(
     checkInputDirection(spec, m, context);
     checkServerRequest(spec, m, context);
     checkObjectParams(spec, m, files);
+    checkResultType(spec, m, context);
   }
+}
+
+/**
+ * Where results carry the protocol's `resultType` (versions with input requests: "complete", "input_required",
+ * "task"), a result cannot declare it as anything but a string: the runtime sets it, and would override the
+ * extension's type silently.
+ */
+function checkResultType(spec: ExtensionSpec, m: ExtensionMethod, context: VersionRuleContext): void {
+  if (context.inputRequests !== true || !isObject(m.result) || !isObject(m.result.properties)) return;
+  const declared = m.result.properties['resultType'];
+  const types = isObject(declared) ? typesOf(declared) : null;
+  if (types === null || types.includes('string')) return;
+  throw new InputError(
+    spec.file,
+    `${m.pointer}/result/properties/resultType`,
+    `the result of ${m.method} declares resultType as ${types.map((t) => JSON.stringify(t)).join(' or ')}: in ${targetName(context)} resultType is the protocol's string ("complete", "input_required", "task")`,
+    'rename the property; the runtime sets resultType itself',
+  );
 }
 
 /** `"direction": "input"` is an embedded input request: requests only, and only where the target has them. */
