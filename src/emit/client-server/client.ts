@@ -8,8 +8,7 @@ import { resolvePointer } from '../../load/pointer.js';
 import type { MethodInfo, ProtocolModel } from '../../model/types.js';
 import { withDiscriminant } from './server.js';
 import { channelClientClasses, channelsOf, receivedBy } from './channels.js';
-import { VALIDATORS, validatorsNamespaceImport } from '../validators/validator-refs.js';
-import { paramsValidatorName } from '../validators/validators.js';
+import { paramsValidatorLiterals, validatorsNamespaceImport } from '../validators/validator-refs.js';
 import { settingsCheck } from '../maps/settings.js';
 import { baseClassMembers } from '../shared/base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from '../shared/runtime-ref.js';
@@ -22,7 +21,6 @@ import type { Statement, TsFiles } from '../shared/ts-project.js';
 import { classDecl, functionDecl, importDecl, typeAlias, type ClassSpec } from '../shared/ts-structures.js';
 import {
   and,
-  arrayLiteral,
   arrow,
   call,
   objectLiteral,
@@ -206,19 +204,8 @@ function vendorReceived(model: ProtocolModel): MethodInfo[] {
 function vendorParamsCheck(model: ProtocolModel, validators: boolean): string[] {
   const received = validators ? vendorReceived(model) : [];
   if (received.length === 0) return [];
-  const params = received.flatMap((m) =>
-    m.params === null
-      ? []
-      : [
-          {
-            name: m.method,
-            value: `${VALIDATORS}.${paramsValidatorName(m.params, m.definition)}`,
-            computed: m.method === '__proto__',
-          },
-        ],
-  );
-  const required = received.filter((m) => m.paramsRequired).map((m) => str(m.method));
-  return [`${call('checkVendorParams', 'this.peer', objectLiteral(params, true), arrayLiteral(required))};`];
+  const { params, required } = paramsValidatorLiterals(received);
+  return [`${call('checkVendorParams', 'this.peer', params, required)};`];
 }
 
 /** McpClient: one method per request, grouped by the method's path (`client.tools.call(...)`). */
