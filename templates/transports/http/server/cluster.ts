@@ -199,7 +199,8 @@ export class Cluster {
    * the record back, see NodeLink.keep). True once one says so.
    */
   async askAround(id: string): Promise<boolean> {
-    const answered = this.#answers(this.#asks, id, 1, (held) => held);
+    // Every other node answers; one that holds the session is enough, whichever answers first.
+    const answered = this.#answers(this.#asks, id, Infinity, (held) => held);
     const heard = await this.publish('all', { t: 'lost', s: id, to: this.nodeId });
     return answered.settle(heard - 1);
   }
