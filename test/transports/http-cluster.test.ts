@@ -261,7 +261,49 @@ class HalfReadyBus extends InMemoryMessageBus {
   }
 }
 
+/**
+ * An event store that, like Redis's, names the stream of any id it could have made (`<stream>.<n>`), kept or not:
+ * only the replay finds out that the event is gone.
+ */
+class ForgetfulEventStore extends InMemoryEventStore {
+  override getStreamIdForEventId(eventId: string): string | undefined {
+    const dot = eventId.lastIndexOf('.');
+    return dot > 0 ? eventId.slice(0, dot) : undefined;
+  }
+}
+
 describe('issue 46: the cluster where it broke', () => {
+  it('a POST stream resumed on another node from an event the store trimmed is answered 404, not 200 with nothing', async () => {
+    // One event kept per stream: the priming event is gone once the first notification is stored.
+    const { urls, handles } = await cluster({ ...shared(), eventStore: new ForgetfulEventStore(1) });
+    const c = await client([urls[0]!], undefined, false);
+    expect(await called(c, 'whoami')).toBe('a');
+    const id: string = handles[0].sessions.keys().next().value;
+    const call = await fetch(urls[0]!, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': id,
+        'mcp-protocol-version': '2025-11-25',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 77, method: 'tools/call', params: { name: 'log', arguments: {} } }),
+    });
+    const text = await call.text();
+    const primed = /^id: ?(.+)$/m.exec(text)?.[1];
+    expect(primed).toBeDefined();
+    const resumed = await fetch(urls[1]!, {
+      headers: {
+        accept: 'text/event-stream',
+        'mcp-session-id': id,
+        'mcp-protocol-version': '2025-11-25',
+        'last-event-id': primed!,
+      },
+    });
+    expect(resumed.status).toBe(404);
+    expect(await resumed.text()).toContain('Unknown or expired Last-Event-ID');
+  });
+
   it('a log level the store could not record is not applied: the session stays as it was', async () => {
     const state = { ...shared(), sessionStore: new FlakyStore() };
     const { urls } = await cluster(state);
