@@ -30,7 +30,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bundleSizes } from './lib/bundle.mjs';
+import { appsBundleSizes, bundleSizes } from './lib/bundle.mjs';
 import { syntheticExtension, syntheticSchema } from './lib/synthetic-schema.mjs';
 import { parseDiagnostics, tsconfig, usageFiles } from './lib/usage-files.mjs';
 import { sdkBundleSizes, sdkUsageFiles } from './lib/sdk-adapter.mjs';
@@ -1023,6 +1023,39 @@ if (want('bundle')) {
       // Issue 42: the client with its auth option at most 16 kB more than without.
       goals: [{ metric: 'gzipBytes', kind: 'absolute', op: '<=', value: 16_000 }],
       note: `gzip -9 difference (with auth ${sizes.auth.gzip} B, without ${sizes.ours.gzip} B); same esbuild settings`,
+    });
+  }
+}
+
+// 7b. The MCP Apps ends (issue 46): a view (UiView) and a host (UiHost) with PostMessageTransport, beside ext-apps'
+// App and AppBridge. The view's goal: at most 8 kB gzip.
+if (want('bundle')) {
+  const dir = join(tmp, 'bundle-apps');
+  await nodeProcess([
+    CLI,
+    'generate',
+    '--spec',
+    VERSION,
+    '--ext',
+    'io.modelcontextprotocol/ui',
+    ...SMOKE_UNFORMATTED,
+    '--out',
+    join(dir, 'gen'),
+  ]);
+  const sizes = await appsBundleSizes(dir);
+  const bytes = (side) => ({ gzipBytes: stats([sizes[side].gzip]), rawBytes: stats([sizes[side].raw]) });
+  for (const [end, theirs, goals] of [
+    ['view', 'extView', [{ metric: 'gzipBytes', kind: 'absolute', op: '<=', value: 8_000 }]],
+    ['host', 'extHost', []],
+  ]) {
+    addRow({
+      id: `bundle-${end}`,
+      label: `browser bundle: MCP Apps ${end} (Ui${end === 'view' ? 'View' : 'Host'} + PostMessageTransport, ${VERSION}) vs ext-apps ${end === 'view' ? 'App' : 'AppBridge'}`,
+      metric: 'gzipBytes',
+      ours: bytes(end),
+      baseline: bytes(theirs),
+      goals,
+      note: 'esbuild --bundle --minify --platform=browser --format=esm, gzip -9; deterministic, one build each',
     });
   }
 }

@@ -224,6 +224,14 @@ function methodOf(
   definitions: Record<string, JsonSchema>,
 ): ExtensionMethod {
   const params = m.params ?? null;
+  if (m.kind === 'notification' && m.cacheable !== undefined) {
+    throw new InputError(
+      file,
+      `${pointer('methods', method)}/cacheable`,
+      `"cacheable" is for requests: ${method} is a notification, which has no result to cache`,
+      'remove "cacheable" from the notification',
+    );
+  }
   const out: ExtensionMethod = {
     method,
     kind: m.kind,
