@@ -153,7 +153,7 @@ export function badCases(): BadCase[] {
   return [
     // meta-schema errors: the first one, at its pointer; an unknown property at its own pointer, named
     load('missing-extension.json', '', 'missing required property "extension"'),
-    load('unknown-property.json', '/method', 'unknown property "method"'),
+    load('unknown-property.json', '/method', 'unknown property "method": did you mean "methods"?'),
     load('method-unknown-property.json', '/methods/acme~1jobs.start/response', 'unknown property "response"'),
     load('bad-kind.json', '/methods/acme~1jobs.start/kind', 'must be one of "request", "notification"'),
     load(
