@@ -129,3 +129,40 @@ it('the validators: draft-07 tuples and dependencies checked as draft-07 means t
   expect(TArguments({ home: {} })).toBe(false);
   expect(TArguments({ home: { city: 'Porto' } })).toBe(true);
 });
+
+it('the validators as Standard Schemas: every issue at once, each at the offending value, an extra property by its name', async () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      city: { type: 'string' },
+      days: { type: 'integer', minimum: 1 },
+      units: { type: 'object', properties: { temp: { enum: ['c', 'f'] } }, additionalProperties: false },
+      tags: { type: 'object', propertyNames: { pattern: '^[a-z]+$' } },
+    },
+    required: ['city'],
+    dependentRequired: { days: ['units'] },
+    additionalProperties: false,
+  };
+  const build = await buildWithTools('tools-standard-schema', {
+    spec: undefined,
+    schema: SCHEMA,
+    tools: snapshotFile({ forecast: { inputSchema: schema } }),
+  });
+  type Standard = { '~standard': { validate(value: unknown): { issues?: { message: string; path: unknown[] }[] } } };
+  const { ForecastArguments } = (await build.load('tool-validators.js')) as Record<string, Standard>;
+  const issues = (value: unknown) => ForecastArguments!['~standard'].validate(value).issues;
+  expect(issues({ city: 'Porto', days: 2, units: { temp: 'c' } })).toBeUndefined();
+  expect(issues({ days: 0, units: { temp: 'k', wind: 'kmh' }, extra: true, tags: { Bad: 1 } })).toEqual([
+    { message: "must have required property 'city'", path: ['city'] },
+    { message: 'must NOT have additional properties', path: ['extra'] },
+    { message: 'must be >= 1', path: ['days'] },
+    { message: 'must NOT have additional properties', path: ['units', 'wind'] },
+    { message: 'must be equal to one of the allowed values', path: ['units', 'temp'] },
+    // The name's own check is about the object; the error that follows names the property.
+    { message: 'must match pattern "^[a-z]+$"', path: ['tags'] },
+    { message: 'property name must be valid', path: ['tags', 'Bad'] },
+  ]);
+  expect(issues({ city: 'Porto', days: 2 })).toEqual([
+    { message: 'must have property units when property days is present', path: ['units'] },
+  ]);
+});

@@ -58,10 +58,18 @@ export function emitToolValidators(surface: ToolSurface): string {
     defs[named.name] = stripAnnotations(withoutSchemaKeyword(moved));
     pointers.set(named.name, named.pointer);
   }
-  const js = validatorModule('2020-12', '$defs', defs, (name, error) => {
-    const reason = error instanceof Error ? error.message : String(error);
-    return new InputError(surface.file, pointers.get(name), `no validator can be compiled from this schema: ${reason}`);
-  });
+  // Every issue, not the first: a caller of one tool is told everything wrong with its arguments at once
+  // (tools' schemas are small; the protocol's validators stop at the first, on every message's hot path).
+  const js = validatorModule(
+    '2020-12',
+    '$defs',
+    defs,
+    (name, error) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      return new InputError(surface.file, pointers.get(name), `no validator can be compiled from this schema: ${reason}`);
+    },
+    { allErrors: true },
+  );
   return [
     '// @ts-self-types="./tool-validators.d.ts"',
     "// @ts-nocheck -- ajv's generated JavaScript; tool-validators.d.ts declares what it exports.",

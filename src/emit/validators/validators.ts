@@ -101,8 +101,10 @@ const table = (rows: [string, string][]) =>
 
 /**
  * Every export is `s$(validateN)`: the ajv function, given a `~standard` member (Standard Schema v1) whose
- * issues carry ajv's message and the path of keys to the value (a missing property's own name last, as the
- * runtime's pointers have it). `table$` builds the lookup tables. Both are annotated pure where called.
+ * issues carry ajv's message and the path of keys to the value; where the error is about one property of an
+ * object (missing, not allowed, badly named, missing because another is present) that property's own name
+ * comes last, as the runtime's pointers have it. `table$` builds the lookup tables. Both are annotated pure
+ * where called.
  */
 export const VALIDATOR_HELPERS = `function s$(validate) {
   validate["~standard"] = {version: 1, vendor: "mcp-typegen", validate: (value) => validate(value) ? {value} : {issues: validate.errors.map((e) => i$(e, value))}};
@@ -115,7 +117,9 @@ function i$(error, value) {
     path.push(key);
     value = value == null ? undefined : value[key];
   }
-  if (error.keyword === "required") path.push(error.params.missingProperty);
+  const p = error.params;
+  const key = p.missingProperty ?? p.additionalProperty ?? p.unevaluatedProperty ?? p.propertyName;
+  if (key !== undefined) path.push(key);
   return {message: error.message, path};
 }
 function table$(rows) {
@@ -148,10 +152,12 @@ export function validatorModule(
   defsKeyword: string,
   defs: Record<string, unknown>,
   failed: (name: string, error: unknown) => unknown = (_name, error) => error,
+  { allErrors = false }: { allErrors?: boolean } = {},
 ): string {
   const AjvClass = ajvClass(dialect);
   const ajv = new AjvClass({
     ...VALIDATION_OPTIONS,
+    allErrors,
     // No optimisation pass: it costs more than a quarter of the compilation, and withoutNoOps
     // (validator-code.ts) removes what it would for a fraction of that.
     // ajv also turns each validator's source into a function with `new Function`; generation only writes
