@@ -103,6 +103,7 @@ export {
   type WindowTransportOptions,
 } from './transports/post-message/post-message.js';
 export { StreamableHttpError } from './transports/http/common.js';
+export { type HttpClientAuth } from './auth/client/hook.js';
 export { METADATA_HEADERS, type MetadataFacts, type MetadataHeaders } from './peer/http-headers.js';
 export {
   type ReconnectionOptions,

@@ -15,6 +15,7 @@ import {
   type ElicitResult,
   type PrimitiveSchemaDefinition,
 } from '../.generated/index.js';
+import { isAuthScenario, runAuthScenario } from './auth.js';
 
 type Scenario = (client: McpClient) => Promise<void>;
 
@@ -67,6 +68,12 @@ function log(message: string): void {
 async function main(): Promise<number> {
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
   const url = process.argv[process.argv.length - 1];
+  if (isAuthScenario(scenario) && url) {
+    return runAuthScenario(scenario, url).then(
+      () => 0,
+      (error: unknown) => (console.error(`[client] ${scenario} failed:`, error), 1),
+    );
+  }
   const run = SCENARIOS[scenario];
   if (!run) {
     console.error(`[client] unknown scenario ${JSON.stringify(scenario)}; known: ${Object.keys(SCENARIOS).join(', ')}`);

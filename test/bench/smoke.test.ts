@@ -42,6 +42,7 @@ const ROWS = [
   'tsc-check-dts',
   'diff',
   'bundle',
+  'bundle-auth',
   ...(V2 ? ['sdk-tsc', 'sdk-tsc-calls', 'sdk-bundle'] : []),
 ];
 
@@ -101,7 +102,7 @@ describe('bench smoke run', () => {
         const metrics =
           row.id.startsWith('roundtrip') || row.id.startsWith('era-') || row.id.startsWith('validation')
             ? ['rate', 'cpuUs', 'rssMb']
-            : row.id === 'bundle' || row.id === 'sdk-bundle'
+            : row.id === 'bundle' || row.id === 'bundle-auth' || row.id === 'sdk-bundle'
               ? ['gzipBytes', 'rawBytes']
               : // The diff row's processes are bare, measured through wait4 by a python parent: no wall time.
                 row.id === 'diff'
