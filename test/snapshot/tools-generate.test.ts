@@ -34,8 +34,12 @@ describe('naming', () => {
     expect(name('Echo', 'toolArguments', 'tool Echo')).toBe('EchoArguments3');
     expect(name('get-user.v2', 'toolArguments', 'tool get-user.v2')).toBe('GetUserV2Arguments');
     expect(name('get_user_v2', 'toolArguments', 'tool get_user_v2')).toBe('GetUserV2Arguments2');
-    expect(name('123', 'toolArguments', 'tool 123')).toBe('ToolArguments');
+    expect(name('123', 'toolArguments', 'tool 123')).toBe('Tool123Arguments');
+    expect(name('1st-tool', 'toolArguments', 'tool 1st-tool')).toBe('Tool1StToolArguments');
+    expect(name('1-Tool', 'toolArguments', 'tool 1-Tool')).toBe('Tool1ToolArguments');
+    expect(name('---', 'toolArguments', 'tool ---')).toBe('ToolArguments');
     expect(name('__proto__', 'promptArguments', 'prompt __proto__')).toBe('ProtoPromptArguments');
+    expect(name('constructor', 'toolArguments', 'tool constructor')).toBe('ConstructorArguments');
     expect(name('class', 'toolOutput', 'tool class')).toBe('ClassStructuredContent');
     expect(warnings).toEqual([
       'tool echo: its type is named EchoArguments2 (EchoArguments is taken)',
