@@ -170,3 +170,45 @@ it('the validators as Standard Schemas: every issue at once, each at the offendi
     { message: 'must have property units when property days is present', path: ['units'] },
   ]);
 });
+
+it('a oneOf told apart by a tag: the errors are those of the branch the tag picks', async () => {
+  const shape = {
+    type: 'object',
+    properties: {
+      shape: {
+        oneOf: [
+          {
+            type: 'object',
+            properties: { kind: { const: 'circle' }, radius: { type: 'number' } },
+            required: ['kind', 'radius'],
+          },
+          {
+            type: 'object',
+            properties: { kind: { enum: ['square', 'box'] }, side: { type: 'number' } },
+            required: ['kind', 'side'],
+          },
+        ],
+      },
+    },
+    required: ['shape'],
+  };
+  const build = await buildWithTools('tools-discriminator', {
+    spec: undefined,
+    schema: SCHEMA,
+    tools: snapshotFile({ draw: { inputSchema: shape } }),
+  });
+  type Standard = { '~standard': { validate(value: unknown): { issues?: { message: string; path: unknown[] }[] } } };
+  const { DrawArguments } = (await build.load('tool-validators.js')) as Record<string, Standard>;
+  const issues = (value: unknown) => DrawArguments!['~standard'].validate(value).issues;
+  expect(issues({ shape: { kind: 'square', side: 2 } })).toBeUndefined();
+  expect(issues({ shape: { kind: 'circle', radius: 1 } })).toBeUndefined();
+  // Not the circle's "radius required" first: the square's own error, alone.
+  expect(issues({ shape: { kind: 'square', side: 'two' } })).toEqual([
+    { message: 'must be number', path: ['shape', 'side'] },
+  ]);
+  expect(issues({ shape: { kind: 'box' } })).toEqual([
+    { message: "must have required property 'side'", path: ['shape', 'side'] },
+  ]);
+  expect(issues({ shape: { kind: 'hexagon' } })?.[0]?.message).toBe('value of tag "kind" must be in oneOf');
+  expect(issues({ shape: { kind: 'circle', radius: 1, side: 2 } })).toBeUndefined();
+});

@@ -14,6 +14,7 @@ import { isObject, type JsonSchema } from '../../load/schema-types.js';
 import { rebase } from '../../load/snapshot-arguments.js';
 import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_VALUES } from '../../load/schema-keywords.js';
 import { repairedSchemas } from './tool-types.js';
+import { withDiscriminators } from './discriminated.js';
 import type { NamedSchema, ToolSurface } from '../shared/tool-surface.js';
 import type { GeneratedFile } from '../shared/context.js';
 import type { TsFiles } from '../shared/ts-project.js';
@@ -55,7 +56,7 @@ export function emitToolValidators(surface: ToolSurface): string {
   for (const named of validatedSchemas(surface)) {
     const schema = repaired[named.name];
     const moved = rebase(isObject(schema) && declaresDraft07(schema) ? as2020(schema) : schema, root(named.name));
-    defs[named.name] = stripAnnotations(withoutSchemaKeyword(moved));
+    defs[named.name] = withDiscriminators(stripAnnotations(withoutSchemaKeyword(moved)));
     pointers.set(named.name, named.pointer);
   }
   // Every issue, not the first: a caller of one tool is told everything wrong with its arguments at once
@@ -68,7 +69,7 @@ export function emitToolValidators(surface: ToolSurface): string {
       const reason = error instanceof Error ? error.message : String(error);
       return new InputError(surface.file, pointers.get(name), `no validator can be compiled from this schema: ${reason}`);
     },
-    { allErrors: true },
+    { allErrors: true, discriminator: true },
   );
   return [
     '// @ts-self-types="./tool-validators.d.ts"',

@@ -152,12 +152,14 @@ export function validatorModule(
   defsKeyword: string,
   defs: Record<string, unknown>,
   failed: (name: string, error: unknown) => unknown = (_name, error) => error,
-  { allErrors = false }: { allErrors?: boolean } = {},
+  { allErrors = false, discriminator = false }: { allErrors?: boolean; discriminator?: boolean } = {},
 ): string {
   const AjvClass = ajvClass(dialect);
   const ajv = new AjvClass({
     ...VALIDATION_OPTIONS,
     allErrors,
+    // ajv's `discriminator` keyword, where the tool validators add it (tools/discriminated.ts).
+    discriminator,
     // No optimisation pass: it costs more than a quarter of the compilation, and withoutNoOps
     // (validator-code.ts) removes what it would for a fraction of that.
     // ajv also turns each validator's source into a function with `new Function`; generation only writes
