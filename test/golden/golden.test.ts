@@ -1,6 +1,6 @@
 /**
  * Golden output: every file `generate` writes for a tiny MCP-shaped schema (test/fixtures/golden) plus
- * one vendor extension and a tool snapshot (`tools`: tools.ts, tool-validators.js + .d.ts), kept as files under __golden__/ and reviewed like code. A change to any emitter
+ * one vendor extension and a tool snapshot (`tools`: tools.ts, tool-validators.js and tool-schemas.js + .d.ts), kept as files under __golden__/ and reviewed like code. A change to any emitter
  * shows up here as a diff of its output; accept it with `npx vitest run test/golden -u` in the same commit.
  *
  * A vendored runtime/ (`runtime: 'copy'`) is the templates copied verbatim (reviewed in templates/ itself), so

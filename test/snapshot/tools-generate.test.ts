@@ -212,3 +212,81 @@ it('a oneOf told apart by a tag: the errors are those of the branch the tag pick
   expect(issues({ shape: { kind: 'hexagon' } })?.[0]?.message).toBe('value of tag "kind" must be in oneOf');
   expect(issues({ shape: { kind: 'circle', radius: 1, side: 2 } })).toBeUndefined();
 });
+
+it('tool-schemas.js: each validator carries its JSON Schema in both dialects, and both mean what the validator means', async () => {
+  const draft07 = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
+    properties: {
+      pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }], additionalItems: false },
+      card: { type: 'string' },
+      home: { $ref: '#/definitions/Address' },
+    },
+    dependencies: { card: ['billing'] },
+    definitions: { Address: { type: 'object', required: ['city'] } },
+  };
+  const modern = {
+    type: 'object',
+    properties: {
+      pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false },
+      card: { type: 'string' },
+      home: { $ref: '#/$defs/Address' },
+    },
+    dependentRequired: { card: ['billing'] },
+    $defs: { Address: { type: 'object', required: ['city'] } },
+  };
+  const build = await buildWithTools('tools-schemas', {
+    spec: undefined,
+    schema: SCHEMA,
+    tools: snapshotFile({ old: { inputSchema: draft07 }, new: { inputSchema: modern, outputSchema: modern } }),
+  });
+  type Converter = (options: { target: string }) => Record<string, unknown>;
+  type WithJson = {
+    '~standard': { validate(value: unknown): { issues?: unknown[] }; jsonSchema: { input: Converter } };
+  };
+  const { toolSchemas } = (await build.load('tool-schemas.js')) as {
+    toolSchemas: Record<string, { inputSchema: WithJson; outputSchema?: WithJson }>;
+  };
+  expect(Object.keys(toolSchemas).sort()).toEqual(['new', 'old']);
+  expect(Object.keys(toolSchemas.new!).sort()).toEqual(['inputSchema', 'outputSchema']);
+  const { default: Ajv07 } = await import('ajv');
+  const { default: Ajv2020 } = await import('ajv/dist/2020.js');
+  const values = [
+    {},
+    { pair: ['a', 1] },
+    { pair: ['a', 'b'] },
+    { pair: ['a', 1, 2] },
+    { card: 'x' },
+    { card: 'x', billing: 'y' },
+    { home: {} },
+    { home: { city: 'Porto' } },
+  ];
+  for (const name of ['old', 'new']) {
+    const schema = toolSchemas[name]!.inputSchema['~standard'];
+    const in07 = schema.jsonSchema.input({ target: 'draft-07' });
+    const in2020 = schema.jsonSchema.input({ target: 'draft-2020-12' });
+    expect(in07.$schema, 'the draft-07 form says nothing of its dialect: the consumer asked for it').toBeUndefined();
+    const check07 = new Ajv07({ strict: false }).compile(in07);
+    const check2020 = new Ajv2020({ strict: false }).compile(in2020);
+    for (const value of values) {
+      const valid = schema.validate(value).issues === undefined;
+      expect([name, value, check07(value)]).toEqual([name, value, valid]);
+      expect([name, value, check2020(value)]).toEqual([name, value, valid]);
+    }
+    // Each call answers a fresh copy: a consumer that edits it (the AI SDK adds additionalProperties) edits its own.
+    expect(schema.jsonSchema.input({ target: 'draft-07' })).not.toBe(in07);
+    expect(() => schema.jsonSchema.input({ target: 'openapi-3.0' })).toThrow(/no JSON Schema for target openapi-3.0/);
+  }
+  expect(toolSchemas.old!.inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' })).toMatchObject({
+    properties: { pair: { prefixItems: [{ type: 'string' }, { type: 'number' }], items: false } },
+    dependentRequired: { card: ['billing'] },
+  });
+  expect(toolSchemas.new!.inputSchema['~standard'].jsonSchema.input({ target: 'draft-07' })).toMatchObject({
+    properties: {
+      pair: { items: [{ type: 'string' }, { type: 'number' }], additionalItems: false },
+      home: { $ref: '#/definitions/Address' },
+    },
+    dependencies: { card: ['billing'] },
+    definitions: { Address: { type: 'object', required: ['city'] } },
+  });
+});
