@@ -74,6 +74,7 @@ export {
   type SessionInfo,
   type WithDefaults,
 } from './peer/server-base.js';
+export { type AuthInfo } from './peer/auth-info.js';
 export { NestedRequestError } from './peer/nested-requests.js';
 export { checkWith, type CompiledValidator, type MessageChecker, type Validators } from './peer/validation.js';
 export {

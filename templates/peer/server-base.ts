@@ -11,7 +11,8 @@
  * `server.ts` gives it the version's handler interface and validators.
  */
 import { ErrorCode, ProtocolError, isPlainObject } from '../core/jsonrpc.js';
-import { RpcPeer, type HandlerContext, type ParamsIssue, type PeerOptions } from '../core/peer.js';
+import { RpcPeer, type HandlerContext, type NotificationContext, type ParamsIssue } from '../core/peer.js';
+import type { PeerOptions } from '../core/peer.js';
 import { isThenable, withKey } from '../core/peer-messages.js';
 import {
   setMeta,
@@ -30,6 +31,7 @@ import { answerInputsInline, inputRound } from './input-round.js';
 import { legacyInitializeIssue, withoutResultType } from './legacy-session.js';
 import { guardNestedRequests } from './nested-requests.js';
 import { LOG_LEVELS, gateLogs } from './log-gate.js';
+import { withAuth } from './auth-info.js';
 
 export type { WithDefaults } from './result-defaults.js';
 import { fillResult, resultFills, type ResultFill } from './result-defaults.js';
@@ -199,8 +201,8 @@ export class McpServerBase<Handlers extends object> {
       // The lifecycle owns notifications/initialized and calls the user's handler itself.
       if (typeof handler !== 'function' || method === 'notifications/initialized') continue;
       if (this.tables.notificationMethods.includes(method) && !this.tables.requestMethods.includes(method)) {
-        peer.setNotificationHandler(method, async (params: unknown, ctx: unknown) => {
-          await handler(this.paramsFor(session, method, params as JsonObject | undefined), ctx);
+        peer.setNotificationHandler(method, async (params: unknown, ctx: NotificationContext) => {
+          await handler(this.paramsFor(session, method, params as JsonObject | undefined), withAuth(ctx));
         });
       } else {
         const route: Route = { method, handler: handler as UserHandler, fill: this.#fillOf(method) };
@@ -268,6 +270,7 @@ export class McpServerBase<Handlers extends object> {
             logLevel: session.logLevel,
           };
     (ctx as unknown as { session: SessionInfo }).session = seen;
+    withAuth(ctx);
     guardNestedRequests(ctx, seen.clientCapabilities, this.#missingCapabilityCode);
     if (this.protocol.features.inputRequests) (ctx as unknown as { inputs: unknown }).inputs = inputRound;
     const params = this.paramsFor(session, method, received);
@@ -371,10 +374,10 @@ export class McpServerBase<Handlers extends object> {
     // A modern-only server answers initialize too, with an error that names what it speaks.
     if (this.protocol.features.initialize || this.protocol.features.perRequestMeta) {
       peer.setRequestHandler('initialize', (params: JsonObject) => this.initialize(peer, session, params));
-      peer.setNotificationHandler('notifications/initialized', async (params: unknown, ctx: unknown) => {
+      peer.setNotificationHandler('notifications/initialized', async (params: unknown, ctx: NotificationContext) => {
         session.initialized = true;
         const user = (this.handlers as Record<string, unknown>)['notifications/initialized'];
-        if (typeof user === 'function') await user(params, ctx);
+        if (typeof user === 'function') await user(params, withAuth(ctx));
       });
     }
     if (this.dualEra && !this.tables.requestMethods.includes('logging/setLevel')) {

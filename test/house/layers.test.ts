@@ -40,10 +40,10 @@ const RUNTIME_LAYERS: readonly (readonly string[])[] = [
   ['transports/http/server'],
   ['transports/sse', 'transports/websocket'],
   ['transports/http/client'],
-  ['index.ts', 'node.ts', 'ws.ts', 'redis.ts', 'auth.ts'],
+  ['index.ts', 'node.ts', 'ws.ts', 'redis.ts', 'auth.ts', 'auth-server.ts'],
 ];
-/** The runtime's folders without files, each with its reason: shared auth code (none yet), the gate (its own branch). */
-const RESERVED = ['auth', 'auth/server'];
+/** The runtime's folders without files, each with its reason: shared auth code (none yet). */
+const RESERVED = ['auth'];
 
 const SRC = join(ROOT, 'src');
 const TEMPLATES = join(ROOT, 'templates');

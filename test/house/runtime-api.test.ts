@@ -29,6 +29,7 @@ const ENTRIES = [
   '@mcp-typegen/runtime/ws',
   '@mcp-typegen/runtime/redis',
   '@mcp-typegen/runtime/auth',
+  '@mcp-typegen/runtime/auth/server',
 ];
 
 /** Modules' helpers that once leaked into the package's surface through `export *`. */
@@ -56,7 +57,7 @@ describe('the runtime’s public API', () => {
   });
 
   it('names every export of each entry point: no `export *`', () => {
-    for (const entry of ['index.ts', 'node.ts', 'ws.ts', 'redis.ts', 'auth.ts']) {
+    for (const entry of ['index.ts', 'node.ts', 'ws.ts', 'redis.ts', 'auth.ts', 'auth-server.ts']) {
       expect(readFileSync(join(ROOT, 'templates', entry), 'utf8')).not.toMatch(/^export \* from/m);
     }
   });
