@@ -22,10 +22,11 @@ export function toolsExports(ctx: Pick<EmitContext, 'tools' | 'artifacts'>): { t
       'ResourceTemplateVariables',
       ...(client ? ['ToolCallResult', ...prompts(['PromptCallResult']), 'TypedToolResult', 'ToolCalls'] : []),
       ...(client ? prompts(['PromptCalls']) : []),
+      ...(client ? ['SdkToolCalls', ...prompts(['SdkPromptCalls']), 'SdkClient', 'SdkTools'] : []),
       ...(server ? ['ToolHandlerResult', ...prompts(['PromptHandlerResult']), 'TypedToolReturn', 'ToolHandlers'] : []),
       ...(server ? [...prompts(['PromptHandlers']), 'ToolsImplementation', 'ToolsServerHandlers'] : []),
     ],
-    values: [...(client ? ['ToolsClient', 'createToolsClient'] : []), ...(server ? ['toolsServer'] : [])],
+    values: [...(client ? ['ToolsClient', 'createToolsClient', 'sdkTools'] : []), ...(server ? ['toolsServer'] : [])],
   };
 }
 
@@ -47,4 +48,9 @@ export const TOOLS_FIXED_EXPORTS: readonly string[] = [
   'ToolsClient',
   'createToolsClient',
   'toolsServer',
+  'SdkToolCalls',
+  'SdkPromptCalls',
+  'SdkClient',
+  'SdkTools',
+  'sdkTools',
 ];

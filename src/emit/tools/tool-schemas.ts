@@ -6,6 +6,11 @@
  * (`draft-07`, what the AI SDK asks for), both made at generation time (dialects.ts). What the AI SDK's
  * `mcpClient.tools({ schemas: toolSchemas })` and the SDK v2's `registerTool` take.
  *
+ * Also `registerSdkTools(server, handlers)`: every tool of the snapshot registered on the official SDK v2's
+ * `McpServer` with these schemas and the listed title, description, annotations and icons; a handler per tool,
+ * typed by the snapshot (one missing does not compile); its `structuredContent` checked against the tool's
+ * outputSchema before it is sent.
+ *
  * A module of its own, which nothing else generated imports: a bundle that does not use it carries no schema
  * text. Exports are named like the types and validators (`ForecastArguments`), plus `toolSchemas` and
  * `promptSchemas` by name as the server spells them.
@@ -40,6 +45,35 @@ const HELPER = `function j$(validator, draft202012, draft07) {
   return {"~standard": {version: 1, vendor: standard.vendor, validate: standard.validate, jsonSchema: {input: convert, output: convert}}};
 }`;
 
+/** `registerSdkTools`: the SDK v2 McpServer's registerTool per tool, the handler's structured result checked. */
+const REGISTER = `export function registerSdkTools(server, handlers) {
+  for (const [name, config] of Object.entries(SDK_TOOLS)) {
+    const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
+    if (typeof handler !== "function") throw new TypeError("registerSdkTools: no handler for tool " + name);
+    const { inputSchema, outputSchema } = toolSchemas[name];
+    const checked = async (args, ctx) => {
+      const result = await handler(args, ctx);
+      if (outputSchema !== undefined && result?.isError !== true) {
+        const { issues } = outputSchema["~standard"].validate(result?.structuredContent);
+        if (issues !== undefined) {
+          const where = (issue) => "/" + issue.path.join("/") + " " + issue.message;
+          throw new Error("tool " + name + ": structuredContent " + issues.map(where).join(", ") + " (not sent)");
+        }
+      }
+      return result;
+    };
+    server.registerTool(name, { ...config, inputSchema, ...(outputSchema === undefined ? {} : { outputSchema }) }, checked);
+  }
+}`;
+
+/** What registerTool takes of a listed tool besides its schemas. */
+function registration(listed: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of ['title', 'description', 'annotations', 'icons', '_meta'])
+    if (listed[key] !== undefined) out[key] = listed[key];
+  return out;
+}
+
 /** `Object.freeze(Object.fromEntries([...]))`: own members whatever the names (`__proto__` too). */
 const byName = (rows: [string, string][]) =>
   `/* @__PURE__ */ Object.freeze(Object.fromEntries([\n${rows.map(([k, v]) => `  [${stringLiteral(k)}, ${v}],`).join('\n')}\n]))`;
@@ -60,6 +94,8 @@ function emitJs(surface: ToolSurface, importExt: string): string {
     ...lines,
     `export const toolSchemas = ${byName(surface.tools.map((t) => [t.key, toolRow(t)]))};`,
     `export const promptSchemas = ${byName((surface.prompts ?? []).map((p) => [p.key, p.input.name]))};`,
+    `const SDK_TOOLS = ${byName(surface.tools.map((t) => [t.key, JSON.stringify(registration(t.listed))]))};`,
+    REGISTER,
     '',
   ].join('\n');
 }
@@ -70,8 +106,6 @@ function declarations(surface: ToolSurface, typesModule: string, validatorsModul
     { name: 'libraryOptions', type: 'Record<string, unknown> | undefined', optional: true, readonly: true },
   ]);
   const convert = `(options: ${options}) => Record<string, unknown>`;
-  const table = (rows: { name: string; type: string }[]) =>
-    rows.length === 0 ? 'Readonly<Record<never, never>>' : objectType(rows.map((r) => ({ ...r, readonly: true })), true);
   return [
     importDecl(true, { namespace: 'T' }, typesModule),
     importDecl(true, ['StandardSchemaV1Props'], validatorsModule),
@@ -119,6 +153,42 @@ function declarations(surface: ToolSurface, typesModule: string, validatorsModul
       "Each prompt's arguments by name.",
     ),
     declareConst('promptSchemas', 'PromptSchemas', "Each prompt's arguments, by the prompt's name."),
+    ...registerDeclarations(surface),
+  ];
+}
+
+/** An object type of readonly members, one per row. */
+const table = (rows: { name: string; type: string }[]) =>
+  rows.length === 0 ? 'Readonly<Record<never, never>>' : objectType(rows.map((r) => ({ ...r, readonly: true })), true);
+
+/** SdkToolReturn, SdkToolHandlers, SdkMcpServer and registerSdkTools's declaration. */
+function registerDeclarations(surface: ToolSurface): Statement[] {
+  const returns = (type: string) => `${type} | Promise<${type}>`;
+  const handler = (t: SurfaceEntry) =>
+    `(args: T.${t.input.name}, ctx: Ctx) => ${returns(t.output ? `SdkToolReturn<T.${t.output.name}>` : 'SdkToolResult')}`;
+  const content = '{ readonly content: readonly unknown[]; readonly [key: string]: unknown }';
+  return [
+    typeAlias('SdkToolResult', `${content} & { readonly isError?: boolean }`, "A tool's result (CallToolResult)."),
+    typeAlias(
+      'SdkToolReturn<S>',
+      `${content} & ({ readonly isError?: false; readonly structuredContent: S } | { readonly isError: true; readonly structuredContent?: S })`,
+      "A tool's result with its `structuredContent` typed by the tool's outputSchema (an error result may lack it).",
+    ),
+    typeAlias(
+      'SdkToolHandlers<Ctx = unknown>',
+      table(surface.tools.map((t) => ({ name: t.key, type: handler(t) }))),
+      "A handler per tool of the snapshot, by name; `Ctx` is the SDK's handler context (`ServerContext`).",
+    ),
+    interfaceDecl({
+      name: 'SdkMcpServer',
+      doc: 'What registerSdkTools() uses of the official SDK v2 `McpServer` (`@modelcontextprotocol/server`).',
+      members: [{ name: 'registerTool', type: '(name: string, config: never, callback: never) => unknown' }],
+    }),
+    declareConst(
+      'registerSdkTools',
+      '<Ctx = unknown>(server: SdkMcpServer, handlers: SdkToolHandlers<Ctx>) => void',
+      "Registers every tool of the snapshot on the SDK v2 `McpServer` with its generated schemas; a handler's `structuredContent` is checked against the tool's outputSchema before it is sent (an error if not).",
+    ),
   ];
 }
 

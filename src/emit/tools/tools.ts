@@ -5,6 +5,8 @@
  *
  * - with the client: `ToolsClient`, an McpClient with `tool.<name>(args)` and `prompt.<name>(args)`, keyed by
  *   the names as the server spells them (`client.tool['get-sum']({ a, b })`);
+ * - with the client, also `sdkTools(client)`: the same checked calls over the official SDK's `Client` (v1 or v2,
+ *   matched structurally: no import of the SDK), `sdkTools(client).tool.forecast({ city })`;
  * - with the server: `toolsServer({ tools, prompts })`, the handlers of the lists and calls answered from the
  *   snapshot, to spread into `createServer`; every listed tool and prompt needs its handler.
  *
@@ -136,6 +138,53 @@ function clientStatements(surface: ToolSurface): Statement[] {
     perEntry('ToolCalls', tools, 'One call per tool, by name.'),
     ...ifPrompts(surface, () => [perEntry('PromptCalls', prompts, 'One call per prompt, by name.')]),
     ...toolsClient(surface, prompts.length > 0),
+    ...sdkFacade(surface, surface.prompts !== undefined),
+  ];
+}
+
+/**
+ * SdkToolCalls, SdkPromptCalls, SdkClient and sdkTools(): the checked calls over the official SDK's `Client`.
+ * Its `callTool` and `getPrompt` take the request options in different places in v1 and v2, so the facade's
+ * calls take none (a call that needs a signal or a timeout goes through the SDK's own method).
+ */
+function sdkFacade(surface: ToolSurface, hasPrompts: boolean): Statement[] {
+  const toolResult = (t: SurfaceEntry) => (t.output ? ref('TypedToolResult', t.output.name) : 'ToolCallResult');
+  const noOptions = (entry: SurfaceEntry, result: string) =>
+    fnType([{ name: 'args', type: entry.input.name, optional: !entry.inputRequired }], ref('Promise', result));
+  const tools = surface.tools.map((t) => ({ name: t.key, doc: t.description, type: noOptions(t, toolResult(t)) }));
+  const prompts = (surface.prompts ?? []).map((p) => ({
+    name: p.key,
+    doc: p.description,
+    type: noOptions(p, 'PromptCallResult'),
+  }));
+  const method = (name: string, args: string) =>
+    `${name}(params: { name: string; arguments?: ${args} }): Promise<unknown>;`;
+  const facade: TypeMember[] = [
+    { name: 'tool', type: 'SdkToolCalls', readonly: true },
+    ...(hasPrompts ? [{ name: 'prompt', type: 'SdkPromptCalls', readonly: true }] : []),
+  ];
+  const send = hasPrompts
+    ? "(method, params) => method === 'tools/call' ? client.callTool(params as never) : client.getPrompt(params as never)"
+    : '(_method, params) => client.callTool(params as never)';
+  return [
+    perEntry('SdkToolCalls', tools, "One call per tool over the SDK's Client, by name."),
+    ...(hasPrompts ? [perEntry('SdkPromptCalls', prompts, "One call per prompt over the SDK's Client, by name.")] : []),
+    typeAlias(
+      'SdkClient',
+      `{\n${method('callTool', 'Record<string, unknown>')}\n${hasPrompts ? method('getPrompt', 'Record<string, string>') : ''}\n}`,
+      "What sdkTools() uses of the official SDK's `Client` (v1 `@modelcontextprotocol/sdk` or v2 `@modelcontextprotocol/client`).",
+    ),
+    typeAlias('SdkTools', objectType(facade, true), "The typed calls over the SDK's Client."),
+    functionDecl({
+      name: 'sdkTools',
+      doc: `${serverName(surface)}'s tools (and prompts) over the official SDK's connected \`Client\`, v1 or v2: \`sdkTools(client).tool.<name>(args)\` checks the arguments before sending (-32602, nothing sent) and a tool's \`structuredContent\` after.`,
+      params: [{ name: 'client', type: 'SdkClient' }],
+      returns: 'SdkTools',
+      body: [
+        `const send: Parameters<typeof toolCallers>[0] = ${send};`,
+        `return Object.freeze({ tool: toolCallers<SdkToolCalls>(send, CHECKS.tools)${hasPrompts ? ', prompt: promptCallers<SdkPromptCalls>(send, CHECKS.prompts)' : ''} });`,
+      ],
+    }),
   ];
 }
 
