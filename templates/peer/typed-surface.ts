@@ -95,6 +95,19 @@ function refuseBadArguments(validate: CompiledValidator, args: unknown, what: st
     throw new LocalError(ErrorCode.InvalidParams, `${what}: invalid arguments, ${problem} (not sent)`);
 }
 
+const toolError = (text: string) => ({ content: [{ type: 'text', text }], isError: true });
+
+/**
+ * A handler's result whose `structuredContent` breaks the tool's outputSchema is never sent: the caller gets a
+ * tool error naming the problem instead (a task, answered later, is passed on).
+ */
+async function checkedResult(validate: CompiledValidator, name: string, pending: unknown): Promise<unknown> {
+  const result = await pending;
+  if (isPlainObject(result) && result['task'] !== undefined) return result;
+  const problem = structuredContentProblem(validate, result);
+  return problem === undefined ? result : toolError(`tool ${name}: structuredContent ${problem} (not sent)`);
+}
+
 /** What the server implements: a handler per tool and per prompt, by name. */
 export interface SurfaceImplementation {
   readonly tools: Readonly<Record<string, Handler>>;
@@ -105,7 +118,8 @@ export interface SurfaceImplementation {
  * The server's handlers of the surface (`Handlers` is the generated type). An unknown tool or prompt is a
  * protocol error (-32602); a tool's invalid arguments are a tool execution error (`isError: true`, the pointer
  * and the problem in its text), which the model can read and correct, as the 2025-11-25 tools page says; a
- * prompt's are -32602.
+ * prompt's are -32602. A handler's `structuredContent` is checked against the tool's outputSchema before it is
+ * sent.
  */
 export function surfaceHandlers<Handlers>(
   listed: ListedSurface,
@@ -121,11 +135,9 @@ export function surfaceHandlers<Handlers>(
         throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${String(name)}`);
       const args = isPlainObject(params?.['arguments']) ? params['arguments'] : {};
       const problem = problemOf(check.arguments, args);
-      if (problem === undefined) return handler(args as never, ctx as never);
-      return {
-        content: [{ type: 'text', text: `Invalid arguments for tool ${String(name)}: ${problem}` }],
-        isError: true,
-      };
+      if (problem !== undefined) return toolError(`Invalid arguments for tool ${String(name)}: ${problem}`);
+      const result = handler(args as never, ctx as never);
+      return check.structuredContent ? checkedResult(check.structuredContent, String(name), result) : result;
     },
   };
   if (listed.tools) handlers['tools/list'] = () => ({ tools: listed.tools });
