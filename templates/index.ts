@@ -83,6 +83,8 @@ export {
   type StructuredContentCheck,
 } from './peer/structured-content.js';
 export {
+  type DriftListener,
+  DriftWatch,
   type ListedSurface,
   promptCallers,
   type SurfaceChecks,
@@ -91,6 +93,8 @@ export {
   type SurfaceSend,
   type ToolCheck,
   toolCallers,
+  type ToolDrift,
+  toolDrift,
 } from './peer/typed-surface.js';
 export { ChannelClient, type ChannelDescription, ChannelPeer, ChannelServer } from './peer/channel.js';
 export { checkExtensionSettings, type SettingsCheck } from './peer/capabilities.js';

@@ -161,3 +161,111 @@ export function surfaceHandlers<Handlers>(
   }
   return Object.freeze(handlers) as Handlers;
 }
+
+/**
+ * How the server's tools differ from the snapshot: tools it lists that the snapshot lacks (`added`), tools of
+ * the snapshot it no longer lists (`removed`), and tools listed differently (`changed`, with the members that
+ * differ: `inputSchema`, `description`, … — every listed member but `_meta`).
+ */
+export interface ToolDrift<Name extends string = string> {
+  readonly added: readonly string[];
+  readonly removed: readonly Name[];
+  readonly changed: readonly { readonly name: Name; readonly members: readonly string[] }[];
+}
+
+/** Receives each drift found after a `notifications/tools/list_changed` (or the error that prevented the check). */
+export type DriftListener<Name extends string = string> = (drift: ToolDrift<Name>, error?: unknown) => void;
+
+/** Every tool the server lists now, page after page (a cursor seen before ends the walk). */
+async function currentTools(send: SurfaceSend, options: RequestOptions | undefined): Promise<JsonObject[]> {
+  const tools: JsonObject[] = [];
+  const seen = new Set<string>();
+  let cursor: unknown;
+  do {
+    if (typeof cursor === 'string') seen.add(cursor);
+    const page = await send('tools/list', typeof cursor === 'string' ? { cursor } : {}, options);
+    const list = isPlainObject(page) && Array.isArray(page['tools']) ? page['tools'] : [];
+    for (const tool of list) if (isPlainObject(tool)) tools.push(tool);
+    cursor = isPlainObject(page) ? page['nextCursor'] : undefined;
+  } while (typeof cursor === 'string' && !seen.has(cursor));
+  return tools;
+}
+
+/** JSON with object keys sorted: two listings that differ only in key order are the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (!isPlainObject(value)) return JSON.stringify(value) ?? 'null';
+  const keys = Object.keys(value).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+}
+
+/** The members of two listings of one tool that differ (`_meta` aside). */
+function changedMembers(was: JsonObject, now: JsonObject): string[] {
+  const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])].filter((k) => k !== '_meta').sort();
+  return keys.filter((k) => canonical(was[k]) !== canonical(now[k]));
+}
+
+/** The drift of the server's tools from the snapshot's. */
+export function toolDrift<Name extends string>(
+  snapshot: readonly JsonObject[],
+  current: readonly JsonObject[],
+): ToolDrift<Name> {
+  const byName = (list: readonly JsonObject[]) => new Map(list.map((t) => [String(t['name']), t] as const));
+  const was = byName(snapshot);
+  const now = byName(current);
+  const changed: { name: Name; members: string[] }[] = [];
+  for (const [name, tool] of was) {
+    const listed = now.get(name);
+    const members = listed === undefined ? [] : changedMembers(tool, listed);
+    if (members.length > 0) changed.push({ name: name as Name, members });
+  }
+  return {
+    added: [...now.keys()].filter((name) => !was.has(name)).sort(),
+    removed: [...was.keys()].filter((name) => !now.has(name)).sort() as Name[],
+    changed,
+  };
+}
+
+const drifted = (d: ToolDrift): boolean => d.added.length + d.removed.length + d.changed.length > 0;
+
+/**
+ * The typed client's drift watch: `check()` compares the server's tools with the snapshot on demand; `on(listener)`
+ * checks again on every `notifications/tools/list_changed` and calls the listener when the tools drifted (the
+ * client's own handler of that notification: setting another replaces it).
+ */
+export class DriftWatch<Name extends string = string> {
+  readonly #snapshot: readonly JsonObject[];
+  readonly #send: SurfaceSend;
+  readonly #subscribe: ((handler: () => Promise<void>) => void) | undefined;
+  readonly #listeners = new Set<DriftListener<Name>>();
+
+  constructor(snapshot: readonly JsonObject[], send: SurfaceSend, subscribe?: (handler: () => Promise<void>) => void) {
+    this.#snapshot = snapshot;
+    this.#send = send;
+    this.#subscribe = subscribe;
+  }
+
+  /** The server's tools (tools/list, every page) compared with the snapshot. */
+  async check(options?: RequestOptions): Promise<ToolDrift<Name>> {
+    return toolDrift<Name>(this.#snapshot, await currentTools(this.#send, options));
+  }
+
+  /** Calls `listener` with each drift found after the server says its tools changed; returns a function that stops it. */
+  on(listener: DriftListener<Name>): () => void {
+    if (this.#subscribe === undefined) throw new LocalError(ErrorCode.InternalError, 'drift.on: no notifications here');
+    if (this.#listeners.size === 0) this.#subscribe(() => this.#recheck());
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
+  }
+
+  async #recheck(): Promise<void> {
+    let drift: ToolDrift<Name>;
+    try {
+      drift = await this.check();
+    } catch (error) {
+      for (const listener of this.#listeners) listener({ added: [], removed: [], changed: [] }, error);
+      return;
+    }
+    if (drifted(drift)) for (const listener of this.#listeners) listener(drift);
+  }
+}

@@ -31,6 +31,7 @@ export async function toolsStatements(surface: ToolSurface, ctx: EmitContext): P
     ...(await surfaceDeclarations(surface)),
     templateVariables(surface),
     ...(peer ? [constDecl('CHECKS', checksLiteral(surface), { type: 'SurfaceChecks', exported: false })] : []),
+    ...(peer ? [constDecl('LISTED', jsonLiteral(listed(surface)), { type: 'ListedSurface', exported: false })] : []),
     ...(client ? clientStatements(surface) : []),
     ...(server ? serverStatements(surface) : []),
   ];
@@ -47,9 +48,16 @@ function imports(surface: ToolSurface, ctx: EmitContext, client: boolean, server
       false,
       [
         ...(client
-          ? ['toolCallers', ...(prompts ? ['promptCallers'] : []), 'type RequestOptions', 'type Transport']
+          ? [
+              'toolCallers',
+              ...(prompts ? ['promptCallers'] : []),
+              ...(surface.toolsListed ? ['DriftWatch'] : []),
+              'type RequestOptions',
+              'type Transport',
+            ]
           : []),
-        ...(server ? ['surfaceHandlers', 'type ListedSurface'] : []),
+        ...(server ? ['surfaceHandlers'] : []),
+        'type ListedSurface',
         'type SurfaceChecks',
       ],
       ctx.runtime.core,
@@ -159,19 +167,33 @@ function sdkFacade(surface: ToolSurface, hasPrompts: boolean): Statement[] {
   }));
   const method = (name: string, args: string) =>
     `${name}(params: { name: string; arguments?: ${args} }): Promise<unknown>;`;
+  const listed = surface.toolsListed;
   const facade: TypeMember[] = [
     { name: 'tool', type: 'SdkToolCalls', readonly: true },
     ...(hasPrompts ? [{ name: 'prompt', type: 'SdkPromptCalls', readonly: true }] : []),
+    ...(listed
+      ? [
+          {
+            name: 'drift',
+            type: ref('Pick', ref('DriftWatch', 'keyof ToolCalls & string'), "'check'"),
+            readonly: true,
+            doc: "`check()`: the server's tools compared with the snapshot (call it from the SDK client's tools/list_changed handler).",
+          },
+        ]
+      : []),
   ];
-  const send = hasPrompts
-    ? "(method, params) => method === 'tools/call' ? client.callTool(params as never) : client.getPrompt(params as never)"
-    : '(_method, params) => client.callTool(params as never)';
+  const routes = [
+    "method === 'tools/call' ? client.callTool(params as never)",
+    ...(hasPrompts ? ["method === 'prompts/get' ? client.getPrompt(params as never)"] : []),
+    ...(listed ? ["method === 'tools/list' ? client.listTools(params as never)"] : []),
+  ];
+  const send = `(method, params) => ${routes.join(' : ')} : Promise.reject(new Error(method))`;
   return [
     perEntry('SdkToolCalls', tools, "One call per tool over the SDK's Client, by name."),
     ...(hasPrompts ? [perEntry('SdkPromptCalls', prompts, "One call per prompt over the SDK's Client, by name.")] : []),
     typeAlias(
       'SdkClient',
-      `{\n${method('callTool', 'Record<string, unknown>')}\n${hasPrompts ? method('getPrompt', 'Record<string, string>') : ''}\n}`,
+      `{\n${method('callTool', 'Record<string, unknown>')}\n${hasPrompts ? method('getPrompt', 'Record<string, string>') : ''}\n${listed ? 'listTools(params?: { cursor?: string }): Promise<unknown>;' : ''}\n}`,
       "What sdkTools() uses of the official SDK's `Client` (v1 `@modelcontextprotocol/sdk` or v2 `@modelcontextprotocol/client`).",
     ),
     typeAlias('SdkTools', objectType(facade, true), "The typed calls over the SDK's Client."),
@@ -182,10 +204,17 @@ function sdkFacade(surface: ToolSurface, hasPrompts: boolean): Statement[] {
       returns: 'SdkTools',
       body: [
         `const send: Parameters<typeof toolCallers>[0] = ${send};`,
-        `return Object.freeze({ tool: toolCallers<SdkToolCalls>(send, CHECKS.tools)${hasPrompts ? ', prompt: promptCallers<SdkPromptCalls>(send, CHECKS.prompts)' : ''} });`,
+        `return Object.freeze({ tool: toolCallers<SdkToolCalls>(send, CHECKS.tools)${hasPrompts ? ', prompt: promptCallers<SdkPromptCalls>(send, CHECKS.prompts)' : ''}${listed ? `, drift: ${driftProperty('send').value}` : ''} });`,
       ],
     }),
   ];
+}
+
+/** `drift`: the snapshot's tools compared with the server's, typed by the tools' names. */
+function driftProperty(send: string, subscribe?: string): { name: string; type: string; value: string } {
+  const type = ref('DriftWatch', 'keyof ToolCalls & string');
+  const args = ['LISTED.tools ?? []', send, ...(subscribe === undefined ? [] : [subscribe])];
+  return { name: 'drift', type, value: `new ${type}(${args.join(', ')})` };
 }
 
 /** ToolsClient and createToolsClient. */
@@ -200,10 +229,11 @@ function toolsClient(surface: ToolSurface, hasPrompts: boolean): Statement[] {
     classDecl({
       name: 'ToolsClient',
       extends: 'McpClient',
-      doc: `${serverName(surface)}'s client: \`tool.<name>(args)\` and \`prompt.<name>(args)\` check the arguments before sending and a tool's \`structuredContent\` after.`,
+      doc: `${serverName(surface)}'s client: \`tool.<name>(args)\` and \`prompt.<name>(args)\` check the arguments before sending and a tool's \`structuredContent\` after; \`drift.check()\` and \`drift.on(listener)\` report how the server's tools differ from the snapshot (on demand, and on each \`notifications/tools/list_changed\`).`,
       properties: [
         { name: 'tool', type: 'ToolCalls', value: `toolCallers<ToolCalls>(${send}, CHECKS.tools)` },
         ...(hasPrompts ? [prompt] : []),
+        ...(surface.toolsListed ? [driftProperty(send, "(handler) => this.setNotificationHandler('notifications/tools/list_changed', handler)")] : []),
       ],
       ctor: { params, body: ['super(transport, options);'] },
       methods: [],
@@ -282,7 +312,6 @@ function toolsServer(surface: ToolSurface, hasPrompts: boolean): Statement[] {
       ref('Pick', 'McpServerHandlers', union(lists.map((l) => str(l)))),
       'The handlers toolsServer() gives, to spread into createServer().',
     ),
-    constDecl('LISTED', jsonLiteral(listed(surface)), { type: 'ListedSurface', exported: false }),
     functionDecl({
       name: 'toolsServer',
       doc: `The handlers of ${serverName(surface)}'s lists and calls, answered from its snapshot: \`createServer({ ...toolsServer({ tools }), ... })\`. An unknown tool is a protocol error (-32602); invalid arguments a tool error (\`isError\`) naming the JSON pointer.`,
