@@ -5,11 +5,16 @@
  * the snapshot, each call checked and passed to the handler named after it. The generated tools.ts gives the
  * tables (compiled validators, the listed entries) and the types; this module is untyped glue.
  *
+ * Resource templates: a typed read per template, its variables expanded into the URI per RFC 6570 by
+ * url-template (zero dependencies, browser-safe), and on the server `resources/read` routed to the template's
+ * handler.
+ *
  * Hand-written runtime copied unchanged into generated output. Browser-safe;
  * bundled only by code that imports tools.ts.
  */
 import { ErrorCode, LocalError, ProtocolError, isPlainObject } from '../core/jsonrpc.js';
 import type { HandlerContext, JsonObject, RequestOptions } from '../core/peer-types.js';
+import { parseTemplate } from 'url-template';
 import { namedProperty, type CompiledValidator } from './validation.js';
 
 /** The validators of one tool: its arguments, and its structured result when it declares an outputSchema. */
@@ -112,6 +117,8 @@ async function checkedResult(validate: CompiledValidator, name: string, pending:
 export interface SurfaceImplementation {
   readonly tools: Readonly<Record<string, Handler>>;
   readonly prompts?: Readonly<Record<string, Handler>>;
+  /** A handler per resource template, by template: given, `resources/read` is answered by them. */
+  readonly resources?: Readonly<Record<string, Handler>>;
 }
 
 /**
@@ -125,6 +132,7 @@ export function surfaceHandlers<Handlers>(
   listed: ListedSurface,
   checks: SurfaceChecks,
   implementation: SurfaceImplementation,
+  templates?: TemplateVariableNames,
 ): Handlers {
   const handlers: Record<string, (params: JsonObject | undefined, ctx: HandlerContext) => unknown> = {
     'tools/call': (params, ctx) => {
@@ -159,6 +167,8 @@ export function surfaceHandlers<Handlers>(
   if (listed.resourceTemplates) {
     handlers['resources/templates/list'] = () => ({ resourceTemplates: listed.resourceTemplates });
   }
+  if (implementation.resources !== undefined && templates !== undefined)
+    handlers['resources/read'] = templateReadHandler(templates, implementation.resources);
   return Object.freeze(handlers) as Handlers;
 }
 
@@ -269,3 +279,75 @@ export class DriftWatch<Name extends string = string> {
     if (drifted(drift)) for (const listener of this.#listeners) listener(drift);
   }
 }
+
+/** The URI variables of each resource template, by template (the generated table). */
+export type TemplateVariableNames = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * The client's reads, one per resource template (`Reads` is the generated type): the variables expanded into
+ * the URI per RFC 6570, then `resources/read`.
+ */
+export function templateReaders<Reads>(send: SurfaceSend, templates: TemplateVariableNames): Reads {
+  const reads = Object.create(null) as Record<string, (variables?: JsonObject, options?: RequestOptions) => unknown>;
+  for (const template of Object.keys(templates)) {
+    const parsed = parseTemplate(template);
+    reads[template] = (variables = {}, options) =>
+      send('resources/read', { uri: parsed.expand(variables as Record<string, string>) }, options);
+  }
+  return Object.freeze(reads) as Reads;
+}
+
+/** Marks no expansion encodes (unreserved characters only), one per variable. */
+const mark = (i: number) => `mcptypegen${i}mark`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Reads a URI's variables back by the template, every variable present: the template is expanded by
+ * url-template with a mark per variable, so the literal text, the operators' prefixes and separators are the
+ * library's; a variable whose expansion keeps a `/` (`{+path}`, `{#frag}`) may span segments. A URI lacking a
+ * variable (an omitted query one) does not match.
+ */
+export function templateMatcher(
+  template: string,
+  names: readonly string[],
+): (uri: string) => Record<string, string> | undefined {
+  const parsed = parseTemplate(template);
+  const marks = Object.fromEntries(names.map((name, i) => [name, mark(i)]));
+  const keepsSlash = names.map((name) => parsed.expand({ ...marks, [name]: 'a/b' }).includes('a/b'));
+  let pattern = escapeRegExp(parsed.expand(marks));
+  names.forEach((_, i) => {
+    pattern = pattern.replace(mark(i), keepsSlash[i] ? '([^?#]*?)' : '([^/?#&,;=]*)');
+  });
+  const regex = new RegExp(`^${pattern}$`);
+  return (uri) => {
+    const found = regex.exec(uri);
+    if (found === null) return undefined;
+    try {
+      return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')]));
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** `resources/read` routed to the handler of the first template (in name order) the URI matches; else -32002. */
+export function templateReadHandler(
+  templates: TemplateVariableNames,
+  handlers: Readonly<Record<string, Handler>>,
+): (params: JsonObject | undefined, ctx: HandlerContext) => unknown {
+  const routes = Object.keys(templates).flatMap((template) => {
+    const handler = own(handlers, template);
+    return handler === undefined ? [] : [{ match: templateMatcher(template, templates[template] ?? []), handler }];
+  });
+  return (params, ctx) => {
+    const uri = typeof params?.['uri'] === 'string' ? params['uri'] : '';
+    for (const { match, handler } of routes) {
+      const variables = match(uri);
+      if (variables !== undefined) return handler(variables as never, ctx as never);
+    }
+    throw new ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+  };
+}
+
+/** MCP's "resource not found" (the spec's resources page). */
+const RESOURCE_NOT_FOUND = -32002;

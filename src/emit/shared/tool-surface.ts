@@ -45,6 +45,8 @@ export interface ToolSurface {
   resourceTemplates?: SurfaceEntry[];
   /** Does the schema's version have tools/list (the handlers then answer it)? */
   toolsListed: boolean;
+  /** Does it have resources/read (the templates then get a typed read and handlers)? */
+  templatesRead?: boolean;
   /** Entries whose natural name was taken, and the name they got instead. */
   warnings: string[];
 }
@@ -133,6 +135,10 @@ export function toolSurface(snapshot: Snapshot, file: string, taken: ReadonlySet
   };
 }
 
+/** Templates get a typed read and handlers where the schema has resources/read. */
+export const readable = (surface: ToolSurface): boolean =>
+  surface.templatesRead === true && (surface.resourceTemplates ?? []).length > 0;
+
 /**
  * The surface as far as the schema's version can serve it: tools need tools/call (refused without it: nothing
  * could be called), and are listed where there is tools/list; prompts need prompts/list and prompts/get,
@@ -144,6 +150,7 @@ export function servedSurface(surface: ToolSurface, requests: readonly string[])
   const out: ToolSurface = {
     ...surface,
     toolsListed: requests.includes('tools/list'),
+    templatesRead: requests.includes('resources/read'),
     warnings: [...surface.warnings],
   };
   const drop = (list: 'prompts' | 'resourceTemplates', needs: string[]) => {

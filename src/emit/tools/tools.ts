@@ -15,7 +15,7 @@
 import type { EmitContext } from '../shared/context.js';
 import { frozenRecord } from '../client-server/server.js';
 import { surfaceDeclarations } from './tool-types.js';
-import type { SurfaceEntry, ToolSurface } from '../shared/tool-surface.js';
+import { readable, type SurfaceEntry, type ToolSurface } from '../shared/tool-surface.js';
 import type { Statement } from '../shared/ts-project.js';
 import { jsModuleSpecifier } from '../shared/ts-names.js';
 import { classDecl, constDecl, functionDecl, importDecl, typeAlias } from '../shared/ts-structures.js';
@@ -32,6 +32,9 @@ export async function toolsStatements(surface: ToolSurface, ctx: EmitContext): P
     templateVariables(surface),
     ...(peer ? [constDecl('CHECKS', checksLiteral(surface), { type: 'SurfaceChecks', exported: false })] : []),
     ...(peer ? [constDecl('LISTED', jsonLiteral(listed(surface)), { type: 'ListedSurface', exported: false })] : []),
+    ...(peer && readable(surface)
+      ? [constDecl('TEMPLATES', templateNames(surface), { type: 'TemplateVariableNames', exported: false })]
+      : []),
     ...(client ? clientStatements(surface) : []),
     ...(server ? serverStatements(surface) : []),
   ];
@@ -52,12 +55,14 @@ function imports(surface: ToolSurface, ctx: EmitContext, client: boolean, server
               'toolCallers',
               ...(prompts ? ['promptCallers'] : []),
               ...(surface.toolsListed ? ['DriftWatch'] : []),
+              ...(readable(surface) ? ['templateReaders'] : []),
               'type RequestOptions',
               'type Transport',
             ]
           : []),
         ...(server ? ['surfaceHandlers'] : []),
         'type ListedSurface',
+        ...(readable(surface) ? ['type TemplateVariableNames'] : []),
         'type SurfaceChecks',
       ],
       ctx.runtime.core,
@@ -79,6 +84,15 @@ function checksLiteral(surface: ToolSurface): string {
     { name: 'tools', value: frozenRecord(tools) },
     { name: 'prompts', value: frozenRecord(prompts) },
   ]);
+}
+
+/** Each template's variable names, by template (the runtime reads a URI back by them). */
+function templateNames(surface: ToolSurface): string {
+  const rows = (surface.resourceTemplates ?? []).map((t) => {
+    const schema = t.input.schema as { properties?: Record<string, unknown> };
+    return { name: t.key, value: JSON.stringify(Object.keys(schema.properties ?? {})) };
+  });
+  return frozenRecord(rows);
 }
 
 /** The URI variables of each resource template, by template. */
@@ -144,6 +158,7 @@ function clientStatements(surface: ToolSurface): Statement[] {
       "A tools/call result whose `structuredContent` is the tool's (checked against its outputSchema); an error result may lack it.",
     ),
     perEntry('ToolCalls', tools, 'One call per tool, by name.'),
+    ...(readable(surface) ? resourceReadTypes(surface) : []),
     ...ifPrompts(surface, () => [perEntry('PromptCalls', prompts, 'One call per prompt, by name.')]),
     ...toolsClient(surface, prompts.length > 0),
     ...sdkFacade(surface, surface.prompts !== undefined),
@@ -210,6 +225,49 @@ function sdkFacade(surface: ToolSurface, hasPrompts: boolean): Statement[] {
   ];
 }
 
+/** ResourceReadResult and ResourceReads: a typed read per resource template. */
+function resourceReadTypes(surface: ToolSurface): Statement[] {
+  const options = { name: 'options', type: 'RequestOptions', optional: true };
+  const reads = (surface.resourceTemplates ?? []).map((t) => ({
+    name: t.key,
+    doc: t.description,
+    type: fnType(
+      [{ name: 'variables', type: t.input.name, optional: !t.inputRequired }, options],
+      ref('Promise', 'ResourceReadResult'),
+    ),
+  }));
+  return [
+    typeAlias('ResourceReadResult', "ClientCalls['resources/read']['result']", 'What a resource read resolves to.'),
+    perEntry(
+      'ResourceReads',
+      reads,
+      'One read per resource template, by template: its variables expanded into the URI (RFC 6570), then resources/read.',
+    ),
+  ];
+}
+
+/** ResourceReadHandlerResult and ResourceHandlers: a handler per resource template. */
+function resourceHandlerTypes(surface: ToolSurface): Statement[] {
+  const ctx = { name: 'ctx', type: 'ServerContext' };
+  const handlers = (surface.resourceTemplates ?? []).map((t) => ({
+    name: t.key,
+    doc: t.description,
+    type: fnType([{ name: 'variables', type: t.input.name }, ctx], returns('ResourceReadHandlerResult')),
+  }));
+  return [
+    typeAlias(
+      'ResourceReadHandlerResult',
+      "Awaited<ReturnType<McpServerHandlers['resources/read']>>",
+      'What a resource template handler returns.',
+    ),
+    perEntry(
+      'ResourceHandlers',
+      handlers,
+      "A handler per resource template, by template: given to toolsServer, it answers resources/read with the URI's variables.",
+    ),
+  ];
+}
+
 /** `drift`: the snapshot's tools compared with the server's, typed by the tools' names. */
 function driftProperty(send: string, subscribe?: string): { name: string; type: string; value: string } {
   const type = ref('DriftWatch', 'keyof ToolCalls & string');
@@ -233,6 +291,9 @@ function toolsClient(surface: ToolSurface, hasPrompts: boolean): Statement[] {
       properties: [
         { name: 'tool', type: 'ToolCalls', value: `toolCallers<ToolCalls>(${send}, CHECKS.tools)` },
         ...(hasPrompts ? [prompt] : []),
+        ...(readable(surface)
+          ? [{ name: 'resource', type: 'ResourceReads', value: `templateReaders<ResourceReads>(${send}, TEMPLATES)` }]
+          : []),
         ...(surface.toolsListed ? [driftProperty(send, "(handler) => this.setNotificationHandler('notifications/tools/list_changed', handler)")] : []),
       ],
       ctor: { params, body: ['super(transport, options);'] },
@@ -285,6 +346,7 @@ function serverStatements(surface: ToolSurface): Statement[] {
       'A handler for every listed tool, by name: its arguments are checked before it runs.',
     ),
     ...ifPrompts(surface, () => [perEntry('PromptHandlers', prompts, 'A handler for every listed prompt, by name.')]),
+    ...(readable(surface) ? resourceHandlerTypes(surface) : []),
     ...toolsServer(surface, prompts.length > 0),
   ];
 }
@@ -300,6 +362,7 @@ function toolsServer(surface: ToolSurface, hasPrompts: boolean): Statement[] {
   const implementation: TypeMember[] = [
     { name: 'tools', type: 'ToolHandlers' },
     ...(surface.prompts ? [{ name: 'prompts', type: 'PromptHandlers', optional: !hasPrompts }] : []),
+    ...(readable(surface) ? [{ name: 'resources', type: 'ResourceHandlers', optional: true }] : []),
   ];
   return [
     typeAlias(
@@ -309,7 +372,9 @@ function toolsServer(surface: ToolSurface, hasPrompts: boolean): Statement[] {
     ),
     typeAlias(
       'ToolsServerHandlers',
-      ref('Pick', 'McpServerHandlers', union(lists.map((l) => str(l)))),
+      readable(surface)
+        ? `${ref('Pick', 'McpServerHandlers', union(lists.map((l) => str(l))))} & Partial<Pick<McpServerHandlers, 'resources/read'>>`
+        : ref('Pick', 'McpServerHandlers', union(lists.map((l) => str(l)))),
       'The handlers toolsServer() gives, to spread into createServer().',
     ),
     functionDecl({
@@ -317,7 +382,9 @@ function toolsServer(surface: ToolSurface, hasPrompts: boolean): Statement[] {
       doc: `The handlers of ${serverName(surface)}'s lists and calls, answered from its snapshot: \`createServer({ ...toolsServer({ tools }), ... })\`. An unknown tool is a protocol error (-32602); invalid arguments a tool error (\`isError\`) naming the JSON pointer.`,
       params: [{ name: 'implementation', type: 'ToolsImplementation' }],
       returns: 'ToolsServerHandlers',
-      body: ['return surfaceHandlers<ToolsServerHandlers>(LISTED, CHECKS, implementation);'],
+      body: [
+        `return surfaceHandlers<ToolsServerHandlers>(LISTED, CHECKS, implementation${readable(surface) ? ', TEMPLATES' : ''});`,
+      ],
     }),
   ];
 }
