@@ -2,19 +2,21 @@
  * Issue 44, item 1: the typed tools over the official SDKs. The weather snapshot's output is generated; its
  * `registerSdkTools` registers the tool on the SDK v2 `McpServer` (the prompt with the generated
  * `promptSchemas`), and `sdkTools(client)` calls it through the SDK's `Client`, v1 (`@modelcontextprotocol/sdk`)
- * and v2 (`@modelcontextprotocol/client`), in memory and over Streamable HTTP (the SDK v2's createMcpHandler on
- * 127.0.0.1). Arguments are checked before sending, a structured result after; a handler's structured result
+ * and v2 (`@modelcontextprotocol/client`), in memory, over Streamable HTTP (the SDK v2's createMcpHandler on
+ * 127.0.0.1) and over stdio (a child process serving the same registration). Arguments are checked before sending, a structured result after; a handler's structured result
  * that breaks the outputSchema is never sent. Type tests (type-tests/sdk-tools/sdk-tools.ts).
  */
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StdioClientTransport as StdioV2 } from '@modelcontextprotocol/client/stdio';
 import {
   Client as ClientV2,
   InMemoryTransport,
   StreamableHTTPClientTransport as HttpV2,
 } from '@modelcontextprotocol/client';
 import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
-import { cpSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -53,10 +55,30 @@ function weatherServer(): McpServer {
 
 let http: HttpServer;
 let url: URL;
+let stdioServer: string;
+
+/** A child's SDK v2 server over stdio, registered from the generated module beside it. */
+const STDIO_SERVER = `import { McpServer } from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { promptSchemas, registerSdkTools } from './tool-schemas.js';
+const server = new McpServer({ name: 'weather', version: '1.0.0' });
+registerSdkTools(server, {
+  forecast: ({ city }) => {
+    const structuredContent = { temperature: city === 'Nowhere' ? 'warm' : 21, conditions: 'sunny in ' + city };
+    return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
+  },
+});
+server.registerPrompt('trip-advice', { argsSchema: promptSchemas['trip-advice'] }, ({ city }) => ({
+  messages: [{ role: 'user', content: { type: 'text', text: 'Plan a trip to ' + city } }],
+}));
+await server.connect(new StdioServerTransport());
+`;
 
 beforeAll(async () => {
   build = await buildWithTools('sdk-tools', { tools: WEATHER });
   [schemas, tools] = await Promise.all([build.load('tool-schemas.js'), build.load('tools.js')]);
+  stdioServer = join(build.dir, 'js', 'generated', 'stdio-server.mjs');
+  writeFileSync(stdioServer, STDIO_SERVER);
   const handler = createMcpHandler(weatherServer);
   http = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -106,6 +128,16 @@ const connections: Record<string, () => Promise<Connected>> = {
     await client.connect(new HttpV1(url));
     return { client, close: () => client.close() };
   },
+  'v1 over stdio': async () => {
+    const client = new ClientV1({ name: 'v1', version: '1.0.0' });
+    await client.connect(new StdioV1({ command: process.execPath, args: [stdioServer] }));
+    return { client, close: () => client.close() };
+  },
+  'v2 over stdio': async () => {
+    const client = new ClientV2({ name: 'v2', version: '1.0.0' });
+    await client.connect(new StdioV2({ command: process.execPath, args: [stdioServer] }));
+    return { client, close: () => client.close() };
+  },
   'v2 over Streamable HTTP': async () => {
     const client = new ClientV2({ name: 'v2', version: '1.0.0' });
     await client.connect(new HttpV2(url));
@@ -124,7 +156,8 @@ describe.each(Object.keys(connections))('sdkTools over the SDK Client, %s, again
 
   it('a call reaches the handler with the checked arguments; the structured result is checked and returned', async () => {
     const result = await typed.tool.forecast({ city: 'Porto', unit: 'celsius' });
-    expect(received.at(-1)).toEqual({ city: 'Porto', unit: 'celsius' });
+    // The child process's handler records nothing here.
+    if (!how.includes('stdio')) expect(received.at(-1)).toEqual({ city: 'Porto', unit: 'celsius' });
     expect(result.structuredContent).toEqual({ temperature: 21, conditions: 'sunny in Porto' });
     expect(result.isError).toBeFalsy();
   });
