@@ -15,7 +15,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, tempDir } from '../helpers/generate.js';
+import { ROOT, tempDir, type RunResult } from '../helpers/generate.js';
 import { tscProjects } from '../helpers/tsc-build.js';
 import { replaceDeclaration, taggedDirectives, unusedDirectives } from '../helpers/type-tests.js';
 import { buildWithTools, type ToolsBuild } from '../snapshot/tools-build.js';
@@ -77,7 +77,7 @@ beforeAll(async () => {
         temperature: args.unit === 'fahrenheit' ? 70 : 21,
         conditions: `sunny in ${args.city}`,
       };
-      return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
+      return { content: [{ type: 'text' as const, text: JSON.stringify(structuredContent) }], structuredContent };
     },
   );
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -134,9 +134,7 @@ describe('@ai-sdk/mcp with the generated tool schemas, against the SDK v2 McpSer
 });
 
 describe('types: what the AI SDK infers from the generated schemas', () => {
-  let results: Promise<
-    readonly [{ code: number; stdout: string; stderr: string }, { code: number; stdout: string; stderr: string }]
-  >;
+  let results: Promise<readonly [RunResult, RunResult]>;
   beforeAll(() => {
     const strict = tempDir('ai-sdk-types');
     const loose = tempDir('ai-sdk-types-loose');

@@ -21,7 +21,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, tempDir } from '../helpers/generate.js';
+import { ROOT, tempDir, type RunResult } from '../helpers/generate.js';
 import { tscProjects } from '../helpers/tsc-build.js';
 import { replaceDeclaration, taggedDirectives, unusedDirectives } from '../helpers/type-tests.js';
 import { buildWithTools, type ToolsBuild } from '../snapshot/tools-build.js';
@@ -44,11 +44,11 @@ function weatherServer(): McpServer {
       // A result that breaks the outputSchema, for the check before sending.
       const temperature = args.city === 'Nowhere' ? 'warm' : 21;
       const structuredContent = { temperature, conditions: `sunny in ${args.city}` };
-      return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
+      return { content: [{ type: 'text' as const, text: JSON.stringify(structuredContent) }], structuredContent };
     },
   });
   server.registerPrompt('trip-advice', { argsSchema: schemas.promptSchemas['trip-advice'] }, (args: Json) => ({
-    messages: [{ role: 'user', content: { type: 'text', text: `Plan a trip to ${args.city}` } }],
+    messages: [{ role: 'user' as const, content: { type: 'text' as const, text: `Plan a trip to ${args.city}` } }],
   }));
   return server;
 }
@@ -65,7 +65,7 @@ const server = new McpServer({ name: 'weather', version: '1.0.0' });
 registerSdkTools(server, {
   forecast: ({ city }) => {
     const structuredContent = { temperature: city === 'Nowhere' ? 'warm' : 21, conditions: 'sunny in ' + city };
-    return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
+    return { content: [{ type: 'text' as const, text: JSON.stringify(structuredContent) }], structuredContent };
   },
 });
 server.registerPrompt('trip-advice', { argsSchema: promptSchemas['trip-advice'] }, ({ city }) => ({
@@ -214,9 +214,7 @@ describe('registerSdkTools', () => {
 });
 
 describe('types', () => {
-  let results: Promise<
-    readonly [{ code: number; stdout: string; stderr: string }, { code: number; stdout: string; stderr: string }]
-  >;
+  let results: Promise<readonly [RunResult, RunResult]>;
   beforeAll(() => {
     const strict = tempDir('sdk-tools-types');
     const loose = tempDir('sdk-tools-types-loose');

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { generate } from '../../src/generate.js';
 import { typeNamer } from '../../src/emit/shared/tool-surface.js';
+import { ajvClass } from '../../src/emit/validators/ajv-class.js';
 import { REPO_ROOT, runCli, tempDir } from '../cli/helpers.js';
 import { buildWithTools, GOLDEN_FIXTURE } from './tools-build.js';
 
@@ -249,8 +250,7 @@ it('tool-schemas.js: each validator carries its JSON Schema in both dialects, an
   };
   expect(Object.keys(toolSchemas).sort()).toEqual(['new', 'old']);
   expect(Object.keys(toolSchemas.new!).sort()).toEqual(['inputSchema', 'outputSchema']);
-  const { default: Ajv07 } = await import('ajv');
-  const { default: Ajv2020 } = await import('ajv/dist/2020.js');
+  const [Ajv07, Ajv2020] = [ajvClass('draft-07'), ajvClass('2020-12')];
   const values = [
     {},
     { pair: ['a', 1] },
