@@ -65,7 +65,7 @@ const server = new McpServer({ name: 'weather', version: '1.0.0' });
 registerSdkTools(server, {
   forecast: ({ city }) => {
     const structuredContent = { temperature: city === 'Nowhere' ? 'warm' : 21, conditions: 'sunny in ' + city };
-    return { content: [{ type: 'text' as const, text: JSON.stringify(structuredContent) }], structuredContent };
+    return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
   },
 });
 server.registerPrompt('trip-advice', { argsSchema: promptSchemas['trip-advice'] }, ({ city }) => ({
