@@ -4,7 +4,7 @@
  * its tool registered with the same generated Standard Schemas) serves the tool over the SDK's in-memory
  * transport, which @ai-sdk/mcp accepts as its transport; `generateText` (`ai`) runs with the AI SDK's mock
  * language model, which asks for the tool, and the AI SDK checks the model's input with the generated validator
- * before calling the server. Type tests (type-tests/ai-sdk/ai-sdk.ts): every tool's input and output are the
+ * before calling the server. Type tests (ai-sdk/type-tests/ai-sdk.ts): every tool's input and output are the
  * generated types, and a wrong input type does not compile (then, loosened, every directive must be unused).
  */
 import { createMCPClient, type MCPClient } from '@ai-sdk/mcp';
@@ -21,7 +21,7 @@ import { replaceDeclaration, taggedDirectives, unusedDirectives } from '../helpe
 import { buildWithTools, type ToolsBuild } from '../snapshot/tools-build.js';
 
 const WEATHER = join(ROOT, 'test', 'fixtures', 'snapshots', 'weather.snapshot.json');
-const TYPE_TESTS = join(ROOT, 'test', 'interop', 'type-tests', 'ai-sdk');
+const TYPE_TESTS = join(ROOT, 'test', 'interop', 'ai-sdk', 'type-tests');
 
 type Json = Record<string, any>;
 let build: ToolsBuild;

@@ -4,7 +4,7 @@
  * `promptSchemas`), and `sdkTools(client)` calls it through the SDK's `Client`, v1 (`@modelcontextprotocol/sdk`)
  * and v2 (`@modelcontextprotocol/client`), in memory, over Streamable HTTP (the SDK v2's createMcpHandler on
  * 127.0.0.1) and over stdio (a child process serving the same registration). Arguments are checked before sending, a structured result after; a handler's structured result
- * that breaks the outputSchema is never sent. Type tests (type-tests/sdk-tools/sdk-tools.ts).
+ * that breaks the outputSchema is never sent. Type tests (sdk-tools/type-tests/sdk-tools.ts).
  */
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -27,7 +27,7 @@ import { replaceDeclaration, taggedDirectives, unusedDirectives } from '../helpe
 import { buildWithTools, type ToolsBuild } from '../snapshot/tools-build.js';
 
 const WEATHER = join(ROOT, 'test', 'fixtures', 'snapshots', 'weather.snapshot.json');
-const TYPE_TESTS = join(ROOT, 'test', 'interop', 'type-tests', 'sdk-tools');
+const TYPE_TESTS = join(ROOT, 'test', 'interop', 'sdk-tools', 'type-tests');
 
 type Json = Record<string, any>;
 let build: ToolsBuild;
