@@ -4,6 +4,7 @@
  * Name rules are not checked here: see `checkExtensions` in `rules.ts`.
  */
 import { extensionReadError } from './read-error.js';
+import { didYouMean } from '../load/suggest.js';
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,8 +56,12 @@ function describeAjvError(error: ErrorObject): string {
   switch (error.keyword) {
     case 'required':
       return `missing required property "${String(params.missingProperty)}"`;
-    case 'additionalProperties':
-      return `unknown property "${String(params.additionalProperty)}"`;
+    case 'additionalProperties': {
+      // Config keys have a did-you-mean; so do the extension file's (`method` → `methods`).
+      const name = String(params.additionalProperty);
+      const allowed = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      return `unknown property "${name}"${didYouMean(name, allowed, (s) => `"${s}"`)}`;
+    }
     case 'enum':
       return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'const':

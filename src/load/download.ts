@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 /**
  * Downloading a schema over HTTP(S): the one place mcp-typegen touches the network.
  *
@@ -115,8 +116,12 @@ export async function download(request: DownloadRequest, policy: FetchPolicy = {
       throw fail(`download truncated: ${body.length} of ${declared} bytes arrived`);
     // A pin in capitals is the same hash: compared in lower case, both shown in full on a mismatch.
     if (request.sha256 && sha256(body) !== request.sha256.toLowerCase()) {
-      throw fail(
-        `sha256 mismatch: the server sent ${body.length} bytes hashing to ${sha256(body)}, expected ${request.sha256} (nothing was used or cached)`,
+      // The network worked: the advice about reaching it would mislead.
+      throw new InputError(
+        url,
+        undefined,
+        `sha256 mismatch: the server sent ${body.length} bytes hashing to ${sha256(body)}, the pin says ${request.sha256} (nothing was used or cached)`,
+        'the URL serves other bytes than were pinned: if they are expected, pin the hash above; else pin a URL that does not move (a commit, not a branch)',
       );
     }
     return body;

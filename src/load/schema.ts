@@ -90,6 +90,7 @@ export async function loadSchema(input: SchemaInput): Promise<LoadedSchema> {
       file,
       undefined,
       `sha256 mismatch: the schema hashes to ${sha256(text)}, the pin (--schema-sha256 / "sha256") says ${input.sha256}`,
+      'the file is not what was pinned: if its new bytes are expected, pin the hash above; else restore the file',
     );
   }
   return parseSchemaText(text, file, input.spec ?? null);
