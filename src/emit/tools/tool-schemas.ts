@@ -46,7 +46,8 @@ const HELPER = `function j$(validator, draft202012, draft07) {
 }`;
 
 /** `registerSdkTools`: the SDK v2 McpServer's registerTool per tool, the handler's structured result checked. */
-const REGISTER = `export function registerSdkTools(server, handlers) {
+// A constant, as every export of a module compiled at generation time (jsModules: 'ts' types each by its declaration).
+const REGISTER = `export const registerSdkTools = (server, handlers) => {
   for (const [name, config] of Object.entries(SDK_TOOLS)) {
     const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
     if (typeof handler !== "function") throw new TypeError("registerSdkTools: no handler for tool " + name);
@@ -64,7 +65,7 @@ const REGISTER = `export function registerSdkTools(server, handlers) {
     };
     server.registerTool(name, { ...config, inputSchema, ...(outputSchema === undefined ? {} : { outputSchema }) }, checked);
   }
-}`;
+};`;
 
 /** What registerTool takes of a listed tool besides its schemas. */
 function registration(listed: Record<string, unknown>): Record<string, unknown> {
