@@ -33,7 +33,7 @@ import { parseArgs } from 'node:util';
 import { appsBundleSizes, bundleSizes } from './lib/bundle.mjs';
 import { syntheticExtension, syntheticSchema } from './lib/synthetic-schema.mjs';
 import { parseDiagnostics, tsconfig, usageFiles } from './lib/usage-files.mjs';
-import { sdkBundleSizes, sdkUsageFiles } from './lib/sdk-adapter.mjs';
+import { sdkBundleSizes, sdkToolsUsageFiles, sdkUsageFiles } from './lib/sdk-adapter.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, '..');
@@ -265,6 +265,7 @@ const METRICS = {
   cpuAboveUs: { unit: 'µs', label: 'CPU/op above no auth' },
   cpuAboveClientMs: { unit: 'ms', label: 'CPU above the program without calls' },
   instantiations: { unit: 'count', label: '' },
+  types: { unit: 'count', label: 'types' },
   // Bytes, printed whole: a "kB" could be read as 1,000 or 1,024 of them.
   gzipBytes: { unit: 'B', label: 'gzip' },
   rawBytes: { unit: 'B', label: 'minified' },
@@ -1128,6 +1129,11 @@ if (want('sdk') && v2) {
     baseline: measures(above('zod', 'client', 'cpuAboveClientMs'), ['cpuAboveClientMs']),
     note: 'information: (X − client) ÷ (zod − client), where client imports, constructs and connects the SDK Client and calls nothing',
   });
+  await typeCounts(dirs, {
+    id: 'sdk-tsc-counts',
+    label: `tsc's own counts above the program without calls: ${COUNTS.usageCalls} acme/jobs calls through sdkClient vs hand-made zod schemas (SDK v2 Client)`,
+  });
+  await sdkToolsCounts(version);
   const dir = join(tmp, 'sdk-bundle');
   mkdirSync(dir, { recursive: true });
   symlinkSync(gen, join(dir, 'gen'), 'dir');
@@ -1142,6 +1148,56 @@ if (want('sdk') && v2) {
     },
     goals: [{ metric: 'gzipBytes', kind: 'absolute', op: '<=', value: 1_500 }],
     note: `the adapter's own bytes (gzip -9 difference; facade bundle ${sizes.facade.gzip} B, validators alone ${sizes.validators.gzip} B); esbuild --bundle --minify --platform=browser; the SDK is not bundled (the adapter never imports it)`,
+  });
+}
+
+/**
+ * tsc's own counts (`--extendedDiagnostics`: types and instantiations, deterministic, one run each) of the `ours`
+ * and `zod` programs above the `client` one (the SDK's Client imported, constructed and connected): what the
+ * calls and their types cost the type checker, whatever the machine (issue 44 item 8).
+ */
+async function typeCounts(dirs, { id, label }) {
+  const counts = {};
+  for (const side of ['ours', 'zod', 'client']) {
+    const args = [TSC, '-p', join(dirs[side], 'tsconfig.json'), '--extendedDiagnostics', '--pretty', 'false'];
+    counts[side] = parseDiagnostics((await nodeProcess(args, { cwd: dirs[side] })).stdout);
+  }
+  const above = (side) => ({
+    instantiations: stats([counts[side].instantiations - counts.client.instantiations]),
+    types: stats([counts[side].types - counts.client.types]),
+  });
+  addRow({
+    id,
+    label,
+    metric: 'instantiations',
+    ours: above('ours'),
+    baseline: above('zod'),
+    goals: [
+      { metric: 'instantiations', kind: 'ratio', op: '<=', value: 0.5 },
+      { metric: 'types', kind: 'ratio', op: '<=', value: 0.5 },
+    ],
+    note: `(X − client) ÷ (zod − client) of tsc --extendedDiagnostics counts; the client program alone: ${counts.client.types} types, ${counts.client.instantiations} instantiations; strict, NodeNext, skipLibCheck`,
+  });
+}
+
+/** The SDK tools facade (issue 44): `sdkTools(client).tool.forecast(…)` on the weather snapshot vs callTool and hand-made zod. */
+async function sdkToolsCounts(version) {
+  const gen = join(tmp, 'sdk-tools-gen');
+  const snapshot = join(ROOT, 'test', 'fixtures', 'snapshots', 'weather.snapshot.json');
+  await nodeProcess([CLI, 'generate', '--spec', version, '--tools', snapshot, ...SMOKE_UNFORMATTED, '--out', gen]);
+  const files = sdkToolsUsageFiles(COUNTS.usageCalls);
+  const dirs = {};
+  for (const side of Object.keys(files)) {
+    const dir = join(tmp, `sdk-tools-tsc-${side}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'usage.ts'), files[side]);
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig(join(ROOT, 'node_modules', '@types')), null, 2));
+    if (side === 'ours') symlinkSync(gen, join(dir, 'gen'), 'dir');
+    dirs[side] = dir;
+  }
+  await typeCounts(dirs, {
+    id: 'sdk-tools-tsc-counts',
+    label: `tsc's own counts above the program without calls: ${COUNTS.usageCalls} tool calls through sdkTools vs callTool with hand-made zod schemas (SDK v2 Client)`,
   });
 }
 

@@ -89,14 +89,22 @@ export {
   type StructuredContentCheck,
 } from './peer/structured-content.js';
 export {
+  type DriftListener,
+  DriftWatch,
   type ListedSurface,
   promptCallers,
   type SurfaceChecks,
   surfaceHandlers,
   type SurfaceImplementation,
   type SurfaceSend,
+  templateMatcher,
+  templateReaders,
+  templateReadHandler,
+  type TemplateVariableNames,
   type ToolCheck,
   toolCallers,
+  type ToolDrift,
+  toolDrift,
 } from './peer/typed-surface.js';
 export { ChannelClient, type ChannelDescription, ChannelPeer, ChannelServer } from './peer/channel.js';
 export { checkExtensionSettings, type SettingsCheck } from './peer/capabilities.js';

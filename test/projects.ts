@@ -65,6 +65,7 @@ const FILES: Record<string, Project> = {
   'test/platforms/runtime-version.test.ts': 'unit',
   'test/server/sdk-client.test.ts': 'interop',
   'test/snapshot/tools-everything.test.ts': 'interop',
+  'test/snapshot/tools-drift.test.ts': 'interop',
   'test/snapshot/tools-server.test.ts': 'interop',
   'test/snapshot/live.test.ts': 'interop',
   'test/versions/version-facts.test.ts': 'unit',

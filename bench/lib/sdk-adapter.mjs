@@ -94,6 +94,52 @@ export async function usage(): Promise<void> {
   return { ours, zod, client };
 }
 
+/**
+ * The typed tools over the SDK's Client (issue 44 item 8), on the weather snapshot: `sdkTools(client).tool.forecast`
+ * (arguments and structured result typed and checked by the generated module) vs `client.callTool` with the
+ * arguments and the structured result checked by hand-made zod schemas, and the same client floor.
+ */
+export function sdkToolsUsageFiles(count) {
+  const calls = (side) =>
+    Array.from({ length: count }, (_, i) =>
+      side === 'ours'
+        ? `  { const r = await tools.tool.forecast({ city: 'c${i}' }); if (!r.isError) sink(r.structuredContent.temperature); }`
+        : `  { const r = await client.callTool({ name: 'forecast', arguments: Forecast.parse({ city: 'c${i}' }) }); sink(Weather.parse(r.structuredContent).temperature); }`,
+    ).join('\n');
+  const open = `export async function usage(): Promise<void> {
+  const [transport] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(transport);`;
+  const ours = `import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { sdkTools } from './gen/tools.js';
+
+declare function sink(value: unknown): void;
+
+${open}
+  const tools = sdkTools(client);
+${calls('ours')}
+}
+`;
+  const zod = `import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { z } from 'zod';
+
+declare function sink(value: unknown): void;
+
+const Forecast = z.object({ city: z.string(), unit: z.enum(['celsius', 'fahrenheit']).optional() });
+const Weather = z.object({ temperature: z.number(), conditions: z.string() });
+
+${open}
+${calls('zod')}
+}
+`;
+  const client = `import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+
+${open}
+}
+`;
+  return { ours, zod, client };
+}
+
 /** The facade calling every vendor method, and the validators those calls check results with. */
 const BUNDLE_ENTRIES = {
   facade: `import { sdkClient } from './gen/sdk.js';

@@ -178,12 +178,12 @@ async function checkSnapshot(
     { name: 'live server', text: live },
     { oldName: name, newName: 'live server', includeDescriptions: true },
   );
-  write(renderReport(report, 'text', { side: 'both' }));
-  // The diff compares what clients and servers rely on; the file also holds server info and texts.
+  // The diff's facts are what clients and servers rely on; the pointers name every place the file changed.
+  if (report.facts.length > 0) write(renderReport(report, 'text', { side: 'both' }));
+  const { describeChanges, snapshotChanges } = await import('../snapshot/changes.js');
+  const changes = snapshotChanges(JSON.parse(committed), JSON.parse(live));
   out.error(
-    report.facts.length > 0
-      ? `snapshot: the live server differs from ${name}; re-run without --check to update it`
-      : `snapshot: the live server differs from ${name} in server info, capabilities or resources, not in its tools, prompts or templates; re-run without --check to update it`,
+    `snapshot: the live server differs from ${name} at ${describeChanges(changes)}; re-run without --check to update it`,
   );
   return EXIT.found;
 }

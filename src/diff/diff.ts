@@ -14,7 +14,8 @@ import { compareEnvelopes } from './envelope.js';
 import { extensionRenames, withOldExtensionIds } from './extension-ids.js';
 import { addChange, toFact, type AddFn } from './facts.js';
 import { applyIgnores } from './ignore.js';
-import { worse } from './rules.js';
+import { verdictsFor, worse } from './rules.js';
+import { ruleById } from './rule-table.js';
 import { compareMethods } from './methods.js';
 import {
   FAIL_ON,
@@ -79,6 +80,7 @@ export function diffModels(oldModel: ProtocolModel, givenNew: ProtocolModel, opt
   compareMethods(oldModel, newModel, comparer, add);
   compareResultUnions(oldModel, newModel, comparer, add);
   alignWithFeatures(facts, oldModel, newModel);
+  if (options.readersValidate === true) for (const fact of facts) rejectedByValidatingReader(fact);
   facts.sort(compareFacts);
   const { kept, ignored } = applyIgnores(facts, options.ignore ?? []);
   const unique = dedupeFacts(kept);
@@ -184,6 +186,25 @@ function alignWithFeatures(facts: Fact[], o: ProtocolModel, n: ProtocolModel): v
       }
     }
   }
+}
+
+/**
+ * A reader that validates what it receives against the old schema rejects a value it was not promised: the
+ * reader's `surprise: value` (a new enum value, a looser limit, extra properties) is then breaking for it.
+ */
+function rejectedByValidatingReader(fact: Fact): void {
+  const rule = ruleById(fact.rule);
+  if (rule?.consequences.kind !== 'data' || rule.roles.kind !== 'data') return;
+  if (rule.consequences.reader.surprise !== 'value') return;
+  const strict = verdictsFor(
+    { ...rule, roles: { ...rule.roles, reader: 'breaking' } },
+    fact.location.part,
+    fact.location.directions,
+  );
+  fact.verdicts = {
+    client: worse(fact.verdicts.client, strict.client),
+    server: worse(fact.verdicts.server, strict.server),
+  };
 }
 
 function sideInfo(model: ProtocolModel, name: string, extensions: string[] = []): DiffSideInfo {

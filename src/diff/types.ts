@@ -146,6 +146,11 @@ export interface DiffOptions {
   newExtensions?: string[];
   /** Facts matching these entries are moved to `ignored`. */
   ignore?: IgnoreEntry[];
+  /**
+   * Readers check what they receive against the old schema (the clients and servers generated from a snapshot
+   * do): a value outside what a reader was promised is rejected, so a reader's `surprise: value` is breaking.
+   */
+  readersValidate?: boolean;
 }
 
 export type FailOn = 'breaking' | 'potential' | 'any' | 'none';

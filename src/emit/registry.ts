@@ -147,9 +147,11 @@ export const REGISTRY: readonly ArtifactEntry[] = [
       if (ctx.tools === undefined) return [];
       const { toolsStatements } = await import('./tools/tools.js');
       const { toolValidatorFiles } = await import('./tools/tool-validators.js');
+      const { toolSchemaFiles } = await import('./tools/tool-schemas.js');
       return [
         { path: 'tools.ts', contents: ctx.ts.print(await toolsStatements(ctx.tools, ctx)) },
         ...toolValidatorFiles(ctx.tools, ctx),
+        ...toolSchemaFiles(ctx.tools, ctx),
       ];
     },
   },

@@ -4,6 +4,7 @@
  * (which compares them) and generation (which types and validates them).
  */
 import { compareStrings } from './order.js';
+import { setOwn } from './own-property.js';
 import { isObject, type JsonSchema } from './schema-types.js';
 
 /** A tool's schema, or (absent, or not an object) any object: what tools/call takes and returns without one. */
@@ -17,10 +18,10 @@ export function promptArguments(list: unknown): JsonSchema {
   const required: string[] = [];
   for (const arg of Array.isArray(list) ? list : []) {
     if (!isObject(arg) || typeof arg.name !== 'string') continue;
-    properties[arg.name] = {
+    setOwn(properties, arg.name, {
       type: 'string',
       ...(typeof arg.description === 'string' ? { description: arg.description } : {}),
-    };
+    });
     if (arg.required === true) required.push(arg.name);
   }
   return {
@@ -42,7 +43,7 @@ export function templateVariables(template: string): JsonSchema {
     for (const raw of names.split(',')) {
       const name = raw.replace(/\*$|:\d+$/, '').trim();
       if (name === '') continue;
-      properties[name] = { type: 'string' };
+      setOwn(properties, name, { type: 'string' });
       if (operator !== '?' && operator !== '&') required.add(name);
     }
   }
@@ -56,8 +57,11 @@ export function rebase(schema: unknown, root: string): JsonSchema {
     if (!isObject(node)) return node;
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node))
-      out[key] =
-        key === '$ref' && typeof value === 'string' && value.startsWith('#') ? root + value.slice(1) : walk(value);
+      setOwn(
+        out,
+        key,
+        key === '$ref' && typeof value === 'string' && value.startsWith('#') ? root + value.slice(1) : walk(value),
+      );
     return out;
   };
   return walk(schema) as JsonSchema;

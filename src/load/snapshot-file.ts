@@ -13,6 +13,7 @@ import { parseJson } from './json.js';
 import { toolPackage } from './package-root.js';
 import { escapePointerToken } from './pointer.js';
 import { compareStrings } from './order.js';
+import { setOwn } from './own-property.js';
 
 type JsonObject = { [key: string]: unknown };
 
@@ -47,7 +48,7 @@ function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== 'object') return value;
   const out: JsonObject = {};
-  for (const key of Object.keys(value).sort(compareStrings)) out[key] = sortKeys((value as JsonObject)[key]);
+  for (const key of Object.keys(value).sort(compareStrings)) setOwn(out, key, sortKeys((value as JsonObject)[key]));
   return out;
 }
 
@@ -100,7 +101,7 @@ export function keyedList(list: SnapshotList, entries: unknown[], source: string
     if (typeof key !== 'string')
       throw new InputError(source, `/${list}/${i}`, `an entry of ${list} without a string "${member}"`);
     if (Object.hasOwn(out, key)) throw new InputError(source, `/${list}/${i}`, `${list} lists "${key}" twice`);
-    out[key] = entry as JsonObject;
+    setOwn(out, key, entry);
   });
   return out;
 }

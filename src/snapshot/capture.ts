@@ -14,6 +14,7 @@ import { StreamableHttpClientTransport } from '../../templates/transports/http/c
 import { sseFallback } from '../../templates/transports/http/client/sse-fallback.js';
 import type { HttpClientAuth } from '../../templates/auth/client/hook.js';
 import { METADATA_HEADERS } from '../../templates/peer/http-headers.js';
+import { ErrorCode, ProtocolError } from '../../templates/core/jsonrpc.js';
 import { InputError } from '../errors.js';
 import { isJsonObject, keyedList, type Snapshot, type SnapshotList } from '../load/snapshot-file.js';
 
@@ -99,8 +100,8 @@ export async function captureOver(
     };
     for (const { list, method, capability, member } of LISTS) {
       if (!Object.hasOwn(capabilities, capability)) continue;
-      const entries = await pageThrough(client, method, member, where);
-      snapshot[list] = keyedList(list, entries, `${where} (${method})`);
+      const entries = await pageThrough(client, method, member, where, list !== 'tools');
+      if (entries !== undefined) snapshot[list] = keyedList(list, entries, `${where} (${method})`);
     }
     return snapshot;
   } finally {
@@ -124,8 +125,18 @@ function transportFor(target: ServerTarget): Transport {
   });
 }
 
-/** Every entry of a paginated list, following `nextCursor` until it is absent. */
-async function pageThrough(client: Client, method: string, member: string, where: string): Promise<unknown[]> {
+/**
+ * Every entry of a paginated list, following `nextCursor` until it is absent. An `optional` list the server does
+ * not have after all (-32601: a capability offers resources templates, say, but not resources/list) is absent:
+ * undefined, recorded so.
+ */
+async function pageThrough(
+  client: Client,
+  method: string,
+  member: string,
+  where: string,
+  optional: boolean,
+): Promise<unknown[] | undefined> {
   const entries: unknown[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -133,6 +144,8 @@ async function pageThrough(client: Client, method: string, member: string, where
     try {
       result = await client.request(method, cursor === undefined ? {} : { cursor });
     } catch (error) {
+      const absent = error instanceof ProtocolError && error.code === ErrorCode.MethodNotFound;
+      if (absent && optional && page === 0) return undefined;
       throw new InputError(where, undefined, `${method} failed: ${message(error)}`);
     }
     const items = isJsonObject(result) ? result[member] : undefined;

@@ -1,6 +1,6 @@
 /**
  * Golden output: every file `generate` writes for a tiny MCP-shaped schema (test/fixtures/golden) plus
- * one vendor extension and a tool snapshot (`tools`: tools.ts, tool-validators.js + .d.ts), kept as files under __golden__/ and reviewed like code. A change to any emitter
+ * one vendor extension and a tool snapshot (`tools`: tools.ts, tool-validators.js and tool-schemas.js + .d.ts), kept as files under __golden__/ and reviewed like code. A change to any emitter
  * shows up here as a diff of its output; accept it with `npx vitest run test/golden -u` in the same commit.
  *
  * A vendored runtime/ (`runtime: 'copy'`) is the templates copied verbatim (reviewed in templates/ itself), so
@@ -64,7 +64,7 @@ describe('golden output of the SDK adapters (opt-in artifacts), same inputs', ()
 });
 
 describe('golden output of the TypeScript shape (`jsModules: "ts"`, .ts specifiers), same inputs', () => {
-  it('validators.ts, tool-validators.ts and sdk.ts, and the files that import them', async () => {
+  it('validators.ts, tool-validators.ts, tool-schemas.ts and sdk.ts, and the files that import them', async () => {
     const { files } = await generate({
       schema: join(FIXTURE, 'schema.json'),
       extensions: [join(FIXTURE, 'golden.extension.json')],
@@ -76,7 +76,15 @@ describe('golden output of the TypeScript shape (`jsModules: "ts"`, .ts specifie
       importExtension: '.ts',
     });
     expect(files.filter((f) => /\.(js|d\.ts)$/.test(f.path))).toEqual([]);
-    for (const path of ['validators.ts', 'tool-validators.ts', 'sdk.ts', 'index.ts', 'server.ts', 'sdk-v1.ts']) {
+    for (const path of [
+      'validators.ts',
+      'tool-validators.ts',
+      'tool-schemas.ts',
+      'sdk.ts',
+      'index.ts',
+      'server.ts',
+      'sdk-v1.ts',
+    ]) {
       const file = files.find((f) => f.path === path);
       await expect(file?.contents, path).toMatchFileSnapshot(join(GOLDEN, 'ts-modules', `${path}.golden`));
     }

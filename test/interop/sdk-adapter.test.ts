@@ -67,8 +67,9 @@ describe('SDK adapters with the official SDKs (com.acme/review, 2025-11-25, in m
   it('SDK v1 client (facade) ↔ SDK v1 server, through zod', async () => {
     const observed = await usage.v1Pair();
     expect(observed).toMatchObject(EXPECTED);
-    expect(observed.badParams.message).toContain('must be string');
-    expect(observed.badParams.message).toContain('"title"');
+    // -32602 (the error's numeric code, which SDK v1 passes through), the validator's path and message.
+    expect(observed.badParams.code).toBe(-32602);
+    expect(observed.badParams.message).toBe('MCP error -32602: Invalid params: /title must be string');
   });
 
   it('SDK v1 client (facade) ↔ SDK v2 server in a child process, over stdio', async () => {

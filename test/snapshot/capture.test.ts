@@ -14,7 +14,7 @@ import {
 } from '../../templates/index.js';
 import { captureOver } from '../../src/snapshot/capture.js';
 import { clientProtocol } from '../../src/snapshot/protocol.js';
-import { renderSnapshot } from '../../src/load/snapshot-file.js';
+import { parseSnapshot, renderSnapshot } from '../../src/load/snapshot-file.js';
 import type { ProtocolModel } from '../../src/model/types.js';
 import { generated, SCHEMA_DIR, VERSIONS, type Version } from '../helpers/generate.js';
 
@@ -92,5 +92,38 @@ describe('snapshot client', () => {
 
     const twice = capture('2025-11-25', { 'tools/list': () => ({ tools: [TOOLS[0], TOOLS[0]] }) }, { tools: {} });
     await expect(twice).rejects.toThrow('in-memory (tools/list)#/tools/1: tools lists "b-tool" twice');
+  });
+
+  it('an optional list the server answers with -32601 is recorded as absent (resources offered for templates only)', async () => {
+    const snapshot = await capture(
+      '2025-11-25',
+      {
+        'tools/list': () => ({ tools: [] }),
+        'resources/templates/list': () => ({ resourceTemplates: [{ uriTemplate: 'x://{id}', name: 'any' }] }),
+      },
+      { tools: {}, resources: {} },
+    );
+    expect(snapshot).not.toHaveProperty('resources');
+    expect(Object.keys(snapshot.resourceTemplates ?? {})).toEqual(['x://{id}']);
+    // tools/list is no optional list: the format requires it.
+    const noTools = capture('2025-11-25', {}, { tools: {} });
+    await expect(noTools).rejects.toThrow(/tools\/list failed/);
+  });
+
+  it('every name the spec allows survives: __proto__, constructor, leading digits, written and read back', async () => {
+    const names = ['__proto__', 'constructor', 'toString', '1st-tool'];
+    // Parsed, as a server's frame is: JSON.parse makes `__proto__` an own property (an object literal would not).
+    const tool = (name: string) =>
+      `{"name":"${name}","inputSchema":{"type":"object","properties":{"__proto__":{"type":"string"}}}}`;
+    const listed = JSON.parse(`{"tools":[${names.map(tool).join(',')}]}`) as Json;
+    const snapshot = await capture('2025-11-25', { 'tools/list': () => listed }, { tools: {} });
+    expect(Object.keys(snapshot.tools).sort()).toEqual([...names].sort());
+    const text = renderSnapshot(snapshot);
+    const back = parseSnapshot(text, 'back.json');
+    expect(Object.keys(back.tools).sort()).toEqual([...names].sort());
+    expect(Object.hasOwn(back.tools, '__proto__')).toBe(true);
+    const properties = (back.tools['__proto__']?.inputSchema as { properties: object }).properties;
+    expect(Object.keys(properties)).toEqual(['__proto__']);
+    expect(renderSnapshot(back)).toBe(text);
   });
 });

@@ -18,10 +18,18 @@ const STDIO = ['--', process.execPath, EVERYTHING_BIN, 'stdio'];
 
 /** server-everything in an HTTP mode, on 127.0.0.1 and a free port; resolves once it listens. */
 function startHttp(mode: 'streamableHttp' | 'sse'): Promise<{ child: ChildProcess; port: number }> {
+  return startListening(process.execPath, ['--import', LOOPBACK, EVERYTHING_BIN, mode]);
+}
+
+/** A server command that prints `loopback-port <n>` to stderr once it listens on 127.0.0.1. */
+function startListening(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; port: number }> {
+  const mode = args.join(' ');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', LOOPBACK, EVERYTHING_BIN, mode], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
     let seen = '';
     child.stderr?.on('data', (d: Buffer) => {
       seen += d.toString();
@@ -29,7 +37,7 @@ function startHttp(mode: 'streamableHttp' | 'sse'): Promise<{ child: ChildProces
       if (port) resolve({ child, port: Number(port) });
     });
     child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`server-everything ${mode} exited (${code}): ${seen}`)));
+    child.on('exit', (code) => reject(new Error(`${mode} exited (${code}): ${seen}`)));
   });
 }
 
@@ -190,3 +198,76 @@ describe('snapshot: bad usage is one line, exit 2', () => {
     expect(run.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
   });
 });
+
+/**
+ * Today's servers over Streamable HTTP, without `--spec`: the SDK v2 2.4 server as createMcpHandler serves it
+ * (2026-07-28, and older clients statelessly) and as a 2025-era stateful deployment (no server/discover: the
+ * client falls back to initialize), each with a bearer token it requires and without; the Python MCP SDK 2.x
+ * server, stateful and stateless, in the modern era and (`--spec 2025-11-25`) the initialize era. Each gives
+ * its tools and prompts as it declares them, the same whatever the era.
+ */
+const FIXTURES = join(REPO_ROOT, 'test', 'snapshot', 'fixtures');
+
+describe.each([
+  { mode: 'modern', version: '2026-07-28' },
+  { mode: 'legacy', version: '2025-11-25' },
+])('snapshot --url of an SDK v2 server ($mode)', ({ mode, version }) => {
+  it.each([{ token: undefined }, { token: 'secret-token' }])(
+    'bearer $token: the surface, in the version of its era',
+    async ({ token }) => {
+      const server = await startListening(
+        process.execPath,
+        [join(FIXTURES, 'sdk2-http-server.mjs'), mode],
+        token === undefined ? {} : { SNAPSHOT_FIXTURE_TOKEN: token },
+      );
+      try {
+        const url = `http://127.0.0.1:${server.port}/mcp`;
+        const header = token === undefined ? [] : ['--header', `Authorization: Bearer ${token}`];
+        const run = await runCli(['snapshot', '--url', url, ...header]);
+        expect(run.code, run.stderr).toBe(0);
+        const snapshot = parseSnapshot(run.stdout, 'stdout');
+        expect(snapshot.protocolVersion).toBe(version);
+        expect(snapshot.server).toEqual({ name: `sdk2-${mode}`, version: '2.4.0' });
+        expect(snapshot.tools['add']).toMatchObject({
+          inputSchema: { required: ['a', 'b'] },
+          outputSchema: { required: ['sum'] },
+        });
+        expect(Object.keys(snapshot.prompts ?? {})).toEqual(['greet']);
+        if (token !== undefined) {
+          const refused = await runCli(['snapshot', '--url', url]);
+          expect(refused.code).toBe(2);
+          expect(refused.stderr).toMatch(/401/);
+        }
+      } finally {
+        await stop(server.child);
+      }
+    },
+  );
+});
+
+describe.each([{ stateless: false }, { stateless: true }])(
+  'snapshot --url of a Python MCP SDK server (stateless: $stateless)',
+  ({ stateless }) => {
+    it.skipIf('reason' in py).each([
+      { spec: [], version: '2026-07-28' },
+      { spec: ['--spec', '2025-11-25'], version: '2025-11-25' },
+    ])('negotiates $version, with a bearer header', async ({ spec, version }) => {
+      const python = 'python' in py ? py.python : 'python3';
+      const args = [join(FIXTURES, 'python_server.py'), 'http', ...(stateless ? ['stateless'] : [])];
+      const server = await startListening(python, args);
+      try {
+        const url = `http://127.0.0.1:${server.port}/mcp`;
+        const run = await runCli(['snapshot', '--url', url, '--header', 'Authorization: Bearer t', ...spec]);
+        expect(run.code, run.stderr).toBe(0);
+        const snapshot = parseSnapshot(run.stdout, 'stdout');
+        expect(snapshot.protocolVersion).toBe(version);
+        expect(snapshot.server.name).toBe('python-snapshot-fixture');
+        expect(Object.keys(snapshot.tools)).toEqual(['add']);
+        expect(Object.keys(snapshot.prompts ?? {})).toEqual(['greet']);
+        expect(Object.keys(snapshot.resourceTemplates ?? {})).toEqual(['notes://{note_id}']);
+      } finally {
+        await stop(server.child);
+      }
+    });
+  },
+);

@@ -6,7 +6,7 @@
  * sees no build or all of it. Tests only read a build; one that edits copies it first.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { GenerateOptions } from '../../src/generate.js';
 import { transpileFile } from '../client/helpers/build.js';
@@ -49,8 +49,10 @@ export async function buildWithTools(prefix: string, overrides: Partial<Generate
   };
   const result = await generatedFrom(options);
   const key = await entryFile(options);
-  let dir = key === undefined ? tempDir(prefix) : join(TMP, 'tools-builds', basename(key, '.json'));
-  if (key === undefined) writeBuild(dir, result.files);
+  // Under the generator's sources too (the cache entry's folder): a build of older sources is never reused.
+  const name = key === undefined ? undefined : `${basename(dirname(key)).slice(0, 16)}-${basename(key, '.json')}`;
+  let dir = name === undefined ? tempDir(prefix) : join(TMP, 'tools-builds', name);
+  if (name === undefined) writeBuild(dir, result.files);
   else if (!existsSync(join(dir, 'done'))) {
     const staging = tempDir(prefix);
     writeBuild(staging, result.files);

@@ -26,9 +26,10 @@ describe('SDK Client ↔ generated server with toolsServer (server-everything su
     const tools: Json = Object.fromEntries(Object.keys(snapshot.tools).map((name) => [name, () => text(name)]));
     tools.echo = (args: Json) => (seen.push(args), text(`Echo: ${args.message}`));
     tools['get-sum'] = ({ a, b }: Json) => text(String(a + b));
-    tools['get-structured-content'] = () => ({
+    tools['get-structured-content'] = async ({ location }: Json) => ({
       ...text('weather'),
-      structuredContent: { temperature: 21, conditions: 'sunny', humidity: 40 },
+      // A result that breaks the outputSchema for one location, for the check before sending.
+      structuredContent: { temperature: location === 'Los Angeles' ? 'warm' : 21, conditions: 'sunny', humidity: 40 },
     });
     const prompts: Json = Object.fromEntries(
       Object.keys(snapshot.prompts).map((name) => [
@@ -96,6 +97,19 @@ describe('SDK Client ↔ generated server with toolsServer (server-everything su
     await expect(client.getPrompt({ name: 'args-prompt', arguments: {} })).rejects.toMatchObject({
       code: -32602,
       message: expect.stringContaining('/city must have required property'),
+    });
+  });
+
+  it("a handler's structuredContent that breaks the outputSchema is never sent: a tool error names the problem", async () => {
+    const result = await client.callTool({ name: 'get-structured-content', arguments: { location: 'Los Angeles' } });
+    expect(result).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: 'tool get-structured-content: structuredContent /temperature must be number (not sent)',
+        },
+      ],
+      isError: true,
     });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The typed surface compiles and types what it promises: output generated with `tools` (the server-everything
  * snapshot; the same as one index.ts with `singleFile`; the golden fixture's, whose schema has neither
- * tools/list nor prompts/get) compiles under tsconfig.strictest.json with type-tests/tools.ts beside it, every
+ * tools/list nor prompts/get; names.snapshot.json's, whose tools are named `__proto__`, `constructor`, `1st-tool`) compiles under tsconfig.strictest.json with type-tests/tools.ts beside it, every
  * `@ts-expect-error [tag]` failing as expected; then, with the surface's types loosened to `any`, each of those
  * directives must become unused, so none passes by accident.
  */
@@ -35,7 +35,7 @@ const errorsOf = (result: RunResult): string[] =>
 let results: Promise<readonly [RunResult, RunResult]>;
 
 beforeAll(async () => {
-  const [everything, single, golden] = await Promise.all([
+  const [everything, single, golden, names] = await Promise.all([
     buildWithTools('tools-types'),
     buildWithTools('tools-types-single', { singleFile: true }),
     buildWithTools('tools-types-golden', {
@@ -44,12 +44,15 @@ beforeAll(async () => {
       extensions: [join(GOLDEN_FIXTURE, 'golden.extension.json')],
       tools: join(GOLDEN_FIXTURE, 'tools.snapshot.json'),
     }),
+    buildWithTools('tools-names', { tools: join(ROOT, 'test', 'fixtures', 'snapshots', 'names.snapshot.json') }),
   ]);
   const dir = tempDir('tools-type-tests');
   cpSync(join(everything.dir, 'generated'), join(dir, 'generated'), { recursive: true });
   cpSync(join(single.dir, 'generated'), join(dir, 'generated-single'), { recursive: true });
   cpSync(join(golden.dir, 'generated'), join(dir, 'generated-golden'), { recursive: true });
+  cpSync(join(names.dir, 'generated'), join(dir, 'generated-names'), { recursive: true });
   cpSync(join(TYPE_TESTS, 'tools.ts'), join(dir, 'tools.ts'));
+  cpSync(join(TYPE_TESTS, 'names.ts'), join(dir, 'names.ts'));
   const loose = tempDir('tools-type-tests-loose');
   cpSync(join(dir, 'generated'), join(loose, 'generated'), { recursive: true });
   cpSync(join(dir, 'tools.ts'), join(loose, 'tools.ts'));

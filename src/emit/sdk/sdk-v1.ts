@@ -42,7 +42,7 @@ function messageSchema(m: MethodInfo, sender: 'client' | 'server'): string {
   // A spec request's params are the SDK's to check; a zod object would drop them unless named.
   if (m.params !== null && standard === undefined) props.push({ name: 'params', value: 'z.unknown()' });
   if (standard !== undefined) {
-    const params = call(`zodSchema<${mapOf(m, sender)}[${str(m.method)}]['params']>`, standard);
+    const params = call(`paramsSchema<${mapOf(m, sender)}[${str(m.method)}]['params']>`, standard);
     props.push({ name: 'params', value: m.paramsRequired ? params : `${params}.optional()` });
   }
   return call('z.object', objectLiteral(props));
@@ -127,6 +127,23 @@ const PREAMBLE: Statement[] = [
       "    const path = (issue.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)).map((k) => (typeof k === 'symbol' ? String(k) : k));",
       "    ctx.addIssue({ code: 'custom', message: issue.message, path, input: value });",
       '  }',
+      '});',
+    ],
+  }),
+  functionDecl({
+    name: 'paramsSchema<T>',
+    doc: "zodSchema for a handler's params: invalid ones throw an error with the JSON-RPC code -32602 (SDK v1 answers with an error's numeric `code`; a zod error would be -32603), every issue in its message as `/path message`.",
+    params: [{ name: 'schema', type: 'StandardSchemaV1' }],
+    returns: 'z.ZodType<T>',
+    body: [
+      'return z.custom<T>().superRefine((value) => {',
+      "  const { issues } = schema['~standard'].validate(value) as StandardSchemaV1Result<unknown>;",
+      '  if (issues === undefined) return;',
+      '  const problems = issues.map((issue) => {',
+      "    const path = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p));",
+      "    return `/${path.join('/')} ${issue.message}`;",
+      '  });',
+      "  throw Object.assign(new Error(`Invalid params: ${problems.join(', ')}`), { code: -32602 });",
       '});',
     ],
   }),

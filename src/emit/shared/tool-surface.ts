@@ -45,6 +45,8 @@ export interface ToolSurface {
   resourceTemplates?: SurfaceEntry[];
   /** Does the schema's version have tools/list (the handlers then answer it)? */
   toolsListed: boolean;
+  /** Does it have resources/read (the templates then get a typed read and handlers)? */
+  templatesRead?: boolean;
   /** Entries whose natural name was taken, and the name they got instead. */
   warnings: string[];
 }
@@ -59,14 +61,17 @@ const KINDS = {
 
 /**
  * The one naming function of the surface's types: the entry's name in PascalCase (load/type-names.ts, the
- * project's naming rule) plus the kind's suffix; a name already taken (by another entry, a definition of the
- * schema or an export of the generated code) gets the first free number after it (`EchoArguments2`). Callers
- * name entries in sorted order, so the same snapshot always gives the same names.
+ * project's naming rule) plus the kind's suffix; a name that starts with a digit (no identifier does) gets the
+ * kind's stem first (`1st-tool` → `Tool1StToolArguments`), a name with no letters or digits the stem alone. A
+ * name already taken (by another entry, a definition of the schema or an export of the generated code) gets the
+ * first free number after it (`EchoArguments2`). Callers name entries in sorted order, so the same snapshot
+ * always gives the same names.
  */
 export function typeNamer(taken: Set<string>, warnings: string[]) {
   return (entry: string, kind: keyof typeof KINDS | { suffix: string; stem: string }, what: string): string => {
     const { suffix, stem } = typeof kind === 'string' ? KINDS[kind] : kind;
-    const wanted = `${pascalCase(entry) || stem}${suffix}`;
+    const leadingDigit = /^[^A-Za-z]*[0-9]/.test(entry);
+    const wanted = `${pascalCase(leadingDigit ? `${stem} ${entry}` : entry) || stem}${suffix}`;
     let name = wanted;
     for (let n = 2; generatedNameProblem(name, taken) !== undefined; n++) name = `${wanted}${n}`;
     if (name !== wanted) warnings.push(`${what}: its type is named ${name} (${wanted} is taken)`);
@@ -130,6 +135,10 @@ export function toolSurface(snapshot: Snapshot, file: string, taken: ReadonlySet
   };
 }
 
+/** Templates get a typed read and handlers where the schema has resources/read. */
+export const readable = (surface: ToolSurface): boolean =>
+  surface.templatesRead === true && (surface.resourceTemplates ?? []).length > 0;
+
 /**
  * The surface as far as the schema's version can serve it: tools need tools/call (refused without it: nothing
  * could be called), and are listed where there is tools/list; prompts need prompts/list and prompts/get,
@@ -141,6 +150,7 @@ export function servedSurface(surface: ToolSurface, requests: readonly string[])
   const out: ToolSurface = {
     ...surface,
     toolsListed: requests.includes('tools/list'),
+    templatesRead: requests.includes('resources/read'),
     warnings: [...surface.warnings],
   };
   const drop = (list: 'prompts' | 'resourceTemplates', needs: string[]) => {

@@ -4,6 +4,7 @@
  * `--check` too.
  */
 import type { EmitContext } from '../shared/context.js';
+import { readable } from '../shared/tool-surface.js';
 
 /** The names tools.ts exports besides the surface's own types (index.ts re-exports them). */
 export function toolsExports(ctx: Pick<EmitContext, 'tools' | 'artifacts'>): { types: string[]; values: string[] } {
@@ -22,10 +23,13 @@ export function toolsExports(ctx: Pick<EmitContext, 'tools' | 'artifacts'>): { t
       'ResourceTemplateVariables',
       ...(client ? ['ToolCallResult', ...prompts(['PromptCallResult']), 'TypedToolResult', 'ToolCalls'] : []),
       ...(client ? prompts(['PromptCalls']) : []),
+      ...(client && readable(surface) ? ['ResourceReadResult', 'ResourceReads'] : []),
+      ...(server && readable(surface) ? ['ResourceReadHandlerResult', 'ResourceHandlers'] : []),
+      ...(client ? ['SdkToolCalls', ...prompts(['SdkPromptCalls']), 'SdkClient', 'SdkTools'] : []),
       ...(server ? ['ToolHandlerResult', ...prompts(['PromptHandlerResult']), 'TypedToolReturn', 'ToolHandlers'] : []),
       ...(server ? [...prompts(['PromptHandlers']), 'ToolsImplementation', 'ToolsServerHandlers'] : []),
     ],
-    values: [...(client ? ['ToolsClient', 'createToolsClient'] : []), ...(server ? ['toolsServer'] : [])],
+    values: [...(client ? ['ToolsClient', 'createToolsClient', 'sdkTools'] : []), ...(server ? ['toolsServer'] : [])],
   };
 }
 
@@ -47,4 +51,13 @@ export const TOOLS_FIXED_EXPORTS: readonly string[] = [
   'ToolsClient',
   'createToolsClient',
   'toolsServer',
+  'ResourceReadResult',
+  'ResourceReads',
+  'ResourceReadHandlerResult',
+  'ResourceHandlers',
+  'SdkToolCalls',
+  'SdkPromptCalls',
+  'SdkClient',
+  'SdkTools',
+  'sdkTools',
 ];

@@ -6,14 +6,16 @@
  *
  * MCP takes a tool schema without `$schema` as JSON Schema 2020-12 (2025-11-25, "JSON Schema Usage"); many
  * servers declare draft-07. Both compile in one 2020-12 ajv, the draft-07 ones with the few keywords whose
- * meaning moved rewritten to their 2020-12 spelling (`items` as a list, `additionalItems`, `dependencies`).
+ * meaning moved rewritten to their 2020-12 spelling (dialects.ts).
  */
 import { InputError } from '../../errors.js';
 import { escapePointerToken } from '../../load/pointer.js';
 import { isObject, type JsonSchema } from '../../load/schema-types.js';
 import { rebase } from '../../load/snapshot-arguments.js';
-import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_VALUES } from '../../load/schema-keywords.js';
 import { repairedSchemas } from './tool-types.js';
+import { withDiscriminators } from './discriminated.js';
+import { as2020, declaresDraft07 } from './dialects.js';
+import { setOwn } from '../../load/own-property.js';
 import type { NamedSchema, ToolSurface } from '../shared/tool-surface.js';
 import type { GeneratedFile } from '../shared/context.js';
 import type { TsFiles } from '../shared/ts-project.js';
@@ -55,13 +57,21 @@ export function emitToolValidators(surface: ToolSurface): string {
   for (const named of validatedSchemas(surface)) {
     const schema = repaired[named.name];
     const moved = rebase(isObject(schema) && declaresDraft07(schema) ? as2020(schema) : schema, root(named.name));
-    defs[named.name] = stripAnnotations(withoutSchemaKeyword(moved));
+    defs[named.name] = withDiscriminators(stripAnnotations(withoutSchemaKeyword(moved)));
     pointers.set(named.name, named.pointer);
   }
-  const js = validatorModule('2020-12', '$defs', defs, (name, error) => {
-    const reason = error instanceof Error ? error.message : String(error);
-    return new InputError(surface.file, pointers.get(name), `no validator can be compiled from this schema: ${reason}`);
-  });
+  // Every issue, not the first: a caller of one tool is told everything wrong with its arguments at once
+  // (tools' schemas are small; the protocol's validators stop at the first, on every message's hot path).
+  const js = validatorModule(
+    '2020-12',
+    '$defs',
+    defs,
+    (name, error) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      return new InputError(surface.file, pointers.get(name), `no validator can be compiled from this schema: ${reason}`);
+    },
+    { allErrors: true, discriminator: true },
+  );
   return [
     '// @ts-self-types="./tool-validators.d.ts"',
     "// @ts-nocheck -- ajv's generated JavaScript; tool-validators.d.ts declares what it exports.",
@@ -73,11 +83,6 @@ export function emitToolValidators(surface: ToolSurface): string {
 
 const root = (name: string) => `#/$defs/${escapePointerToken(name)}`;
 
-/** draft-04, -06 and -07 all spell tuples, their rest and dependencies the old way. */
-function declaresDraft07(schema: JsonSchema): boolean {
-  return typeof schema.$schema === 'string' && /json-schema\.org\/draft-0[4-7]\/schema/.test(schema.$schema);
-}
-
 /** `$schema` anywhere: one ajv compiles every tool, and a `$schema` it has no meta-schema for would stop it. */
 function withoutSchemaKeyword(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutSchemaKeyword);
@@ -85,42 +90,7 @@ function withoutSchemaKeyword(node: unknown): unknown {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === '$schema' && typeof value === 'string') continue;
-    Object.defineProperty(out, key, {
-      value: key === 'const' || key === 'enum' ? value : withoutSchemaKeyword(value),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(out, key, key === 'const' || key === 'enum' ? value : withoutSchemaKeyword(value));
   }
   return out;
-}
-
-/** A draft-07 schema in 2020-12's words: `items: [...]` → `prefixItems`, `additionalItems` → `items`, `dependencies` split. */
-function as2020(schema: JsonSchema): JsonSchema {
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema)) {
-    const sub = (v: unknown) => (isObject(v) ? as2020(v) : v);
-    let next: unknown = value;
-    if ((SUBSCHEMA_MAPS.has(key) || key === '$defs' || key === 'definitions') && isObject(value))
-      next = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sub(v)]));
-    else if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) next = value.map(sub);
-    else if (SUBSCHEMA_VALUES.has(key)) next = sub(value);
-    if (key === 'items' && Array.isArray(value)) assign(out, 'prefixItems', next);
-    else if (key === 'additionalItems') {
-      if (Array.isArray(schema.items)) assign(out, 'items', next);
-    } else if (key === 'dependencies' && isObject(value)) {
-      for (const [property, dependency] of Object.entries(value)) {
-        const keyword = Array.isArray(dependency) ? 'dependentRequired' : 'dependentSchemas';
-        const map = isObject(out[keyword]) ? out[keyword] : {};
-        assign(map, property, Array.isArray(dependency) ? dependency : sub(dependency));
-        out[keyword] = map;
-      }
-    } else assign(out, key, next);
-  }
-  return out;
-}
-
-/** An own data property, also for a key named `__proto__` (a property name in `properties` is data). */
-function assign(target: JsonSchema, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -5,6 +5,8 @@
  *
  * - with the client: `ToolsClient`, an McpClient with `tool.<name>(args)` and `prompt.<name>(args)`, keyed by
  *   the names as the server spells them (`client.tool['get-sum']({ a, b })`);
+ * - with the client, also `sdkTools(client)`: the same checked calls over the official SDK's `Client` (v1 or v2,
+ *   matched structurally: no import of the SDK), `sdkTools(client).tool.forecast({ city })`;
  * - with the server: `toolsServer({ tools, prompts })`, the handlers of the lists and calls answered from the
  *   snapshot, to spread into `createServer`; every listed tool and prompt needs its handler.
  *
@@ -13,7 +15,7 @@
 import type { EmitContext } from '../shared/context.js';
 import { frozenRecord } from '../client-server/server.js';
 import { surfaceDeclarations } from './tool-types.js';
-import type { SurfaceEntry, ToolSurface } from '../shared/tool-surface.js';
+import { readable, type SurfaceEntry, type ToolSurface } from '../shared/tool-surface.js';
 import type { Statement } from '../shared/ts-project.js';
 import { jsModuleSpecifier } from '../shared/ts-names.js';
 import { classDecl, constDecl, functionDecl, importDecl, typeAlias } from '../shared/ts-structures.js';
@@ -29,6 +31,10 @@ export async function toolsStatements(surface: ToolSurface, ctx: EmitContext): P
     ...(await surfaceDeclarations(surface)),
     templateVariables(surface),
     ...(peer ? [constDecl('CHECKS', checksLiteral(surface), { type: 'SurfaceChecks', exported: false })] : []),
+    ...(peer ? [constDecl('LISTED', jsonLiteral(listed(surface)), { type: 'ListedSurface', exported: false })] : []),
+    ...(peer && readable(surface)
+      ? [constDecl('TEMPLATES', templateNames(surface), { type: 'TemplateVariableNames', exported: false })]
+      : []),
     ...(client ? clientStatements(surface) : []),
     ...(server ? serverStatements(surface) : []),
   ];
@@ -45,9 +51,18 @@ function imports(surface: ToolSurface, ctx: EmitContext, client: boolean, server
       false,
       [
         ...(client
-          ? ['toolCallers', ...(prompts ? ['promptCallers'] : []), 'type RequestOptions', 'type Transport']
+          ? [
+              'toolCallers',
+              ...(prompts ? ['promptCallers'] : []),
+              ...(surface.toolsListed ? ['DriftWatch'] : []),
+              ...(readable(surface) ? ['templateReaders'] : []),
+              'type RequestOptions',
+              'type Transport',
+            ]
           : []),
-        ...(server ? ['surfaceHandlers', 'type ListedSurface'] : []),
+        ...(server ? ['surfaceHandlers'] : []),
+        'type ListedSurface',
+        ...(readable(surface) ? ['type TemplateVariableNames'] : []),
         'type SurfaceChecks',
       ],
       ctx.runtime.core,
@@ -69,6 +84,15 @@ function checksLiteral(surface: ToolSurface): string {
     { name: 'tools', value: frozenRecord(tools) },
     { name: 'prompts', value: frozenRecord(prompts) },
   ]);
+}
+
+/** Each template's variable names, by template (the runtime reads a URI back by them). */
+function templateNames(surface: ToolSurface): string {
+  const rows = (surface.resourceTemplates ?? []).map((t) => {
+    const schema = t.input.schema as { properties?: Record<string, unknown> };
+    return { name: t.key, value: JSON.stringify(Object.keys(schema.properties ?? {})) };
+  });
+  return frozenRecord(rows);
 }
 
 /** The URI variables of each resource template, by template. */
@@ -134,9 +158,121 @@ function clientStatements(surface: ToolSurface): Statement[] {
       "A tools/call result whose `structuredContent` is the tool's (checked against its outputSchema); an error result may lack it.",
     ),
     perEntry('ToolCalls', tools, 'One call per tool, by name.'),
+    ...(readable(surface) ? resourceReadTypes(surface) : []),
     ...ifPrompts(surface, () => [perEntry('PromptCalls', prompts, 'One call per prompt, by name.')]),
     ...toolsClient(surface, prompts.length > 0),
+    ...sdkFacade(surface, surface.prompts !== undefined),
   ];
+}
+
+/**
+ * SdkToolCalls, SdkPromptCalls, SdkClient and sdkTools(): the checked calls over the official SDK's `Client`.
+ * Its `callTool` and `getPrompt` take the request options in different places in v1 and v2, so the facade's
+ * calls take none (a call that needs a signal or a timeout goes through the SDK's own method).
+ */
+function sdkFacade(surface: ToolSurface, hasPrompts: boolean): Statement[] {
+  const toolResult = (t: SurfaceEntry) => (t.output ? ref('TypedToolResult', t.output.name) : 'ToolCallResult');
+  const noOptions = (entry: SurfaceEntry, result: string) =>
+    fnType([{ name: 'args', type: entry.input.name, optional: !entry.inputRequired }], ref('Promise', result));
+  const tools = surface.tools.map((t) => ({ name: t.key, doc: t.description, type: noOptions(t, toolResult(t)) }));
+  const prompts = (surface.prompts ?? []).map((p) => ({
+    name: p.key,
+    doc: p.description,
+    type: noOptions(p, 'PromptCallResult'),
+  }));
+  const method = (name: string, args: string) =>
+    `${name}(params: { name: string; arguments?: ${args} }): Promise<unknown>;`;
+  const listed = surface.toolsListed;
+  const facade: TypeMember[] = [
+    { name: 'tool', type: 'SdkToolCalls', readonly: true },
+    ...(hasPrompts ? [{ name: 'prompt', type: 'SdkPromptCalls', readonly: true }] : []),
+    ...(listed
+      ? [
+          {
+            name: 'drift',
+            type: ref('Pick', ref('DriftWatch', 'keyof ToolCalls & string'), "'check'"),
+            readonly: true,
+            doc: "`check()`: the server's tools compared with the snapshot (call it from the SDK client's tools/list_changed handler).",
+          },
+        ]
+      : []),
+  ];
+  const routes = [
+    "method === 'tools/call' ? client.callTool(params as never)",
+    ...(hasPrompts ? ["method === 'prompts/get' ? client.getPrompt(params as never)"] : []),
+    ...(listed ? ["method === 'tools/list' ? client.listTools(params as never)"] : []),
+  ];
+  const send = `(method, params) => ${routes.join(' : ')} : Promise.reject(new Error(method))`;
+  return [
+    perEntry('SdkToolCalls', tools, "One call per tool over the SDK's Client, by name."),
+    ...(hasPrompts ? [perEntry('SdkPromptCalls', prompts, "One call per prompt over the SDK's Client, by name.")] : []),
+    typeAlias(
+      'SdkClient',
+      `{\n${method('callTool', 'Record<string, unknown>')}\n${hasPrompts ? method('getPrompt', 'Record<string, string>') : ''}\n${listed ? 'listTools(params?: { cursor?: string }): Promise<unknown>;' : ''}\n}`,
+      "What sdkTools() uses of the official SDK's `Client` (v1 `@modelcontextprotocol/sdk` or v2 `@modelcontextprotocol/client`).",
+    ),
+    typeAlias('SdkTools', objectType(facade, true), "The typed calls over the SDK's Client."),
+    functionDecl({
+      name: 'sdkTools',
+      doc: `${serverName(surface)}'s tools (and prompts) over the official SDK's connected \`Client\`, v1 or v2: \`sdkTools(client).tool.<name>(args)\` checks the arguments before sending (-32602, nothing sent) and a tool's \`structuredContent\` after.`,
+      params: [{ name: 'client', type: 'SdkClient' }],
+      returns: 'SdkTools',
+      body: [
+        `const send: Parameters<typeof toolCallers>[0] = ${send};`,
+        `return Object.freeze({ tool: toolCallers<SdkToolCalls>(send, CHECKS.tools)${hasPrompts ? ', prompt: promptCallers<SdkPromptCalls>(send, CHECKS.prompts)' : ''}${listed ? `, drift: ${driftProperty('send').value}` : ''} });`,
+      ],
+    }),
+  ];
+}
+
+/** ResourceReadResult and ResourceReads: a typed read per resource template. */
+function resourceReadTypes(surface: ToolSurface): Statement[] {
+  const options = { name: 'options', type: 'RequestOptions', optional: true };
+  const reads = (surface.resourceTemplates ?? []).map((t) => ({
+    name: t.key,
+    doc: t.description,
+    type: fnType(
+      [{ name: 'variables', type: t.input.name, optional: !t.inputRequired }, options],
+      ref('Promise', 'ResourceReadResult'),
+    ),
+  }));
+  return [
+    typeAlias('ResourceReadResult', "ClientCalls['resources/read']['result']", 'What a resource read resolves to.'),
+    perEntry(
+      'ResourceReads',
+      reads,
+      'One read per resource template, by template: its variables expanded into the URI (RFC 6570), then resources/read.',
+    ),
+  ];
+}
+
+/** ResourceReadHandlerResult and ResourceHandlers: a handler per resource template. */
+function resourceHandlerTypes(surface: ToolSurface): Statement[] {
+  const ctx = { name: 'ctx', type: 'ServerContext' };
+  const handlers = (surface.resourceTemplates ?? []).map((t) => ({
+    name: t.key,
+    doc: t.description,
+    type: fnType([{ name: 'variables', type: t.input.name }, ctx], returns('ResourceReadHandlerResult')),
+  }));
+  return [
+    typeAlias(
+      'ResourceReadHandlerResult',
+      "Awaited<ReturnType<McpServerHandlers['resources/read']>>",
+      'What a resource template handler returns.',
+    ),
+    perEntry(
+      'ResourceHandlers',
+      handlers,
+      "A handler per resource template, by template: given to toolsServer, it answers resources/read with the URI's variables.",
+    ),
+  ];
+}
+
+/** `drift`: the snapshot's tools compared with the server's, typed by the tools' names. */
+function driftProperty(send: string, subscribe?: string): { name: string; type: string; value: string } {
+  const type = ref('DriftWatch', 'keyof ToolCalls & string');
+  const args = ['LISTED.tools ?? []', send, ...(subscribe === undefined ? [] : [subscribe])];
+  return { name: 'drift', type, value: `new ${type}(${args.join(', ')})` };
 }
 
 /** ToolsClient and createToolsClient. */
@@ -151,10 +287,14 @@ function toolsClient(surface: ToolSurface, hasPrompts: boolean): Statement[] {
     classDecl({
       name: 'ToolsClient',
       extends: 'McpClient',
-      doc: `${serverName(surface)}'s client: \`tool.<name>(args)\` and \`prompt.<name>(args)\` check the arguments before sending and a tool's \`structuredContent\` after.`,
+      doc: `${serverName(surface)}'s client: \`tool.<name>(args)\` and \`prompt.<name>(args)\` check the arguments before sending and a tool's \`structuredContent\` after; \`drift.check()\` and \`drift.on(listener)\` report how the server's tools differ from the snapshot (on demand, and on each \`notifications/tools/list_changed\`).`,
       properties: [
         { name: 'tool', type: 'ToolCalls', value: `toolCallers<ToolCalls>(${send}, CHECKS.tools)` },
         ...(hasPrompts ? [prompt] : []),
+        ...(readable(surface)
+          ? [{ name: 'resource', type: 'ResourceReads', value: `templateReaders<ResourceReads>(${send}, TEMPLATES)` }]
+          : []),
+        ...(surface.toolsListed ? [driftProperty(send, "(handler) => this.setNotificationHandler('notifications/tools/list_changed', handler)")] : []),
       ],
       ctor: { params, body: ['super(transport, options);'] },
       methods: [],
@@ -206,6 +346,7 @@ function serverStatements(surface: ToolSurface): Statement[] {
       'A handler for every listed tool, by name: its arguments are checked before it runs.',
     ),
     ...ifPrompts(surface, () => [perEntry('PromptHandlers', prompts, 'A handler for every listed prompt, by name.')]),
+    ...(readable(surface) ? resourceHandlerTypes(surface) : []),
     ...toolsServer(surface, prompts.length > 0),
   ];
 }
@@ -221,6 +362,7 @@ function toolsServer(surface: ToolSurface, hasPrompts: boolean): Statement[] {
   const implementation: TypeMember[] = [
     { name: 'tools', type: 'ToolHandlers' },
     ...(surface.prompts ? [{ name: 'prompts', type: 'PromptHandlers', optional: !hasPrompts }] : []),
+    ...(readable(surface) ? [{ name: 'resources', type: 'ResourceHandlers', optional: true }] : []),
   ];
   return [
     typeAlias(
@@ -230,16 +372,19 @@ function toolsServer(surface: ToolSurface, hasPrompts: boolean): Statement[] {
     ),
     typeAlias(
       'ToolsServerHandlers',
-      ref('Pick', 'McpServerHandlers', union(lists.map((l) => str(l)))),
+      readable(surface)
+        ? `${ref('Pick', 'McpServerHandlers', union(lists.map((l) => str(l))))} & Partial<Pick<McpServerHandlers, 'resources/read'>>`
+        : ref('Pick', 'McpServerHandlers', union(lists.map((l) => str(l)))),
       'The handlers toolsServer() gives, to spread into createServer().',
     ),
-    constDecl('LISTED', jsonLiteral(listed(surface)), { type: 'ListedSurface', exported: false }),
     functionDecl({
       name: 'toolsServer',
       doc: `The handlers of ${serverName(surface)}'s lists and calls, answered from its snapshot: \`createServer({ ...toolsServer({ tools }), ... })\`. An unknown tool is a protocol error (-32602); invalid arguments a tool error (\`isError\`) naming the JSON pointer.`,
       params: [{ name: 'implementation', type: 'ToolsImplementation' }],
       returns: 'ToolsServerHandlers',
-      body: ['return surfaceHandlers<ToolsServerHandlers>(LISTED, CHECKS, implementation);'],
+      body: [
+        `return surfaceHandlers<ToolsServerHandlers>(LISTED, CHECKS, implementation${readable(surface) ? ', TEMPLATES' : ''});`,
+      ],
     }),
   ];
 }

@@ -102,8 +102,10 @@ const table = (rows: [string, string][]) =>
 
 /**
  * Every export is `s$(validateN)`: the ajv function, given a `~standard` member (Standard Schema v1) whose
- * issues carry ajv's message and the path of keys to the value (a missing property's own name last, as the
- * runtime's pointers have it). `table$` builds the lookup tables. Both are annotated pure where called.
+ * issues carry ajv's message and the path of keys to the value; where the error is about one property of an
+ * object (missing, not allowed, badly named, missing because another is present) that property's own name
+ * comes last, as the runtime's pointers have it. `table$` builds the lookup tables. Both are annotated pure
+ * where called.
  */
 export const VALIDATOR_HELPERS = `function s$(validate) {
   validate["~standard"] = {version: 1, vendor: "mcp-typegen", validate: (value) => validate(value) ? {value} : {issues: validate.errors.map((e) => i$(e, value))}};
@@ -116,7 +118,9 @@ function i$(error, value) {
     path.push(key);
     value = value == null ? undefined : value[key];
   }
-  if (error.keyword === "required") path.push(error.params.missingProperty);
+  const p = error.params;
+  const key = p.missingProperty ?? p.additionalProperty ?? p.unevaluatedProperty ?? p.propertyName;
+  if (key !== undefined) path.push(key);
   return {message: error.message, path};
 }
 function table$(rows) {
@@ -149,13 +153,15 @@ export function validatorModule(
   defsKeyword: string,
   defs: Record<string, unknown>,
   failed: (name: string, error: unknown) => unknown = (_name, error) => error,
+  { allErrors = false, discriminator = false }: { allErrors?: boolean; discriminator?: boolean } = {},
 ): string {
   // The same definitions compile to the same module: a watch run after an edit that changed only
   // descriptions (stripped above), or another target of the same schema, reuses it.
-  const key = sha256(`${dialect}\0${defsKeyword}\0${JSON.stringify(defs)}`);
+  const options = { allErrors, discriminator };
+  const key = sha256(`${dialect}\0${defsKeyword}\0${JSON.stringify(options)}\0${JSON.stringify(defs)}`);
   const known = compiledModules.get(key);
   if (known !== undefined) return known;
-  const module = compiledModule(dialect, defsKeyword, defs, failed);
+  const module = compiledModule(dialect, defsKeyword, defs, failed, options);
   const oldest = compiledModules.keys().next();
   if (compiledModules.size >= COMPILED_MODULES_LIMIT && oldest.done !== true) compiledModules.delete(oldest.value);
   compiledModules.set(key, module);
@@ -171,10 +177,14 @@ function compiledModule(
   defsKeyword: string,
   defs: Record<string, unknown>,
   failed: (name: string, error: unknown) => unknown,
+  { allErrors, discriminator }: { allErrors: boolean; discriminator: boolean },
 ): string {
   const AjvClass = ajvClass(dialect);
   const ajv = new AjvClass({
     ...VALIDATION_OPTIONS,
+    allErrors,
+    // ajv's `discriminator` keyword, where the tool validators add it (tools/discriminated.ts).
+    discriminator,
     // No optimisation pass: it costs more than a quarter of the compilation, and withoutNoOps
     // (validator-code.ts) removes what it would for a fraction of that.
     // ajv also turns each validator's source into a function with `new Function`; generation only writes

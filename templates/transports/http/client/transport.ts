@@ -254,11 +254,19 @@ export class StreamableHttpClientTransport implements Transport {
           : new LocalError(ErrorCode.ConnectionClosed, `POST ${this.#url.href} failed: ${describe(error)}`),
       );
     }
-    const sessionId = response.headers.get(HEADER.sessionId);
-    if (sessionId && !sessionless) this.#sessionIdValue = sessionId;
     if (!response.ok) return this.#refused(response, message, messages, flight, fallback, sseTried);
+    this.#keepSession(response, sessionless);
     this.#answeredOnce = true;
     return this.#readAnswer(response, messages, flight, options);
+  }
+
+  /**
+   * The session a successful answer names. Only a success: a server that refuses the POST opening a session may
+   * name the session it made for it and discard it at once (Python's MCP SDK does), so its id leads to 404.
+   */
+  #keepSession(response: Response, sessionless: boolean): void {
+    const sessionId = response.headers.get(HEADER.sessionId);
+    if (sessionId && !sessionless) this.#sessionIdValue = sessionId;
   }
 
   /**
