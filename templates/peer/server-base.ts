@@ -12,9 +12,8 @@
  */
 import { ErrorCode, ProtocolError, isPlainObject } from '../core/jsonrpc.js';
 import { RpcPeer, type HandlerContext, type ParamsIssue, type PeerOptions } from '../core/peer.js';
-import { isThenable, withKey } from '../core/peer-messages.js';
+import { isThenable } from '../core/peer-messages.js';
 import {
-  setMeta,
   speakableVersions,
   type Era,
   type ServerProtocolDescription,
@@ -27,7 +26,7 @@ import { callTool } from './tool-call.js';
 import type { Transport } from '../core/transport.js';
 import { paramsIssue, resultIssue, type CompiledValidator } from './validation.js';
 import { answerInputsInline, inputRound } from './input-round.js';
-import { legacyInitializeIssue, withoutResultType } from './legacy-session.js';
+import { legacyInitializeIssue, withSessionMeta, withoutResultType } from './legacy-session.js';
 import { guardNestedRequests } from './nested-requests.js';
 import { LOG_LEVELS, gateLogs } from './log-gate.js';
 
@@ -404,6 +403,7 @@ export class McpServerBase<Handlers extends object> {
 
   /** Lifecycle gate before any handler runs. */
   private admit(method: string, meta: JsonObject | undefined, session: SessionInfo): ProtocolError | undefined {
+    if (method === 'initialize') return this.#initializeRefusal(meta, session);
     if (this.protocol.features.initialize || session.era === 'legacy') {
       if (method === 'initialize' || method === 'ping') return undefined;
       if (session.protocolVersion === undefined) {
@@ -435,27 +435,33 @@ export class McpServerBase<Handlers extends object> {
     return undefined;
   }
 
+  /**
+   * Why an `initialize` is refused before its params are read, or undefined. One that carries the per-request
+   * `_meta` version is a modern request, served as its version, which has no initialize (versioning.mdx):
+   * -32601. A second one is a lifecycle error whatever its params say: -32600, as on every transport.
+   */
+  #initializeRefusal(meta: JsonObject | undefined, session: SessionInfo): ProtocolError | undefined {
+    const key = this.protocol.facts.metaKeys['protocolVersion'];
+    if (this.protocol.features.perRequestMeta && key !== undefined && typeof meta?.[key] === 'string') {
+      return new ProtocolError(
+        ErrorCode.MethodNotFound,
+        `Method not found: initialize (a request with _meta["${key}"] is served as ${String(meta[key])}, which has no initialize)`,
+      );
+    }
+    if (this.#opened.has(session)) return new ProtocolError(ErrorCode.InvalidRequest, 'Already initialized');
+    return undefined;
+  }
+
   /** A legacy session on a modern server (opened with `initialize`). */
   private legacyOnModern(session: SessionInfo): boolean {
     return session.era === 'legacy' && this.protocol.features.perRequestMeta;
   }
 
-  /**
-   * What a handler (and the validator) sees of a legacy client's request on a modern server: the params
-   * with the per-request `_meta` a modern client would have sent, filled in from the session (the version
-   * and client from `initialize`, the level from `logging/setLevel`), so handlers are written once.
-   */
+  /** What a handler (and the validator) sees of a request: a legacy client's on a modern server gets the modern `_meta`. */
   private paramsFor(session: SessionInfo, method: string, params: JsonObject | undefined): JsonObject | undefined {
     if (!this.legacyOnModern(session) || this.protocol.facts.lifecycleMethods.includes(method)) return params;
     if (method === 'initialize' || method === 'logging/setLevel') return params;
-    const keys = this.protocol.facts.metaKeys;
-    const given = isPlainObject(params?.['_meta']) ? params['_meta'] : {};
-    const meta: JsonObject = {};
-    setMeta(meta, keys['protocolVersion'], session.protocolVersion);
-    setMeta(meta, keys['clientInfo'], session.clientInfo);
-    setMeta(meta, keys['clientCapabilities'], session.clientCapabilities ?? {});
-    setMeta(meta, keys['logLevel'], session.logLevel);
-    return withKey(params, '_meta', { ...meta, ...given });
+    return withSessionMeta(this.protocol.facts.metaKeys, session, params);
   }
 
   /** Capabilities the agreed version has (a 2024-11-05 client is not told of `completions`, say). */
