@@ -44,11 +44,19 @@ export function transportErrorCodes(facts: ProtocolFacts): TransportErrorCodes {
   };
 }
 
-/** The HTTP status of a JSON-RPC error answer in the sessionless era (unknown method 404, refusals 400). */
-export function statusOfError(code: unknown, codes: TransportErrorCodes): number {
-  if (code === -32601) return 404;
+/**
+ * The HTTP status of a JSON-RPC error answer in the sessionless era: unknown method 404; refusals 400, and so is
+ * invalid params whose pointer is in `_meta` (basic/index.mdx: a request missing a required `_meta` field is
+ * malformed, 400 on HTTP); any other error 200.
+ */
+export function statusOfError(error: { code?: unknown; data?: unknown }, codes: TransportErrorCodes): number {
+  const code = error.code;
+  if (code === ErrorCode.MethodNotFound) return 404;
   const refusals = [-32700, -32600, codes.headerMismatch, codes.missingCapability, codes.unsupportedVersion];
-  return refusals.includes(code as number) ? 400 : 200;
+  if (refusals.includes(code as number)) return 400;
+  const pointer = (error.data as { pointer?: unknown } | undefined)?.pointer;
+  const inMeta = typeof pointer === 'string' && (pointer === '/_meta' || pointer.startsWith('/_meta/'));
+  return code === ErrorCode.InvalidParams && inMeta ? 400 : 200;
 }
 
 /** The headers of an SSE response (with the session's id in the session era). */
