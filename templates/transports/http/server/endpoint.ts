@@ -34,8 +34,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspectMessage, invalidRequestResponse, parseErrorResponse } from '../../../core/frame.js';
 import { HEADER, isHeaderEra } from '../../../peer/http-headers.js';
+import { errorResponse, type JsonRpcErrorResponse } from '../../../core/jsonrpc.js';
 import { accepts, readBody, TOO_LARGE_HEADERS as TOO_LARGE } from './request.js';
-import { checkCors, dnsRebindingGuard, isInitializeRequest, mediaType, onceEach, toError } from '../common.js';
+import {
+  checkCors,
+  dnsRebindingGuard,
+  isInitializeRequest,
+  isRequest,
+  mediaType,
+  onceEach,
+  toError,
+} from '../common.js';
 import type { WireMessage } from '../common.js';
 import {
   headerOf,
@@ -238,11 +247,9 @@ class StreamableHttpEndpoint {
     if (refused !== undefined && (!Array.isArray(refused) || members.length === 0))
       return writeJsonRpcError(res, 400, refused, sessionHeader(req));
     const messages = members as WireMessage[];
-    const initialize = messages.find(isInitializeRequest);
-    if (initialize !== undefined) {
+    if (messages.some(isInitializeRequest)) {
       if (!batch) return this.openSession(req, res, messages, wantsSse);
-      const answer = invalidRequestResponse(initialize.id, 'initialize must be sent alone, not in a batch');
-      return writeJsonRpcError(res, 400, answer, sessionHeader(req));
+      return this.batchWithInitialize(req, res, messages, answered, wantsSse);
     }
     const session = await this.findSession(req, res);
     if (!session) return;
@@ -251,6 +258,34 @@ class StreamableHttpEndpoint {
       return writeJsonRpcError(res, 400, answer, sessionHeader(req));
     }
     await session.handlePost(res, messages, batch, wantsSse, requestInfoOf(req), answered);
+  }
+
+  /**
+   * A batch holding an initialize (2025-03-26): every member is answered, as on every transport. Each initialize
+   * is refused (-32600: it must be sent alone); the other members go to the session the request names, or,
+   * without one, are refused as a request without its session is (400, -32000).
+   */
+  private async batchWithInitialize(
+    req: IncomingMessage,
+    res: ServerResponse,
+    messages: WireMessage[],
+    answered: JsonRpcErrorResponse[],
+    wantsSse: boolean,
+  ): Promise<void> {
+    const refused = messages
+      .filter(isInitializeRequest)
+      .map((m) => invalidRequestResponse(m.id, 'initialize must be sent alone, not in a batch'));
+    const rest = messages.filter((m) => !isInitializeRequest(m));
+    const named = headerOf(req, HEADER.sessionId);
+    if (named === undefined || named === '' || rest.length === 0) {
+      const noSession = rest
+        .filter(isRequest)
+        .map((m) => errorResponse(m.id, -32000, 'Bad Request: Mcp-Session-Id header is required'));
+      return writeJsonRpcError(res, 400, [...answered, ...refused, ...noSession], sessionHeader(req));
+    }
+    const session = await this.findSession(req, res);
+    if (!session) return;
+    await session.handlePost(res, rest, true, wantsSse, requestInfoOf(req), [...answered, ...refused]);
   }
 
   private async openSession(
