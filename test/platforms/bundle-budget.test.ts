@@ -21,7 +21,8 @@ import { ROOT, generated, tempDir, writeFiles } from '../helpers/generate.js';
  * was read by hand. Earlier, `connected(client)` (the legacy era's calls) became a function beside the client
  * class, not a method: a bundle that does not call it leaves its 107 bytes out. Later (issue 48), breaking the
  * runtime core's import circle changed the order of its modules in the bundle, not its minified bytes (35,504):
- * 11,998 and 11,077 bytes of gzip.
+ * 11,998 and 11,077 bytes of gzip. Issue 43's probe fixes (asking again after a refusal naming our version, or a
+ * refused initialize naming one) cost about 45 bytes, paid for by one message reusing the others' words: 11,991.
  */
 const BUDGET_BYTES = 12_000;
 
