@@ -1,7 +1,7 @@
 /**
  * What a dual-era server (2026-07-28 on, server-base.ts) does for the legacy clients its own schema does not
- * describe: their `initialize` checked by hand, their requests given the `_meta` a modern client sends, and
- * their results without `resultType`.
+ * describe: their `initialize` checked by hand, the capabilities they are told, their requests given the
+ * `_meta` a modern client sends, and their results without `resultType`.
  *
  * Hand-written runtime copied unchanged into generated output.
  */
@@ -60,6 +60,12 @@ export function withSessionMeta(
   setMeta(meta, keys['clientCapabilities'], session.clientCapabilities ?? {});
   setMeta(meta, keys['logLevel'], session.logLevel);
   return withKey(params, '_meta', { ...meta, ...given });
+}
+
+/** Capabilities as a legacy client reads them: no `extensions` map, and logging, which the runtime answers for it. */
+export function legacyCapabilities(capabilities: JsonObject): JsonObject {
+  const { extensions: _extensions, ...caps } = capabilities;
+  return { ...caps, logging: {} };
 }
 
 /** Legacy results have no `resultType`. */

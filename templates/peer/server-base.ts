@@ -26,7 +26,7 @@ import { callTool } from './tool-call.js';
 import type { Transport } from '../core/transport.js';
 import { paramsIssue, resultIssue, type CompiledValidator } from './validation.js';
 import { answerInputsInline, inputRound } from './input-round.js';
-import { legacyInitializeIssue, withSessionMeta, withoutResultType } from './legacy-session.js';
+import { legacyCapabilities, legacyInitializeIssue, withSessionMeta, withoutResultType } from './legacy-session.js';
 import { guardNestedRequests } from './nested-requests.js';
 import { LOG_LEVELS, gateLogs } from './log-gate.js';
 
@@ -295,11 +295,15 @@ export class McpServerBase<Handlers extends object> {
   ): unknown {
     const { method, handler } = route;
     if (this.legacyOnModern(session)) {
-      const invoke = (p: unknown): unknown =>
-        method === 'tools/call' ? callTool(handler, p, ctx, this.options.onHandlerError) : handler(p, ctx);
-      return Promise.resolve(invoke(params))
-        .then((first) => answerInputsInline(invoke, params, first, ctx))
-        .then((result) => withoutResultType(this.checked(method, results, result)));
+      // The whole exchange is the call: a tool's inputs the client cannot answer (a capability it lacks) end in
+      // its isError, as a 2025-11-25 handler's own request does (nested-requests.ts).
+      const exchange = (p: unknown): Promise<unknown> =>
+        Promise.resolve(handler(p, ctx)).then((first) =>
+          answerInputsInline((q) => handler(q, ctx), params, first, ctx),
+        );
+      const result =
+        method === 'tools/call' ? callTool(exchange, params, ctx, this.options.onHandlerError) : exchange(params);
+      return Promise.resolve(result).then((value) => withoutResultType(this.checked(method, results, value)));
     }
     const result =
       method === 'tools/call' ? callTool(handler, params, ctx, this.options.onHandlerError) : handler(params, ctx);
@@ -352,7 +356,7 @@ export class McpServerBase<Handlers extends object> {
       protocolVersion: version,
       capabilities: this.capabilitiesFor(
         version,
-        this.legacyOnModern(session) ? this.legacyCapabilities() : this.capabilities,
+        this.legacyOnModern(session) ? legacyCapabilities(this.capabilities) : this.capabilities,
       ),
       serverInfo: this.options.serverInfo,
       ...(this.options.instructions ? { instructions: this.options.instructions } : {}),
@@ -470,12 +474,6 @@ export class McpServerBase<Handlers extends object> {
     return Object.fromEntries(
       Object.entries(capabilities).filter(([name]) => !Object.hasOwn(having, name) || having[name]?.includes(version)),
     );
-  }
-
-  /** Capabilities as a legacy client reads them: logging is answered by the runtime for it. */
-  private legacyCapabilities(): JsonObject {
-    const { extensions: _extensions, ...caps } = this.capabilities;
-    return { ...caps, logging: {} };
   }
 
   private checkParams(method: string, params: JsonObject | undefined): ParamsIssue | null {
