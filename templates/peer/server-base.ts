@@ -267,7 +267,7 @@ export class McpServerBase<Handlers extends object> {
             logLevel: session.logLevel,
           };
     (ctx as unknown as { session: SessionInfo }).session = seen;
-    guardNestedRequests(ctx, seen.clientCapabilities, this.#missingCapabilityCode);
+    guardNestedRequests(ctx, seen.clientCapabilities, this.#missingCapabilityCode, this.tables.extensionMethods);
     if (this.protocol.features.inputRequests) (ctx as unknown as { inputs: unknown }).inputs = inputRound;
     const params = this.paramsFor(session, method, received);
     if (method === 'logging/setLevel' && isPlainObject(params) && typeof params['level'] === 'string') {
