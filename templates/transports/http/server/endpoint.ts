@@ -60,6 +60,7 @@ import { ASSUMED_PROTOCOL_VERSION, type StreamableHttpServerTransport } from './
 import { clusterOf, factsOf, type Connection, type StreamableHttpServerOptions } from './options.js';
 import type { StreamableHttpServerSettings } from './options.js';
 import { LiveSessions } from './session-store.js';
+import { RETRY_AFTER } from './client-caps.js';
 
 export { HttpRequestTransport } from './request-transport.js';
 export { StreamableHttpServerTransport } from './session.js';
@@ -460,7 +461,7 @@ class StreamableHttpEndpoint {
   }
 }
 
-/** 503: something the cluster needs did not answer; the client may try again. */
+/** 503: something the cluster needs did not answer; the client may try again (Retry-After). */
 function unavailable(res: ServerResponse, what: string, error: unknown): void {
-  writeJsonError(res, 503, -32000, `Service Unavailable: ${what} (${toError(error).message})`);
+  writeJsonError(res, 503, -32000, `Service Unavailable: ${what} (${toError(error).message})`, undefined, RETRY_AFTER);
 }
