@@ -25,7 +25,7 @@ import { checkParamHeaders } from './param-header-check.js';
 import { callTool } from './tool-call.js';
 import type { Transport } from '../core/transport.js';
 import { paramsIssue, resultIssue, type CompiledValidator } from './validation.js';
-import { answerInputsInline, inputRound } from './input-round.js';
+import { answerInputsInline, checkReadingAnswers, inputRound } from './input-round.js';
 import { legacyCapabilities, legacyInitializeIssue, withSessionMeta, withoutResultType } from './legacy-session.js';
 import { guardNestedRequests } from './nested-requests.js';
 import { LOG_LEVELS, gateLogs } from './log-gate.js';
@@ -179,7 +179,10 @@ export class McpServerBase<Handlers extends object> {
       validateParams:
         this.options.validateParams === false
           ? undefined
-          : (method, params) => this.checkParams(method, this.paramsFor(session, method, params)),
+          : (method, params) => {
+              const check = (p: JsonObject | undefined) => this.checkParams(method, this.paramsFor(session, method, p));
+              return this.protocol.features.inputRequests ? checkReadingAnswers(params, check) : check(params);
+            },
     });
     const entry = { peer, session };
     this.sessions.add(entry);
