@@ -145,6 +145,18 @@ export const CLIENT_RUNS = [
 ];
 
 /**
+ * Scenarios that cannot pass because of the suite itself (docs/conformance.md says why), keyed `<suite> <side>
+ * <label> <scenario>`: `still` tells whether the scenario still ends the way the document says. The run reports
+ * them as GAP, not as passing, and fails when one ends otherwise (fixed upstream, or failing another way).
+ */
+export const SUITE_GAPS = {
+  'newest server io.modelcontextprotocol/tasks tasks-status-notifications': {
+    message: 'Status notifications conformance, pending subscriptions/listen rewrite.',
+    still: (s) => s.passed === 0 && s.failed === 0 && s.warnings === 0 && s.skipped === 1,
+  },
+};
+
+/**
  * Runs one client scenario with the example client of `version`, its results in `outDir`.
  * @param {{ work: string, suite: keyof typeof SUITES, version: string, scenario: string, outDir: string, specVersion?: string, force?: boolean, echo?: boolean }} options
  */
@@ -233,8 +245,9 @@ export async function runConformance(options = {}) {
     work = await buildWorkspace({ root: ROOT, log, started });
     const runs = await runAll(work, options, log, started);
     if (expired) throw new Error(`conformance run exceeded ${timeoutMs} ms; every process was stopped`);
+    markGaps(runs);
     const result = {
-      ok: runs.every((r) => r.scenarios.every((s) => s.ok)),
+      ok: runs.every((r) => r.scenarios.every((s) => s.ok || (s.gap && SUITE_GAPS[s.gap].still(s)))),
       runs,
       workDir: options.keep ? work : undefined,
     };
@@ -246,6 +259,16 @@ export async function runConformance(options = {}) {
     stopAll();
     if (work && !options.keep) await rm(work, { recursive: true, force: true });
     else if (work) log(`kept ${work}`);
+  }
+}
+
+/** Marks each scenario SUITE_GAPS names with its key (`gap`). */
+function markGaps(runs) {
+  for (const run of runs) {
+    for (const scenario of run.scenarios) {
+      const key = `${run.suite} ${run.side} ${run.label} ${scenario.name}`;
+      if (Object.hasOwn(SUITE_GAPS, key)) scenario.gap = key;
+    }
   }
 }
 
@@ -298,7 +321,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   try {
     const result = await runConformance({ keep: args.includes('--keep'), verbose: args.includes('--verbose') });
     for (const run of result.runs) {
-      for (const s of run.scenarios.filter((s) => !s.ok || s.warnings > 0)) {
+      for (const s of run.scenarios.filter((s) => (!s.ok && !s.gap) || s.warnings > 0)) {
         console.error(`\n--- ${run.suite} ${run.side} ${run.label} ${s.name} ---\n${s.problems.join('\n')}`);
         if (s.output && !s.ok) console.error(s.output);
       }

@@ -16,6 +16,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const SECONDS: Record<string, number> = {
   'test/docs/readme-snippets.test.ts': 79,
   'test/bench/smoke.test.ts': 77,
+  'test/conformance/conformance.test.ts': 72,
   'test/platforms/strictest.test.ts': 67,
   'test/platforms/runtime-nodes.test.ts': 55,
   'test/docs/extensions-doc.test.ts': 39,
@@ -33,7 +34,6 @@ export const SECONDS: Record<string, number> = {
   'test/snapshot/tools-types.test.ts': 19,
   'test/generate/compile.test.ts': 16,
   'test/cli/schemas.test.ts': 16,
-  'test/conformance/conformance.test.ts': 16,
   'test/e2e-extensions/tasks.test.ts': 15,
   'test/platforms/bundle-budget.test.ts': 15,
   'test/generate/mutants.test.ts': 14,
