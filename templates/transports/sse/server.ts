@@ -31,7 +31,7 @@ import {
   type CorsOptions,
   type DnsRebindingOptions,
 } from '../http/common.js';
-import { TOO_LARGE_HEADERS, accepts, readBody } from '../http/server/request.js';
+import { TOO_LARGE_HEADERS, accepts, outlastClientReuse, readBody } from '../http/server/request.js';
 import { ClientCounts, RETRY_AFTER, type ClientCapOptions } from '../http/server/client-caps.js';
 import { formatSseEvent } from '../http/sse.js';
 import { readFrame, type FrameReader } from '../../core/frame.js';
@@ -244,6 +244,7 @@ class SseLegacyEndpoint {
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    outlastClientReuse(req, res);
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const endpoint = url.pathname === this.ssePath ? 'sse' : url.pathname === this.postPath ? 'post' : undefined;

@@ -35,7 +35,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspectMessage, invalidRequestResponse, parseErrorResponse } from '../../../core/frame.js';
 import { HEADER, isHeaderEra } from '../../../peer/http-headers.js';
 import { errorResponse, type JsonRpcErrorResponse } from '../../../core/jsonrpc.js';
-import { accepts, readBody, TOO_LARGE_HEADERS as TOO_LARGE } from './request.js';
+import { accepts, outlastClientReuse, readBody, TOO_LARGE_HEADERS as TOO_LARGE } from './request.js';
 import {
   checkCors,
   dnsRebindingGuard,
@@ -434,6 +434,7 @@ class StreamableHttpEndpoint {
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
+    outlastClientReuse(req, res);
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (this.settings.path !== '*' && url.pathname !== this.settings.path)
