@@ -18,6 +18,7 @@ export const SECONDS: Record<string, number> = {
   'test/bench/smoke.test.ts': 77,
   'test/conformance/conformance.test.ts': 72,
   'test/platforms/strictest.test.ts': 67,
+  'test/stress/http-starved.test.ts': 60,
   'test/platforms/runtime-nodes.test.ts': 55,
   'test/docs/extensions-doc.test.ts': 39,
   'test/platforms/matrix.test.ts': 36,
