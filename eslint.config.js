@@ -13,6 +13,8 @@ export default tseslint.config(
       'examples/.generated/',
       'bench/results/',
       'tools/',
+      'docs/.vitepress/cache/',
+      'docs/.vitepress/dist/',
       'test/fixtures/**/*.js',
       '**/*.d.ts',
     ],

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The runtime package's API report: every public name of each entry point (`@mcp-typegen/runtime`, `/node`,
- * `/ws`, `/redis`) with its declaration as the emitted `.d.ts` states it, written to packages/runtime/api-report.md.
+ * `/ws`, `/redis`, `/auth`, `/auth/server`) with its declaration as the emitted `.d.ts` states it, written to packages/runtime/api-report.md.
  * The report is checked in and compared by the suite (test/house/runtime-api.test.ts), so a change to the
  * public surface — a name added, removed or retyped — shows in review as a change to this file.
  *
@@ -28,6 +28,8 @@ const ENTRIES = [
   ['@mcp-typegen/runtime/node', 'node.d.ts'],
   ['@mcp-typegen/runtime/ws', 'ws.d.ts'],
   ['@mcp-typegen/runtime/redis', 'redis.d.ts'],
+  ['@mcp-typegen/runtime/auth', 'auth.d.ts'],
+  ['@mcp-typegen/runtime/auth/server', 'auth-server.d.ts'],
 ];
 
 /** A declaration's text as the .d.ts has it, without comments, `export`/`declare`, or blank lines. */

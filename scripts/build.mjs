@@ -1,25 +1,37 @@
 #!/usr/bin/env node
 /**
- * `npm run build`: the two builds the repository ships, each stamped with the fingerprint of the sources it
- * was built from, so nothing ever runs against a build older than the code on disk.
+ * `npm run build`: the builds the repository ships, each stamped with the fingerprint of the sources it was
+ * built from, so nothing ever runs against a build older than the code on disk.
  *
- * - tool: `src/` → `dist/` (tsc), then the published bin bundle (scripts/bundle-cli.mjs);
- * - runtime: `templates/` → `packages/runtime/dist/` (packages/runtime/build.mjs).
+ * - tool: `src/` → `dist/` JavaScript (file by file, scripts/transpile.mjs), then the published bin bundle
+ *   (scripts/bundle-cli.mjs);
+ * - types: the tool's declarations (`dist/src/**\/*.d.ts`, what the library's users compile against), by tsc
+ *   incrementally: some of them are inferred from other files (the option table's types), which a per-file
+ *   transpiler cannot write;
+ * - runtime: `templates/` → `packages/runtime/dist/` (packages/runtime/build.mjs, the per-file transpiler:
+ *   the runtime is written under `isolatedDeclarations`).
  *
- * `--if-stale` rebuilds only the builds whose stamp differs from their sources' fingerprint (the test suite's
- * global setup runs it before any test, and again before each watch-mode rerun); `--status` prints what is
- * stale and builds nothing. The fingerprint hashes file contents, never mtimes: a checkout or a `touch` that
- * changes no byte rebuilds nothing.
+ * None of them type-checks: `npm run checks` does (tsc over the whole program, the runtime under the strictest
+ * settings), beside the build in `npm test`. Each rewrites only what its sources' changes touch, so a one-line
+ * edit costs a file, not a program.
+ *
+ * `--if-stale [names]` rebuilds the named builds (default: the eager ones, tool and runtime, which every test
+ * run uses) whose stamp differs from their sources' fingerprint: the test suite's global setup runs it before
+ * any test and before each watch-mode rerun; what packs the tarballs asks for `types` the same way.
+ * `--status [names]` prints what is stale and builds nothing. The fingerprint hashes file contents, never
+ * mtimes: a checkout or a `touch` that changes no byte rebuilds nothing.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sourcesBelow, transpile } from './transpile.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const STAMP = '.build-inputs';
+/** A build's stamp file in its out folder: inside it, so deleting the folder makes the build stale. */
+const stampFile = (name) => `.build-inputs.${name}`;
 
 /**
  * What each build reads. A path is a file or a folder (every file below it). Nothing generated or installed
@@ -28,29 +40,40 @@ const STAMP = '.build-inputs';
 export const BUILDS = {
   tool: {
     out: 'dist',
+    eager: true,
     inputs: [
       'src',
       // The snapshot command's client is the runtime's own (src/snapshot/capture.ts imports templates/).
       'templates',
       'scripts/build.mjs',
+      'scripts/transpile.mjs',
       'scripts/bundle-cli.mjs',
       'scripts/record-base-members.mjs',
-      'tsconfig.json',
-      'tsconfig.build.json',
       'package.json',
     ],
   },
+  types: {
+    // Inside dist/src: a tool build that starts over (no manifest) empties dist/src, and this stamp and tsc's
+    // build info go with it.
+    out: 'dist/src',
+    eager: false,
+    after: 'tool',
+    inputs: ['src', 'templates', 'scripts/build.mjs', 'tsconfig.json', 'tsconfig.build.json', 'package.json'],
+  },
   runtime: {
     out: 'packages/runtime/dist',
+    eager: true,
     inputs: [
       'templates',
       'scripts/build.mjs',
+      'scripts/transpile.mjs',
       'packages/runtime/build.mjs',
-      'packages/runtime/tsconfig.json',
       'packages/runtime/package.json',
     ],
   },
 };
+
+const EAGER = Object.keys(BUILDS).filter((name) => BUILDS[name].eager);
 
 function filesBelow(root, path) {
   const full = join(root, path);
@@ -72,16 +95,14 @@ export function fingerprint(root, inputs) {
 }
 
 /** The fingerprint a build was stamped with, or undefined when it was never built (or built by hand). */
-export function stampOf(root, build) {
-  const file = join(root, build.out, STAMP);
+export function stampOf(root, name) {
+  const file = join(root, BUILDS[name].out, stampFile(name));
   return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
 }
 
-/** The names of the builds whose output is missing or older than their sources. */
-export function staleBuilds(root = ROOT) {
-  return Object.entries(BUILDS)
-    .filter(([, build]) => stampOf(root, build) !== fingerprint(root, build.inputs))
-    .map(([name]) => name);
+/** Of `names` (default: every build), those whose output is missing or older than their sources. */
+export function staleBuilds(root = ROOT, names = Object.keys(BUILDS)) {
+  return names.filter((name) => stampOf(root, name) !== fingerprint(root, BUILDS[name].inputs));
 }
 
 /** Runs `node <args>` in the repository; rejects when it fails (its output went to ours as it came). */
@@ -98,11 +119,29 @@ const node = (args) =>
 
 const STEPS = {
   async tool() {
-    rmSync(join(ROOT, 'dist'), { recursive: true, force: true });
+    // dist/src and dist/templates (the snapshot command's client is the runtime's own), file by file.
+    transpile({
+      root: ROOT,
+      outDir: join(ROOT, 'dist'),
+      sources: sourcesBelow(ROOT, ['src', 'templates']),
+      targets: [{ dir: '.', module: 'esm', declarations: false }],
+    });
+    // In this process: each would spend a Node start of its own.
+    await (await import('./bundle-cli.mjs')).bundleCli();
+    await (await import('./record-base-members.mjs')).recordBaseMembers();
+  },
+  async types() {
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-    await node([tsc, '-p', join(ROOT, 'tsconfig.build.json')]);
-    await node([join(ROOT, 'scripts', 'bundle-cli.mjs')]);
-    await node([join(ROOT, 'scripts', 'record-base-members.mjs')]);
+    const info = join(ROOT, BUILDS.types.out, '.tsbuildinfo');
+    await node([
+      tsc,
+      '-p',
+      join(ROOT, 'tsconfig.build.json'),
+      '--emitDeclarationOnly',
+      '--incremental',
+      '--tsBuildInfoFile',
+      info,
+    ]);
   },
   async runtime() {
     await node([join(ROOT, 'packages', 'runtime', 'build.mjs')]);
@@ -110,33 +149,50 @@ const STEPS = {
 };
 
 /**
- * Builds the named builds side by side (each is one tsc program and single-threaded: two cores halve the
- * wait) and stamps each with the fingerprint taken before it started.
+ * Builds the named builds side by side (two cores halve the wait), each after the build it must follow, and
+ * stamps each with the fingerprint taken before it started.
  */
 export async function build(names) {
-  await Promise.all(
-    names.map(async (name) => {
-      const spec = BUILDS[name];
-      // Taken first: a source edited while the build runs leaves the stamp stale, never wrongly fresh.
-      const before = fingerprint(ROOT, spec.inputs);
-      await STEPS[name]();
-      writeFileSync(join(ROOT, spec.out, STAMP), `${before}\n`);
-    }),
-  );
+  const started = new Map();
+  const run = (name) => {
+    if (!started.has(name))
+      started.set(
+        name,
+        (async () => {
+          const spec = BUILDS[name];
+          if (spec.after && names.includes(spec.after)) await run(spec.after);
+          // Taken first: a source edited while the build runs leaves the stamp stale, never wrongly fresh.
+          const before = fingerprint(ROOT, spec.inputs);
+          await STEPS[name]();
+          mkdirSync(join(ROOT, spec.out), { recursive: true });
+          writeFileSync(join(ROOT, spec.out, stampFile(name)), `${before}\n`);
+        })(),
+      );
+    return started.get(name);
+  };
+  await Promise.all(names.map(run));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const flags = new Set(process.argv.slice(2));
-  const unknown = [...flags].filter((flag) => flag !== '--if-stale' && flag !== '--status');
+  const args = process.argv.slice(2);
+  const flags = new Set(args.filter((arg) => arg.startsWith('--')));
+  const named = args.filter((arg) => !arg.startsWith('--'));
+  const unknown = [
+    ...[...flags].filter((flag) => flag !== '--if-stale' && flag !== '--status'),
+    ...named.filter((n) => !(n in BUILDS)),
+  ];
   if (unknown.length > 0) {
-    console.error(`build: unknown option ${unknown[0]} (use --if-stale or --status)`);
+    console.error(
+      `build: unknown option or build ${unknown[0]} (use --if-stale or --status, and ${Object.keys(BUILDS).join(', ')})`,
+    );
     process.exit(2);
   }
-  const stale = staleBuilds();
+  const checked = named.length > 0 ? named : flags.size > 0 ? EAGER : Object.keys(BUILDS);
+  const stale = staleBuilds(ROOT, checked);
   if (flags.has('--status')) {
     console.log(stale.length === 0 ? 'fresh' : `stale: ${stale.join(', ')}`);
   } else {
-    const names = flags.has('--if-stale') ? stale : Object.keys(BUILDS);
+    const names = flags.has('--if-stale') ? stale : checked;
     if (flags.has('--if-stale') && names.length > 0)
       console.error(`build: ${names.join(', ')} older than the sources, rebuilding`);
     await build(names).catch((error) => {

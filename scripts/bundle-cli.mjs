@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * The published bin (package.json "bin" → dist/cli/main.js): the tsc output of src/cli/main.ts bundled by
+ * The published bin (package.json "bin" → dist/cli/main.js): the built dist/src/cli/main.js bundled by
  * esbuild. A fresh `generate` spent about a fifth of its CPU time resolving, reading and linking ~250 small
  * modules (ours, ajv's, json-schema-to-typescript's); bundled, nothing is resolved or linked at run time.
  * Code splitting keeps each dynamically imported part in a chunk of its own (dist/cli/chunk-*.js), loaded
  * when the run first imports it, so `--check` on up-to-date output never loads the generator.
- * `npm run build` runs this after tsc; the library entry (dist/src/index.js) stays unbundled.
+ * `npm run build` runs this after the JavaScript is built; the library entry (dist/src/index.js) stays unbundled.
  *
  * Dependencies are bundled as published, never edited. yargs is bundled too: resolving its ~25 ES modules
  * cost ~65 ms of CPU on every run, bundled ~35 ms; the run asks for English (`.locale('en')`), whose
@@ -41,6 +41,35 @@ function assertLazyExternals(metafile) {
   }
 }
 
+/**
+ * yargs lays out help with cliui and measures text with string-width, whose modules build an Intl.Segmenter
+ * and Unicode property regexes (`\p{RGI_Emoji}`) when they are evaluated: ~60 ms of CPU on every run, for
+ * help text a run without `--help` never prints. yargs' imports of the two resolve here to a stand-in that
+ * `require()`s the package on its first call; esbuild keeps a `require()`d ES module, and what it imports,
+ * unevaluated until then. The packages are bundled as published.
+ */
+const HELP_LAYOUT = /^(cliui|string-width)$/;
+const lazyHelpLayout = {
+  name: 'lazy-help-layout',
+  setup(build) {
+    build.onResolve({ filter: HELP_LAYOUT }, (args) => {
+      // The stand-in's own require() is the package itself.
+      if (args.namespace === 'lazy-help-layout' || !/[\\/]node_modules[\\/]yargs[\\/]/.test(args.importer))
+        return undefined;
+      return { path: args.path, namespace: 'lazy-help-layout', pluginData: { resolveDir: args.resolveDir } };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy-help-layout' }, (args) => ({
+      contents: `let real;
+export default function lazy(...args) {
+  real ??= require(${JSON.stringify(args.path)});
+  return (typeof real === 'function' ? real : real.default)(...args);
+}`,
+      resolveDir: args.pluginData.resolveDir,
+      loader: 'js',
+    }));
+  },
+};
+
 export async function bundleCli() {
   // tsc wrote dist/cli/main.js earlier (the bin is its bundle): chunks of an earlier build would linger.
   rmSync(OUT_DIR, { recursive: true, force: true });
@@ -59,6 +88,7 @@ export async function bundleCli() {
     },
     logLevel: 'warning',
     metafile: true,
+    plugins: [lazyHelpLayout],
   });
   assertLazyExternals(result.metafile);
 }

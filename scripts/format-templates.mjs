@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Formats templates/ with the options generate uses when no prettier config applies to the output
- * (src/emit/shared/format.ts DEFAULTS), so generate can copy the runtime without a prettier pass.
+ * Formats templates/ with the repository's own prettier config (.prettierrc.json), as `npm run format` formats
+ * the rest of the repository. (The runtime a generation vendors is formatted again with the user's config.)
  * `--check` lists unformatted files and exits 1 (test/templates/format.test.ts runs it).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,10 +9,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 
-export const TEMPLATE_FORMAT = { printWidth: 120, singleQuote: true, parser: 'babel-ts' };
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const TEMPLATE_FORMAT = {
+  ...JSON.parse(readFileSync(join(ROOT, '.prettierrc.json'), 'utf8')),
+  parser: 'babel-ts',
+};
 
 export async function unformattedTemplates(write = false) {
-  const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'templates');
+  const dir = join(ROOT, 'templates');
   const bad = [];
   for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((n) => n.endsWith('.ts'))

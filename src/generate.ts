@@ -7,7 +7,7 @@
  * The CLI, `--check`, watch mode and the tests all call this; only write.ts touches the disk.
  */
 import { resolve } from 'node:path';
-import { formatFile } from './emit/shared/format.js';
+import { forgetFormatConfig, formatFile } from './emit/shared/format.js';
 import { header } from './emit/shared/header.js';
 import { runtimeImports, runtimeRange } from './emit/shared/runtime.js';
 import { createTsFiles } from './emit/shared/ts-project.js';
@@ -46,6 +46,8 @@ export interface GenerateResult {
   /** Hash of everything the output depends on (src/inputs.ts says what that is). */
   inputsHash: string;
   schemaFile: string;
+  /** Whether the files were formatted with prettier (the `format` option): the manifest written beside them is too. */
+  formatted: boolean;
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
@@ -54,6 +56,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // A newline or NUL in a path is never meant, and would be printed (and written) as something else.
   if (CONTROL_CHARACTERS.test(outDir))
     throw new InputError('(arguments)', undefined, 'the output directory holds a control character or line break');
+  // Prettier keeps what it read of config files for the process: forgotten first, so a config edited since the
+  // last generation (watch mode, the API) is read again — by the hash below and by the formatting alike.
+  if (options.format !== false) await forgetFormatConfig();
   // Hashed before anything is read for generation: an input edited meanwhile leaves the manifest stale
   // (the next --check regenerates), never wrongly fresh.
   const inputs = await targetInputs({ ...options, cwd, outDir });
@@ -79,6 +84,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     // No hash (a prettier config written as code, an unpinned URL): --check always regenerates to compare.
     inputsHash: inputs.hash ?? 'unhashable',
     schemaFile: loaded.file,
+    formatted: format,
   };
 }
 

@@ -45,7 +45,7 @@ export function generate(options: GenerateOptions): Promise<GenerateResult> {
  */
 export async function write(result: GenerateResult, outDir: string): Promise<WriteSummary> {
   const { writeOutput } = await import('./write/write.js');
-  return writeOutput(resolve(outDir), result.files, result.inputsHash, toolPackage().version);
+  return writeOutput(resolve(outDir), result.files, result.inputsHash, toolPackage().version, result.formatted);
 }
 
 /** The files in `options.outDir` (default `generated`) that `generate` + `write` would change; empty when up to date. */

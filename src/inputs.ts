@@ -6,13 +6,14 @@
  * The inputs: the schema's bytes; every extension file, with every file an extension reaches through a
  * cross-file `$ref` (transitively); the pairing file; the tools snapshot (`tools`); the options that change
  * bytes (from the option table, however they were given: flags or the config file, which is watched too);
- * the prettier config that applies to the out dir; the tool's version, its runtime templates and the versions of the libraries that
+ * the prettier config and `.editorconfig` files that apply to the out dir; the tool's version, its runtime templates and the versions of the libraries that
  * write the output.
  *
  * Kept free of heavy imports (no prettier, ts-morph, json-schema-to-typescript or ajv: files are read as
  * JSON, nothing is validated) so `--check` answers in milliseconds. Nothing location-dependent is hashed (no
- * absolute path), so the same checkout anywhere hashes the same. Where an input cannot be known as data (a
- * prettier config written as code, an unpinned schema URL) there is no hash and the fast path steps aside.
+ * absolute path), so the same checkout anywhere hashes the same. A prettier config written as code is resolved
+ * by prettier itself (the one heavy import here, and only then). Where an input cannot be known (an unpinned
+ * schema URL, an unreadable file) there is no hash and the fast path steps aside.
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -24,7 +25,7 @@ import { crossFileRefsOf, resolveSibling } from './extensions/rules.js';
 import { officialExtensionFile } from './extensions/official.js';
 import { sha256 } from './load/hash.js';
 import { toolPackage } from './load/package-root.js';
-import { prettierConfigOf } from './load/prettier-config.js';
+import { prettierInputs } from './load/prettier-config.js';
 import { resolveSchemaPath, type SchemaInput } from './load/schema.js';
 import { specSha256WithoutNetwork } from './load/spec-source.js';
 import { runtimeTemplates, runtimeVersion } from './emit/shared/runtime.js';
@@ -65,10 +66,10 @@ export async function targetInputs(
   for (const file of await extensionFiles(options.extensions ?? [], cwd)) extensions.push(await hashOf(file));
   const pairing = options.pairing ? await hashOf(resolve(cwd, options.pairing)) : null;
   const tools = options.tools ? await hashOf(resolve(cwd, options.tools)) : null;
-  const prettier = options.format !== false ? await prettierConfigOf(resolve(cwd, options.outDir)) : undefined;
-  if (prettier?.file) files.add(prettier.file);
+  const prettier = options.format !== false ? await formattingInputs(resolve(cwd, options.outDir)) : undefined;
+  for (const file of prettier?.files ?? []) files.add(file);
 
-  const hashable = readable && schema !== undefined && (options.format === false || prettier?.data !== undefined);
+  const hashable = readable && schema !== undefined;
   const hash = hashable
     ? sha256(
         JSON.stringify({
@@ -86,6 +87,22 @@ export async function targetInputs(
       )
     : undefined;
   return { files: [...files].sort(), hash };
+}
+
+/**
+ * What shapes the formatting, as data: the config and `.editorconfig` files' bytes where they are data; where the
+ * config is code or a shared config package, also what prettier resolves it to for the output (prettier is
+ * loaded then, ~50 ms: `--check` keeps its fast path for every config form prettier accepts). Its `files` are
+ * what watch watches, the places a config could be created included.
+ */
+async function formattingInputs(outDir: string): Promise<{ files: string[]; data: unknown }> {
+  const { file, files, config, editorconfig } = await prettierInputs(outDir);
+  if (config !== undefined) return { files, data: { config, editorconfig } };
+  const { forgetFormatConfig, resolvedFormatOptions } = await import('./emit/shared/format.js');
+  // Resolved afresh: a shared config package or a file the config imports may have changed since.
+  await forgetFormatConfig();
+  const bytes = file === null ? null : sha256(await readFile(file, 'utf8').catch(() => ''));
+  return { files, data: { bytes, editorconfig, resolved: await resolvedFormatOptions(outDir, 'index.ts') } };
 }
 
 /**

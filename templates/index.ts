@@ -74,6 +74,7 @@ export {
   type SessionInfo,
   type WithDefaults,
 } from './peer/server-base.js';
+export { type AuthInfo } from './peer/auth-info.js';
 export { NestedRequestError } from './peer/nested-requests.js';
 export { checkWith, type CompiledValidator, type MessageChecker, type Validators } from './peer/validation.js';
 export {
@@ -103,6 +104,7 @@ export {
   type WindowTransportOptions,
 } from './transports/post-message/post-message.js';
 export { StreamableHttpError } from './transports/http/common.js';
+export { type HttpClientAuth } from './auth/client/hook.js';
 export { METADATA_HEADERS, type MetadataFacts, type MetadataHeaders } from './peer/http-headers.js';
 export {
   type ReconnectionOptions,

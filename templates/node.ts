@@ -1,6 +1,7 @@
 /**
  * The Node-only runtime (`@mcp-typegen/runtime/node`): stdio on both sides and the Streamable HTTP and
- * HTTP+SSE servers (`node:http` request handlers). Runs in Node, Deno and Bun; never imported by browser-safe
+ * HTTP+SSE servers (`node:http` request handlers), with their OAuth resource-server gate (`auth`; the ready
+ * verifiers are in `/auth/server`, auth-server.ts). Runs in Node, Deno and Bun; never imported by browser-safe
  * modules. The WebSocket server, which needs the `ws` package, has its own entry (`/ws`, ws.ts).
  *
  * The public API, name by name (see index.ts and packages/runtime/api-report.md).
@@ -16,6 +17,7 @@ export {
 export {
   createStreamableHttpServer,
   type HttpServedServer,
+  type MethodsOf,
   type StreamableHttpHandler,
   type StreamableHttpServerOptions,
   type StreamableHttpServerSettings,
@@ -35,5 +37,13 @@ export {
   type SseLegacyHandler,
   type SseLegacyServerOptions,
   SseLegacyServerTransport,
+  type SseMessageExtraInfo,
 } from './transports/sse/server.js';
 export { type CorsOptions, type DnsRebindingOptions } from './transports/http/common.js';
+export { InvalidDpopProofError, InvalidTokenError, UseDpopNonceError } from './auth/server/errors.js';
+export {
+  type DpopProofChecker,
+  type ServerAuthOptions,
+  type TokenRequest,
+  type TokenVerifier,
+} from './auth/server/options.js';

@@ -6,7 +6,7 @@ export interface BundleSize {
   /** Whether the metadata-header code (x-mcp-header rules, 2026-07-28 on) is in the bundle. */
   headerEra: boolean;
 }
-export function bundleSizes<S extends 'ours' | 'sdk' = 'ours' | 'sdk'>(
+export function bundleSizes<S extends 'ours' | 'auth' | 'sdk' = 'ours' | 'auth' | 'sdk'>(
   dir: string,
   sides?: readonly S[],
 ): Promise<Record<S, BundleSize>>;

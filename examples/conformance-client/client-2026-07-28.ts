@@ -3,7 +3,8 @@
  * (`--spec 2026-07-28 --ext io.modelcontextprotocol/tasks --ext io.modelcontextprotocol/skills`): the typed
  * `McpClient` over the runtime's Streamable HTTP client transport. It probes the server with
  * `server/discover`, sends its `_meta` and the request headers with every request, answers input-required
- * results with its handlers and retries, and hosts skills (verifying what it reads).
+ * results with its handlers and retries, and hosts skills (verifying what it reads). The suite's `auth/*`
+ * scenarios, at every version they are for, go to auth.ts (the runtime's OAuth client).
  *
  *   MCP_CONFORMANCE_SCENARIO=<scenario> node client-2026-07-28.js <server-url>
  *
@@ -18,6 +19,7 @@ import {
   type ElicitResult,
   type Tool,
 } from '../.generated/2026-07-28/index.js';
+import { isAuthScenario, runAuthScenario } from './auth.js';
 import { loadSkill } from './skills-host.js';
 
 type Scenario = (client: McpClient) => Promise<void>;
@@ -168,6 +170,12 @@ function createConformanceClient(url: string): McpClient {
 async function main(): Promise<number> {
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
   const url = process.argv[process.argv.length - 1];
+  if (isAuthScenario(scenario) && url) {
+    return runAuthScenario(scenario, url).then(
+      () => 0,
+      (error: unknown) => (console.error(`[client] ${scenario} failed:`, error), 1),
+    );
+  }
   const run = SCENARIOS[scenario];
   if (!run) {
     console.error(`[client] unknown scenario ${JSON.stringify(scenario)}; known: ${Object.keys(SCENARIOS).join(', ')}`);

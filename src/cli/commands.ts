@@ -221,7 +221,9 @@ export function diffCommand(ctx: CliContext, table: readonly DiffOptionSpec[]): 
         .epilogue(environmentEpilogue('diff')) as unknown as Argv<DiffCliFlags>,
     handler: ctx.run(async (flags: DiffCliFlags) => {
       const { runDiff } = await import('./diff-command.js');
-      return runDiff({ ...flags, policy: fetchPolicy(flags) }, ctx.outFor(flags));
+      // The bin's compiler setting for the run, from the size of the two sides (v8-tuning.ts).
+      const tune = ctx.bin ? (await import('./v8-tuning.js')).tuneCompilerForDiff : undefined;
+      return runDiff({ ...flags, policy: fetchPolicy(flags) }, ctx.outFor(flags), undefined, tune);
     }),
   };
 }

@@ -16,6 +16,7 @@ import type {
 } from '../diff/index.js';
 import type { DiffSource, DiffSourceOptions } from '../diff/sources.js';
 import { snapshotPointer } from '../snapshot/model.js';
+import { looksLikeSnapshot } from '../load/snapshot-kind.js';
 import { InputError } from '../errors.js';
 import type { FetchPolicy } from '../load/download.js';
 import { EXIT, type Out } from '../run/console.js';
@@ -35,6 +36,8 @@ export interface DiffFlags {
   ignore?: string;
   /** A pairing file (request → result definition) applied to both sides. */
   pairing?: string;
+  /** A side with far fewer methods than the other lost them: report them removed instead of refusing it. */
+  allowShrink?: boolean;
   /** github format: at most this many annotations (plus the summary). */
   maxAnnotations?: number;
   rules?: boolean;
@@ -44,10 +47,15 @@ export interface DiffFlags {
   policy?: FetchPolicy;
 }
 
+/**
+ * `onRead` (the bin's compiler setting, v8-tuning.ts) hears the size of two schema sides once they are read,
+ * before they are modelled.
+ */
 export async function runDiff(
   flags: DiffFlags,
   out: Out,
   write: (text: string) => void = (t) => process.stdout.write(t),
+  onRead?: (bytes: number) => void,
 ): Promise<number> {
   const diff = await import('../diff/index.js');
   if (flags.rules) {
@@ -63,7 +71,8 @@ export async function runDiff(
     );
   const cwd = process.cwd();
   const ignore = flags.ignore ? diff.parseIgnoreFile(await readIgnore(resolve(cwd, flags.ignore)), flags.ignore) : [];
-  const { report, sources, snapshots } = await buildReport({ ...flags, old: flags.old, new: flags.new }, ignore, out);
+  const sides = { ...flags, old: flags.old, new: flags.new };
+  const { report, sources, snapshots } = await buildReport(sides, ignore, out, onRead);
   const max = flags.maxAnnotations;
   if (max !== undefined && !(Number.isInteger(max) && max >= 0))
     throw new InputError(
@@ -92,6 +101,7 @@ async function buildReport(
   flags: DiffFlags & { old: string; new: string },
   ignore: IgnoreEntry[],
   out: Out,
+  onRead: ((bytes: number) => void) | undefined,
 ): Promise<{ report: DiffReport; sources: Record<'old' | 'new', DiffSource>; snapshots: boolean }> {
   const cwd = process.cwd();
   const options = {
@@ -120,6 +130,8 @@ async function buildReport(
     cwd,
     schemaDir: flags.schemaDir,
     pairing,
+    allowShrink: Boolean(flags.allowShrink),
+    onRead,
     warn: (message) => out.warn(message),
     verbose: (message) => out.verbose(message),
     ...options,
@@ -145,7 +157,11 @@ function locator(
   for (const which of ['old', 'new'] as const) {
     const source = sources[which];
     const key = which === 'old' ? 'oldPointer' : 'newPointer';
-    const wanted = inFile(report.facts.map((f) => f.location[key]).filter((p): p is string => p !== null));
+    const notes = report.notes.filter((n) => n.side === which).map((n) => n.pointer);
+    const wanted = inFile([
+      ...report.facts.map((f) => f.location[key]).filter((p): p is string => p !== null),
+      ...notes,
+    ]);
     if (source)
       lines[which] = pointerLines(
         source.text,
@@ -190,7 +206,6 @@ function nearestLine(lines: Map<string, number>, pointer: string): number | unde
  */
 async function snapshotReport(oldSpec: string, newSpec: string, options: DiffSourceOptions) {
   const { readDiffSource } = await import('../diff/sources.js');
-  const { looksLikeSnapshot, diffSnapshotSides } = await import('../snapshot/diff.js');
   // A spec version is never a snapshot: only files and git objects are read here.
   const mayBe = (spec: string) => spec.startsWith('git:') || existsSync(spec);
   if (!mayBe(oldSpec) && !mayBe(newSpec)) return undefined;
@@ -200,6 +215,8 @@ async function snapshotReport(oldSpec: string, newSpec: string, options: DiffSou
   const old = await read(oldSpec);
   const now = await read(newSpec);
   if (!looksLikeSnapshot(old.text) && !looksLikeSnapshot(now.text)) return undefined;
+  // Only now: reading snapshots checks their format with ajv, which a diff of two schemas never loads.
+  const { diffSnapshotSides } = await import('../snapshot/diff.js');
   return {
     diff: (o: DiffOptions) => ({
       report: diffSnapshotSides({ name: oldSpec, text: old.text }, { name: newSpec, text: now.text }, o),

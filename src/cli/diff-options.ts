@@ -95,6 +95,12 @@ export const DIFF_OPTIONS: readonly DiffOptionSpec[] = [
     describe: 'A pairing file for requests whose result is not named after them (both sides)',
   },
   {
+    flag: 'allow-shrink',
+    key: 'allowShrink',
+    type: 'boolean',
+    describe: 'A side with fewer than half the methods of the other really lost them: report them removed, not exit 2',
+  },
+  {
     flag: 'rules',
     key: 'rules',
     type: 'boolean',

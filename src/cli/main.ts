@@ -13,6 +13,7 @@ import { enableCompileCache } from './compile-cache.js';
 import { keepYoungGenerationSmall } from './v8-tuning.js';
 import { usageError } from './usage-errors.js';
 import { EXIT_CODES } from './environment.js';
+import { CONFIG_NAME } from '../config/name.js';
 
 /** The commands, with their subcommands: what an unknown command is compared with (keep in step with the .command() calls below). */
 const COMMANDS = {
@@ -35,12 +36,35 @@ function optionNames(parser: object): string[] {
   return Object.keys(keys ?? {}).filter((k) => !/[A-Z]/.test(k));
 }
 
+/**
+ * yargs lays out the chosen command's whole help text as soon as it has started the command's handler,
+ * and keeps it for a handler that asks to show help. Ours never do; the layout (cliui measuring every word
+ * with Unicode segmentation) cost `diff` about a tenth of its CPU. `--help` and usage errors lay it out
+ * when they print it, as before. Reached through yargs' internal methods (pinned in package.json); a yargs
+ * without them keeps its cache.
+ */
+function skipHelpCache(parser: object): void {
+  type Usage = { cacheHelpMessage?: () => void };
+  const internal = (parser as { getInternalMethods?: () => { getUsageInstance?: () => Usage } }).getInternalMethods;
+  const usage = typeof internal === 'function' ? internal.call(parser).getUsageInstance?.() : undefined;
+  if (usage && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => undefined;
+}
+
 /** `bin`: running as the bin, the process its own (the V8 settings of v8-tuning.ts may be applied). */
+/**
+ * generate's option table (and the generator modules it names) is read only by generate's builder: a run
+ * whose first word is another command never builds it. Anything else (generate, no command, a word that is
+ * no command) loads it, as yargs may then run generate's builder.
+ */
+function mayRunGenerate(argv: readonly string[]): boolean {
+  const named = argv.find((arg) => !arg.startsWith('-'));
+  return named === undefined || named === 'generate' || !Object.hasOwn(COMMANDS, named);
+}
+
 export async function main(argv: string[], out?: Out, { bin = false }: { bin?: boolean } = {}): Promise<number> {
-  const [{ default: yargs }, { CONFIG_NAME }, { TARGET_OPTIONS }, { DIFF_OPTIONS }, commands] = await Promise.all([
+  const [{ default: yargs }, targetOptions, { DIFF_OPTIONS }, commands] = await Promise.all([
     import('yargs'),
-    import('../config/load.js'),
-    import('../config/options.js'),
+    mayRunGenerate(argv) ? import('../config/options.js').then((m) => m.TARGET_OPTIONS) : [],
     import('./diff-options.js'),
     import('./commands.js'),
   ]);
@@ -64,7 +88,7 @@ export async function main(argv: string[], out?: Out, { bin = false }: { bin?: b
     .locale('en')
     .usage('$0 <command> [options]')
     .option('quiet', { alias: 'q', type: 'boolean', describe: 'Print errors only' })
-    .command(commands.generateCommand(ctx, TARGET_OPTIONS as readonly OptionSpec[]))
+    .command(commands.generateCommand(ctx, targetOptions as readonly OptionSpec[]))
     .command(commands.methodsCommand(ctx))
     .command(commands.diffCommand(ctx, DIFF_OPTIONS))
     .command(commands.schemasCommand(ctx))
@@ -87,6 +111,7 @@ export async function main(argv: string[], out?: Out, { bin = false }: { bin?: b
       const options = optionNames(parser);
       throw usageError(message ?? error?.message ?? 'invalid usage', { argv, commands: COMMANDS, options });
     });
+  skipHelpCache(parser);
   try {
     await parser.parseAsync();
   } catch (error) {

@@ -3,7 +3,8 @@
  * per-target and diff options generated from their tables.
  */
 import type { Argv } from 'yargs';
-import { SHA256_PATTERN, patternProblem, type OptionSpec } from '../config/options.js';
+import type { OptionSpec } from '../config/options.js';
+import { SHA256_PATTERN, patternProblem } from '../config/patterns.js';
 import type { FetchPolicy } from '../load/download.js';
 import { UsageError, type Verbosity } from '../run/console.js';
 import type { DiffOptionSpec } from './diff-options.js';

@@ -5,6 +5,7 @@
  *
  *   mcp-typegen snapshot --out server.snapshot.json -- node server.js
  *   mcp-typegen snapshot --url https://host/mcp --header "Authorization: Bearer $TOKEN" --out s.json
+ *   mcp-typegen snapshot --url https://host/mcp --auth --out s.json
  */
 import type { Argv, CommandModule } from 'yargs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -14,13 +15,18 @@ import { EXIT, UsageError, type Out } from '../run/console.js';
 import type { FetchPolicy } from '../load/download.js';
 import type { CliContext } from './commands.js';
 import type { ServerTarget } from '../snapshot/capture.js';
-import { fetchOptions, fetchPolicy, pathFlag, type FetchFlags, type GlobalFlags } from './options.js';
+import { AUTH_ENV } from '../snapshot/auth-env.js';
+import { fetchOptions, fetchPolicy, pathFlag, single, type FetchFlags, type GlobalFlags } from './options.js';
 
 export interface SnapshotFlags {
   /** The server's command line (after `--`): stdio. */
   command?: string[];
   url?: string;
   header?: string[];
+  /** OAuth 2.1 for --url (src/snapshot/auth.ts). */
+  auth?: boolean;
+  /** The loopback port of --auth's redirect URI; default a free one. */
+  authPort?: number;
   /** Environment variables for the server command, `NAME=value` (it inherits only PATH, HOME and a few more). */
   env?: string[];
   out?: string;
@@ -38,7 +44,7 @@ export function snapshotCommand(ctx: CliContext): CommandModule<object, Snapshot
     command: 'snapshot',
     describe: "Write a server's tools, prompts, resources and templates to one JSON file (or --check it)",
     builder: (y) =>
-      fetchOptions(y)
+      authOptions(fetchOptions(y))
         .parserConfiguration({ 'populate--': true })
         .option('url', {
           type: 'string',
@@ -72,6 +78,7 @@ export function snapshotCommand(ctx: CliContext): CommandModule<object, Snapshot
         })
         .example('$0 snapshot --out server.snapshot.json -- node server.js', 'A stdio server')
         .example('$0 snapshot --url http://localhost:3000/mcp --header "Authorization: Bearer T"', 'An HTTP server')
+        .example('$0 snapshot --url https://mcp.example.com/mcp --auth --out s.json', 'A server behind OAuth')
         .example('$0 snapshot --check --out server.snapshot.json -- node server.js', 'In CI: fail on drift')
         .example(
           '$0 diff old.snapshot.json server.snapshot.json',
@@ -84,6 +91,20 @@ export function snapshotCommand(ctx: CliContext): CommandModule<object, Snapshot
       ),
     ),
   };
+}
+
+/** `--auth` and `--auth-port`: OAuth 2.1 for --url (src/snapshot/auth.ts). */
+function authOptions<T>(y: Argv<T>) {
+  return y
+    .option('auth', {
+      type: 'boolean',
+      describe: `Authorize with OAuth 2.1 when --url asks for it: in a browser (a loopback redirect; tokens kept in the user cache, 0600), or with client credentials from ${AUTH_ENV.clientId} and ${AUTH_ENV.clientSecret} (CI)`,
+    })
+    .option('auth-port', {
+      type: 'number',
+      coerce: single('auth-port'),
+      describe: "--auth's redirect URI port on 127.0.0.1 (a pre-registered client's); default a free one",
+    });
 }
 
 export async function runSnapshot(
@@ -99,7 +120,9 @@ export async function runSnapshot(
   const { clientProtocol } = await import('../snapshot/protocol.js');
   const { toolPackage } = await import('../load/package-root.js');
   const protocol = await clientProtocol({ spec: flags.spec, schemaDir: flags.schemaDir, cwd, ...flags.policy });
-  const text = renderSnapshot(await captureSnapshot(target, protocol, toolPackage().version));
+  const text = renderSnapshot(
+    await withAuth(flags, target, (t) => captureSnapshot(t, protocol, toolPackage().version)),
+  );
   if (!flags.out) {
     write(text);
     return EXIT.ok;
@@ -113,6 +136,22 @@ export async function runSnapshot(
     return EXIT.ok;
   }
   return checkSnapshot(flags.out, file, text, out, write);
+}
+
+/** The capture, with `--auth`'s OAuth client (and its loopback listener, stopped after) when asked for. */
+async function withAuth<T>(
+  flags: SnapshotFlags,
+  target: ServerTarget,
+  capture: (t: ServerTarget) => Promise<T>,
+): Promise<T> {
+  if (!flags.auth || target.kind !== 'url') return capture(target);
+  const { startSnapshotAuth } = await import('../snapshot/auth.js');
+  const session = await startSnapshotAuth({ env: process.env, port: flags.authPort });
+  try {
+    return await capture({ ...target, auth: { client: session.auth, interactive: session.interactive } });
+  } finally {
+    await session.close();
+  }
 }
 
 /** `--check`: the committed file against the live surface; exit 1 with the diff when they differ. */
@@ -161,7 +200,16 @@ export function serverTarget(flags: SnapshotFlags): ServerTarget {
     } catch {
       throw new UsageError(`--url "${flags.url}" is not a URL`);
     }
-    return { kind: 'url', url: url.href, headers: parseHeaders(flags.header ?? []) };
+    const headers = parseHeaders(flags.header ?? []);
+    if (flags.auth && headers['authorization'] !== undefined)
+      throw new UsageError('give --auth or an Authorization --header, not both');
+    if (flags.authPort !== undefined && !flags.auth) throw new UsageError('--auth-port applies to --auth only');
+    if (
+      flags.authPort !== undefined &&
+      !(Number.isInteger(flags.authPort) && flags.authPort > 0 && flags.authPort < 65536)
+    )
+      throw new UsageError(`--auth-port ${flags.authPort} is no port number`);
+    return { kind: 'url', url: url.href, headers };
   }
   const [program, ...args] = command;
   if (program === undefined || program === '')
@@ -170,6 +218,8 @@ export function serverTarget(flags: SnapshotFlags): ServerTarget {
       'pass its command after --, e.g. mcp-typegen snapshot -- node server.js; or --url',
     );
   if ((flags.header ?? []).length > 0) throw new UsageError('--header applies to --url only');
+  if (flags.auth)
+    throw new UsageError('--auth applies to --url only', 'a stdio server takes its credentials from --env');
   const env = parseEnv(flags.env ?? []);
   return { kind: 'command', command: program, args, ...(env ? { env } : {}) };
 }

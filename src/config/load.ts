@@ -15,9 +15,10 @@ import { parseJson } from '../load/json.js';
 import { toolPackage } from '../load/package-root.js';
 import { specVersionProblem } from '../load/spec-source.js';
 import { closest } from '../load/suggest.js';
+import { CONFIG_NAME } from './name.js';
 import { TARGET_OPTIONS, optionsFromConfig, type OptionSpec, type TargetOptions } from './options.js';
 
-export const CONFIG_NAME = 'mcp-typegen.config.json';
+export { CONFIG_NAME };
 
 export interface ConfigTarget extends TargetOptions {
   /** The target's name (given, else the spec version, else the schema file as written). */

@@ -15,6 +15,7 @@ import { resolveArtifacts } from '../emit/registry.js';
 import { ARTIFACTS, type Artifact } from '../emit/shared/context.js';
 import { RUNTIME_MODES } from '../emit/shared/runtime.js';
 import { officialExtensionFile } from '../extensions/official.js';
+import { SHA256_PATTERN } from './patterns.js';
 
 export interface OptionSpec {
   /** Key in the config file and in the API. */
@@ -47,17 +48,7 @@ export interface OptionSpec {
   describe: string;
 }
 
-/** A sha256 pin: the 64 hex digits `sha256sum` prints. */
-export const SHA256_PATTERN = {
-  regex: '^[0-9a-fA-F]{64}$',
-  says: 'a sha256 is 64 hex digits (as sha256sum prints it)',
-};
-
-/** Why `value` does not fit the option's pattern, or undefined when it does (or the option has none). */
-export function patternProblem(o: Pick<OptionSpec, 'pattern'>, value: unknown): string | undefined {
-  if (!o.pattern || typeof value !== 'string' || new RegExp(o.pattern.regex).test(value)) return undefined;
-  return o.pattern.says;
-}
+export { SHA256_PATTERN, patternProblem } from './patterns.js';
 
 export const IMPORT_EXTENSIONS = ['.js', '.ts', ''] as const;
 export type ImportExtensionValue = (typeof IMPORT_EXTENSIONS)[number];

@@ -8,6 +8,7 @@ import type { JsonValue } from '../load/schema-types.js';
 import { compareKeywords } from './keywords.js';
 import { matchMembers, memberLabel, shape } from './match.js';
 import type { ChangeKind } from './rules.js';
+import type { DiffNote } from './types.js';
 import { stableJson } from './stable-json.js';
 import { isObject } from '../load/schema-types.js';
 import { ANY, child, SideReader, typeList, type Cursor, type SchemaSide, type View } from './view.js';
@@ -62,6 +63,14 @@ export class SchemaComparer {
     this.new = new SideReader(newSide);
   }
 
+  /** The normalisations applied to either side so far (duplicate union members read once, …). */
+  notes(): DiffNote[] {
+    const of = (side: 'old' | 'new', reader: SideReader): DiffNote[] =>
+      [...reader.notes].map(([pointer, message]) => ({ side, pointer, message }));
+    const byPointer = (a: DiffNote, b: DiffNote) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0);
+    return [...of('old', this.old).sort(byPointer), ...of('new', this.new).sort(byPointer)];
+  }
+
   /** Resolve a `#/...` pointer or definition name on a side into a cursor. */
   cursor(which: 'old' | 'new', refOrName: string): Cursor {
     const reader = which === 'old' ? this.old : this.new;
@@ -74,6 +83,17 @@ export class SchemaComparer {
   requires(which: 'old' | 'new', cur: Cursor, name: string): boolean {
     const v = (which === 'old' ? this.old : this.new).view(cur);
     return v.props.has(name) && v.required.has(name);
+  }
+
+  /**
+   * Whether a union definition is closed: none of its members takes any object (an object schema that
+   * requires nothing and leaves other properties open, as the generic `Result`). Removing a member from
+   * a closed union rejects that variant; from an open one, the open member still takes it.
+   */
+  isClosedUnion(which: 'old' | 'new', name: string): boolean {
+    const reader = which === 'old' ? this.old : this.new;
+    const v = reader.view(this.cursor(which, name));
+    return (v.members ?? []).every((m) => !takesAnyObject(reader.view(m)));
   }
 
   /** The changes from `o` (old side) to `n` (new side), with paths relative to them. */
@@ -374,6 +394,11 @@ function unionTypes(reader: SideReader, v: View): Set<string> | null {
   }
   if (['object', 'array', 'string', 'number', 'boolean', 'null'].every((t) => all.has(t))) return null;
   return all;
+}
+
+function takesAnyObject(v: View): boolean {
+  const objects = v.types === null || v.types.has('object');
+  return objects && v.members === null && v.enumVals === null && v.required.size === 0 && v.ap !== false;
 }
 
 function isUnconstrained(v: View): boolean {

@@ -6,7 +6,8 @@
 import type { JsonValue } from '../load/schema-types.js';
 import { InputError } from '../errors.js';
 import type { Direction, ProtocolFeatures, ProtocolModel } from '../model/types.js';
-import { definitionRefReader, resultUnions } from '../model/unions.js';
+import { definitionRefReader } from '../model/unions.js';
+import { resultUnions } from '../model/result-unions.js';
 import { SchemaComparer } from './compare.js';
 import { dedupeFacts } from './dedupe.js';
 import { compareEnvelopes } from './envelope.js';
@@ -68,8 +69,11 @@ export function diffModels(oldModel: ProtocolModel, givenNew: ProtocolModel, opt
       ...(details === undefined ? {} : { details }),
     });
   compareFeatures(oldModel, newModel, add);
-  for (const { from, to } of renames) {
-    addProtocolFact('extension-id-changed', to, `extension "${from}" is now "${to}"`, { oldId: from, newId: to });
+  for (const { from, to, methods } of renames) {
+    const prefix = methods.size > 0 ? `, its methods' names with it (${methods.size})` : '';
+    const renamed = [...methods].map(([now, was]) => ({ old: was, new: now }));
+    const details = { oldId: from, newId: to, ...(renamed.length > 0 ? { methods: renamed } : {}) };
+    addProtocolFact('extension-id-changed', to, `extension "${from}" is now "${to}"${prefix}`, details);
   }
   compareEnvelopes(oldModel, newModel, comparer, add);
   compareMethods(oldModel, newModel, comparer, add);
@@ -81,6 +85,7 @@ export function diffModels(oldModel: ProtocolModel, givenNew: ProtocolModel, opt
   return {
     old: sideInfo(oldModel, options.oldName ?? oldModel.version ?? 'old', options.oldExtensions),
     new: sideInfo(givenNew, options.newName ?? newModel.version ?? 'new', options.newExtensions),
+    notes: comparer.notes(),
     facts: unique,
     ignored,
     summary: {
@@ -120,9 +125,10 @@ function compareFeatures(oldModel: ProtocolModel, newModel: ProtocolModel, add: 
 
 /**
  * A result variant added to or removed from a result union (what a side may answer with: ServerResult,
- * ClientResult, … found from structure, matched by the side that writes it) that no request is paired
- * with — the per-request comparison cannot see those. Variants paired with a request are that request's
- * facts (method added or removed, its result compared).
+ * ClientResult, … found from structure, matched by the side that writes it) that the per-request
+ * comparison cannot see: one no request is paired with, or — in a closed union (no member takes any
+ * object) — one a request still answers with on both sides. Variants a request gained or lost with the
+ * request are that request's facts (method added or removed, its result compared).
  */
 function compareResultUnions(o: ProtocolModel, n: ProtocolModel, comparer: SchemaComparer, add: AddFn): void {
   const paired = (m: ProtocolModel) => new Set(m.methods.flatMap((x) => (x.resultUnknown ? [] : (x.result ?? []))));
@@ -140,10 +146,16 @@ function compareResultUnions(o: ProtocolModel, n: ProtocolModel, comparer: Schem
     const at = { method: nu.definition, kind: null, directions: [direction], part: 'result' as const };
     for (const c of changes) {
       const member = String(c.details.member);
-      const unpaired =
-        (c.kind === 'union-member-added' && !pairedNew.has(member)) ||
-        (c.kind === 'union-member-removed' && !pairedOld.has(member));
-      if (c.path === '' && unpaired) addChange(add, c, at, 'result');
+      const unseen =
+        (c.kind === 'union-member-added' &&
+          (!pairedNew.has(member) || (pairedOld.has(member) && comparer.isClosedUnion('old', ou.definition)))) ||
+        (c.kind === 'union-member-removed' &&
+          (!pairedOld.has(member) || (pairedNew.has(member) && comparer.isClosedUnion('new', nu.definition))));
+      if (c.path !== '' || !unseen) continue;
+      const still = n.methods.filter((m) => !m.resultUnknown && m.result?.includes(member)).map((m) => m.method);
+      const word = c.kind === 'union-member-removed' ? 'still' : 'already';
+      const answering = pairedOld.has(member) && still.length > 0 ? ` (${word} the result of ${still.join(', ')})` : '';
+      addChange(add, { ...c, message: `${c.message}${answering}` }, at, 'result');
     }
   }
 }

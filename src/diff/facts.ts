@@ -2,7 +2,8 @@
 import type { JsonValue } from '../load/schema-types.js';
 import type { Direction, MethodKind } from '../model/types.js';
 import type { RawChange } from './compare.js';
-import { partRuleId, ruleById, verdictsFor } from './rules.js';
+import { partRuleId, verdictsFor } from './rules.js';
+import { ruleById } from './rule-table.js';
 import type { Fact, MessagePart } from './types.js';
 
 /** Where a fact is and what it says; `add` turns it into a Fact with its rule's verdicts. */

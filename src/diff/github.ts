@@ -1,9 +1,10 @@
 /**
  * GitHub Actions workflow commands: `::error` for breaking facts, `::warning` for potentially breaking
  * ones (non-breaking facts are not annotated), at most `maxAnnotations` of them, errors first, each
- * with `file=` and `line=` of the changed schema location when known; then one summary `::notice`.
+ * with `file=` and `line=` of the changed schema location when known; a `::notice` per normalisation
+ * applied to an input; then one summary `::notice`.
  */
-import { severity, sidesOf, summaryLine, whereOf, type RenderOptions } from './render-common.js';
+import { noteLine, severity, sidesOf, summaryLine, whereOf, type RenderOptions } from './render-common.js';
 import type { DiffReport, Fact } from './types.js';
 
 export const DEFAULT_MAX_ANNOTATIONS = 10;
@@ -25,6 +26,14 @@ export function renderGithub(report: DiffReport, options: RenderOptions = {}): s
   const warnings = report.facts.filter((f) => severity(f, sides) === 'potentially-breaking');
   const annotated = [...errors, ...warnings].slice(0, max);
   const lines = annotated.map((f) => annotation(f, severity(f, sides) === 'breaking' ? 'error' : 'warning', options));
+  // Each normalisation applied to an input, at its line where the file is known.
+  for (const note of report.notes) {
+    const at = options.locate?.(note.side, note.pointer);
+    const place = at?.file ? `file=${escapeGithubProperty(at.file)},line=${at.line},` : '';
+    lines.push(
+      `::notice ${place}title=${escapeGithubProperty('normalised input')}::${escapeGithubData(noteLine(note))}`,
+    );
+  }
   const hidden = errors.length + warnings.length - annotated.length;
   const more = hidden > 0 ? `; ${hidden} more not annotated (see the text or JSON report)` : '';
   const text = `${report.old.name} → ${report.new.name}: ${summaryLine(report, sides)}${more}`;

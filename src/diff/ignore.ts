@@ -1,6 +1,6 @@
 /** Ignore files: which facts a project accepts (matched on rule and location key). */
 import { InputError } from '../errors.js';
-import { ruleById, RULES } from './rules.js';
+import { ruleById, rules } from './rule-table.js';
 import type { Fact, IgnoredFact, IgnoreEntry } from './types.js';
 
 /** Split facts into kept and ignored (before deduplication, so an entry matches one method's fact). */
@@ -55,7 +55,7 @@ export function parseIgnoreFile(text: string, file: string): IgnoreEntry[] {
         file,
         `/${i}/rule`,
         `unknown rule "${e.rule}"`,
-        `known rules: mcp-typegen diff --rules (${RULES.length} rules)`,
+        `known rules: mcp-typegen diff --rules (${rules().length} rules)`,
       );
     }
     if (e.location !== undefined && typeof e.location !== 'string')

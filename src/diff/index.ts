@@ -1,7 +1,6 @@
 export { diffModels, exitCodeFor, parseIgnoreFile, locationKey } from './diff.js';
+export { rules, ruleById } from './rule-table.js';
 export {
-  RULES,
-  ruleById,
   verdictsFor,
   describeVerdictLogic,
   partRuleId,

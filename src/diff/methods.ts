@@ -1,5 +1,12 @@
 /** Facts about each method: added, removed, directions, kind, params presence, params/result/payload. */
-import { DIRECTIONS, paramsRefText, type Direction, type MethodInfo, type ProtocolModel } from '../model/types.js';
+import {
+  DIRECTIONS,
+  paramsRefText,
+  type Direction,
+  type MethodDeclaration,
+  type MethodInfo,
+  type ProtocolModel,
+} from '../model/types.js';
 import type { SchemaComparer, Cursor } from './compare.js';
 import { addChange, type AddFn } from './facts.js';
 import { definitionPointer } from '../load/pointer.js';
@@ -80,18 +87,41 @@ function compareMethod(
     if (!n.directions.includes(d)) method(`${noun(n)}-direction-removed`, [d], `no longer sent ${d}`, { direction: d });
   for (const d of n.directions)
     if (!o.directions.includes(d)) method(`${noun(n)}-direction-added`, [d], `now also sent ${d}`, { direction: d });
-  const dirs = n.directions;
   const prefix = n.kind === 'request' ? 'request' : 'notification';
-  const oldReq = o.params !== null && o.paramsRequired;
-  const newReq = n.params !== null && n.paramsRequired;
-  if (!oldReq && newReq) method(`${prefix}-params-became-required`, dirs, 'params is now required');
-  if (oldReq && !newReq && n.params !== null)
-    method(`${prefix}-params-became-optional`, dirs, 'params is no longer required');
   const dataPart = n.kind === 'request' ? 'params' : 'payload';
-  const at = { method: name, kind: n.kind, directions: dirs };
-  for (const c of comparer.compare(paramsCursor(comparer, 'old', o), paramsCursor(comparer, 'new', n)))
-    addChange(add, c, { ...at, part: dataPart }, 'params');
+  for (const { old: od, new: nd, directions: dirs } of declarationPairs(o, n)) {
+    const oldReq = od.params !== null && od.paramsRequired;
+    const newReq = nd.params !== null && nd.paramsRequired;
+    if (!oldReq && newReq) method(`${prefix}-params-became-required`, dirs, 'params is now required');
+    if (oldReq && !newReq && nd.params !== null)
+      method(`${prefix}-params-became-optional`, dirs, 'params is no longer required');
+    const at = { method: name, kind: n.kind, directions: dirs };
+    for (const c of comparer.compare(paramsCursor(comparer, 'old', od), paramsCursor(comparer, 'new', nd)))
+      addChange(add, c, { ...at, part: dataPart }, 'params');
+  }
   if (n.kind === 'request') compareResults(o, n, oldPointer, newPointer, comparer, add);
+}
+
+/**
+ * The messages to compare, with the directions each pair stands for: the method's own definitions on
+ * both sides, or — where a direction is declared by a definition of its own (MethodInfo.declarations) —
+ * each direction's old declaration against its new one.
+ */
+function declarationPairs(
+  o: MethodInfo,
+  n: MethodInfo,
+): { old: MethodDeclaration; new: MethodDeclaration; directions: Direction[] }[] {
+  if (!o.declarations && !n.declarations) return [{ old: o, new: n, directions: n.directions }];
+  const pairs = new Map<string, { old: MethodDeclaration; new: MethodDeclaration; directions: Direction[] }>();
+  for (const d of n.directions) {
+    const od = (o.directions.includes(d) ? o.declarations?.[d] : undefined) ?? o;
+    const nd = n.declarations?.[d] ?? n;
+    const key = `${od.definition}\u0000${nd.definition}`;
+    const pair = pairs.get(key);
+    if (pair) pair.directions.push(d);
+    else pairs.set(key, { old: od, new: nd, directions: [d] });
+  }
+  return [...pairs.values()];
 }
 
 function compareResults(
@@ -126,7 +156,7 @@ function compareResults(
   for (const c of changes) addChange(add, c, at, 'result');
 }
 
-function paramsCursor(comparer: SchemaComparer, which: 'old' | 'new', m: MethodInfo): Cursor {
+function paramsCursor(comparer: SchemaComparer, which: 'old' | 'new', m: MethodDeclaration): Cursor {
   if (m.params === null) return { node: { type: 'object' }, ptr: null };
   return comparer.cursor(which, paramsRefText(m.params));
 }

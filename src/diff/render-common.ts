@@ -1,5 +1,14 @@
 /** What the renderers share: options, the chosen sides, severity, summary words, markdown escaping. */
-import { SIDES, VERDICTS, type DiffReport, type Fact, type Side, type SideFilter, type Verdict } from './types.js';
+import {
+  SIDES,
+  VERDICTS,
+  type DiffNote,
+  type DiffReport,
+  type Fact,
+  type Side,
+  type SideFilter,
+  type Verdict,
+} from './types.js';
 
 /**
  * Where a schema pointer of one side is, for annotations: the line, the side's display name, and — only
@@ -54,9 +63,15 @@ export function whereOf(f: Fact, maxMethods = 3): string {
   return `${shown}${more}${l.path ? ` ${l.path}` : ''}`;
 }
 
+/** A normalisation applied to an input, as one line: `normalised old #/…: what was done`. */
+export function noteLine(note: DiffNote): string {
+  return `normalised ${note.side} ${note.pointer}: ${note.message}`;
+}
+
 /**
  * What the report compared besides the two schemas, one line each: the extension files of each side,
- * and how many results were paired by a definition name (the JSON report lists which).
+ * how many results were paired by a definition name (the JSON report lists which), and each
+ * normalisation applied to an input.
  */
 export function headerNotes(report: DiffReport): string[] {
   const notes: string[] = [];
@@ -68,5 +83,6 @@ export function headerNotes(report: DiffReport): string[] {
     notes.push(
       `results paired by definition name: old ${named[0]}, new ${named[1]} requests (listed in the JSON report)`,
     );
+  for (const note of report.notes) notes.push(noteLine(note));
   return notes;
 }

@@ -5,7 +5,7 @@
  * - markdown: for a PR comment (markdown.ts): summary first, breaking first, the rest collapsed, bounded;
  * - github: GitHub Actions workflow commands (github.ts): errors and warnings with file and line.
  */
-import { RULES } from './rules.js';
+import { rules } from './rule-table.js';
 import { renderGithub } from './github.js';
 import { renderMarkdown } from './markdown.js';
 import { headerNotes, mdCell, sidesOf, summaryLine, type RenderOptions } from './render-common.js';
@@ -126,6 +126,7 @@ export function renderJson(report: DiffReport): string {
       client: counts('client'),
       server: counts('server'),
     },
+    notes: report.notes.map((n) => ({ side: n.side, pointer: n.pointer, message: n.message })),
     facts: report.facts.map(fact),
     ignored: report.ignored.map((i) => ({ fact: fact(i.fact), reason: i.reason })),
   };
@@ -135,7 +136,7 @@ export function renderJson(report: DiffReport): string {
 /** `diff --rules`: every rule with its reason and verdict logic. */
 export function renderRules(format: 'text' | 'json' | 'markdown' = 'text'): string {
   if (format === 'json') {
-    const rows = RULES.map((r) => ({
+    const rows = rules().map((r) => ({
       id: r.id,
       part: r.part,
       reason: r.reason,
@@ -147,11 +148,13 @@ export function renderRules(format: 'text' | 'json' | 'markdown' = 'text'): stri
   }
   if (format === 'markdown') {
     const lines = ['| Rule | Part | Reason | Verdicts |', '| --- | --- | --- | --- |'];
-    for (const r of RULES) lines.push(`| \`${r.id}\` | ${r.part} | ${mdCell(r.reason)} | ${mdCell(r.verdictLogic)} |`);
+    for (const r of rules())
+      lines.push(`| \`${r.id}\` | ${r.part} | ${mdCell(r.reason)} | ${mdCell(r.verdictLogic)} |`);
     return lines.join('\n') + '\n';
   }
-  const width = Math.max(...RULES.map((r) => r.id.length));
+  const all = rules();
+  const width = Math.max(...all.map((r) => r.id.length));
   return (
-    RULES.map((r) => `${r.id.padEnd(width)}  ${r.reason}\n${' '.repeat(width + 2)}${r.verdictLogic}`).join('\n') + '\n'
+    all.map((r) => `${r.id.padEnd(width)}  ${r.reason}\n${' '.repeat(width + 2)}${r.verdictLogic}`).join('\n') + '\n'
   );
 }

@@ -9,9 +9,10 @@
  *
  * Adding a rule: push a `RuleSpec` onto PROTOCOL_RULES or METHOD_RULES (or a change kind onto
  * CHANGE_KINDS for data inside messages); the tests require a fixture and a table row for each rule.
+ * rule-table.ts derives the rules from these declarations, when they are first asked for.
  */
 import type { Direction } from '../model/types.js';
-import { dataConsequences, describeConsequence, verdictOf, type Consequence, type Effect } from './frame.js';
+import { describeConsequence, type Consequence, type Effect } from './frame.js';
 import { CHANGEABLE_GROUPS, KEYWORD_GROUPS, type KeywordGroup, type Tightness } from './keywords.js';
 import { VERDICTS, type MessagePart, type Side, type Verdict } from './types.js';
 
@@ -244,14 +245,14 @@ export type StructuralKind =
 export type KeywordKind = `${KeywordGroup}-${Tightness}`;
 export type ChangeKind = StructuralKind | KeywordKind;
 
-interface ChangeKindSpec {
+export interface ChangeKindSpec {
   reason: string;
   effect: Effect;
   /** Only in these parts (default all three). */
   parts?: readonly DataPart[];
 }
 
-type DataPart = 'params' | 'result' | 'payload' | 'envelope';
+export type DataPart = 'params' | 'result' | 'payload' | 'envelope';
 
 const STRUCTURAL: Record<StructuralKind, ChangeKindSpec> = {
   'property-added': {
@@ -382,7 +383,7 @@ export const PART_PREFIX = {
   payload: 'notification-payload',
   envelope: 'envelope',
 } as const;
-const PART_LABEL = {
+export const PART_LABEL = {
   params: 'request params',
   result: 'result',
   payload: 'notification payload',
@@ -394,51 +395,12 @@ export function partRuleId(part: DataPart, kind: ChangeKind): string {
   return kind.startsWith('result-became-') ? kind : `${PART_PREFIX[part]}-${kind}`;
 }
 
-function dataRules(): RuleSpec[] {
-  const rules: RuleSpec[] = [];
-  for (const part of ['params', 'result', 'payload', 'envelope'] as const) {
-    for (const [kind, spec] of Object.entries(CHANGE_KINDS)) {
-      if (spec.parts && !spec.parts.includes(part)) continue;
-      // Params are the only data a caller writes: only there does a dropped meaning hurt the writer.
-      const { writer, reader } = dataConsequences(spec.effect, part === 'params');
-      rules.push({
-        id: partRuleId(part, kind as ChangeKind),
-        part,
-        reason: spec.parts ? spec.reason : `${PART_LABEL[part]}: ${spec.reason}`,
-        consequences: { kind: 'data', writer, reader },
-      });
-    }
-  }
-  return rules;
-}
-
-const DESCRIPTION_RULE: RuleSpec = {
+export const DESCRIPTION_RULE: RuleSpec = {
   id: 'description-changed',
   part: 'any',
   reason: 'only a description changed (reported with includeDescriptions)',
   consequences: sides(none, none),
 };
-
-function derive(spec: RuleSpec): Rule {
-  const c = spec.consequences;
-  const roles: RuleRoles =
-    c.kind === 'sides'
-      ? { kind: 'sides', client: verdictOf(c.client), server: verdictOf(c.server) }
-      : c.kind === 'call'
-        ? { kind: 'call', caller: verdictOf(c.caller), implementer: verdictOf(c.implementer) }
-        : { kind: 'data', writer: verdictOf(c.writer), reader: verdictOf(c.reader) };
-  return { ...spec, roles, verdictLogic: describeVerdictLogic({ part: spec.part, roles, consequences: c }) };
-}
-
-/** Every rule, in a stable order (protocol, method, params, result, payload, description). */
-export const RULES: readonly Rule[] = [...PROTOCOL_RULES, ...METHOD_RULES, ...dataRules(), DESCRIPTION_RULE].map(
-  derive,
-);
-const RULES_BY_ID = new Map(RULES.map((r) => [r.id, r]));
-
-export function ruleById(id: string): Rule | undefined {
-  return RULES_BY_ID.get(id);
-}
 
 /** The more severe of two verdicts. */
 export function worse(a: Verdict, b: Verdict): Verdict {

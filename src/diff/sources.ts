@@ -13,7 +13,7 @@ import { buildModel } from '../model/build.js';
 import type { ExtensionReader } from '../model/extensions.js';
 import type { UserPairing } from '../model/pairing.js';
 import type { ProtocolModel } from '../model/types.js';
-import { requireComparableSides } from './coverage.js';
+import { requireComparableSides, type CoverageOptions } from './coverage.js';
 import { diffModels } from './diff.js';
 import type { DiffOptions, DiffReport } from './types.js';
 import { readUserFile } from '../load/read-file.js';
@@ -113,8 +113,12 @@ export interface DiffSideOptions extends DiffSourceOptions {
 
 /** Read, load and model one side (a file, a spec version or `git:<ref>:<path>`), with its extensions. */
 export async function loadDiffSide(spec: string, options: DiffSideOptions = {}): Promise<DiffSide> {
+  return modelDiffSide(await readDiffSource(spec, options), options);
+}
+
+/** Load and model one side already read, with its extensions. */
+async function modelDiffSide(source: DiffSource, options: DiffSideOptions): Promise<DiffSide> {
   const cwd = options.cwd ?? process.cwd();
-  const source = await readDiffSource(spec, options);
   const schema = await loadSchema({
     text: source.text,
     schema: source.name,
@@ -140,22 +144,30 @@ export async function loadDiffSide(spec: string, options: DiffSideOptions = {}):
   return { source, schema, model: applyExtensions(base, extensions) };
 }
 
-export interface DiffSourcesOptions extends Omit<DiffSideOptions, 'extensions'>, DiffOptions {}
+export interface DiffSourcesOptions extends Omit<DiffSideOptions, 'extensions'>, DiffOptions, CoverageOptions {
+  /**
+   * Called once both sides are read, before either is modelled, with their sizes in bytes together: where
+   * the bin picks its compiler setting for the run (cli/v8-tuning.ts).
+   */
+  onRead?: (bytes: number) => void;
+}
 
 /**
  * The whole `diff` pipeline short of rendering: both sides read, loaded and modelled (old first, so warnings
- * come in order), refused when one side is too blind to compare, then diffed. The sides come back too: the
- * GitHub format annotates their files.
+ * come in order), refused when one side is too blind to compare (a real shrink passes with `allowShrink`),
+ * then diffed. The sides come back too: the GitHub format annotates their files.
  */
 export async function diffSources(
   oldSpec: string,
   newSpec: string,
   options: DiffSourcesOptions = {},
 ): Promise<{ report: DiffReport; old: DiffSide; new: DiffSide }> {
-  const old = await loadDiffSide(oldSpec, { ...options, extensions: options.oldExtensions ?? [] });
-  const next = await loadDiffSide(newSpec, { ...options, extensions: options.newExtensions ?? [] });
+  const sources = [await readDiffSource(oldSpec, options), await readDiffSource(newSpec, options)] as const;
+  options.onRead?.(sources.reduce((sum, s) => sum + Buffer.byteLength(s.text), 0));
+  const old = await modelDiffSide(sources[0], { ...options, extensions: options.oldExtensions ?? [] });
+  const next = await modelDiffSide(sources[1], { ...options, extensions: options.newExtensions ?? [] });
   const oldName = options.oldName ?? old.source.name;
   const newName = options.newName ?? next.source.name;
-  requireComparableSides({ model: old.model, name: oldName }, { model: next.model, name: newName });
+  requireComparableSides({ model: old.model, name: oldName }, { model: next.model, name: newName }, options);
   return { report: diffModels(old.model, next.model, { ...options, oldName, newName }), old, new: next };
 }

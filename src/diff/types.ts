@@ -61,7 +61,7 @@ export interface FactLocation {
 }
 
 export interface Fact {
-  /** A rule id from RULES. */
+  /** A rule id (`rules()`). */
   rule: string;
   location: FactLocation;
   verdicts: Record<Side, Verdict>;
@@ -97,9 +97,22 @@ export interface DiffSideInfo {
   pairedByName: string[];
 }
 
+/**
+ * A normalisation the diff applied to one side's schema before comparing (a union member listed twice
+ * read once, …): what the comparison saw is not byte for byte what the file says there.
+ */
+export interface DiffNote {
+  side: 'old' | 'new';
+  /** JSON pointer (URI fragment form, `#/...`) of the schema node normalised. */
+  pointer: string;
+  message: string;
+}
+
 export interface DiffReport {
   old: DiffSideInfo;
   new: DiffSideInfo;
+  /** Normalisations applied to the inputs, sorted by side and pointer; every format shows them. */
+  notes: DiffNote[];
   /** Sorted: protocol facts first, then by method, part, path, rule. */
   facts: Fact[];
   ignored: IgnoredFact[];

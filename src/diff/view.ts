@@ -12,6 +12,7 @@
 import { escapePointerToken } from '../load/pointer.js';
 import { isObject, type JsonSchema } from '../load/schema-types.js';
 import { KEYWORDS } from './keywords.js';
+import { stableJson } from './stable-json.js';
 import { decodeFragmentToken } from '../load/pointer.js';
 
 export interface SchemaSide {
@@ -91,6 +92,8 @@ export class SideReader {
   private readonly refs = new Map<string, Resolved>();
   /** Shapes by pointer and depth (match.ts). */
   readonly shapes = new Map<string, string>();
+  /** What this side's input was normalised by before comparing: pointer → what was done there. */
+  readonly notes = new Map<string, string>();
   constructor(readonly side: SchemaSide) {}
 
   /** Resolve a `#/definitions/...` or `#/$defs/...` pointer in this side's definitions (either keyword). */
@@ -158,7 +161,7 @@ export class SideReader {
     if (typeof node.description === 'string') v.description = node.description;
     const unionKey = Array.isArray(node.anyOf) ? 'anyOf' : Array.isArray(node.oneOf) ? 'oneOf' : null;
     if (unionKey && depth < 32) {
-      const members = this.flattenUnion({ node, ptr }, depth);
+      const members = this.distinctMembers(this.flattenUnion({ node, ptr }, depth));
       const [only] = members;
       if (members.length === 1 && only !== undefined) {
         const inner = this.view(only, depth + 1);
@@ -185,6 +188,28 @@ export class SideReader {
       else if (v.items !== null) v.types = new Set(['array']);
     }
     return v;
+  }
+
+  /**
+   * A union's members with repeats dropped: a member listed again (the same `$ref` target, or the same
+   * inline schema) accepts nothing the first did not, so it is no member of its own. Each drop is a note.
+   */
+  private distinctMembers(members: Cursor[]): Cursor[] {
+    if (members.length < 2) return members;
+    const seen = new Map<string, Cursor>();
+    const out: Cursor[] = [];
+    for (const m of members) {
+      const key = isObject(m.node) && typeof m.node.$ref === 'string' ? this.deref(m).ptr : null;
+      const id = key !== null ? `ref:${key}` : `json:${stableJson(m.node)}`;
+      const first = seen.get(id);
+      if (first === undefined) {
+        seen.set(id, m);
+        out.push(m);
+      } else if (m.ptr !== null) {
+        this.notes.set(m.ptr, `a union member listed again (as ${first.ptr ?? 'an earlier member'}) is read once`);
+      }
+    }
+    return out;
   }
 
   flattenUnion(cur: Cursor, depth: number): Cursor[] {

@@ -6,7 +6,7 @@
  * processes pulling at once never leave a torn file (the second rename replaces identical bytes).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { InputError, describeFsError } from '../errors.js';
@@ -23,17 +23,33 @@ export function cachedSchemaFile(version: string, env: NodeJS.ProcessEnv = proce
 
 /** Write verified bytes into the cache atomically. A failure names the path, errno and the way out. */
 export async function writeCached(file: string, bytes: Buffer): Promise<void> {
-  const temp = join(dirname(file), `.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(temp, bytes);
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
+  await writeAtomically(file, bytes).catch((error: unknown) => {
     throw new InputError(
       file,
       undefined,
       `cannot write the schema cache: ${describeFsError(error)}; set MCP_TYPEGEN_CACHE to a writable directory, or pass --schema-dir <dir>`,
     );
+  });
+}
+
+/**
+ * Writes through a temp file in the same folder and a rename, so no reader sees half a file; the temp file is gone
+ * when it fails. `modes.file` is the file's mode whatever the umask; `modes.dir` that of a folder it creates.
+ */
+export async function writeAtomically(
+  file: string,
+  bytes: string | Buffer,
+  modes: { file?: number; dir?: number } = {},
+): Promise<void> {
+  const temp = join(dirname(file), `.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await mkdir(dirname(file), { recursive: true, ...(modes.dir === undefined ? {} : { mode: modes.dir }) });
+    await writeFile(temp, bytes, modes.file === undefined ? {} : { mode: modes.file });
+    // The mode a file is created with yields to the umask; one asked for must not.
+    if (modes.file !== undefined) await chmod(temp, modes.file);
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw error;
   }
 }

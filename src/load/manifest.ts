@@ -15,6 +15,12 @@ export interface KnownVersion {
   batches?: boolean;
   /** The capabilities its ServerCapabilities names (scripts/version-facts.mjs writes them). */
   serverCapabilities?: string[];
+  /**
+   * Who sends each of its methods (`client`, `server`, or both; input requests are the server's), as the
+   * model finds them in the schema (scripts/version-facts.mjs writes them): the spec's method table the
+   * model directs message unions by when their names say otherwise.
+   */
+  senders?: Record<string, ('client' | 'server')[]>;
 }
 
 export interface VersionManifest {
@@ -48,6 +54,23 @@ export function downloadUrl(known: KnownVersion, env: NodeJS.ProcessEnv = proces
 
 export function versionBySha(sha256: string): KnownVersion | undefined {
   return versionManifest().versions.find((v) => v.sha256 === sha256);
+}
+
+let senders: Map<string, ('client' | 'server')[]> | undefined;
+
+/** Method → the sides that send it in some known version (every version's `senders` together). */
+export function methodSenders(): ReadonlyMap<string, readonly ('client' | 'server')[]> {
+  if (senders) return senders;
+  const all = new Map<string, Set<'client' | 'server'>>();
+  for (const version of versionManifest().versions) {
+    for (const [method, sides] of Object.entries(version.senders ?? {})) {
+      let set = all.get(method);
+      if (!set) all.set(method, (set = new Set()));
+      for (const side of sides) set.add(side);
+    }
+  }
+  senders = new Map([...all].map(([method, set]) => [method, [...set].sort()]));
+  return senders;
 }
 
 let pairing: Record<string, string> | undefined;

@@ -51,11 +51,6 @@ function sortKeys(value: unknown): unknown {
   return out;
 }
 
-/** Whether parsed JSON claims to be a snapshot (what `diff` tells snapshots from schemas by). */
-export function isSnapshotDocument(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && !Array.isArray(data) && Object.hasOwn(data, 'mcpSnapshot');
-}
-
 let validator: ValidateFunction | undefined;
 
 function formatValidator(): ValidateFunction {

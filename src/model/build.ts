@@ -17,7 +17,15 @@ import { GENERIC_RESULT, pairResult, type UserPairing } from './pairing.js';
 import { pairByStructure } from './pair-structure.js';
 import { isUnion, messageParts, messageUnions, methodConst } from './unions.js';
 import { unwrapAllOf } from '../load/schema-keywords.js';
-import { DIRECTIONS, type MethodInfo, type MethodKind, type ParamsRef, type ProtocolModel } from './types.js';
+import {
+  DIRECTIONS,
+  type Direction,
+  type MethodDeclaration,
+  type MethodInfo,
+  type MethodKind,
+  type ParamsRef,
+  type ProtocolModel,
+} from './types.js';
 import { decodeFragmentToken, definitionPointer } from '../load/pointer.js';
 import { compareStrings } from '../load/order.js';
 
@@ -36,7 +44,11 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
       const info = ctx.describeMessage(member, union.kind);
       const existing = byMethod.get(info.method);
       if (existing) {
-        refuseSecondMessage(existing, info, schema.file, ctx.defPointer(member.name));
+        refuseSecondMessage(existing, info, union.direction, schema.file, ctx.defPointer(member.name));
+        if (existing.definition !== info.definition) {
+          existing.declarations ??= {};
+          existing.declarations[union.direction] = declarationOf(info);
+        }
         if (!existing.directions.includes(union.direction)) existing.directions.push(union.direction);
       } else {
         info.directions.push(union.direction);
@@ -55,9 +67,10 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
     if (paired.by !== undefined) info.pairedBy = paired.by;
     warningsOf.set(info, paired.warnings);
   }
+  // Task results first: structure must not pair a request with the result its task-augmented calls get.
+  markTaskAugmented(methods, schema.definitions, schema.defsKeyword, (ref) => ctx.refName(ref));
   for (const info of pairByStructure(schema, methods, (ref) => ctx.refName(ref), options.pairing))
     warningsOf.delete(info);
-  markTaskAugmented(methods, schema.definitions, schema.defsKeyword, (ref) => ctx.refName(ref));
   const warnings = [...warningsOf.values()].flat();
   const definitions: Record<string, JsonSchema> = Object.fromEntries(
     Object.entries(schema.definitions).sort(([a], [b]) => compareStrings(a, b)),
@@ -86,7 +99,8 @@ interface MessageRef {
 }
 
 class ModelContext {
-  private readonly defsByMethod = new Map<string, string>();
+  /** Method → the definitions declaring it, in name order (never the file's key order). */
+  private readonly defsByMethod = new Map<string, string[]>();
 
   constructor(private readonly schema: LoadedSchema) {
     for (const [name, def] of Object.entries(schema.definitions)) {
@@ -98,8 +112,21 @@ class ModelContext {
           `${this.defPointer(name)}/properties/method`,
           'a method name holds a control character or line break',
         );
-      if (!this.defsByMethod.has(method)) this.defsByMethod.set(method, name);
+      const declaring = this.defsByMethod.get(method);
+      if (declaring) declaring.push(name);
+      else this.defsByMethod.set(method, [name]);
     }
+    for (const declaring of this.defsByMethod.values()) declaring.sort(compareStrings);
+  }
+
+  /**
+   * The definition an inline message of a union stands for: one declaring the same method other than
+   * the union itself (2026-07-28's ClientNotification restates CancelledNotification), the first by name
+   * when several do.
+   */
+  private declaringOther(method: string | undefined, unionName: string): string | undefined {
+    if (method === undefined) return undefined;
+    return this.defsByMethod.get(method)?.find((name) => name !== unionName);
   }
 
   defPointer(name: string): string {
@@ -154,8 +181,7 @@ class ModelContext {
         }
         return;
       }
-      const method = methodConst(node);
-      const named = method !== undefined ? this.defsByMethod.get(method) : undefined;
+      const named = this.declaringOther(methodConst(node), unionName);
       if (!named) {
         throw new InputError(
           this.schema.file,
@@ -208,14 +234,31 @@ function hasMethodProperty(schema: unknown): boolean {
   return isObject(schema) && isObject(schema.properties) && Object.hasOwn(schema.properties, 'method');
 }
 
-/** One method, one message: a second kind or a second definition would be dropped unseen. */
-function refuseSecondMessage(existing: MethodInfo, info: MethodInfo, file: string, at: string): void {
+/** A message's own declaration: what a direction declared by a definition of its own keeps. */
+function declarationOf(info: MethodInfo): MethodDeclaration {
+  return { definition: info.definition, params: info.params, paramsRequired: info.paramsRequired };
+}
+
+/**
+ * One method, one message per direction: a second kind, or a second definition in a direction that
+ * already has one, would be dropped unseen. A definition of its own for another direction is kept
+ * (a draft of 2026 declared `elicitation/create` both as a server request and as an input request).
+ */
+function refuseSecondMessage(
+  existing: MethodInfo,
+  info: MethodInfo,
+  direction: Direction,
+  file: string,
+  at: string,
+): void {
   if (existing.kind !== info.kind)
     throw new InputError(file, at, `method "${info.method}" is both a request and a notification`);
-  if (existing.definition !== info.definition)
+  const declared = existing.declarations?.[direction]?.definition ?? existing.definition;
+  const sameDirection = existing.directions.includes(direction);
+  if (sameDirection && declared !== info.definition)
     throw new InputError(
       file,
       `${at}/properties/method`,
-      `method "${info.method}" is declared again (first by ${existing.definition}): one definition per method`,
+      `method "${info.method}" is declared again (first by ${declared}) for ${direction}: one definition per method and direction`,
     );
 }

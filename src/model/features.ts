@@ -7,6 +7,7 @@ import type { JsonSchema } from '../load/schema-types.js';
 import { paramsRefText, type MethodInfo, type ProtocolFeatures } from './types.js';
 import { decodeFragmentToken } from '../load/pointer.js';
 import { methodConst } from './unions.js';
+import { compareStrings } from '../load/order.js';
 
 /** Each feature's definition: where the feature is carried (what a diff fact about it points at). */
 export type FeatureDefinitions = Partial<Record<keyof ProtocolFeatures, string>>;
@@ -21,7 +22,8 @@ export function locateFeatures(
   methods: MethodInfo[],
 ): { features: ProtocolFeatures; definitions: FeatureDefinitions } {
   const s = new Structure(schema);
-  const entries = Object.entries(schema.definitions);
+  // In name order: the carrier found must not depend on the order the file lists definitions in.
+  const entries = Object.entries(schema.definitions).sort(([a], [b]) => compareStrings(a, b));
   const find = (test: (def: JsonSchema) => boolean) => entries.find(([, d]) => test(d))?.[0];
   const definitions: FeatureDefinitions = {};
   const note = (key: keyof ProtocolFeatures, name: string | undefined): boolean => {
@@ -29,9 +31,11 @@ export function locateFeatures(
     return name !== undefined;
   };
   // A batch: an array whose items are JSON-RPC messages (objects carrying `jsonrpc`).
+  // The array itself carries it, before a union that lists the array among its members (JSONRPCMessage).
+  const batchArray = (m: JsonSchema) => m.type === 'array' && m.items !== undefined && s.isJsonRpcArray(m);
   const batches = note(
     'batches',
-    find((d) => s.members(d).some((m) => m.type === 'array' && m.items !== undefined && s.isJsonRpcArray(m))),
+    find((d) => batchArray(s.deref(d) ?? d)) ?? find((d) => s.members(d).some(batchArray)),
   );
   const handshake = methods.find((m) => m.method === 'initialize');
   const initialize = note('initialize', handshake?.definition);

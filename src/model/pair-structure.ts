@@ -14,7 +14,8 @@ import { isObject, type LoadedSchema } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { refsOf, responseResult, type UserPairing } from './pairing.js';
 import type { MethodInfo } from './types.js';
-import { messageParts, methodConst, resultUnions } from './unions.js';
+import { messageParts, methodConst } from './unions.js';
+import { resultUnions } from './result-unions.js';
 
 type RefName = (ref: unknown) => string | undefined;
 
@@ -48,7 +49,11 @@ export function pairByStructure(
     const target = refName(aliasRef(defs[name]));
     if (target !== undefined) aliasOf.set(target, [...(aliasOf.get(target) ?? []), name]);
   }
-  const claimed = () => new Set(requests.flatMap((m) => (m.resultUnknown ? [] : (m.result ?? []))));
+  // A task-augmented call's result (CreateTaskResult) is claimed too: it answers no request of its own.
+  const claimed = () =>
+    new Set(
+      requests.flatMap((m) => [...(m.resultUnknown ? [] : (m.result ?? [])), ...(m.taskResult ? [m.taskResult] : [])]),
+    );
   /** The sides that write a request's result: `server`, `client`, or `client+server` (sent both ways). */
   const writersOf = (m: MethodInfo) =>
     [...new Set(m.directions.map((d) => (d === 'client->server' ? 'server' : 'client')))].sort().join('+');

@@ -36,6 +36,12 @@ export interface MethodInfo {
   params: ParamsRef | null;
   /** True when params is required by the message definition. */
   paramsRequired: boolean;
+  /**
+   * Directions whose messages another definition declares (a draft of 2026 declared `elicitation/create`
+   * as a server request, ElicitRequest, and as an input request, ElicitationInputRequest): direction →
+   * that declaration. Absent when every direction is `definition`'s, as in every released version.
+   */
+  declarations?: Partial<Record<Direction, MethodDeclaration>>;
   /** Requests only: result definition names; several when the result is a union (2026-07-28 on). */
   result?: string[];
   /**
@@ -62,6 +68,13 @@ export interface MethodInfo {
    * { resultType: "task" } }`), so the types can narrow on it.
    */
   discriminants?: Record<string, Record<string, string | number | boolean>>;
+}
+
+/** Where one direction's message of a method is declared, when not by the method's `definition`. */
+export interface MethodDeclaration {
+  definition: string;
+  params: ParamsRef | null;
+  paramsRequired: boolean;
 }
 
 /** Facts about the spec version that the runtime and the diff care about. */

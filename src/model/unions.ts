@@ -6,14 +6,15 @@
  * - its kind: notifications when every method is under `notifications/` (the wire's rule), requests
  *   when every message declares an `id`; else the spec's name, else requests when no method is under
  *   `notifications/`;
- * - its direction: a union embedded in another definition (carried inside a result) holds input
- *   requests; the request union holding the handshake (a request whose result requires `capabilities`:
- *   the client asks, the server declares) is the client's, another top-level request union the server's;
- *   a notification union is sent by the side that serves the method families it announces
- *   (`notifications/tools/…` by whoever answers `tools/…`), and of two notification unions, when one is
- *   told, the other is the other side's.
- * The spec's union names (ClientRequest, …) decide only what structure leaves open (small hand-written
- * schemas without a handshake), and keep naming malformed unions in errors.
+ * - its direction, from what it holds: a union embedded in another definition (carried inside a result)
+ *   holds input requests; the request union holding the handshake (a request whose result requires
+ *   `capabilities`: the client asks, the server declares) is the client's; a union of methods the spec's
+ *   method tables know (who sends each method of the released versions: the manifest's `senders`) is
+ *   sent by the side that sends most of them; a notification union otherwise by the side that serves
+ *   the method families it announces (`notifications/tools/…` by whoever answers `tools/…`); and of two
+ *   top-level unions of a kind, when one is told, the other is the other side's.
+ * The spec's union names (ClientRequest, …) decide only what all of this leaves open (small hand-written
+ * schemas of methods of their own, without a handshake), and keep naming malformed unions in errors.
  */
 import { isObject, type LoadedSchema } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
@@ -22,6 +23,7 @@ import { DIRECTIONS, type Direction, type MethodInfo, type MethodKind } from './
 import { compareStrings } from '../load/order.js';
 import { decodeFragmentToken, escapePointerToken } from '../load/pointer.js';
 import { unwrapAllOf } from '../load/schema-keywords.js';
+import { methodSenders } from '../load/manifest.js';
 
 export interface UnionRole {
   definition: string;
@@ -119,15 +121,21 @@ export function messageUnions(
     const method = methodConst(def);
     if (method !== undefined) declaring.set(method, [...(declaring.get(method) ?? []), name]);
   }
-  const found = unionDefinitions(defs, refName, declaring);
-  const candidates = topUnions(found, referencedBy(defs, new Set(found.keys()), refName));
+  const { found, referrers } = unionDefinitions(defs, refName, declaring);
+  const candidates = topUnions(found, referrers);
   for (const c of candidates) c.kind ??= NAMED[c.definition]?.kind ?? (c.noneUnder ? 'request' : null);
+  const senders = methodSenders();
+  const knownSender = (method: string): Sender | undefined => {
+    const known = senders.get(method);
+    return known?.length === 1 ? known[0] : undefined;
+  };
   directRequests(
     candidates.filter((c) => c.kind === 'request'),
     (method, definition) => handshake(schema, method, definition, refName, pairing),
     (m) => declaring.get(m),
+    knownSender,
   );
-  directNotifications(candidates);
+  directNotifications(candidates, knownSender);
   const roles: UnionRole[] = [];
   for (const c of candidates) {
     const direction = c.direction ?? NAMED[c.definition]?.direction ?? null;
@@ -142,14 +150,14 @@ export function messageUnions(
 }
 
 /**
- * Definitions that are unions of messages, with their leaves. A message restated in a definition nobody
- * uses counts as a union of the one message it restates.
+ * Definitions that are unions of messages, with their leaves, and the definitions referring to each. A
+ * message restated in a definition nobody uses counts as a union of the one message it restates.
  */
 function unionDefinitions(
   defs: LoadedSchema['definitions'],
   refName: (ref: unknown) => string | undefined,
   declaring: ReadonlyMap<string, string[]>,
-): Map<string, Leaves> {
+): { found: Map<string, Leaves>; referrers: Map<string, Set<string>> } {
   const found = new Map<string, Leaves>();
   const restated: string[] = [];
   for (const [name, def] of Object.entries(defs)) {
@@ -166,7 +174,7 @@ function unionDefinitions(
   }
   const referrers = referencedBy(defs, new Set(found.keys()), refName);
   for (const name of restated) if (referrers.has(name)) found.delete(name);
-  return found;
+  return { found, referrers };
 }
 
 /** The unions no other union passes through, with the kind their members show. */
@@ -339,10 +347,32 @@ function requires(
   });
 }
 
+type Sender = 'client' | 'server';
+
+/** The side a message union's methods say sends it: most of those whose sender is known, or null (a tie). */
+function vote(methods: readonly string[], senderOf: (method: string) => Sender | undefined): Direction | null {
+  let client = 0;
+  let server = 0;
+  for (const m of methods) {
+    const sender = senderOf(m);
+    if (sender === 'client') client++;
+    else if (sender === 'server') server++;
+  }
+  return client === server ? null : client > server ? 'client->server' : 'server->client';
+}
+
+const opposite = (d: Direction): Direction => (d === 'client->server' ? 'server->client' : 'client->server');
+
+/**
+ * Requests: a union carried inside another definition holds input requests; the union holding the
+ * handshake is the client's; a union whose methods the spec's method tables know is sent by the side
+ * that sends most of them; of two top-level unions, one told, the other is the other side's.
+ */
 function directRequests(
   requests: Candidate[],
   isHandshake: (method: string, definition: string) => boolean,
   declaring: (method: string) => string[] | undefined,
+  knownSender: (method: string) => Sender | undefined,
 ): void {
   const top: Candidate[] = [];
   for (const c of requests) {
@@ -353,16 +383,22 @@ function directRequests(
     c.methods.some((m) => (declaring(m) ?? []).some((definition) => isHandshake(m, definition))),
   );
   const [handshake] = withHandshake;
-  if (withHandshake.length !== 1 || handshake === undefined) return;
-  handshake.direction = 'client->server';
-  const others = top.filter((c) => c !== handshake);
-  const [other] = others;
-  if (others.length === 1 && other !== undefined) other.direction = 'server->client';
+  if (withHandshake.length === 1 && handshake !== undefined) handshake.direction = 'client->server';
+  for (const c of top) c.direction ??= vote(c.methods, knownSender);
+  const [a, b] = top;
+  if (top.length !== 2 || a === undefined || b === undefined) return;
+  if (a.direction && !b.direction) b.direction = opposite(a.direction);
+  else if (b.direction && !a.direction) a.direction = opposite(b.direction);
 }
 
-function directNotifications(candidates: Candidate[]): void {
+/**
+ * Notifications: sent by the side the spec's method tables say sends them, else by the side that serves
+ * the method family they announce (`notifications/tools/…` by whoever answers `tools/…`); of two
+ * notification unions, when one is told, the other is the other side's.
+ */
+function directNotifications(candidates: Candidate[], knownSender: (method: string) => Sender | undefined): void {
   // Method family (`tools`) → the sides that answer its requests.
-  const answerers = new Map<string, Set<'client' | 'server'>>();
+  const answerers = new Map<string, Set<Sender>>();
   for (const c of candidates) {
     const direction = c.direction ?? NAMED[c.definition]?.direction;
     if (c.kind !== 'request' || !direction) continue;
@@ -375,104 +411,19 @@ function directNotifications(candidates: Candidate[]): void {
       set.add(direction === 'client->server' ? 'server' : 'client');
     }
   }
+  const byFamily = (m: string): Sender | undefined => {
+    const [, namespace, ...rest] = m.split('/');
+    if (namespace === undefined || rest.length === 0) return undefined;
+    const sides = answerers.get(namespace);
+    return sides?.size === 1 ? [...sides][0] : undefined;
+  };
   const top = candidates.filter((c) => c.kind === 'notification' && !c.embedded);
-  for (const c of top) {
-    let server = 0;
-    let client = 0;
-    for (const m of c.methods) {
-      const [, namespace, ...rest] = m.split('/');
-      if (namespace === undefined || rest.length === 0) continue;
-      const sides = answerers.get(namespace);
-      if (sides?.size !== 1) continue;
-      if (sides.has('server')) server++;
-      else client++;
-    }
-    if (server !== client) c.direction = server > client ? 'server->client' : 'client->server';
-  }
-  if (top.length !== 2) return;
-  const [a, b] = top as [Candidate, Candidate];
-  const opposite = (d: Direction): Direction => (d === 'client->server' ? 'server->client' : 'client->server');
+  for (const c of top) c.direction = vote(c.methods, (m) => knownSender(m) ?? byFamily(m));
+  const [a, b] = top;
+  if (top.length !== 2 || a === undefined || b === undefined) return;
   if (a.direction && !b.direction) b.direction = opposite(a.direction);
   else if (b.direction && !a.direction) a.direction = opposite(b.direction);
   else if (a.direction && a.direction === b.direction) a.direction = b.direction = null;
-}
-
-/** A union of results and the side that writes them (answers the requests they are paired with). */
-export interface ResultUnion {
-  definition: string;
-  writer: 'client' | 'server';
-  /** Definition names of its members (through nested unions). */
-  members: string[];
-}
-
-/**
- * The result unions (ServerResult, ClientResult, InputResponse, … whatever their names): definitions whose
- * anyOf/oneOf members are `$ref`s, some of them results paired with requests. The writer is the side that
- * answers those requests (results answering requests of both directions decide nothing); per writer, the
- * union with the most such members.
- */
-export function resultUnions(
-  definitions: Record<string, JsonSchema>,
-  methods: readonly MethodInfo[],
-  refName: (ref: unknown) => string | undefined,
-): ResultUnion[] {
-  const writers = new Map<string, Set<'client' | 'server'>>();
-  for (const m of methods) {
-    if (m.kind !== 'request' || m.resultUnknown) continue;
-    for (const r of m.result ?? []) {
-      let set = writers.get(r);
-      if (!set) writers.set(r, (set = new Set()));
-      for (const d of m.directions) set.add(d === 'client->server' ? 'server' : 'client');
-    }
-  }
-  const best = new Map<'client' | 'server', { union: ResultUnion; votes: number }>();
-  for (const [name, def] of Object.entries(definitions)) {
-    if (!isUnion(def)) continue;
-    const members = refLeaves(definitions, def, refName);
-    if (!members) continue;
-    const votes = { client: 0, server: 0 };
-    for (const member of members) {
-      const w = writers.get(member);
-      const [only] = w?.size === 1 ? w : [];
-      if (only !== undefined) votes[only]++;
-    }
-    if (votes.client === votes.server) continue;
-    const writer = votes.server > votes.client ? 'server' : 'client';
-    const count = Math.max(votes.client, votes.server);
-    const held = best.get(writer);
-    if (!held || count > held.votes) best.set(writer, { union: { definition: name, writer, members }, votes: count });
-  }
-  return [...best.values()]
-    .map((b) => b.union)
-    .sort((a, b) => (a.writer < b.writer ? 1 : a.writer > b.writer ? -1 : 0));
-}
-
-/** Member definition names of a union of `$ref`s (nested unions flattened); null if a member is inline. */
-function refLeaves(
-  defs: Record<string, JsonSchema>,
-  root: JsonSchema,
-  refName: (ref: unknown) => string | undefined,
-): string[] | null {
-  const out: string[] = [];
-  const visit = (wrapped: unknown, depth: number): boolean => {
-    const { node } = unwrapAllOf(wrapped);
-    if (!isObject(node) || depth > 32) return false;
-    const alternatives = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
-    if (alternatives) return alternatives.every((alt) => visit(alt, depth + 1));
-    const ref = refName(node.$ref);
-    if (ref === undefined) return false;
-    const target = defs[ref];
-    // A member that is itself a union of `$ref`s is flattened; any other member (a result, or one
-    // wrapped in a single-member anyOf) is a leaf.
-    if (isUnion(target)) {
-      const before = out.length;
-      if (visit(target, depth + 1)) return true;
-      out.length = before;
-    }
-    out.push(ref);
-    return true;
-  };
-  return visit(root, 0) ? out : null;
 }
 
 /** `#/definitions/X` or `#/$defs/X` (a whole definition of `definitions`) → X. */

@@ -80,7 +80,13 @@ export async function runWrite(targets: Target[], out: Out, notice?: string): Pr
   // Only once every target generated: a run that fails writes nothing and has nothing to say about where.
   if (notice) out.info(notice);
   for (const { target, result, ms } of results) {
-    const summary = await writeOutput(target.outDir, result.files, result.inputsHash, toolPackage().version);
+    const summary = await writeOutput(
+      target.outDir,
+      result.files,
+      result.inputsHash,
+      toolPackage().version,
+      result.formatted,
+    );
     const methods = result.model.methods.length;
     out.info(
       `${target.label}: ${methods} methods → ${displayPath(target.outDir)} (${summary.written.length} written, ${summary.unchanged.length} unchanged${
@@ -126,7 +132,11 @@ export async function checkTarget(target: Target): Promise<StaleFile[]> {
   if (await isTargetUpToDateFast(target)) return [];
   const { compareOutput } = await import('../write/check.js');
   const result = await generateTarget(target.options);
-  return compareOutput(target.outDir, result.files, { inputsHash: result.inputsHash, version: toolPackage().version });
+  return compareOutput(target.outDir, result.files, {
+    inputsHash: result.inputsHash,
+    version: toolPackage().version,
+    format: result.formatted,
+  });
 }
 
 export function upToDateLine(target: Target, ms: number): string {

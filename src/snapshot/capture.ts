@@ -12,13 +12,24 @@ import type { Transport } from '../../templates/core/transport.js';
 import { StdioClientTransport } from '../../templates/transports/stdio/stdio.js';
 import { StreamableHttpClientTransport } from '../../templates/transports/http/client/transport.js';
 import { sseFallback } from '../../templates/transports/http/client/sse-fallback.js';
+import type { HttpClientAuth } from '../../templates/auth/client/hook.js';
+import { METADATA_HEADERS } from '../../templates/peer/http-headers.js';
 import { InputError } from '../errors.js';
 import { isJsonObject, keyedList, type Snapshot, type SnapshotList } from '../load/snapshot-file.js';
 
-/** Where the server is: a command line (stdio) or a URL (HTTP). */
+/** Where the server is: a command line (stdio) or a URL (HTTP, with OAuth when `auth` is given). */
 export type ServerTarget =
   | { kind: 'command'; command: string; args: string[]; env?: Record<string, string> }
-  | { kind: 'url'; url: string; headers: Record<string, string> };
+  | { kind: 'url'; url: string; headers: Record<string, string>; auth?: SnapshotAuthorization };
+
+/** `--auth`: the OAuth client, and whether its first request may wait for a person (in a browser). */
+export interface SnapshotAuthorization {
+  client: HttpClientAuth;
+  interactive: boolean;
+}
+
+/** How long a request may wait for the person authorizing in a browser (the OAuth client's own default). */
+const USER_WAIT_MS = 600_000;
 
 /** The lists, the capability that offers each, and the member of the result holding the entries. */
 const LISTS: readonly { list: SnapshotList; method: string; capability: string; member: string }[] = [
@@ -45,7 +56,9 @@ export function captureSnapshot(
   clientVersion: string,
 ): Promise<Snapshot> {
   const where = target.kind === 'command' ? [target.command, ...target.args].join(' ') : target.url;
-  return captureOver(transportFor(target), where, protocol, clientVersion);
+  // A person authorizing in a browser answers in minutes: the first request (the probe included) waits for them.
+  const waits = target.kind === 'url' && target.auth?.interactive === true;
+  return captureOver(transportFor(target), where, protocol, clientVersion, waits ? USER_WAIT_MS : undefined);
 }
 
 /** The same over a transport at hand (`where` names the server in errors); the transport is closed after. */
@@ -54,10 +67,18 @@ export async function captureOver(
   where: string,
   protocol: ProtocolDescription,
   clientVersion: string,
+  timeoutMs?: number,
 ): Promise<Snapshot> {
-  const client: Client = new McpClientBase(transport, protocol, {
-    clientInfo: { name: 'mcp-typegen', version: clientVersion },
-  });
+  const client: Client = new McpClientBase(
+    transport,
+    protocol,
+    {
+      clientInfo: { name: 'mcp-typegen', version: clientVersion },
+      ...(timeoutMs === undefined ? {} : { timeout: timeoutMs, probeTimeout: timeoutMs }),
+    },
+    // As a generated client of the version does: from 2026-07-28 on, each POST states its version in headers.
+    protocol.features.perRequestMeta ? METADATA_HEADERS : undefined,
+  );
   try {
     await client.connect();
   } catch (error) {
@@ -96,7 +117,11 @@ function transportFor(target: ServerTarget): Transport {
       // The server's log lines are the user's to see; the snapshot itself goes to a file or stdout.
       stderr: 'inherit',
     });
-  return new StreamableHttpClientTransport(target.url, { headers: target.headers, legacySse: sseFallback() });
+  return new StreamableHttpClientTransport(target.url, {
+    headers: target.headers,
+    legacySse: sseFallback(),
+    ...(target.auth === undefined ? {} : { auth: target.auth.client }),
+  });
 }
 
 /** Every entry of a paginated list, following `nextCursor` until it is absent. */

@@ -6,19 +6,9 @@
 import { diffModels } from '../diff/diff.js';
 import type { DiffOptions, DiffReport } from '../diff/types.js';
 import { InputError } from '../errors.js';
-import { isSnapshotDocument, parseSnapshot, type Snapshot } from '../load/snapshot-file.js';
+import { parseSnapshot, type Snapshot } from '../load/snapshot-file.js';
+import { looksLikeSnapshot } from '../load/snapshot-kind.js';
 import { snapshotModel } from './model.js';
-
-/** Whether a side's text is a snapshot (a JSON object with `mcpSnapshot`); anything else is a schema. */
-export function looksLikeSnapshot(text: string): boolean {
-  // Cheap before parsing: a schema never names the key.
-  if (!text.includes('"mcpSnapshot"')) return false;
-  try {
-    return isSnapshotDocument(JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
-  } catch {
-    return false;
-  }
-}
 
 export interface SnapshotSide {
   name: string;

@@ -40,7 +40,7 @@ export async function isUpToDateFast(outDir: string, inputsHash: string): Promis
 export async function compareOutput(
   outDir: string,
   files: GeneratedFile[],
-  manifest: { inputsHash: string; version: string },
+  manifest: { inputsHash: string; version: string; format: boolean },
 ): Promise<StaleFile[]> {
   const stale: StaleFile[] = [];
   for (const file of files) {
@@ -60,7 +60,7 @@ export async function compareOutput(
   }
   // The manifest is written by generate too: a new inputs hash or tool version is a byte that changes.
   if (stale.length === 0) {
-    const expected = manifestText(files, manifest.inputsHash, manifest.version);
+    const expected = await manifestText(outDir, files, manifest.inputsHash, manifest.version, manifest.format);
     const current = await readFile(join(outDir, MANIFEST_NAME), 'utf8').catch(() => undefined);
     if (current !== expected)
       stale.push({

@@ -36,13 +36,25 @@ export async function readManifest(outDir: string): Promise<OutputManifest | und
   }
 }
 
-/** The manifest's bytes as `generate` writes them (`--check` compares them too). */
-export function manifestText(files: { path: string; contents: string }[], inputsHash: string, version: string): string {
+/**
+ * The manifest's bytes as `generate` writes them (`--check` compares them too): formatted like the files it
+ * lists when those are (the user's prettier checks it too), by the one formatting path.
+ */
+export async function manifestText(
+  outDir: string,
+  files: { path: string; contents: string }[],
+  inputsHash: string,
+  version: string,
+  format: boolean,
+): Promise<string> {
   const manifest: OutputManifest = {
     generator: 'mcp-typegen',
     version,
     inputsHash,
     files: Object.fromEntries(files.map((f) => [f.path, sha256(f.contents)])),
   };
-  return `${JSON.stringify(manifest, null, 2)}\n`;
+  const text = `${JSON.stringify(manifest, null, 2)}\n`;
+  if (!format) return text;
+  const { formatFile } = await import('../emit/shared/format.js');
+  return formatFile(outDir, MANIFEST_NAME, text);
 }

@@ -25,9 +25,11 @@ export async function writeOutput(
   files: GeneratedFile[],
   inputsHash: string,
   toolVersion: string,
+  /** Whether the files were formatted (GenerateResult.formatted): the manifest is formatted like them. */
+  format = false,
 ): Promise<WriteSummary> {
   try {
-    return await writeFiles(outDir, files, inputsHash, toolVersion);
+    return await writeFiles(outDir, files, inputsHash, toolVersion, format);
   } catch (error) {
     // A full disk, a read-only directory, a path through a file: the user's to fix, said in one line.
     if (!isFsError(error)) throw error;
@@ -40,6 +42,7 @@ async function writeFiles(
   files: GeneratedFile[],
   inputsHash: string,
   toolVersion: string,
+  format: boolean,
 ): Promise<WriteSummary> {
   const previous = await readManifest(outDir);
   const { plan, unchanged } = await planWrites(outDir, files, previous);
@@ -54,7 +57,7 @@ async function writeFiles(
   const manifest = {
     target: manifestTarget,
     path: MANIFEST_NAME,
-    contents: manifestText(files, inputsHash, toolVersion),
+    contents: await manifestText(outDir, files, inputsHash, toolVersion, format),
   };
   await writeAllOrNothing([...plan, manifest]);
   const removed = await removeStale(outDir, files, previous);

@@ -25,6 +25,11 @@ export interface SessionRecord {
   readonly subscriptions: readonly string[];
   /** Who opened it (the endpoint's `clientKey`), for the per-client cap. */
   readonly clientKey: string;
+  /**
+   * The identity that opened it, when the endpoint has `auth`: a hash of the token's issuer, subject and
+   * client. A request of any other identity is answered 404 on every node.
+   */
+  readonly owner?: string | undefined;
   /** When it expires without activity (ms since the epoch); the store forgets it then. */
   readonly expiresAt: number;
 }

@@ -210,6 +210,8 @@ export class McpClientBase<
         timeout: this.options.probeTimeout ?? 10_000,
       })) as JsonObject;
     } catch (error) {
+      // Refused here (an AuthorizationError): no sign of a legacy server; initialize would only ask again.
+      if (error instanceof LocalError && error.code === ErrorCode.InvalidRequest) throw error;
       const { modernErrorCodes, errorCodes } = this.protocol.facts;
       if (!(error instanceof ProtocolError && modernErrorCodes.includes(error.code))) {
         this.negotiatedVersion = undefined;

@@ -11,7 +11,8 @@
  * `server.ts` gives it the version's handler interface and validators.
  */
 import { ErrorCode, ProtocolError, isPlainObject } from '../core/jsonrpc.js';
-import { RpcPeer, type HandlerContext, type ParamsIssue, type PeerOptions } from '../core/peer.js';
+import { RpcPeer, type HandlerContext, type NotificationContext, type ParamsIssue } from '../core/peer.js';
+import type { PeerOptions } from '../core/peer.js';
 import { isThenable } from '../core/peer-messages.js';
 import {
   speakableVersions,
@@ -20,7 +21,8 @@ import {
   type Implementation,
   type VersionFact,
 } from './protocol.js';
-import { hasExtensionsCapability, mergeCapabilities, requestCapabilities, withExtensionIds } from './capabilities.js';
+import { capabilitiesAt, hasExtensionsCapability, mergeCapabilities } from './capabilities.js';
+import { requestCapabilities, withExtensionIds } from './capabilities.js';
 import { checkParamHeaders } from './param-header-check.js';
 import { callTool } from './tool-call.js';
 import type { Transport } from '../core/transport.js';
@@ -29,6 +31,7 @@ import { answerInputsInline, checkReadingAnswers, inputRound } from './input-rou
 import { legacyCapabilities, legacyInitializeIssue, withSessionMeta, withoutResultType } from './legacy-session.js';
 import { guardNestedRequests } from './nested-requests.js';
 import { LOG_LEVELS, gateLogs } from './log-gate.js';
+import { withAuth } from './auth-info.js';
 
 export type { WithDefaults } from './result-defaults.js';
 import { fillResult, resultFills, type ResultFill } from './result-defaults.js';
@@ -201,8 +204,8 @@ export class McpServerBase<Handlers extends object> {
       // The lifecycle owns notifications/initialized and calls the user's handler itself.
       if (typeof handler !== 'function' || method === 'notifications/initialized') continue;
       if (this.tables.notificationMethods.includes(method) && !this.tables.requestMethods.includes(method)) {
-        peer.setNotificationHandler(method, async (params: unknown, ctx: unknown) => {
-          await handler(this.paramsFor(session, method, params as JsonObject | undefined), ctx);
+        peer.setNotificationHandler(method, async (params: unknown, ctx: NotificationContext) => {
+          await handler(this.paramsFor(session, method, params as JsonObject | undefined), withAuth(ctx));
         });
       } else {
         const route: Route = { method, handler: handler as UserHandler, fill: this.#fillOf(method) };
@@ -270,6 +273,7 @@ export class McpServerBase<Handlers extends object> {
             logLevel: session.logLevel,
           };
     (ctx as unknown as { session: SessionInfo }).session = seen;
+    withAuth(ctx);
     guardNestedRequests(ctx, seen.clientCapabilities, this.#missingCapabilityCode, this.tables.extensionMethods);
     if (this.protocol.features.inputRequests) (ctx as unknown as { inputs: unknown }).inputs = inputRound;
     const params = this.paramsFor(session, method, received);
@@ -357,7 +361,8 @@ export class McpServerBase<Handlers extends object> {
     this.#agreed(peer, version);
     return {
       protocolVersion: version,
-      capabilities: this.capabilitiesFor(
+      capabilities: capabilitiesAt(
+        this.protocol,
         version,
         this.legacyOnModern(session) ? legacyCapabilities(this.capabilities) : this.capabilities,
       ),
@@ -377,10 +382,10 @@ export class McpServerBase<Handlers extends object> {
     // A modern-only server answers initialize too, with an error that names what it speaks.
     if (this.protocol.features.initialize || this.protocol.features.perRequestMeta) {
       peer.setRequestHandler('initialize', (params: JsonObject) => this.initialize(peer, session, params));
-      peer.setNotificationHandler('notifications/initialized', async (params: unknown, ctx: unknown) => {
+      peer.setNotificationHandler('notifications/initialized', async (params: unknown, ctx: NotificationContext) => {
         session.initialized = true;
         const user = (this.handlers as Record<string, unknown>)['notifications/initialized'];
-        if (typeof user === 'function') await user(params, ctx);
+        if (typeof user === 'function') await user(params, withAuth(ctx));
       });
     }
     if (this.dualEra && !this.tables.requestMethods.includes('logging/setLevel')) {
@@ -469,14 +474,6 @@ export class McpServerBase<Handlers extends object> {
     if (!this.legacyOnModern(session) || this.protocol.facts.lifecycleMethods.includes(method)) return params;
     if (method === 'initialize' || method === 'logging/setLevel') return params;
     return withSessionMeta(this.protocol.facts.metaKeys, session, params);
-  }
-
-  /** Capabilities the agreed version has (a 2024-11-05 client is not told of `completions`, say). */
-  private capabilitiesFor(version: string, capabilities: JsonObject): JsonObject {
-    const having = this.protocol.facts.capabilityVersions;
-    return Object.fromEntries(
-      Object.entries(capabilities).filter(([name]) => !Object.hasOwn(having, name) || having[name]?.includes(version)),
-    );
   }
 
   private checkParams(method: string, params: JsonObject | undefined): ParamsIssue | null {

@@ -95,9 +95,39 @@ describe('blind models are input errors, never an empty answer', () => {
     );
   });
 
+  test('diff --allow-shrink: a side that really lost most of its methods is reported, not refused', async () => {
+    // 2025-11-25 with all but two of its client requests gone (the unions list what is left).
+    const doc = versionJson('2025-11-25');
+    const defs = doc.$defs as Record<string, JsonSchema>;
+    const kept = new Set(['#/$defs/InitializeRequest', '#/$defs/PingRequest']);
+    defs.ClientRequest = {
+      anyOf: (defs.ClientRequest!.anyOf as JsonSchema[]).filter((m) => kept.has(m.$ref as string)),
+    };
+    defs.ClientNotification = { anyOf: [] };
+    defs.ServerNotification = { anyOf: [] };
+    const shrunk = file('shrunk.json', doc);
+    const refused = await runCli(['diff', '2025-11-25', shrunk, '--schema-dir', SCHEMA_DIR]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/fewer than half of the \d+ in 2025-11-25/);
+    expect(refused.stderr).toContain('if the schema really dropped them, --allow-shrink reports them removed');
+    const r = await runCli([
+      'diff',
+      '2025-11-25',
+      shrunk,
+      '--schema-dir',
+      SCHEMA_DIR,
+      '--allow-shrink',
+      '--format',
+      'json',
+    ]);
+    expect(r.code).toBe(1);
+    const facts = (JSON.parse(r.stdout) as { facts: { rule: string; location: { method: string } }[] }).facts;
+    expect(facts.filter((f) => f.rule === 'method-removed').map((f) => f.location.method)).toContain('tools/call');
+    expect(facts.filter((f) => f.rule === 'notification-removed').length).toBeGreaterThan(0);
+  });
+
   test('diff: results found on neither side for most requests is exit 2, with the way out in the hint', async () => {
     // Results renamed to names no rule knows: requests are found, their results are not.
-    const outcome = (n: string) => (n.endsWith('Result') && n !== 'Result' ? `${n.slice(0, -6)}Outcome` : n);
     const old = file('old-outcomes.json', renamed('2025-06-18', outcome));
     const blind = file('outcomes.json', renamed('2025-11-25', outcome));
     const r = await runCli(['diff', old, blind]);
@@ -105,13 +135,52 @@ describe('blind models are input errors, never an empty answer', () => {
     expect(r.stdout).toBe('');
     // After the warning naming each unpaired request, the error line.
     expect(r.stderr).toMatch(
-      /^error: .*outcomes\.json#: the results of 16 of 20 requests were found on neither side \(/m,
+      /^error: .*\/outcomes\.json#: the results of 20 of 20 requests were found on neither side \(/m,
     );
     expect(r.stderr).toContain('--pairing');
-    // One side paired: each unpaired result is a reported fact (result-became-unknown), not blindness.
-    const oneSide = await runCli(['diff', '2025-11-25', blind, '--schema-dir', SCHEMA_DIR, '--format', 'json']);
-    expect(oneSide.code).toBe(0);
-    const rules = (JSON.parse(oneSide.stdout) as { facts: { rule: string }[] }).facts.map((f) => f.rule);
-    expect(rules.filter((rule) => rule === 'result-became-unknown').length).toBe(20);
+  });
+});
+
+/** Results renamed to names no rule knows (`CallToolResult` → `CallToolOutcome`). */
+const outcome = (n: string) => (n.endsWith('Result') && n !== 'Result' ? `${n.slice(0, -6)}Outcome` : n);
+
+describe('blindness on one side only is exit 2 too, naming the blind side and what it could not pair', () => {
+  const args = ['--schema-dir', SCHEMA_DIR];
+
+  test.each([
+    ['new side', 'client'],
+    ['new side', 'server'],
+    ['old side', 'client'],
+    ['old side', 'server'],
+  ])('%s blind, --side %s: exit 2, not the result-became-unknown facts it used to pass with', async (which, side) => {
+    const blind = file(`one-side-${which.replace(' ', '-')}.json`, renamed('2025-11-25', outcome));
+    const sides = which === 'new side' ? ['2025-11-25', blind] : [blind, '2025-11-25'];
+    const r = await runCli(['diff', ...sides, ...args, '--side', side, '--format', 'json']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const error = r.stderr.split('\n').find((line) => line.startsWith('error: '));
+    expect(error).toMatch(
+      /^error: .*one-side-(new|old)-side\.json#: the results of 20 of 20 requests were not found in it \(only in 2025-11-25\) \(completion\/complete, elicitation\/create, initialize, … \(17 more\)\): their changes would not be seen$/,
+    );
+    expect(r.stderr).toContain('hint: pair requests with their results in a file given with --pairing');
+  });
+
+  test('a few requests unpaired on one side are facts, not blindness: result-became-unknown, exit by their verdicts', async () => {
+    // Two results renamed: 2 of 20 requests lose their pairing.
+    const two = (n: string) => (n === 'CallToolResult' || n === 'ListToolsResult' ? outcome(n) : n);
+    const r = await runCli([
+      'diff',
+      '2025-11-25',
+      file('two.json', renamed('2025-11-25', two)),
+      ...args,
+      '--format',
+      'json',
+    ]);
+    expect(r.code).toBe(0);
+    const facts = (JSON.parse(r.stdout) as { facts: { rule: string; location: { method: string } }[] }).facts;
+    expect(facts.map((f) => `${f.rule} ${f.location.method}`)).toEqual([
+      'result-became-unknown tools/call',
+      'result-became-unknown tools/list',
+    ]);
   });
 });

@@ -58,6 +58,22 @@ describe('diff: an extension id change', () => {
     expect(rules).toEqual(['extension-id-changed acme/jobs-v2', 'method-removed acme/jobs.cancel']);
   });
 
+  test("an id renamed with its methods' prefix (acme/jobs.* → acme/tasks.*): still one fact, listing the renames", async () => {
+    const text = readFileSync(ACME, 'utf8').replaceAll('acme/jobs', 'acme/tasks');
+    const tasks = variant('acme-tasks.json', (d) => Object.assign(d, JSON.parse(text) as Record<string, unknown>));
+    const report = diffModels(await model([ACME]), await model([tasks]));
+    expect(summary(report)).toEqual([['extension-id-changed', 'acme/tasks', '', 'breaking', 'breaking']]);
+    expect(report.facts[0]!.message).toBe('extension "acme/jobs" is now "acme/tasks", its methods\' names with it (5)');
+    expect(report.facts[0]!.details.methods).toContainEqual({ old: 'acme/jobs.start', new: 'acme/tasks.start' });
+    // A method changed next to the rename is its own fact, under its old name.
+    const less = variant('acme-tasks-less.json', (d) => {
+      Object.assign(d, JSON.parse(text) as Record<string, unknown>);
+      delete (d.methods as Record<string, unknown>)['acme/tasks.cancel'];
+    });
+    const rules = summary(diffModels(await model([ACME]), await model([less]))).map((f) => `${f[0]} ${f[1]}`);
+    expect(rules).toEqual(['extension-id-changed acme/tasks', 'method-removed acme/jobs.cancel']);
+  });
+
   test('an extension removed and an unrelated one added stay separate changes', async () => {
     const other = variant('other.json', (d) => {
       d.extension = 'acme/other';

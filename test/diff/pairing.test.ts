@@ -13,7 +13,8 @@ import { cli, tempDir } from '../helpers/generate.js';
 import { fixture, modelOf } from './helpers.js';
 
 const result = { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } as JsonSchema;
-const paired = fixture({ requests: { 'foo/bar': { result } } });
+/** foo/bar and two requests that keep their results: one unpaired request of three is a fact, not blindness. */
+const paired = fixture({ requests: { 'foo/bar': { result }, 'foo/baz': { result }, 'foo/qux': { result } } });
 /** The same schema with FooResult renamed: no rule pairs foo/bar any more. */
 function unpaired(): JsonSchema {
   const doc = structuredClone(paired);
@@ -45,7 +46,7 @@ describe('an unpaired request in the diff', () => {
 
   test('a user pairing pairs it: the renamed result compares equal', () => {
     const model = withPairing(unpaired(), { file: 'p.json', pairs: { 'foo/bar': 'FooAnswer' } });
-    expect(model.methods[0]!.result).toEqual(['FooAnswer']);
+    expect(model.methods.find((m) => m.method === 'foo/bar')!.result).toEqual(['FooAnswer']);
     expect(model.warnings).toEqual([]);
     expect(diffModels(modelOf(paired), model).facts).toEqual([]);
   });
@@ -53,10 +54,10 @@ describe('an unpaired request in the diff', () => {
   test('a user pairing naming a missing definition: the name rules still apply; unpaired, the warning names it', () => {
     // One pairing file serves both sides of a diff; the other side may pair by name.
     const model = withPairing(paired, { file: 'p.json', pairs: { 'foo/bar': 'Nope' } });
-    expect(model.methods[0]!.result).toEqual(['FooBarResult']);
+    expect(model.methods.find((m) => m.method === 'foo/bar')!.result).toEqual(['FooBarResult']);
     expect(model.warnings).toEqual([]);
     const lost = withPairing(unpaired(), { file: 'p.json', pairs: { 'foo/bar': 'Nope' } });
-    expect(lost.methods[0]!.resultUnknown).toBe(true);
+    expect(lost.methods.find((m) => m.method === 'foo/bar')!.resultUnknown).toBe(true);
     expect(lost.warnings).toHaveLength(1);
     expect(lost.warnings![0]).toContain('p.json#/pairs/foo~1bar names "Nope", which this schema lacks');
   });

@@ -13,7 +13,7 @@ import {
   renderReport,
   renderText,
   REPORT_FORMATS,
-  RULES,
+  rules,
   type DiffReport,
   type FailOn,
   type SideFilter,
@@ -71,7 +71,7 @@ describe('json', () => {
 
   test('the schema lists exactly the rule ids', () => {
     const defs = reportSchema.$defs as { ruleId: { enum: string[] } };
-    expect(defs.ruleId.enum).toEqual(RULES.map((r) => r.id));
+    expect(defs.ruleId.enum).toEqual(rules().map((r) => r.id));
   });
 
   test('stable: same input, same bytes; fixed key order; sorted facts', () => {
@@ -79,7 +79,7 @@ describe('json', () => {
     const b = renderJson(diffModels(versionModel('2025-11-25'), versionModel('2026-07-28')));
     expect(a).toBe(b);
     const data = JSON.parse(a) as { facts: { location: Record<string, unknown> }[] } & Record<string, unknown>;
-    expect(Object.keys(data)).toEqual(['formatVersion', 'old', 'new', 'summary', 'facts', 'ignored']);
+    expect(Object.keys(data)).toEqual(['formatVersion', 'old', 'new', 'summary', 'notes', 'facts', 'ignored']);
     expect(Object.keys(data.facts[0]!)).toEqual(['rule', 'location', 'verdicts', 'message', 'details']);
     expect(Object.keys(data.facts[0]!.location)).toEqual([
       'method',

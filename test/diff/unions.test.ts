@@ -9,7 +9,8 @@ import { parseSchemaText } from '../../src/load/index.js';
 import { checkRefs } from '../../src/load/schema.js';
 import type { JsonSchema } from '../../src/load/schema-types.js';
 import { diffModels } from '../../src/diff/index.js';
-import { definitionRefReader, messageUnions, resultUnions } from '../../src/model/unions.js';
+import { definitionRefReader, messageUnions } from '../../src/model/unions.js';
+import { resultUnions } from '../../src/model/result-unions.js';
 import { modelOf, rewriteRefs, SCHEMA_DIR, VERSIONS, versionJson, versionModel, versionText } from './helpers.js';
 
 const NAMED: Record<string, string> = {

@@ -33,6 +33,11 @@ export interface AuthorizationServerOptions {
   user?: string;
   /** Seconds a refresh token lives. Default one day. */
   refreshTokenTtl?: number;
+  /**
+   * More scopes the server lists as its own (`scopes_supported`) and accepts in a registration's `scope`
+   * (the SDK v2 client registers with the scope it will ask for). Default none beyond openid and offline_access.
+   */
+  scopesSupported?: readonly string[];
 }
 
 export interface AuthorizationServer {
@@ -72,12 +77,13 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
     jwks: { keys: [jwk] },
     cookies: { keys: ['mcp-typegen-tests'] },
     // The server's own scopes; a resource's scopes come from getResourceServerInfo below.
-    scopes: ['openid', 'offline_access'],
+    scopes: ['openid', 'offline_access', ...(options.scopesSupported ?? [])],
     pkce: { required: () => true },
     ttl: {
-      AccessToken: 300,
+      // The resource's `accessTokenTtl` (getResourceServerInfo below), for every grant that issues one.
+      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? 300,
       AuthorizationCode: 60,
-      ClientCredentials: 300,
+      ClientCredentials: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? 300,
       Grant: 3600,
       Interaction: 600,
       Session: 3600,

@@ -26,6 +26,11 @@ let packing: Promise<string> | undefined;
 /** The directory holding both tarballs of the packages on disk now, packed when first asked. */
 function packed(): Promise<string> {
   packing ??= (async () => {
+    // The tool's declarations ship in its tarball but are no eager build (a test run builds only what every
+    // run needs): made here, when stale, before the tarball is.
+    await promisify(execFile)(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--if-stale', 'types'], {
+      cwd: ROOT,
+    });
     const script = (await import(pathToFileURL(join(ROOT, 'scripts', 'build.mjs')).href)) as {
       fingerprint(root: string, inputs: string[]): string;
     };

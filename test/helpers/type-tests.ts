@@ -30,3 +30,11 @@ export function replaceDeclaration(file: string, name: string, replacement: stri
   if (!node) throw new Error(`${name} not found in ${file}`);
   writeFileSync(file, text.slice(0, node.getStart(source)) + replacement + text.slice(node.end));
 }
+
+/** The `@ts-expect-error` directives tsc reports unused among its error lines: "<file>:<line>". */
+export function unusedDirectives(errorLines: readonly string[]): string[] {
+  return errorLines
+    .map((line) => /^(.+?)\((\d+),\d+\): error TS2578: Unused '@ts-expect-error' directive\./.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => `${m[1]}:${m[2]}`);
+}

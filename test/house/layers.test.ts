@@ -33,15 +33,16 @@ const LAYERS: readonly (readonly string[])[] = [
 const RUNTIME_LAYERS: readonly (readonly string[])[] = [
   ['core'],
   ['peer', 'cluster'],
-  // Reserved, no files yet: the OAuth client flow and the resource-server gate, which HTTP transports import.
+  // What the OAuth client and the resource-server gate share (reserved, no files yet), then each of them.
   ['auth'],
+  ['auth/client', 'auth/server'],
   ['transports/http', 'transports/stdio', 'transports/post-message'],
   ['transports/http/server'],
   ['transports/sse', 'transports/websocket'],
   ['transports/http/client'],
-  ['index.ts', 'node.ts', 'ws.ts', 'redis.ts'],
+  ['index.ts', 'node.ts', 'ws.ts', 'redis.ts', 'auth.ts', 'auth-server.ts'],
 ];
-/** The runtime's folders without files, each with its reason. */
+/** The runtime's folders without files, each with its reason: shared auth code (none yet). */
 const RESERVED = ['auth'];
 
 const SRC = join(ROOT, 'src');

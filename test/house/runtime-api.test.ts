@@ -28,6 +28,8 @@ const ENTRIES = [
   '@mcp-typegen/runtime/node',
   '@mcp-typegen/runtime/ws',
   '@mcp-typegen/runtime/redis',
+  '@mcp-typegen/runtime/auth',
+  '@mcp-typegen/runtime/auth/server',
 ];
 
 /** Modules' helpers that once leaked into the package's surface through `export *`. */
@@ -55,7 +57,7 @@ describe('the runtime’s public API', () => {
   });
 
   it('names every export of each entry point: no `export *`', () => {
-    for (const entry of ['index.ts', 'node.ts', 'ws.ts', 'redis.ts']) {
+    for (const entry of ['index.ts', 'node.ts', 'ws.ts', 'redis.ts', 'auth.ts', 'auth-server.ts']) {
       expect(readFileSync(join(ROOT, 'templates', entry), 'utf8')).not.toMatch(/^export \* from/m);
     }
   });

@@ -7,7 +7,8 @@
  * - a session deleted through one node is gone on all, and from Redis;
  * - kill -9 of the node holding a client's standalone stream: the client resumes on another node with
  *   Last-Event-ID and gets every event once, in order; a call whose node is killed fails with a clear error;
- * - Redis restarted under load: clear errors while it is down, then service again without restarting a node.
+ * - Redis restarted under load: clear errors while it is down, then service again without restarting a node;
+ * - with `auth` (tokens from oidc-provider): a session is its opener's on every node, the owner in Redis hashed.
  * The same logic in one process, fast: test/transports/http-cluster.test.ts.
  */
 import { join } from 'node:path';
@@ -16,6 +17,8 @@ import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as SdkHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createClient } from 'redis';
+import { startAuthorizationServer } from '../helpers/authorization-server.js';
+import { clientCredentials, machineClient } from '../helpers/oauth-tokens.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { built, compileFixture, importBuilt } from '../client/helpers/build.js';
 import { ROOT } from '../helpers/paths.js';
@@ -74,8 +77,8 @@ async function served(): Promise<Record<string, number>> {
   return sums;
 }
 
-/** A raw POST of one request to one node, in a session. */
-async function post(base: string, sessionId: string, body: Json): Promise<Response> {
+/** A raw POST of one request to one node, in a session (with a bearer token when given). */
+async function post(base: string, sessionId: string, body: Json, token?: string): Promise<Response> {
   return fetch(`${base}/mcp`, {
     method: 'POST',
     headers: {
@@ -83,6 +86,7 @@ async function post(base: string, sessionId: string, body: Json): Promise<Respon
       accept: 'application/json',
       'mcp-session-id': sessionId,
       'mcp-protocol-version': '2025-11-25',
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
     },
     body: JSON.stringify({ jsonrpc: '2.0', ...body }),
   });
@@ -257,5 +261,55 @@ describe('three nodes behind HAProxy, state in Redis', () => {
     expect(new Set(texts.map((t) => t.split('|')[1]))).toEqual(new Set(['n1', 'n2', 'n3']));
     for (const { c } of fresh) expect(await call(c, 'ask')).toMatch(/^after\d\|n[123]$/);
     await Promise.all(fresh.map(({ c }) => c.close()));
+  }, 30_000);
+});
+
+describe('two nodes with auth, state in Redis', () => {
+  it("a session is its opener's on every node: another identity gets 404, the opener is served; Redis holds a hash", async () => {
+    const resource = 'https://mcp.cluster.test/mcp';
+    const [alice, bob] = [machineClient('alice'), machineClient('bob')];
+    const as = await startAuthorizationServer({
+      resources: { [resource]: { scopes: ['mcp:read'] } },
+      clients: [alice, bob],
+    });
+    const gated = await Promise.all(
+      ['a1', 'a2'].map((id) => startNode(script, redis.url, id, 0, [as.issuer, resource])),
+    );
+    const redisClient = createClient({ url: redis.url });
+    await redisClient.connect();
+    try {
+      const tokenOf = async (who: typeof alice) =>
+        (await clientCredentials(as.issuer, who, { resource, scope: 'mcp:read' })).access_token;
+      const [alices, bobs] = await Promise.all([tokenOf(alice), tokenOf(bob)]);
+      const transport = new gen.StreamableHttpClientTransport(`${gated[0]!.base}/mcp`, {
+        headers: { authorization: `Bearer ${alices}` },
+      });
+      const c = gen.createClient(transport, { clientInfo: { name: 'alice', version: '1' } });
+      await c.connect();
+      expect(await call(c, 'whoami')).toBe('alice|a1');
+      const sessionId: string = transport.sessionId;
+      const record = JSON.parse((await redisClient.get(`mcp:session:${sessionId}`)) ?? '{}');
+      expect(record.owner).toMatch(/^[\w-]{43}$/);
+      const whoami = { id: 1, method: 'tools/call', params: { name: 'whoami', arguments: {} } };
+      const asBob = async (node: Node) => (await post(node.base, sessionId, whoami, bobs)).status;
+      // Refused on the node that holds it and on the one that would restore it from Redis; then the opener's own
+      // request restores it on a2, where the other identity is still refused.
+      expect(await asBob(gated[0]!)).toBe(404);
+      expect(await asBob(gated[1]!)).toBe(404);
+      const onA2 = await post(
+        gated[1]!.base,
+        sessionId,
+        { id: 2, method: 'tools/call', params: { name: 'whoami' } },
+        alices,
+      );
+      expect(onA2.status).toBe(200);
+      expect(JSON.stringify(await onA2.json())).toContain('alice|a2');
+      expect(await asBob(gated[1]!)).toBe(404);
+      await c.close();
+    } finally {
+      await redisClient.quit();
+      await Promise.all(gated.map((n) => n.stop()));
+      await as.close();
+    }
   }, 30_000);
 });

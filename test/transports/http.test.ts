@@ -698,8 +698,8 @@ describe('StreamableHttpClientTransport fetch', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StreamableHttpError);
     expect((error as StreamableHttpError).status).toBe(401);
-    expect((error as StreamableHttpError).resourceMetadata).toBe(
-      'http://127.0.0.1/.well-known/oauth-protected-resource',
+    expect((error as StreamableHttpError).wwwAuthenticate).toBe(
+      'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"',
     );
     token = 'good';
     await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });

@@ -11,15 +11,21 @@ import { versionManifestFacts } from '../../src/model/version-methods.js';
 import { ROOT } from '../helpers/paths.js';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'schema', 'mcp-versions.json'), 'utf8')) as {
-  versions: { version: string; methods: string[]; batches: boolean; serverCapabilities: string[] }[];
+  versions: {
+    version: string;
+    methods: string[];
+    batches: boolean;
+    serverCapabilities: string[];
+    senders: Record<string, string[]>;
+  }[];
 };
 
 describe('schema/mcp-versions.json method lists', () => {
   it.each(manifest.versions.map((v) => v.version))(
     '%s: equal to the schema (else run scripts/version-facts.mjs)',
     async (version) => {
-      const { methods, batches, serverCapabilities } = manifest.versions.find((v) => v.version === version)!;
-      expect({ methods, batches, serverCapabilities }).toEqual(await versionManifestFacts(version));
+      const { methods, batches, serverCapabilities, senders } = manifest.versions.find((v) => v.version === version)!;
+      expect({ methods, batches, serverCapabilities, senders }).toEqual(await versionManifestFacts(version));
     },
   );
 });

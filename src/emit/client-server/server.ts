@@ -48,6 +48,14 @@ function receivesNotifications(model: ProtocolModel): boolean {
   return received(model, 'ClientNotifications').some((m) => !LIFECYCLE.has(m.method));
 }
 
+/** `ctx.auth` of every handler: who is calling, as the HTTP server's `auth` gate verified it. */
+const AUTH_MEMBER: TypeMember = {
+  name: 'auth',
+  readonly: true,
+  type: union(['AuthInfo', 'undefined']),
+  doc: "Who is calling, as the HTTP transport's `auth` gate verified the request's access token; undefined on a transport without one.",
+};
+
 function handlersInterface(model: ProtocolModel): string {
   const rows: TypeMember[] = [];
   for (const m of [...received(model, 'ClientRequests'), ...received(model, 'ClientNotifications')]) {
@@ -56,7 +64,8 @@ function handlersInterface(model: ProtocolModel): string {
     const d = model.definitions[m.definition]?.description;
     const results = handlerResult(model, m);
     const returns = m.kind === 'request' ? union([...results, ref('Promise', union(results))]) : 'void | Promise<void>';
-    const ctx = m.kind === 'request' ? 'ServerContext' : 'NotificationContext';
+    const { doc: _doc, ...auth } = AUTH_MEMBER;
+    const ctx = m.kind === 'request' ? 'ServerContext' : and('NotificationContext', objectType([auth]));
     rows.push({
       name: m.method,
       doc: typeof d === 'string' ? `\`${m.method}\`: ${d}` : `\`${m.method}\``,
@@ -146,6 +155,7 @@ function serverImports(model: ProtocolModel, importExt: string, runtime: Runtime
         'type McpServerOptions',
         'type ServerTables',
         'type SessionInfo',
+        'type AuthInfo',
         'type HandlerContext',
         ...(inputs ? ['type InputsHelper'] : []),
         ...(usesDefaults(model) ? ['type WithDefaults'] : []),
@@ -209,13 +219,13 @@ function serverTables(model: ProtocolModel): Statement {
  */
 function serverContext(model: ProtocolModel): Statement {
   const inputs = asksForInput(model);
-  const members: TypeMember[] = [{ name: 'session', readonly: true, type: 'SessionInfo' }];
+  const members: TypeMember[] = [{ name: 'session', readonly: true, type: 'SessionInfo' }, AUTH_MEMBER];
   if (inputs) {
     const ask = and('T.InputRequiredResult', objectType([{ name: 'resultType', type: "'input_required'" }]));
     members.push({ name: 'inputs', readonly: true, type: ref('InputsHelper', 'InputRequests', ask) });
   }
   const doc =
-    'What a request handler gets besides params: cancellation signal, progress, typed notify/request to the client, `_meta`, and the session' +
+    'What a request handler gets besides params: cancellation signal, progress, typed notify/request to the client, `_meta`, the session and the caller (`auth`)' +
     (inputs
       ? '; and `inputs(params, { name: { method, params } })`, which asks the client for named inputs (an input-required result to return) or hands back its answers, typed by method.'
       : '.');

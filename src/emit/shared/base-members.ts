@@ -51,6 +51,14 @@ export function recordMembers(files: TsFiles): MemberRecord {
   return record;
 }
 
+/** Whether `record` holds every base class, each for the template text on disk now. */
+export function recordedIsCurrent(record: MemberRecord): boolean {
+  return BASE_CLASSES.every(({ template, className }) => {
+    const path = templatePath(template);
+    return record[`${path}#${className}`]?.sha256 === sha256(templateText(path));
+  });
+}
+
 /**
  * A template's path under templates/ (`peer/client-base.ts`), given that path or its file name alone
  * (`client-base.ts`, when no other template has that name).

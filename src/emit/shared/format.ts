@@ -1,7 +1,8 @@
 /**
  * The one formatting path: prettier's `format`, once, in memory, for every generated file a person reads,
- * with the prettier config that applies to the output directory (so the files on disk match what the
- * user's own prettier would produce, and `--check` never flags formatting), over the project's DEFAULTS.
+ * with the options prettier's CLI would use for that file: the prettier config that applies to it and the
+ * `.editorconfig` it reads, over prettier's own defaults. So the files on disk pass the user's own
+ * `prettier --check`, whatever their config says, and `--check` never flags formatting.
  */
 import { join } from 'node:path';
 import type * as Prettier from 'prettier';
@@ -10,7 +11,6 @@ import { sha256 } from '../../load/hash.js';
 type Options = Prettier.Options;
 
 const PARSERS: Record<string, string> = { '.ts': 'babel-ts', '.js': 'babel', '.json': 'json', '.md': 'markdown' };
-export const DEFAULTS: Options = { printWidth: 120, singleQuote: true };
 
 /**
  * Formatted text by (options, text). The runtime templates are the same bytes in every version's
@@ -19,13 +19,31 @@ export const DEFAULTS: Options = { printWidth: 120, singleQuote: true };
 const memo = new Map<string, Promise<string>>();
 const MEMO_LIMIT = 64;
 
+/**
+ * The options prettier's CLI resolves for `<outDir>/<path>` (config file, overrides, `.editorconfig`), or
+ * null when nothing applies (prettier's defaults).
+ */
+export async function resolvedFormatOptions(outDir: string, path: string): Promise<Options | null> {
+  const prettier = await import('prettier');
+  return prettier.resolveConfig(join(outDir, path), { editorconfig: true });
+}
+
+/**
+ * Forget what prettier has read of config files: called before each generation, so one in a long-running
+ * process (watch mode, the API) sees a config edited or created since the last.
+ */
+export async function forgetFormatConfig(): Promise<void> {
+  const prettier = await import('prettier');
+  await prettier.clearConfigCache();
+}
+
 export async function formatFile(outDir: string, path: string, text: string): Promise<string> {
   const ext = path.slice(path.lastIndexOf('.'));
   const parser = PARSERS[ext];
   if (!parser) return text;
   const prettier = await import('prettier');
-  const found = await prettier.resolveConfig(join(outDir, path), { editorconfig: false });
-  const options: Options = { ...DEFAULTS, ...(found ?? {}), parser, filepath: undefined };
+  const found = await resolvedFormatOptions(outDir, path);
+  const options: Options = { ...(found ?? {}), parser, filepath: undefined };
   const key = sha256(`${JSON.stringify(options)}\0${text}`);
   let formatted = memo.get(key);
   if (!formatted) {

@@ -135,7 +135,7 @@ export const CLIENT_RUNTIME_EXPORTS = {
   types: ['McpClientOptions', 'MessageChecker', 'OutputSchemaValidator'],
   values: ['checkWith', 'checkStructuredContentWith'],
 };
-export const SERVER_RUNTIME_EXPORTS = { types: ['McpServerOptions', 'SessionInfo'], values: [] };
+export const SERVER_RUNTIME_EXPORTS = { types: ['McpServerOptions', 'SessionInfo', 'AuthInfo'], values: [] };
 /** Re-exported from the Node subpath only by outputs with a server (a client-only index stays browser-safe). */
 export const NODE_EXPORTS = {
   types: [],

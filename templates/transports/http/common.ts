@@ -32,8 +32,8 @@ export function toError(value: unknown): Error {
 
 /**
  * A failure of the HTTP exchange itself (status and body text), as opposed to a JSON-RPC error the server
- * answered with. A 401 carries `WWW-Authenticate` and its `resource_metadata` URL, so an OAuth library can
- * run the authorization flow and the caller retry with a token (see the `headers` option).
+ * answered with. A 401 or 403 carries the server's `WWW-Authenticate` as it came; the transports' `auth` option
+ * (`oauthClient()`, `@mcp-typegen/runtime/auth`) is what reads it and authorizes.
  */
 export class StreamableHttpError extends Error {
   override readonly name = 'StreamableHttpError';
@@ -46,12 +46,6 @@ export class StreamableHttpError extends Error {
     this.status = status;
     this.body = body;
     this.wwwAuthenticate = wwwAuthenticate;
-  }
-
-  /** The `resource_metadata` parameter of a 401's `WWW-Authenticate` (RFC 9728), if present. */
-  get resourceMetadata(): string | undefined {
-    const match = /resource_metadata\s*=\s*"([^"]*)"/i.exec(this.wwwAuthenticate ?? '');
-    return match?.[1];
   }
 }
 

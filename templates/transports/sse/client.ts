@@ -18,6 +18,8 @@ import { StreamableHttpError, mediaType, toError } from '../http/common.js';
 import { HEADER } from '../../peer/http-headers.js';
 import { SseParser } from '../http/sse.js';
 import { readFrame, type FrameReader } from '../../core/frame.js';
+import { LocalError } from '../../core/jsonrpc.js';
+import type { HttpClientAuth } from '../../auth/client/hook.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport } from '../../core/transport.js';
 
 export interface SseLegacyClientTransportOptions {
@@ -32,6 +34,12 @@ export interface SseLegacyClientTransportOptions {
    * closes the transport. Default 10 Mi, above the engine's 4 MiB `maxFrameSize` (which the engine checks).
    */
   maxEventSize?: number;
+  /**
+   * OAuth 2.1 as the spec's Authorization chapter describes it: `auth: oauthClient({ … })` (from
+   * `@mcp-typegen/runtime/auth`), as on Streamable HTTP. The stream's GET and every POST carry the token; one the
+   * server refuses with 401 (or 403 `insufficient_scope`) runs the flow, then goes again.
+   */
+  auth?: HttpClientAuth;
 }
 
 /** Client side of HTTP+SSE: one GET stream for the server's messages, one POST per client message. */
@@ -57,7 +65,8 @@ export class SseLegacyClientTransport implements Transport {
     this.options = options;
     const fetchImpl = options.fetch ?? fetch;
     // Called as a plain function: a browser's fetch throws 'Illegal invocation' as a method of another object.
-    this.fetchImpl = (input, init) => fetchImpl(input, init);
+    const plain: typeof fetch = (input, init) => fetchImpl(input, init);
+    this.fetchImpl = options.auth?.fetch(plain, this.url) ?? plain;
   }
 
   /** Where messages are POSTed (from the endpoint event); undefined before `start()` resolves. */
@@ -123,7 +132,11 @@ export class SseLegacyClientTransport implements Transport {
         signal: this.abort?.signal ?? null,
       });
     } catch (error) {
-      const wrapped = new Error(`POST ${endpoint.href} failed: ${toError(error).message}`, { cause: error });
+      // A LocalError is the fetch's own verdict (the `auth` option's AuthorizationError): it reaches the caller as is.
+      const wrapped =
+        error instanceof LocalError
+          ? error
+          : new Error(`POST ${endpoint.href} failed: ${toError(error).message}`, { cause: error });
       this.onerror?.(wrapped);
       throw wrapped;
     }

@@ -36,6 +36,9 @@ import { ClientCounts, RETRY_AFTER, type ClientCapOptions } from '../http/server
 import { formatSseEvent } from '../http/sse.js';
 import { readFrame, type FrameReader } from '../../core/frame.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport } from '../../core/transport.js';
+import { AuthGate } from '../../auth/server/gate.js';
+import type { ServerAuthOptions } from '../../auth/server/options.js';
+import type { AuthInfo } from '../../peer/auth-info.js';
 
 export interface SseLegacyServerOptions extends DnsRebindingOptions, ClientCapOptions {
   /** Which browser origins may read the answers (CORS), apart from the rebinding checks. Default none. */
@@ -66,6 +69,14 @@ export interface SseLegacyServerOptions extends DnsRebindingOptions, ClientCapOp
   keepAliveMs?: number;
   /** Session ids; must be URL-safe. Default `crypto.randomUUID`. */
   sessionIdGenerator?: () => string;
+  /**
+   * Makes both endpoints an OAuth 2.1 protected resource, as the Streamable HTTP server's `auth` option does:
+   * metadata, 401/403 challenges, a session usable only by the identity that opened it (404 to any other),
+   * `ctx.auth` in handlers. Default none. See docs/authorization-server.md.
+   */
+  auth?: ServerAuthOptions;
+  /** Where the server says what a deployer must know (a token that could not be verified). Default `console.warn`. */
+  log?: (message: string) => void;
 }
 
 /** The node:http request handler, with the live sessions and a way to end them all. */
@@ -78,6 +89,11 @@ export interface SseLegacyHandler {
   close(): Promise<void>;
 }
 
+/** What comes with each POSTed frame: the HTTP request, and who sent it (with `auth`; handlers read `ctx.auth`). */
+export interface SseMessageExtraInfo extends MessageExtraInfo {
+  auth?: AuthInfo | undefined;
+}
+
 interface SessionLimits {
   maxBufferedBytes: number;
   keepAliveMs: number;
@@ -87,8 +103,8 @@ interface SessionLimits {
 
 /** One HTTP+SSE session as a `Transport`: messages go out on its stream, POSTed frames come in. */
 export class SseLegacyServerTransport implements Transport {
-  onmessage?: (message: JsonRpcFrame, extra?: MessageExtraInfo) => void;
-  ontext?: ((text: string, extra?: MessageExtraInfo) => void) | undefined;
+  onmessage?: (message: JsonRpcFrame, extra?: SseMessageExtraInfo) => void;
+  ontext?: ((text: string, extra?: SseMessageExtraInfo) => void) | undefined;
   readonly readFrame: FrameReader = readFrame;
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;
@@ -99,7 +115,7 @@ export class SseLegacyServerTransport implements Transport {
   private started = false;
   private closed = false;
   private heardFrom = false;
-  private backlog: Array<{ text: string; extra: MessageExtraInfo }> = [];
+  private backlog: Array<{ text: string; extra: SseMessageExtraInfo }> = [];
   private keepAlive: ReturnType<typeof setInterval> | undefined;
   private handshakeTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -169,14 +185,14 @@ export class SseLegacyServerTransport implements Transport {
   }
 
   /** @internal One POSTed frame. */
-  receive(text: string, extra: MessageExtraInfo): void {
+  receive(text: string, extra: SseMessageExtraInfo): void {
     if (this.closed) return;
     this.heardFrom = true;
     if (this.started) this.deliver(text, extra);
     else this.backlog.push({ text, extra });
   }
 
-  private deliver(text: string, extra: MessageExtraInfo): void {
+  private deliver(text: string, extra: SseMessageExtraInfo): void {
     try {
       const ontext = this.ontext;
       if (ontext !== undefined) return ontext(text, extra);
@@ -221,6 +237,9 @@ class SseLegacyEndpoint {
   private readonly perClient: ClientCounts;
   private readonly forbidden: ReturnType<typeof dnsRebindingGuard>;
   private readonly limits: SessionLimits;
+  private readonly gate: AuthGate | undefined;
+  /** The identity that opened each session (with `auth`): only it may POST to it. */
+  private readonly owners = new WeakMap<SseLegacyServerTransport, string>();
 
   constructor(options: SseLegacyServerOptions) {
     this.options = options;
@@ -231,6 +250,8 @@ class SseLegacyEndpoint {
     this.perClient = new ClientCounts(options);
     this.forbidden = dnsRebindingGuard(options);
     checkCors(options.cors);
+    const log = options.log ?? ((message: string) => console.warn(message));
+    this.gate = options.auth === undefined ? undefined : new AuthGate(options.auth, 'createSseLegacyServer', log);
     this.limits = {
       maxBufferedBytes: options.maxBufferedBytes ?? 16 * 1024 * 1024,
       keepAliveMs: options.keepAliveMs ?? 25_000,
@@ -247,6 +268,8 @@ class SseLegacyEndpoint {
     outlastClientReuse(req, res);
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      // The metadata is public and read cross-origin: served before the Host and Origin checks.
+      if (this.gate?.metadata(req, res, url.pathname) === true) return;
       const endpoint = url.pathname === this.ssePath ? 'sse' : url.pathname === this.postPath ? 'post' : undefined;
       if (endpoint === undefined) return writeError(res, 404, 'Not Found');
       const origin = req.headers.origin;
@@ -265,6 +288,7 @@ class SseLegacyEndpoint {
         return;
       }
       if (req.method !== allowed) return writeError(res, 405, 'Method Not Allowed', { allow: allowed });
+      if (this.gate !== undefined && (await this.gate.authenticate(req, res)) === undefined) return;
       return endpoint === 'sse' ? await this.get(req, res) : await this.post(req, res, url);
     } catch (error) {
       writeError(res, 500, `Internal error: ${toError(error).message}`);
@@ -288,6 +312,8 @@ class SseLegacyEndpoint {
     if (!/^[\w.~-]+$/.test(sessionId)) throw new Error(`Invalid session id: ${JSON.stringify(sessionId)}`);
     const transport = new SseLegacyServerTransport(sessionId, res, this.limits);
     this.sessions.set(sessionId, transport);
+    const owner = this.gate?.owner(req);
+    if (owner !== undefined) this.owners.set(transport, owner);
     try {
       await this.options.onSession(transport);
     } catch (error) {
@@ -307,7 +333,10 @@ class SseLegacyEndpoint {
       return writeError(res, 400, 'Bad Request: the sessionId query parameter is required');
     }
     const session = this.sessions.get(sessionId);
-    if (session === undefined) return writeError(res, 404, 'Session not found');
+    // A session another identity opened does not exist for this one.
+    if (session === undefined || this.owners.get(session) !== this.gate?.owner(req)) {
+      return writeError(res, 404, 'Session not found');
+    }
     const type = mediaType(req.headers['content-type']);
     if (type !== 'application/json') {
       return writeError(res, 415, 'Unsupported Media Type: Content-Type must be application/json');
@@ -315,8 +344,13 @@ class SseLegacyEndpoint {
     const body = await readBody(req, this.maxBody);
     if ('tooLarge' in body)
       return writeError(res, 413, `Request body exceeds ${this.maxBody} bytes`, TOO_LARGE_HEADERS);
+    if (this.gate !== undefined && !this.gate.permits(req, res, parsedOrNothing(body.text))) return;
     res.writeHead(202, { 'content-type': 'text/plain' }).end('Accepted');
-    session.receive(body.text, { requestInfo: requestInfoOf(req) });
+    const auth = this.gate?.identity(req);
+    session.receive(
+      body.text,
+      auth === undefined ? { requestInfo: requestInfoOf(req) } : { requestInfo: requestInfoOf(req), auth },
+    );
   }
 }
 
@@ -328,6 +362,15 @@ function writeError(res: ServerResponse, status: number, message: string, header
   }
   const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message } });
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+}
+
+/** A POSTed body as JSON, for the scopes its methods need; nothing when it is not JSON (the engine answers that). */
+function parsedOrNothing(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function requestInfoOf(req: IncomingMessage): NonNullable<MessageExtraInfo['requestInfo']> {

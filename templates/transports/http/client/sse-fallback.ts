@@ -83,7 +83,10 @@ export function sseFallback(options: SseFallbackOptions = {}): LegacySseFallback
   };
 }
 
-/** GETs the host's URL as an HTTP+SSE stream; on its endpoint event, routes everything through it. */
+/**
+ * GETs the host's URL as an HTTP+SSE stream; on its endpoint event, routes everything through it. The host's fetch
+ * is the Streamable HTTP transport's, its `auth` option included: the HTTP+SSE one gets no `auth` of its own.
+ */
 async function switchToSse(host: FallbackHost, urls: Set<string>): Promise<SseLegacyClientTransport | string> {
   const headers = host.extraHeaders;
   const legacy = new SseLegacyClientTransport(host.url, {

@@ -44,6 +44,7 @@ import {
 } from '../common.js';
 import type { FallbackHost, LegacySseFallback } from './sse-fallback.js';
 import type { SseLegacyClientTransport } from '../../sse/client.js';
+import type { HttpClientAuth } from '../../../auth/client/hook.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport, TransportSendOptions } from '../../../core/transport.js';
 
 export { StreamableHttpError, METADATA_HEADERS, type MetadataFacts, type MetadataHeaders };
@@ -83,6 +84,13 @@ export interface StreamableHttpClientTransportOptions {
    * on. Left out, it speaks Streamable HTTP only (and a bundle carries none of the fallback).
    */
   legacySse?: LegacySseFallback;
+  /**
+   * OAuth 2.1 as the spec's Authorization chapter describes it: `auth: oauthClient({ … })` (from
+   * `@mcp-typegen/runtime/auth`). A request the server refuses with 401 (or 403 `insufficient_scope`) runs the
+   * flow, then goes again with the token; every request carries it. Left out, a 401 rejects the send with a
+   * StreamableHttpError (and a bundle carries none of the flow).
+   */
+  auth?: HttpClientAuth;
 }
 
 /** The protocol version a message declares in its `_meta` under the model's key (2026-07-28 on), if any. */
@@ -135,7 +143,8 @@ export class StreamableHttpClientTransport implements Transport {
     const fetchImpl = options.fetch ?? fetch;
     // Called as a plain function: a browser's fetch throws 'Illegal invocation' when called as a method of
     // another object (this transport, or the options).
-    this.#fetchImpl = (input, init) => fetchImpl(input, init);
+    const plain: typeof fetch = (input, init) => fetchImpl(input, init);
+    this.#fetchImpl = options.auth?.fetch(plain, this.#url) ?? plain;
     this.#sessionIdValue = options.sessionId;
     const owner: StreamOwner = (this.#owner = {
       url: this.#url,
@@ -238,7 +247,12 @@ export class StreamableHttpClientTransport implements Transport {
     } catch (error) {
       flight.release();
       if (flight.controller.signal.aborted && !this.#closed) return; // cancelled by us: nothing to report
-      throw this.#fail(new LocalError(ErrorCode.ConnectionClosed, `POST ${this.#url.href} failed: ${describe(error)}`));
+      // A LocalError is the fetch's own verdict (the `auth` option's AuthorizationError): it reaches the caller as is.
+      throw this.#fail(
+        error instanceof LocalError
+          ? error
+          : new LocalError(ErrorCode.ConnectionClosed, `POST ${this.#url.href} failed: ${describe(error)}`),
+      );
     }
     const sessionId = response.headers.get(HEADER.sessionId);
     if (sessionId && !sessionless) this.#sessionIdValue = sessionId;

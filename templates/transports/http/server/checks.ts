@@ -16,6 +16,7 @@ import { headerOf, writeJsonError, writeJsonRpcError, type TransportErrorCodes }
 const CORS_ALLOWED_HEADERS = [
   'accept',
   'authorization',
+  'dpop',
   'content-type',
   'last-event-id',
   HEADER.protocolVersion,
@@ -88,7 +89,7 @@ export function corsHeaders(
       );
     return headers;
   }
-  return { ...headers, 'access-control-expose-headers': 'mcp-session-id, www-authenticate' };
+  return { ...headers, 'access-control-expose-headers': 'mcp-session-id, www-authenticate, dpop-nonce' };
 }
 
 /** Answers a CORS preflight: the MCP request headers, and any `Mcp-Param-*` the browser asks for. */

@@ -43,16 +43,24 @@ export class NodeLink implements SessionLink {
   readonly #cluster: Cluster;
   readonly #sessionId: string;
   readonly #clientKey: string;
+  readonly #owner: string | undefined;
   readonly #subscriptions: Set<string>;
   readonly #watched = new Map<string, { method: string; params: Record<string, unknown> }>();
   /** The record is in the store (restored, or stored at initialize): its expiry can be pushed on. */
   #stored: boolean;
   #touchedAt = Date.now();
 
-  constructor(cluster: Cluster, sessionId: string, clientKey: string, restored?: SessionRecord) {
+  /** `opener`: the client (`clientKey`) and identity (with `auth`) that opened the session. */
+  constructor(
+    cluster: Cluster,
+    sessionId: string,
+    opener: { client: string; owner: string | undefined },
+    restored?: SessionRecord,
+  ) {
     this.#cluster = cluster;
     this.#sessionId = sessionId;
-    this.#clientKey = clientKey;
+    this.#clientKey = opener.client;
+    this.#owner = opener.owner;
     this.standaloneId = `${sessionId}~get`;
     this.#subscriptions = new Set(restored?.subscriptions);
     this.#stored = restored !== undefined;
@@ -158,6 +166,7 @@ export class NodeLink implements SessionLink {
       logLevel,
       subscriptions,
       ...{ clientKey: this.#clientKey, expiresAt },
+      ...(this.#owner === undefined ? {} : { owner: this.#owner }),
     };
   }
 

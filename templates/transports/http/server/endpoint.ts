@@ -46,6 +46,7 @@ import {
   toError,
 } from '../common.js';
 import type { WireMessage } from '../common.js';
+import type { MessageInfo } from './replies.js';
 import {
   headerOf,
   requestInfoOf,
@@ -58,14 +59,20 @@ import { corsHeaders, preflight, refusal, sessionlessVerdict } from './checks.js
 import { HttpRequestTransport } from './request-transport.js';
 import { ASSUMED_PROTOCOL_VERSION, type StreamableHttpServerTransport } from './session.js';
 import { clusterOf, factsOf, type Connection, type StreamableHttpServerOptions } from './options.js';
-import type { StreamableHttpServerSettings } from './options.js';
+import type { HttpServedServer, StreamableHttpServerSettings } from './options.js';
 import { LiveSessions } from './session-store.js';
 import { RETRY_AFTER } from './client-caps.js';
+import { AuthGate } from '../../../auth/server/gate.js';
 
 export { HttpRequestTransport } from './request-transport.js';
 export { StreamableHttpServerTransport } from './session.js';
 export type { HttpMessageExtraInfo } from './replies.js';
-export type { HttpServedServer, StreamableHttpServerOptions, StreamableHttpServerSettings } from './options.js';
+export type {
+  HttpServedServer,
+  MethodsOf,
+  StreamableHttpServerOptions,
+  StreamableHttpServerSettings,
+} from './options.js';
 
 /** The node:http request handler, with the live sessions and a way to end them all. */
 export interface StreamableHttpHandler {
@@ -102,6 +109,9 @@ function settle(options: StreamableHttpServerSettings) {
   let store: LiveSessions | undefined;
   const local = (id: string): StreamableHttpServerTransport | undefined => store?.sessions.get(id);
   const cluster = clusterOf(options, local);
+  // The `auth` option's gate (it throws when the option cannot be served safely).
+  const log = options.log ?? ((message: string) => console.warn(message));
+  const gate = options.auth === undefined ? undefined : new AuthGate(options.auth, 'createStreamableHttpServer', log);
   return {
     onSession,
     supported,
@@ -121,6 +131,7 @@ function settle(options: StreamableHttpServerSettings) {
       return fact !== undefined ? fact.era === 'modern' : isHeaderEra(version);
     },
     cluster,
+    gate,
     store: (store = new LiveSessions({
       cluster,
       supported,
@@ -134,6 +145,7 @@ function settle(options: StreamableHttpServerSettings) {
       keepAliveMs: options.keepAliveMs ?? 25_000,
       idleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
       onSessionClosed: options.onSessionClosed,
+      ownerOf: (req: IncomingMessage) => gate?.owner(req),
     })),
   };
 }
@@ -142,8 +154,10 @@ function settle(options: StreamableHttpServerSettings) {
  * Creates the request handler for one Streamable HTTP MCP endpoint: `http.createServer(handler)`, or mount it
  * in a framework (pass an already-parsed JSON body as the third argument).
  */
-export function createStreamableHttpServer(options: StreamableHttpServerOptions): StreamableHttpHandler {
-  const endpoint = new StreamableHttpEndpoint(options);
+export function createStreamableHttpServer<Server extends HttpServedServer>(
+  options: StreamableHttpServerOptions<Server>,
+): StreamableHttpHandler {
+  const endpoint = new StreamableHttpEndpoint(options as StreamableHttpServerSettings);
   const handle = (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) =>
     endpoint.handle(req, res, parsedBody);
   const handler = ((req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) => {
@@ -221,7 +235,7 @@ class StreamableHttpEndpoint {
       return;
     }
     const body = await this.bodyOf(req, res, parsedBody);
-    if (body === undefined) return;
+    if (body === undefined || this.settings.gate?.permits(req, res, body.value) === false) return;
     const wantsSse = acceptsSse && !(this.options.enableJsonResponse && acceptsJson);
     const version = headerOf(req, HEADER.protocolVersion);
     if (version !== undefined && this.settings.sessionless(version)) {
@@ -258,7 +272,7 @@ class StreamableHttpEndpoint {
       const answer = invalidRequestResponse(null, 'batches are not supported');
       return writeJsonRpcError(res, 400, answer, sessionHeader(req));
     }
-    await session.handlePost(res, messages, batch, wantsSse, requestInfoOf(req), answered);
+    await session.handlePost(res, messages, batch, wantsSse, this.messageInfo(req), answered);
   }
 
   /**
@@ -286,7 +300,7 @@ class StreamableHttpEndpoint {
     }
     const session = await this.findSession(req, res);
     if (!session) return;
-    await session.handlePost(res, rest, true, wantsSse, requestInfoOf(req), [...answered, ...refused]);
+    await session.handlePost(res, rest, true, wantsSse, this.messageInfo(req), [...answered, ...refused]);
   }
 
   private async openSession(
@@ -305,7 +319,7 @@ class StreamableHttpEndpoint {
       const message = `Internal error: could not create the session (${toError(error).message})`;
       return writeJsonError(res, 500, -32603, message);
     }
-    await transport.handlePost(res, messages, false, wantsSse, requestInfoOf(req));
+    await transport.handlePost(res, messages, false, wantsSse, this.messageInfo(req));
   }
 
   /**
@@ -343,7 +357,7 @@ class StreamableHttpEndpoint {
       forget();
       installed?.();
     };
-    transport.deliver(value, { requestInfo: requestInfoOf(req) });
+    transport.deliver(value, this.messageInfo(req));
     if (verdict.kind === 'notification') void transport.close();
   }
 
@@ -383,6 +397,18 @@ class StreamableHttpEndpoint {
     }
     await session.close();
     res.writeHead(200).end();
+  }
+
+  /** Whether the request may go on: no `auth` option, or a token the gate admits (else it answered). */
+  private async authenticated(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const gate = this.settings.gate;
+    return gate === undefined || (await gate.authenticate(req, res)) !== undefined;
+  }
+
+  /** What a handler learns of the request a message came in: the HTTP request, and who sent it (`ctx.auth`). */
+  private messageInfo(req: IncomingMessage): MessageInfo {
+    const auth = this.settings.gate?.identity(req);
+    return auth === undefined ? { requestInfo: requestInfoOf(req) } : { requestInfo: requestInfoOf(req), auth };
   }
 
   /** In a cluster: whether this node hears the others (else answered 503). */
@@ -437,6 +463,8 @@ class StreamableHttpEndpoint {
     outlastClientReuse(req, res);
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      // The metadata is public and read cross-origin: served before the Host and Origin checks.
+      if (this.settings.gate?.metadata(req, res, url.pathname) === true) return;
       if (this.settings.path !== '*' && url.pathname !== this.settings.path)
         return writeJsonError(res, 404, -32000, 'Not Found');
       const origin = req.headers.origin;
@@ -444,6 +472,7 @@ class StreamableHttpEndpoint {
       if (refused !== undefined) return writeJsonError(res, 403, -32000, refused);
       const cors = corsHeaders(this.options.cors, origin, { host: req.headers.host, once: this.report });
       for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
+      if (req.method !== 'OPTIONS' && !(await this.authenticated(req, res))) return;
       switch (req.method) {
         case 'POST':
           return await this.handlePost(req, res, parsedBody);

@@ -15,6 +15,7 @@ import { StreamableHttpServerTransport } from './session.js';
 import type { ProtocolDescription } from '../../../peer/protocol.js';
 import type { SessionInfo } from '../../../peer/server-base.js';
 import type { Transport } from '../../../core/transport.js';
+import type { ServerAuthOptions } from '../../../auth/server/options.js';
 
 /** What the endpoint needs of a generated server (`createServer(…)`): its protocol facts and a way to connect. */
 export interface HttpServedServer {
@@ -28,15 +29,28 @@ export interface HttpServedServer {
   connect(transport: Transport, facts?: Partial<SessionInfo>): Promise<unknown>;
 }
 
+/** The methods a generated server receives (its handlers' names), for the `auth` option's `methodScopes`. */
+export type MethodsOf<Server> = Server extends { readonly handlers: infer Handlers }
+  ? Extract<keyof NonNullable<Handlers>, string>
+  : string;
+
 /** Every setting of the endpoint; StreamableHttpServerOptions says which of them are required together. */
-export interface StreamableHttpServerSettings {
+export interface StreamableHttpServerSettings<Server extends HttpServedServer = HttpServedServer> {
   /**
    * The generated server behind this endpoint. Every connection is served by it (unless `onSession` says
    * otherwise), and what the transport checks — the versions accepted in `MCP-Protocol-Version`, which allow
    * batches, the `Mcp-Name` sources, the error codes — is read from its `PROTOCOL` facts and supported
    * versions: `createStreamableHttpServer({ server })` is all a generated server needs.
    */
-  server?: HttpServedServer;
+  server?: Server;
+  /**
+   * Makes the endpoint an OAuth 2.1 protected resource (MCP's authorization chapter): it serves the
+   * protected-resource metadata, refuses a request without a valid access token (401 with
+   * `WWW-Authenticate`) or without the scopes its method or tool needs (403), binds each session to the
+   * identity that opened it, and hands handlers the identity as `ctx.auth`. `methodScopes` is typed by the
+   * generated server's methods. Default none: no token is asked for. See docs/authorization-server.md.
+   */
+  auth?: ServerAuthOptions<MethodsOf<Server>>;
   /**
    * Called for every new connection before its first message is delivered: a session (at initialize, earlier
    * versions) or a single request (2026-07-28 on, `transport.sessionId` undefined). Connect the engine here
@@ -138,11 +152,12 @@ export interface StreamableHttpServerSettings {
  * The endpoint's options: the generated server, or an engine of your own with `onSession` and the generated
  * `PROTOCOL`, so that what the transport checks always comes from the model.
  */
-export type StreamableHttpServerOptions = StreamableHttpServerSettings &
-  (
-    | { server: HttpServedServer }
-    | { protocol: ProtocolDescription; onSession: NonNullable<StreamableHttpServerSettings['onSession']> }
-  );
+export type StreamableHttpServerOptions<Server extends HttpServedServer = HttpServedServer> =
+  StreamableHttpServerSettings<Server> &
+    (
+      | { server: Server }
+      | { protocol: ProtocolDescription; onSession: NonNullable<StreamableHttpServerSettings['onSession']> }
+    );
 
 export type Connection = StreamableHttpServerTransport | HttpRequestTransport;
 

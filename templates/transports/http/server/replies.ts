@@ -10,10 +10,13 @@ import type { ProtocolFacts } from '../../../peer/protocol.js';
 import { HEADER } from '../../../peer/http-headers.js';
 import { ErrorCode, type JsonRpcErrorResponse, type RequestId } from '../../../core/jsonrpc.js';
 import type { MessageExtraInfo } from '../../../core/transport.js';
+import type { AuthInfo } from '../../../peer/auth-info.js';
 
 /** Extra information delivered with each message received over HTTP. */
 export interface HttpMessageExtraInfo extends MessageExtraInfo {
   requestInfo: { headers: IncomingMessage['headers']; url?: URL };
+  /** Who sent the request, as the endpoint's `auth` gate verified it (handlers read it as `ctx.auth`). */
+  auth?: AuthInfo | undefined;
   /**
    * Ends the SSE stream of the request this message is (only for requests on SSE streams with resumability):
    * the client reconnects after `retry` with `Last-Event-ID` and receives what was sent meanwhile (SSE polling).
@@ -22,6 +25,9 @@ export interface HttpMessageExtraInfo extends MessageExtraInfo {
   /** Ends the standalone GET stream the same way. */
   closeStandaloneSSEStream?: () => void;
 }
+
+/** What the endpoint hands a session or request transport with each POST's messages. */
+export type MessageInfo = Pick<HttpMessageExtraInfo, 'requestInfo' | 'auth'>;
 
 /** The JSON-RPC error codes the 2026-07-28 transport answers with an HTTP status of its own. */
 export interface TransportErrorCodes {

@@ -38,12 +38,16 @@ export interface LiveSessionsOptions {
   onSessionClosed?: ((sessionId: string) => void) | undefined;
   /** The nodes this one serves sessions with; undefined in a single process. */
   cluster?: Cluster | undefined;
+  /** The identity a request is from (the `auth` gate's key), whose sessions it alone may use; undefined without auth. */
+  ownerOf: (req: IncomingMessage) => string | undefined;
 }
 
 export class LiveSessions {
   readonly sessions: Map<string, StreamableHttpServerTransport> = new Map();
   /** Session id → the client (`clientKey`) that opened it. */
   private readonly clients = new Map<string, string>();
+  /** Session id → the identity that opened it (with `auth`). */
+  private readonly owners = new Map<string, string>();
   private readonly options: LiveSessionsOptions;
 
   constructor(options: LiveSessionsOptions) {
@@ -65,7 +69,7 @@ export class LiveSessions {
       // A second initialize (whatever version it names) is answered with its id, as on every transport.
       const id = messages.find(isRequest)?.id ?? null;
       const answer = invalidRequestResponse(id, 'the session is already initialized');
-      if (this.sessions.has(existing)) writeJsonRpcError(res, 400, answer, { [HEADER.sessionId]: existing });
+      if (this.ownedBy(existing, req)) writeJsonRpcError(res, 400, answer, { [HEADER.sessionId]: existing });
       else writeJsonError(res, 404, -32001, 'Session not found');
       return undefined;
     }
@@ -73,18 +77,23 @@ export class LiveSessions {
     if (!this.makeRoom(client, res)) return undefined;
     const sessionId = this.options.sessionIdGenerator?.() ?? globalThis.crypto.randomUUID();
     if (!/^[\x21-\x7e]+$/.test(sessionId)) throw new Error(`Invalid session id: ${JSON.stringify(sessionId)}`);
-    return this.create(sessionId, client);
+    return this.create(sessionId, client, this.options.ownerOf(req));
   }
 
   /** A session another node opened, as its record says (no cap: it exists already). */
   restore(record: SessionRecord): StreamableHttpServerTransport {
-    return this.sessions.get(record.id) ?? this.create(record.id, record.clientKey, record);
+    return this.sessions.get(record.id) ?? this.create(record.id, record.clientKey, record.owner, record);
   }
 
-  private create(sessionId: string, client: string, restored?: SessionRecord): StreamableHttpServerTransport {
+  private create(
+    sessionId: string,
+    client: string,
+    owner: string | undefined,
+    restored?: SessionRecord,
+  ): StreamableHttpServerTransport {
     const { sharedEventStore, resumable, retryMs, keepAliveMs, idleTimeoutMs, cluster } = this.options;
     // The link of a session this node holds: new (`restored` undefined) or opened elsewhere.
-    const link = cluster === undefined ? undefined : new NodeLink(cluster, sessionId, client, restored);
+    const link = cluster === undefined ? undefined : new NodeLink(cluster, sessionId, { client, owner }, restored);
     const transport = new StreamableHttpServerTransport(sessionId, {
       link,
       eventStore: resumable ? (sharedEventStore ?? new InMemoryEventStore()) : undefined,
@@ -96,6 +105,7 @@ export class LiveSessions {
         if (this.sessions.get(t.sessionId) === t) {
           this.sessions.delete(t.sessionId);
           this.clients.delete(t.sessionId);
+          this.owners.delete(t.sessionId);
           this.options.onSessionClosed?.(t.sessionId);
         }
       },
@@ -104,6 +114,7 @@ export class LiveSessions {
     if (restored !== undefined) transport.protocolVersion = restored.protocolVersion;
     this.sessions.set(sessionId, transport);
     this.clients.set(sessionId, client);
+    if (owner !== undefined) this.owners.set(sessionId, owner);
     return transport;
   }
 
@@ -137,7 +148,8 @@ export class LiveSessions {
 
   /**
    * The session of a non-initialize request whose header version is acceptable; or undefined after
-   * answering 400 (no session id, unsupported version) or 404 (unknown session).
+   * answering 400 (no session id, unsupported version) or 404 (unknown session, or one another identity
+   * opened: to that one it does not exist).
    */
   find(req: IncomingMessage, res: ServerResponse): StreamableHttpServerTransport | undefined {
     const id = headerOf(req, HEADER.sessionId);
@@ -146,11 +158,16 @@ export class LiveSessions {
       return undefined;
     }
     const session = this.sessions.get(id);
-    if (!session) {
+    if (!session || !this.ownedBy(id, req)) {
       writeJsonError(res, 404, -32001, 'Session not found');
       return undefined;
     }
     return this.versionOk(req, res, session) ? session : undefined;
+  }
+
+  /** Whether a live session is the request's own: opened by the same identity (or neither has one). */
+  private ownedBy(id: string, req: IncomingMessage): boolean {
+    return this.sessions.has(id) && this.owners.get(id) === this.options.ownerOf(req);
   }
 
   /**

@@ -10,7 +10,7 @@ import type { ServerResponse } from 'node:http';
 import { isPlainObject, type JsonRpcErrorResponse, type RequestId } from '../../../core/jsonrpc.js';
 import { formatSseEvent } from '../sse.js';
 import { isInitializeRequest, isRequest, isResponse, key, toError, type WireMessage } from '../common.js';
-import { writeJsonError, writeJsonRpcError, type HttpMessageExtraInfo } from './replies.js';
+import { writeJsonError, writeJsonRpcError, type HttpMessageExtraInfo, type MessageInfo } from './replies.js';
 import { invalidRequestResponse } from '../../../core/frame.js';
 import { HEADER } from '../../../peer/http-headers.js';
 import type { JsonRpcFrame, Transport, TransportSendOptions } from '../../../core/transport.js';
@@ -223,7 +223,7 @@ export class StreamableHttpServerTransport implements Transport {
     messages: WireMessage[],
     batch: boolean,
     wantsSse: boolean,
-    requestInfo: HttpMessageExtraInfo['requestInfo'],
+    info: MessageInfo,
     answered: JsonRpcErrorResponse[] = [],
   ): Promise<void> {
     this.touch();
@@ -234,7 +234,7 @@ export class StreamableHttpServerTransport implements Transport {
       // A batch's invalid members were answered already (`answered`): those answers are the response.
       if (answered.length > 0) writeJsonRpcError(res, 200, answered, { [HEADER.sessionId]: this.sessionId });
       else res.writeHead(202, { 'mcp-session-id': this.sessionId }).end();
-      for (const m of messages) this.deliver(m, { requestInfo });
+      for (const m of messages) this.deliver(m, { ...info });
       return;
     }
     const reused = requests.find((r) => this.requestChannel.has(key(r.id)));
@@ -257,7 +257,7 @@ export class StreamableHttpServerTransport implements Transport {
       for (const answer of answered) await this.emit(channel, answer);
     }
     for (const m of messages) {
-      const extra: HttpMessageExtraInfo = { requestInfo };
+      const extra: HttpMessageExtraInfo = { ...info };
       if (isRequest(m) && channel.mode === 'sse' && this.resumable) {
         const id = m.id;
         extra.closeSSEStream = () => this.closeSSEStream(id);

@@ -1,0 +1,139 @@
+// The resource-server gate's CPU cost (issue 42 item 7): sequential tools/call of a trivial tool over Streamable
+// HTTP on loopback, the generated client and server in this one process, on three endpoints side by side:
+// `none` (no auth), `cached` (auth, the same JWT every call: verified once, then remembered) and `first` (auth,
+// a JWT never seen before every call: a signature check each time). The tokens are RFC 9068 JWTs (ES256)
+// minted before the measurement by an issuer served here on loopback (its JWKS fetched once), checked by
+// jwtVerifier. The sides take turns, round after round, so a drift of the machine hits all alike.
+// Usage: node auth-gate.mjs <compiled generated JS dir> <json config { calls, runs, warmup }>
+// Prints one JSON line: { cpuUs: { none, cached, first }, rate: { … } }, one value per round.
+import { createServer as createHttpServer } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+
+const [jsDir, configText] = process.argv.slice(2);
+const config = JSON.parse(configText);
+const gen = (p) => import(pathToFileURL(join(jsDir, p)).href);
+const { createServer, createClient } = { ...(await gen('server.js')), ...(await gen('client.js')) };
+const { createStreamableHttpServer } = await import('@mcp-typegen/runtime/node');
+const { StreamableHttpClientTransport } = await import('@mcp-typegen/runtime');
+const { jwtVerifier } = await import('@mcp-typegen/runtime/auth/server');
+const info = { name: 'bench', version: '1.0.0' };
+const PARAMS = { name: 'echo', arguments: { text: 'hello' } };
+
+/** A server on loopback, its handler set once its URL is known. */
+async function listen(handler = () => {}) {
+  const server = createHttpServer((req, res) => handler(req, res));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${server.address().port}`,
+    serve: (h) => void (handler = h),
+    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))),
+  };
+}
+
+// The issuer: one ES256 key, its JWKS served here.
+const { privateKey, publicKey } = await generateKeyPair('ES256');
+const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: 'bench', alg: 'ES256', use: 'sig' }] };
+const issuerHttp = await listen((_req, res) =>
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks)),
+);
+const issuer = issuerHttp.origin;
+
+let serial = 0;
+const mint = (resource) =>
+  new SignJWT({ client_id: 'bench', scope: 'mcp:tools', jti: `t${serial++}` })
+    .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'bench' })
+    .setIssuer(issuer)
+    .setSubject('bench-user')
+    .setAudience(resource)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(privateKey);
+
+/** One side: an endpoint (with `auth` or without) and a client whose token comes from `token()`. */
+async function side(withAuth, token) {
+  const http = await listen();
+  const resource = `${http.origin}/mcp`;
+  const server = createServer(
+    {
+      'tools/list': () => ({ tools: [] }),
+      'tools/call': (p) => ({ content: [{ type: 'text', text: String(p.arguments?.text) }] }),
+    },
+    { serverInfo: info },
+  );
+  const auth = {
+    resource,
+    authorizationServers: [issuer],
+    verifier: jwtVerifier({ issuer, metadata: { jwks_uri: `${issuer}/jwks` } }),
+  };
+  const endpoint = createStreamableHttpServer({ server, keepAliveMs: 0, ...(withAuth ? { auth } : {}) });
+  http.serve(endpoint);
+  let current;
+  const transport = new StreamableHttpClientTransport(resource, {
+    headers: () => (current === undefined ? {} : { authorization: `Bearer ${current}` }),
+  });
+  const client = createClient(transport, { clientInfo: info });
+  const next = async () => void (current = await token(resource));
+  await next();
+  await client.connect();
+  return {
+    resource,
+    next,
+    call: () => client.tools.call(PARAMS),
+    close: async () => {
+      await client.close();
+      await endpoint.close();
+      await http.close();
+    },
+  };
+}
+
+const fixed = new Map();
+const sides = {
+  none: await side(false, async () => undefined),
+  // The same token every call.
+  cached: await side(true, async (resource) => {
+    if (!fixed.has(resource)) fixed.set(resource, await mint(resource));
+    return fixed.get(resource);
+  }),
+};
+// A fresh token every call, minted beforehand for every call of every round.
+const pool = [];
+sides.first = await side(true, async (resource) => pool.shift() ?? mint(resource));
+const rounds = config.warmup + config.runs;
+for (let i = 0; i < rounds * config.calls; i++) pool.push(await mint(sides.first.resource));
+
+const out = { cpuUs: { none: [], cached: [], first: [] }, rate: { none: [], cached: [], first: [] } };
+const order = Object.keys(sides);
+for (let round = 0; round < rounds; round++) {
+  for (const name of round % 2 ? [...order].reverse() : order) {
+    const r = await measure(sides[name], name === 'first', config.calls);
+    if (round < config.warmup) continue;
+    out.cpuUs[name].push(r.cpuUs);
+    out.rate[name].push(r.rate);
+  }
+}
+for (const s of Object.values(sides)) await s.close();
+await issuerHttp.close();
+process.stdout.write(JSON.stringify(out) + '\n');
+
+/**
+ * `calls` sequential calls of a side: CPU (client and server, both here) and wall time around each call alone;
+ * with `fresh`, the next token is taken before each call, outside the measure.
+ */
+async function measure(s, fresh, calls) {
+  let cpuUs = 0;
+  let ms = 0;
+  for (let i = 0; i < calls; i++) {
+    if (fresh) await s.next();
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const result = await s.call();
+    ms += performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    cpuUs += cpu.user + cpu.system;
+    if (result.content?.[0]?.text !== 'hello') throw new Error(`unexpected result ${JSON.stringify(result)}`);
+  }
+  return { cpuUs: cpuUs / calls, rate: (calls * 1000) / ms };
+}
