@@ -68,6 +68,7 @@ async function optionsFor(scenario: string, context: Context): Promise<OAuthClie
         assertion: () => need(context.valid_jwt),
       };
     case 'auth/enterprise-managed-authorization':
+    case 'auth/cross-app-access-complete-flow': // its name in the stable suite (0.1.16)
       return {
         grant: 'jwt-bearer',
         client: { client_id: need(context.client_id), client_secret: need(context.client_secret) },

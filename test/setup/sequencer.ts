@@ -14,9 +14,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Seconds of the slowest files in a full run on the 2-core CI machine (alone: less). Others count as 0. */
 export const SECONDS: Record<string, number> = {
+  'test/conformance/auth.test.ts': 160,
+  'test/conformance/conformance.test.ts': 105,
   'test/docs/readme-snippets.test.ts': 79,
   'test/bench/smoke.test.ts': 77,
-  'test/conformance/conformance.test.ts': 72,
   'test/platforms/strictest.test.ts': 67,
   'test/stress/http-starved.test.ts': 60,
   'test/platforms/runtime-nodes.test.ts': 55,
