@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 /**
  * Errors about the user's input. Every one names the file and, where it applies, the JSON pointer
  * inside it, so the CLI can print one clear line and exit with code 2.

@@ -11,6 +11,7 @@ import { forgetFormatConfig, formatFile } from './emit/shared/format.js';
 import { header } from './emit/shared/header.js';
 import { runtimeImports, runtimeRange } from './emit/shared/runtime.js';
 import { createTsFiles } from './emit/shared/ts-project.js';
+import { buildDroppingJavaScript } from './emit/shared/project-tsconfig.js';
 import { REGISTRY, resolveArtifacts } from './emit/registry.js';
 import type { EmitContext, GeneratedFile } from './emit/shared/context.js';
 import { targetInputs } from './inputs.js';
@@ -80,6 +81,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       ...(model.warnings ?? []),
       ...extensions.flatMap((e) => e.warnings),
       ...(ctx.tools?.warnings ?? []),
+      ...droppedJavaScript(ctx, files, outDir),
     ],
     // No hash (a prettier config written as code, an unpinned URL): --check always regenerates to compare.
     inputsHash: inputs.hash ?? 'unhashable',
@@ -171,6 +173,7 @@ function emitContext(options: GenerateOptions, schemaFile: string, ts: EmitConte
   const runtimeMode = options.runtime ?? 'package';
   return {
     importExt,
+    jsModules: options.jsModules ?? 'js',
     artifacts: resolveArtifacts(options.artifacts),
     runtimeMode,
     runtime: {
@@ -197,18 +200,31 @@ async function emitBodies(
   const { indexStatements } = await import('./emit/index-file.js');
   raw.push({ path: 'index.ts', contents: ctx.ts.print(indexStatements(model, entries, ctx)) });
   if (singleFile) raw = (await import('./emit/single-file.js')).mergeSingleFile(raw, ctx.ts);
+  if (ctx.jsModules === 'ts')
+    raw = (await import('./emit/typescript-modules.js')).asTypeScriptModules(raw, ctx.importExt);
   const files: GeneratedFile[] = [];
   for (const file of raw) {
     // The header is comments only: format the body, so identical bodies (the runtime) format once.
     // validators.js is left as ajv writes it (one statement a line): prettier over a megabyte of it would
     // cost more than the rest of the run together.
-    const skip = !format || file.path === 'validators.js';
+    const skip = !format || file.path === 'validators.js' || (ctx.jsModules === 'ts' && file.path === 'validators.ts');
     files.push({
       path: file.path,
       contents: skip ? file.contents : await formatFile(outDir, file.path, file.contents),
     });
   }
   return files;
+}
+
+/** A warning when the user's tsc build would leave the generated JavaScript modules out of its output. */
+function droppedJavaScript(ctx: EmitContext, files: readonly GeneratedFile[], outDir: string): string[] {
+  const js = files.filter((f) => f.path.endsWith('.js') && !f.path.includes('/')).map((f) => f.path);
+  const tsconfig = ctx.jsModules === 'js' && js.length > 0 ? buildDroppingJavaScript(outDir) : null;
+  return tsconfig === null
+    ? []
+    : [
+        `${tsconfig}: tsc emits without "allowJs", so its output would lack ${js.join(', ')} (ERR_MODULE_NOT_FOUND at run time): set "jsModules": "ts" for this target (--js-modules ts), or "allowJs": true`,
+      ];
 }
 
 /** The header line saying where the runtime comes from (and, for the package, which range). */

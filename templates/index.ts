@@ -76,7 +76,13 @@ export {
 } from './peer/server-base.js';
 export { type AuthInfo } from './peer/auth-info.js';
 export { NestedRequestError } from './peer/nested-requests.js';
-export { checkWith, type CompiledValidator, type MessageChecker, type Validators } from './peer/validation.js';
+export {
+  checkVendorParams,
+  checkWith,
+  type CompiledValidator,
+  type MessageChecker,
+  type Validators,
+} from './peer/validation.js';
 export {
   checkStructuredContentWith,
   type OutputSchemaValidator,

@@ -1,11 +1,12 @@
 // The resource-server gate's CPU cost (issue 42 item 7): sequential tools/call of a trivial tool over Streamable
 // HTTP on loopback, the generated client and server in this one process, on three endpoints side by side:
-// `none` (no auth), `cached` (auth, the same JWT every call: verified once, then remembered) and `first` (auth,
-// a JWT never seen before every call: a signature check each time). The tokens are RFC 9068 JWTs (ES256)
-// minted before the measurement by an issuer served here on loopback (its JWKS fetched once), checked by
-// jwtVerifier. The sides take turns, round after round, so a drift of the machine hits all alike.
+// `none` (no auth), `cached` (auth, the same JWT every call: verified once, then remembered), `first` (auth,
+// an ES256 JWT never seen before every call: a signature check each time) and `firstRs256` (the same with RS256,
+// what most authorization servers sign with by default: oidc-provider, Auth0, Okta, Entra ID). The tokens are
+// RFC 9068 JWTs minted before the measurement by an issuer served here on loopback (its JWKS, both keys, fetched
+// once), checked by jwtVerifier. The sides take turns, round after round, so a drift of the machine hits all alike.
 // Usage: node auth-gate.mjs <compiled generated JS dir> <json config { calls, runs, warmup }>
-// Prints one JSON line: { cpuUs: { none, cached, first }, rate: { … } }, one value per round.
+// Prints one JSON line: { cpuUs: { none, cached, first, firstRs256 }, rate: { … } }, one value per round.
 import { createServer as createHttpServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,24 +33,33 @@ async function listen(handler = () => {}) {
   };
 }
 
-// The issuer: one ES256 key, its JWKS served here.
-const { privateKey, publicKey } = await generateKeyPair('ES256');
-const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: 'bench', alg: 'ES256', use: 'sig' }] };
+// The issuer: an ES256 key and an RS256 one (2048 bits), its JWKS served here.
+const KEYS = { ES256: await generateKeyPair('ES256'), RS256: await generateKeyPair('RS256') };
+const jwks = {
+  keys: await Promise.all(
+    Object.entries(KEYS).map(async ([alg, { publicKey }]) => ({
+      ...(await exportJWK(publicKey)),
+      kid: alg,
+      alg,
+      use: 'sig',
+    })),
+  ),
+};
 const issuerHttp = await listen((_req, res) =>
   res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks)),
 );
 const issuer = issuerHttp.origin;
 
 let serial = 0;
-const mint = (resource) =>
+const mint = (resource, alg = 'ES256') =>
   new SignJWT({ client_id: 'bench', scope: 'mcp:tools', jti: `t${serial++}` })
-    .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'bench' })
+    .setProtectedHeader({ alg, typ: 'at+jwt', kid: alg })
     .setIssuer(issuer)
     .setSubject('bench-user')
     .setAudience(resource)
     .setIssuedAt()
     .setExpirationTime('1h')
-    .sign(privateKey);
+    .sign(KEYS[alg].privateKey);
 
 /** One side: an endpoint (with `auth` or without) and a client whose token comes from `token()`. */
 async function side(withAuth, token) {
@@ -99,16 +109,25 @@ const sides = {
   }),
 };
 // A fresh token every call, minted beforehand for every call of every round.
-const pool = [];
-sides.first = await side(true, async (resource) => pool.shift() ?? mint(resource));
 const rounds = config.warmup + config.runs;
-for (let i = 0; i < rounds * config.calls; i++) pool.push(await mint(sides.first.resource));
+for (const [name, alg] of [
+  ['first', 'ES256'],
+  ['firstRs256', 'RS256'],
+]) {
+  const pool = [];
+  sides[name] = await side(true, async (resource) => pool.shift() ?? mint(resource, alg));
+  for (let i = 0; i < rounds * config.calls; i++) pool.push(await mint(sides[name].resource, alg));
+}
 
-const out = { cpuUs: { none: [], cached: [], first: [] }, rate: { none: [], cached: [], first: [] } };
+const out = { cpuUs: {}, rate: {} };
+for (const name of Object.keys(sides)) {
+  out.cpuUs[name] = [];
+  out.rate[name] = [];
+}
 const order = Object.keys(sides);
 for (let round = 0; round < rounds; round++) {
   for (const name of round % 2 ? [...order].reverse() : order) {
-    const r = await measure(sides[name], name === 'first', config.calls);
+    const r = await measure(sides[name], name.startsWith('first'), config.calls);
     if (round < config.warmup) continue;
     out.cpuUs[name].push(r.cpuUs);
     out.rate[name].push(r.rate);

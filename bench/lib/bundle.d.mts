@@ -16,3 +16,7 @@ export function browserBundle(
   name: string,
   source: string,
 ): Promise<{ raw: number; gzip: number; text: string }>;
+/** The MCP Apps view and host bundles beside ext-apps' App and AppBridge (issue 46). */
+export function appsBundleSizes(
+  dir: string,
+): Promise<Record<'view' | 'host' | 'extView' | 'extHost', { raw: number; gzip: number }>>;

@@ -36,6 +36,27 @@ export async function bundleSizes(dir, sides = Object.keys(ENTRIES)) {
   return sizes;
 }
 
+/** The MCP Apps ends (issue 46): ours from output generated with io.modelcontextprotocol/ui, and ext-apps' own. */
+const APPS_ENTRIES = {
+  view: `export { UiView } from './gen/client.js';\nexport { PostMessageTransport } from '@mcp-typegen/runtime';\n`,
+  host: `export { UiHost } from './gen/server.js';\nexport { PostMessageTransport } from '@mcp-typegen/runtime';\n`,
+  extView: `export { App, PostMessageTransport } from '@modelcontextprotocol/ext-apps';\n`,
+  extHost: `export { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';\n`,
+};
+
+/**
+ * The view and host bundles (`dir/gen`: output of a version with `io.modelcontextprotocol/ui`, client, server and
+ * validators) beside ext-apps' App and AppBridge: `{ view, host, extView, extHost }`, each `{ raw, gzip }`.
+ */
+export async function appsBundleSizes(dir) {
+  const sizes = {};
+  for (const [side, source] of Object.entries(APPS_ENTRIES)) {
+    const { raw, gzip } = await browserBundle(dir, side, source);
+    sizes[side] = { raw, gzip };
+  }
+  return sizes;
+}
+
 /**
  * One entry module's browser bundle (`<dir>/<name>-entry.ts`, resolving from `dir`): esbuild --bundle --minify
  * --platform=browser --format=esm; its minified and gzip -9 bytes, and its text.

@@ -12,12 +12,14 @@ import { CONFIG_NAME, findConfig } from '../config/load.js';
 import { InputError } from '../errors.js';
 import { specVersionProblem } from '../load/spec-source.js';
 import { EXIT, type Out } from '../run/console.js';
+import type { JsModuleShape } from '../emit/shared/context.js';
+import { tsconfigDroppingJavaScript } from '../emit/shared/project-tsconfig.js';
 
 export const STARTER_EXTENSION = 'mcp.extension.json';
 
 const STARTER_OUT = 'src/mcp';
 
-export function starterConfig(spec: string): string {
+export function starterConfig(spec: string, jsModules: JsModuleShape = 'js'): string {
   const config = {
     $schema: './node_modules/mcp-typegen/schema/config.schema.json',
     targets: [
@@ -28,6 +30,7 @@ export function starterConfig(spec: string): string {
         extensions: [STARTER_EXTENSION],
         artifacts: ['client', 'server'],
         importExtension: '.js',
+        jsModules,
         singleFile: false,
       },
     ],
@@ -80,8 +83,10 @@ export async function runInit(cwd: string, spec: string, out: Out): Promise<numb
       'add a target to that file, or run init in a directory outside that project',
     );
   }
+  // A tsc build that emits without allowJs would leave validators.js behind: such a project gets validators.ts.
+  const tsconfig = tsconfigDroppingJavaScript(cwd);
   const files = [
-    { path: join(cwd, CONFIG_NAME), text: starterConfig(spec) },
+    { path: join(cwd, CONFIG_NAME), text: starterConfig(spec, tsconfig === null ? 'js' : 'ts') },
     { path: join(cwd, STARTER_EXTENSION), text: starterExtension(spec) },
   ];
   for (const f of files) {
@@ -97,6 +102,10 @@ export async function runInit(cwd: string, spec: string, out: Out): Promise<numb
     await writeFile(f.path, f.text, { flag: 'wx' });
     out.info(`wrote ${f.path}`);
   }
+  if (tsconfig !== null)
+    out.info(
+      `${tsconfig} emits with tsc without "allowJs": the validators are generated as TypeScript ("jsModules": "ts")`,
+    );
   await addRuntimeDependency(cwd, out);
   await addPrettierIgnore(cwd, `${STARTER_OUT}/`, out);
   out.info('next: npm install && npx mcp-typegen generate');
@@ -111,12 +120,16 @@ async function addRuntimeDependency(cwd: string, out: Out): Promise<void> {
     return;
   }
   const text = await readFile(file, 'utf8');
-  let pkg: { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  let pkg: { type?: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
   try {
     pkg = JSON.parse(text) as typeof pkg;
   } catch {
     throw new InputError(file, undefined, 'is not valid JSON', `fix it, then add ${RUNTIME_PACKAGE} to dependencies`);
   }
+  if (pkg.type !== 'module')
+    out.info(
+      `${file} has no "type": "module", and the generated code is ES modules: run \`npm pkg set type=module\` (or compile to CommonJS with tsc, as the README's "CommonJS projects" says)`,
+    );
   if (pkg.dependencies?.[RUNTIME_PACKAGE] !== undefined) return;
   pkg.dependencies = { ...pkg.dependencies, [RUNTIME_PACKAGE]: runtimeRange() };
   const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? '  ';

@@ -54,13 +54,27 @@ function unknownName(name: string, ctx: UsageContext): UsageError {
   if (asOption) {
     // A one-letter flag is too short to guess from, and a one-letter alias too short to suggest.
     const longer = ctx.options.filter((o) => o.length > 1);
-    const match = name.length > 1 ? closest(name, longer) : undefined;
+    // `--format json` where the command takes `--json`: the value is the option meant.
+    const index = ctx.argv.findIndex((a) => a.replace(/^-+/, '').split('=')[0] === name && a.startsWith('-'));
+    const value = ctx.argv[index]?.split('=')[1] ?? ctx.argv[index + 1];
+    const named = value !== undefined && !value.startsWith('-') && longer.includes(value) ? value : undefined;
+    const match = named ?? (name.length > 1 ? closest(name, longer) : undefined);
     return new UsageError(
       `unknown option ${flag(name)}${match === undefined ? '' : `: did you mean ${flag(match)}?`}`,
       helpFor(ctx),
     );
   }
   const takes = (option: string) => ctx.options.includes(option);
+  if (positionals(ctx.argv)[0] === 'snapshot') {
+    const at = ctx.argv.indexOf(name);
+    return new UsageError(
+      `unexpected argument "${name}": the server's command goes after \`--\``,
+      `mcp-typegen snapshot ${ctx.argv.slice(1, at).join(' ')} -- ${ctx.argv.slice(at).join(' ')}`.replace(
+        / {2,}/g,
+        ' ',
+      ),
+    );
+  }
   const meant =
     SPEC_VERSION.test(name) && takes('spec')
       ? `--spec ${name}`
@@ -91,6 +105,18 @@ function invalidChoice(argument: string, given: string[], choices: string[], ctx
   );
 }
 
+/** What to do about two options that do not go together, where the choice needs saying. */
+const CONFLICT_HINTS: Readonly<Record<string, string>> = {
+  'check watch': '--check compares once and exits (CI); --watch regenerates on every change: pass one of them',
+};
+
+function conflictError(a: string, b: string, ctx: UsageContext): UsageError {
+  return new UsageError(
+    `${flag(a)} and ${flag(b)} cannot be used together`,
+    CONFLICT_HINTS[`${a} ${b}`] ?? CONFLICT_HINTS[`${b} ${a}`] ?? `pass one of them (${helpFor(ctx)})`,
+  );
+}
+
 /** The one-line usage error for a yargs failure message. */
 export function usageError(message: string, ctx: UsageContext): UsageError {
   const command = unknownCommand(ctx);
@@ -100,6 +126,8 @@ export function usageError(message: string, ctx: UsageContext): UsageError {
     const [first] = (unknown[1] ?? '').split(', ');
     if (first !== undefined) return unknownName(first, ctx);
   }
+  const conflict = /^Arguments (\S+) and (\S+) are mutually exclusive$/.exec(message);
+  if (conflict) return conflictError(conflict[1] ?? '', conflict[2] ?? '', ctx);
   const choice = /^Invalid values?:\s*Argument: (\S+), Given: (.*), Choices: (.*)$/s.exec(message);
   if (choice) return invalidChoice(choice[1] ?? '', quotedList(choice[2] ?? ''), quotedList(choice[3] ?? ''), ctx);
   return new UsageError(message.replace(/\s*\n\s*/g, ' '), helpFor(ctx));

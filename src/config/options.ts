@@ -12,7 +12,7 @@
  */
 import { resolve } from 'node:path';
 import { resolveArtifacts } from '../emit/registry.js';
-import { ARTIFACTS, type Artifact } from '../emit/shared/context.js';
+import { ARTIFACTS, JS_MODULE_SHAPES, type Artifact, type JsModuleShape } from '../emit/shared/context.js';
 import { RUNTIME_MODES } from '../emit/shared/runtime.js';
 import { officialExtensionFile } from '../extensions/official.js';
 import { SHA256_PATTERN } from './patterns.js';
@@ -152,6 +152,15 @@ export const TARGET_OPTIONS = [
     type: 'boolean',
     hash: (value: boolean | undefined) => value === true,
     describe: 'Merge types, maps, client and server into one index.ts (runtime/ and validators stay separate files)',
+  },
+  {
+    key: 'jsModules',
+    flag: 'js-modules',
+    type: 'string',
+    choices: JS_MODULE_SHAPES,
+    hash: (value: JsModuleShape | undefined) => value ?? 'js',
+    describe:
+      'The modules compiled at generation time (validators, tool validators, the SDK adapter): js writes X.js + X.d.ts (default: your type-checker reads declarations only); ts writes X.ts, for a tsc build that emits without allowJs (e.g. beside isolatedDeclarations)',
   },
   {
     key: 'format',

@@ -4,6 +4,7 @@
  * Name rules are not checked here: see `checkExtensions` in `rules.ts`.
  */
 import { extensionReadError } from './read-error.js';
+import { didYouMean } from '../load/suggest.js';
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,8 +56,12 @@ function describeAjvError(error: ErrorObject): string {
   switch (error.keyword) {
     case 'required':
       return `missing required property "${String(params.missingProperty)}"`;
-    case 'additionalProperties':
-      return `unknown property "${String(params.additionalProperty)}"`;
+    case 'additionalProperties': {
+      // Config keys have a did-you-mean; so do the extension file's (`method` → `methods`).
+      const name = String(params.additionalProperty);
+      const allowed = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      return `unknown property "${name}"${didYouMean(name, allowed, (s) => `"${s}"`)}`;
+    }
     case 'enum':
       return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'const':
@@ -219,6 +224,14 @@ function methodOf(
   definitions: Record<string, JsonSchema>,
 ): ExtensionMethod {
   const params = m.params ?? null;
+  if (m.kind === 'notification' && m.cacheable !== undefined) {
+    throw new InputError(
+      file,
+      `${pointer('methods', method)}/cacheable`,
+      `"cacheable" is for requests: ${method} is a notification, which has no result to cache`,
+      'remove "cacheable" from the notification',
+    );
+  }
   const out: ExtensionMethod = {
     method,
     kind: m.kind,

@@ -4,7 +4,7 @@
  * extension id (`io.modelcontextprotocol/task`), the official id it misspells, with the official ids listed.
  */
 import { readdirSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { InputError, describeFsError } from '../errors.js';
 import { closest } from '../load/suggest.js';
 import { OFFICIAL_EXTENSIONS } from './official.js';
@@ -20,7 +20,8 @@ function filesBeside(path: string): string[] {
   }
 }
 
-export function extensionReadError(path: string, error: unknown): InputError {
+/** `referrer`: the file whose `$ref` named `path`, never suggested for it (a typo there is rarely the file itself). */
+export function extensionReadError(path: string, error: unknown, referrer?: string): InputError {
   if ((error as NodeJS.ErrnoException | undefined)?.code !== 'ENOENT')
     return new InputError(path, undefined, `cannot read extension file: ${describeFsError(error)}`);
   const asId = `${basename(dirname(path))}/${basename(path)}`;
@@ -34,7 +35,10 @@ export function extensionReadError(path: string, error: unknown): InputError {
       `official extension ids: ${ids.join(', ')}`,
     );
   }
-  const file = closest(basename(path), filesBeside(path));
+  const candidates = filesBeside(path).filter(
+    (name) => referrer === undefined || resolve(dirname(path), name) !== resolve(referrer),
+  );
+  const file = closest(basename(path), candidates);
   return new InputError(
     path,
     undefined,

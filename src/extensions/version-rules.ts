@@ -36,7 +36,26 @@ export function checkVersionRules(
     checkInputDirection(spec, m, context);
     checkServerRequest(spec, m, context);
     checkObjectParams(spec, m, files);
+    checkResultType(spec, m, context);
   }
+}
+
+/**
+ * Where results carry the protocol's `resultType` (versions with input requests: "complete", "input_required",
+ * "task"), a result cannot declare it as anything but a string: the runtime sets it, and would override the
+ * extension's type silently.
+ */
+function checkResultType(spec: ExtensionSpec, m: ExtensionMethod, context: VersionRuleContext): void {
+  if (context.inputRequests !== true || !isObject(m.result) || !isObject(m.result.properties)) return;
+  const declared = m.result.properties['resultType'];
+  const types = isObject(declared) ? typesOf(declared) : null;
+  if (types === null || types.includes('string')) return;
+  throw new InputError(
+    spec.file,
+    `${m.pointer}/result/properties/resultType`,
+    `the result of ${m.method} declares resultType as ${types.map((t) => JSON.stringify(t)).join(' or ')}: in ${targetName(context)} resultType is the protocol's string ("complete", "input_required", "task")`,
+    'rename the property; the runtime sets resultType itself',
+  );
 }
 
 /** `"direction": "input"` is an embedded input request: requests only, and only where the target has them. */
@@ -61,12 +80,30 @@ function checkInputDirection(spec: ExtensionSpec, m: ExtensionMethod, context: V
 function checkServerRequest(spec: ExtensionSpec, m: ExtensionMethod, context: VersionRuleContext): void {
   if (m.kind !== 'request' || context.serverRequests !== false || spec.channel !== null) return;
   if (!m.directions.includes('server->client')) return;
+  // A "both" request is one the client sends too: that half is what this version keeps.
+  const hint = m.directions.includes('client->server')
+    ? 'declare it "direction": "client->server" (the client sends it, the server answers), or leave this version out of "targets"'
+    : 'declare it "direction": "input" (the server asks for it inside an InputRequiredResult), or leave this version out of "targets"';
   throw new InputError(
     spec.file,
     `${m.pointer}/direction`,
     `${targetName(context)} has no server->client requests (a server answers requests, it sends none)`,
-    'declare it "direction": "input" (the server asks for it inside an InputRequiredResult), or leave this version out of "targets"',
+    hint,
   );
+}
+
+/** The first `anyOf`/`oneOf` branch that declares a type other than an object (`"array"`), or undefined. */
+function otherThanObject(schema: JsonSchema): string | undefined {
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    const branches = schema[keyword];
+    if (!Array.isArray(branches)) continue;
+    for (const [i, b] of branches.entries()) {
+      const types = isObject(b) ? typesOf(b) : null;
+      const other = types?.find((t) => t !== 'object');
+      if (other !== undefined) return `${JSON.stringify(other)} (${keyword}[${i}])`;
+    }
+  }
+  return undefined;
 }
 
 /** The JSON types a `type` keyword allows, or null when it does not say. */
@@ -86,6 +123,23 @@ function checkObjectParams(spec: ExtensionSpec, m: ExtensionMethod, files: Reado
   while (isObject(current.schema) && !seen.has(current.schema)) {
     seen.add(current.schema);
     const types = typesOf(current.schema);
+    const branch = otherThanObject(current.schema);
+    if (types !== null && types.includes('object') && types.length > 1) {
+      throw new InputError(
+        spec.file,
+        `${m.pointer}/params`,
+        `the params of ${m.method} may be ${types.map((t) => JSON.stringify(t)).join(' or ')}${current.via ? ` (through ${current.via})` : ''}: params are an object, never anything else`,
+        'drop the other types: absent params are declared by leaving "params" out of "required", not with "null"',
+      );
+    }
+    if (branch !== undefined) {
+      throw new InputError(
+        spec.file,
+        `${m.pointer}/params`,
+        `the params of ${m.method} may be ${branch}${current.via ? ` (through ${current.via})` : ''}: params are an object, never anything else`,
+        'keep only object branches, or put the other shapes in a property',
+      );
+    }
     if (types !== null && !types.includes('object')) {
       throw new InputError(
         spec.file,

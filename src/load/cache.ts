@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 /**
  * The user cache of downloaded spec schemas: `<cache>/schemas/<version>/schema.json`, where <cache> is
  * $MCP_TYPEGEN_CACHE, else $XDG_CACHE_HOME/mcp-typegen, else ~/.cache/mcp-typegen.

@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 /**
  * Downloading a schema over HTTP(S): the one place mcp-typegen touches the network.
  *
@@ -73,6 +74,11 @@ export interface DownloadRequest {
   sha256?: string;
   /** What to do when it fails, appended to the error line. */
   advice: string;
+  /**
+   * What to do when the bytes arrived but do not hash to `sha256`, as a hint: the user's own pin, where the
+   * pin may be what is wrong. Without it the mismatch gets `advice` (an official version's known hash).
+   */
+  pinAdvice?: string;
 }
 
 /** Download one schema body, verified against `sha256` when given. Nothing is written here. */
@@ -115,9 +121,10 @@ export async function download(request: DownloadRequest, policy: FetchPolicy = {
       throw fail(`download truncated: ${body.length} of ${declared} bytes arrived`);
     // A pin in capitals is the same hash: compared in lower case, both shown in full on a mismatch.
     if (request.sha256 && sha256(body) !== request.sha256.toLowerCase()) {
-      throw fail(
-        `sha256 mismatch: the server sent ${body.length} bytes hashing to ${sha256(body)}, expected ${request.sha256} (nothing was used or cached)`,
-      );
+      const mismatch = `sha256 mismatch: the server sent ${body.length} bytes hashing to ${sha256(body)}, expected ${request.sha256} (nothing was used or cached)`;
+      // A pin the user wrote may itself be what is wrong: the network advice would mislead.
+      if (request.pinAdvice !== undefined) throw new InputError(url, undefined, mismatch, request.pinAdvice);
+      throw fail(mismatch);
     }
     return body;
   } catch (error) {

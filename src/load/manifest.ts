@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toolPackage } from './package-root.js';

@@ -75,6 +75,8 @@ export async function loadSchema(input: SchemaInput): Promise<LoadedSchema> {
           url,
           sha256: input.sha256,
           advice: 'check the URL and the network (HTTPS_PROXY), or download it and pass --schema <file>',
+          pinAdvice:
+            'the URL serves other bytes than were pinned: if they are expected, pin the hash above; else pin a URL that does not move (a commit, not a branch)',
         },
         input,
       )
@@ -90,6 +92,7 @@ export async function loadSchema(input: SchemaInput): Promise<LoadedSchema> {
       file,
       undefined,
       `sha256 mismatch: the schema hashes to ${sha256(text)}, the pin (--schema-sha256 / "sha256") says ${input.sha256}`,
+      'the file is not what was pinned: if its new bytes are expected, pin the hash above; else restore the file',
     );
   }
   return parseSchemaText(text, file, input.spec ?? null);

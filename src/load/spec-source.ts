@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 /**
  * Where a `--spec <version>` schema comes from, in this order:
  *

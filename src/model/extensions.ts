@@ -106,10 +106,14 @@ async function readReferenced(
     return await read(file, cwd);
   } catch (error) {
     if (referrer === undefined || !(error instanceof InputError)) throw error;
+    // Said again without suggesting the referring file itself, which sits beside the missing one.
+    const reason = error.reason.startsWith('extension file not found')
+      ? extensionReadError(error.file, { code: 'ENOENT' }, referrer.file).reason
+      : error.reason;
     throw new InputError(
       referrer.file,
       fileRefPointer(JSON.parse(referrer.text), referrer.ref),
-      `$ref names "${referrer.ref}": ${error.reason} (${error.file})`,
+      `$ref names "${referrer.ref}": ${reason} (${error.file})`,
     );
   }
 }

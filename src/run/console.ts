@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 /**
  * Console output: one line per target, errors as one clear line plus a hint, colour only on a TTY and
  * never with NO_COLOR.

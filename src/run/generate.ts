@@ -2,7 +2,9 @@
  * `mcp-typegen generate`: resolve targets, generate every one in memory, then write them (or, with
  * `--check`, compare them). Bad input anywhere means nothing is written at all.
  */
-import { resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CONFIG_NAME } from '../config/name.js';
 import type { TargetOptions } from '../config/options.js';
 import { generateTarget, type GenerateOptions, type Target } from './target.js';
 import type { GenerateResult } from '../generate.js';
@@ -34,6 +36,14 @@ export function defaultOutNotice(flags: GenerateFlags, configFile: string | unde
   return `no --out given: ${flags.check ? 'checking' : 'writing to'} ${where} (pass --out <dir> to choose)`;
 }
 
+function readdirSafe(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
 /** Targets from flags alone (the config file adds its own, see targets.ts). */
 export function targetsFromFlags(flags: GenerateFlags, cwd: string): Target[] {
   const { options } = flags;
@@ -43,11 +53,18 @@ export function targetsFromFlags(flags: GenerateFlags, cwd: string): Target[] {
       `${picked.join(' and ')} cannot be used together`,
       'name one schema: --schema <file>, --spec <version>, or --all',
     );
-  if (picked.length === 0)
+  if (picked.length === 0) {
+    // A config file under another name (mcp-typegen.json, .mcp-typegen.config.json, …) is never read.
+    const misnamed = readdirSafe(cwd).find(
+      (name) => /mcp-typegen.*\.json$/i.test(name) && name !== CONFIG_NAME && name !== '.mcp-typegen.json',
+    );
     throw new UsageError(
       'no schema given',
-      'pass --schema <file>, --spec <version> or --all (or write a mcp-typegen.config.json)',
+      misnamed !== undefined
+        ? `${join(cwd, misnamed)} is not read: the config file is named ${CONFIG_NAME} (rename it, or pass --config ${misnamed})`
+        : `pass --schema <file>, --spec <version> or --all (or write a ${CONFIG_NAME})`,
     );
+  }
   const { out: outOption, ...rest } = options;
   const out = resolve(cwd, outOption ?? DEFAULT_OUT);
   const common: GenerateOptions = { ...rest, ...flags.policy, cwd };

@@ -148,13 +148,14 @@ class WatchSession {
     const next = await inputsOf(this.current, configFile).catch(() => this.watched);
     // Keep watching what was watched before too, so a broken config or schema can still be fixed.
     this.watched = [...new Set([...next, ...(ok ? [] : this.watched)])].sort();
+    // Watching before saying so: a save made as soon as the line appears is seen.
+    if (!signal.aborted) this.arm();
     const ms = Math.round(performance.now() - started);
     out.info(
       ok
         ? `watch: done in ${ms} ms; waiting for changes (Ctrl-C to stop)`
         : `watch: failed after ${ms} ms; fix it and save again (still watching)`,
     );
-    if (!signal.aborted) this.arm();
     this.options.onRun?.({ ok, changed });
   }
 }

@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 /**
  * `snapshot --url … --auth`: OAuth 2.1 for the server, with the runtime's own OAuth client (templates/auth/client/,
  * the one generated clients use).

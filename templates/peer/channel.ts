@@ -22,6 +22,7 @@ import {
 import {
   RpcPeer,
   type HandlerContext,
+  type NotificationHandler,
   type PeerOptions,
   type RequestHandler,
   type RequestOptions,
@@ -155,5 +156,17 @@ export class ChannelServer<
       return result;
     };
     super.setRequestHandler(method, opening);
+  }
+
+  /** Like its requests, no notification of the other end reaches a handler before the handshake is answered. */
+  override setNotificationHandler<M extends keyof InNotifications & string>(
+    method: M,
+    handler: NotificationHandler<InNotifications[M]>,
+  ): void {
+    super.setNotificationHandler(method, (params, ctx) => {
+      if (this.opened) return handler(params, ctx);
+      this.diagnose('invalid-notification', `${method} before "${this.channel.handshake}" was answered: dropped`);
+      return undefined;
+    });
   }
 }

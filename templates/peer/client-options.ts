@@ -84,4 +84,7 @@ export type CallerParams<P> = P extends { _meta: infer M }
       inputResponses?: P extends { inputResponses?: infer R } ? R : never;
       requestState?: string;
     }
-  : P;
+  : '_meta' extends keyof P
+    ? // An optional `_meta` (a vendor method's closed params): the keys the client fills in are optional too.
+      Omit<P, '_meta'> & { _meta?: Partial<NonNullable<P['_meta' & keyof P]>> & JsonObject }
+    : P;

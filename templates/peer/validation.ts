@@ -81,3 +81,24 @@ export function checkWith(validators: Validators): MessageChecker {
     result: (method, result) => resultIssue(validators, validators.resultsByMethod?.[method] ?? [], result),
   };
 }
+
+/**
+ * Makes a generated client check the params of the vendor methods the server may send (`params`, by method)
+ * before their handler, whatever its `validate` option says: nothing else stands between an extension's message
+ * and a handler typed from the extension's schema. The MCP methods stay with `validate` (opt-in, for bundle
+ * size), which still checks everything else.
+ */
+export function checkVendorParams(
+  peer: {
+    validateParams?: ((method: string, params: JsonObject | undefined) => ParamsIssue | null | undefined) | undefined;
+  },
+  params: Readonly<Record<string, CompiledValidator>>,
+  required: readonly string[],
+): void {
+  const validators = { paramsValidators: params, resultValidators: {} };
+  const others = peer.validateParams;
+  peer.validateParams = (method, received) =>
+    Object.hasOwn(params, method)
+      ? paramsIssue(validators, method, received, required.includes(method))
+      : others?.(method, received);
+}

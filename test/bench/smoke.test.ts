@@ -43,6 +43,8 @@ const ROWS = [
   'diff',
   'bundle',
   'bundle-auth',
+  'bundle-view',
+  'bundle-host',
   ...(V2 ? ['sdk-tsc', 'sdk-tsc-calls', 'sdk-bundle'] : []),
   'auth-gate-cached',
   'auth-gate-first',
@@ -108,7 +110,7 @@ describe('bench smoke run', () => {
             : row.id.startsWith('auth-gate')
               ? // Both sides in one process: no RSS of their own; the CPU above the side without auth.
                 ['rate', 'cpuUs', 'cpuAboveUs']
-              : row.id === 'bundle' || row.id === 'bundle-auth' || row.id === 'sdk-bundle'
+              : row.id.startsWith('bundle') || row.id === 'sdk-bundle'
                 ? ['gzipBytes', 'rawBytes']
                 : // The diff row's processes are bare, measured through wait4 by a python parent: no wall time.
                   row.id === 'diff'

@@ -133,6 +133,33 @@ describe('init', () => {
     expect(readFileSync(join(dir, '.prettierignore'), 'utf8')).toBe('dist\nsrc/mcp/\n');
   });
 
+  it('chooses the validators as TypeScript for a tsc build without allowJs, and says how to set ESM in a CommonJS package', async () => {
+    const dir = outsideTempDir('init-tsc');
+    writeFileSync(join(dir, 'package.json'), '{ "name": "app" }\n');
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      '{ "compilerOptions": { "outDir": "dist", "isolatedDeclarations": true } }\n',
+    );
+    const a = await runCli(['init'], { cwd: dir });
+    expect(a.code).toBe(0);
+    const config = JSON.parse(readFileSync(join(dir, 'mcp-typegen.config.json'), 'utf8')) as {
+      targets: { jsModules: string }[];
+    };
+    expect(config.targets[0]?.jsModules).toBe('ts');
+    expect(a.stdout).toContain(`${join(dir, 'tsconfig.json')} emits with tsc without "allowJs"`);
+    expect(a.stdout).toContain('has no "type": "module"');
+    expect(a.stdout).toContain('npm pkg set type=module');
+
+    // A bundler project (noEmit) keeps validators.js, and an ES module package hears nothing about ESM.
+    const bundled = outsideTempDir('init-bundler');
+    writeFileSync(join(bundled, 'package.json'), '{ "name": "app", "type": "module" }\n');
+    writeFileSync(join(bundled, 'tsconfig.json'), '{ "compilerOptions": { "noEmit": true } }\n');
+    const b = await runCli(['init'], { cwd: bundled });
+    expect(b.code).toBe(0);
+    expect(readFileSync(join(bundled, 'mcp-typegen.config.json'), 'utf8')).toContain('"jsModules": "js"');
+    expect(b.stdout).not.toContain('"type": "module"');
+  });
+
   it('names the extension file when only it exists, and writes nothing', async () => {
     const dir = outsideTempDir('init');
     writeFileSync(join(dir, 'mcp.extension.json'), '{}');

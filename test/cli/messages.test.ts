@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { COMMAND_ENVIRONMENT } from '../../src/cli/environment.js';
-import { captureOut, SCHEMA_DIR, tempDir } from './helpers.js';
+import { captureOut, outsideTempDir, SCHEMA_DIR, tempDir } from './helpers.js';
 
 /** A well-formed pin no schema hashes to. */
 const WRONG_PIN = 'ab'.padEnd(64, '0');
@@ -20,7 +20,17 @@ interface Row {
   /** The one error line (a string matches exactly, with `dir` filled in). */
   error: (dir: string) => string | RegExp;
   hint?: string | RegExp;
+  /** Run with `dir` as the working directory. */
+  inDir?: boolean;
 }
+
+const extension = (body: object) => ({
+  extension: 'example/x',
+  version: '0.1.0',
+  description: 'd',
+  targets: ['2025-11-25'],
+  ...body,
+});
 
 const writeConfig = (body: object) => (dir: string) => writeFileSync(join(dir, 'c.json'), JSON.stringify(body));
 
@@ -103,6 +113,62 @@ const ROWS: Row[] = [
       new RegExp(
         `sha256 mismatch: the schema hashes to [0-9a-f]{64}, the pin \\(--schema-sha256 / "sha256"\\) says ${WRONG_PIN}$`,
       ),
+    // Not the network's fault: the hint says what to do about a pin.
+    hint: 'the file is not what was pinned: if its new bytes are expected, pin the hash above; else restore the file',
+  },
+  // Issue 47 item 5.
+  {
+    title: '--check with --watch: which is for what',
+    args: (d) => ['generate', '--spec', '2025-11-25', '--check', '--watch', '-o', join(d, 'out')],
+    error: () => '--check and --watch cannot be used together',
+    hint: '--check compares once and exits (CI); --watch regenerates on every change: pass one of them',
+  },
+  {
+    title: 'methods --format json: did you mean --json',
+    args: () => ['methods', '--spec', '2025-11-25', '--format', 'json'],
+    error: () => 'unknown option --format: did you mean --json?',
+  },
+  {
+    title: "snapshot with the server's command before --",
+    args: (d) => ['snapshot', '--out', join(d, 's.json'), 'node', 'server.js'],
+    error: () => 'unexpected argument "node": the server\'s command goes after `--`',
+    hint: /^mcp-typegen snapshot --out \S+s\.json -- node server\.js$/,
+  },
+  {
+    title: 'a config file under another name: the name it must have',
+    inDir: true,
+    setup: (d) => writeFileSync(join(d, 'mcp-typegen.json'), '{ "targets": [] }'),
+    args: () => ['generate'],
+    error: () => 'no schema given',
+    hint: /mcp-typegen\.json is not read: the config file is named mcp-typegen\.config\.json \(rename it, or pass --config mcp-typegen\.json\)$/,
+  },
+  {
+    title: 'an extension key with a did-you-mean, as config keys have',
+    setup: (d) => writeFileSync(join(d, 'x.extension.json'), JSON.stringify(extension({ method: {} }))),
+    args: (d) => ['generate', '--spec', '2025-11-25', '--ext', join(d, 'x.extension.json'), '-o', join(d, 'out')],
+    error: (d) => `${join(d, 'x.extension.json')}#/method: unknown property "method": did you mean "methods"?`,
+  },
+  {
+    title: 'a $ref to a missing extension file never suggests the file that holds the $ref',
+    setup: (d) =>
+      writeFileSync(
+        join(d, 'x.extension.json'),
+        JSON.stringify(
+          extension({
+            methods: {
+              'example/x.a': {
+                kind: 'request',
+                direction: 'client->server',
+                params: { $ref: './x.extension.jsn#/definitions/P' },
+                result: { type: 'object' },
+              },
+            },
+          }),
+        ),
+      ),
+    args: (d) => ['generate', '--spec', '2025-11-25', '--ext', join(d, 'x.extension.json'), '-o', join(d, 'out')],
+    error: (d) =>
+      `${join(d, 'x.extension.json')}#/methods/example~1x.a/params/$ref: $ref names "./x.extension.jsn": extension file not found (${join(d, 'x.extension.jsn')})`,
   },
   {
     title: '--artifacts with commas: space-separated or repeated',
@@ -125,11 +191,13 @@ const ROWS: Row[] = [
 describe('issue 34: each message is one line that says what to do', () => {
   for (const row of ROWS) {
     it(row.title, async () => {
-      const dir = tempDir('messages');
+      // Outside the repository when it is the working directory: its own config would be found upward.
+      const dir = row.inDir === true ? outsideTempDir('messages') : tempDir('messages');
       row.setup?.(dir);
       const before = readdirSync(dir);
       const out = captureOut();
-      const code = await main(row.args(dir), out);
+      if (row.inDir === true) vi.spyOn(process, 'cwd').mockReturnValue(dir);
+      const code = await main(row.args(dir), out).finally(() => vi.restoreAllMocks());
       expect(code).toBe(2);
       expect(out.errors).toHaveLength(1);
       const expected = row.error(dir);

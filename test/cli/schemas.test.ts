@@ -196,6 +196,7 @@ describe('spec schemas through the cache and downloads', () => {
     expect(JSON.parse(pinned.stdout).length).toBeGreaterThan(10);
     expect(badPin.code).toBe(2);
     expect(errorLines(badPin.stderr)[0]).toMatch(new RegExp(`^error: ${url}: sha256 mismatch`));
+    expect(badPin.stderr).toContain('hint: the URL serves other bytes than were pinned');
     expect(remoteHttp.code).toBe(2);
     expect(errorLines(remoteHttp.stderr)[0]).toContain('plain http:// is only accepted for loopback hosts');
   });

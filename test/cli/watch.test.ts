@@ -97,3 +97,43 @@ it('regenerates on schema, extension and config edits, survives a broken edit, s
   await expect(done).resolves.toBeUndefined();
   expect(runs).toHaveLength(6);
 }, 180_000);
+
+it('is watching when it says "waiting for changes": a save made on that line is seen', async () => {
+  const dir = tempDir('watch-waiting');
+  const extFile = join(dir, 'acme.extension.json');
+  cpSync(join(REPO_ROOT, 'schema', 'examples', 'acme-jobs.extension.json'), extFile);
+  const ext = JSON.parse(readFileSync(extFile, 'utf8')) as { definitions: Record<string, unknown> };
+  const configFile = join(dir, 'mcp-typegen.config.json');
+  const target = { spec: '2025-11-25', out: 'out', extensions: ['acme.extension.json'], artifacts: ['types'] };
+  writeFileSync(configFile, JSON.stringify({ schemaDir: SCHEMA_DIR, format: false, targets: [target] }));
+
+  const controller = new AbortController();
+  const out = captureOut();
+  let saved = false;
+  let secondRun: (() => void) | undefined;
+  const second = new Promise<void>((resolve) => (secondRun = resolve));
+  let runs = 0;
+  const flags = { config: configFile, options: {}, policy: {} };
+  const done = startWatch(async () => (await resolveTargets(flags, dir)).targets, {
+    signal: controller.signal,
+    configFile,
+    // The user saves the moment the line is printed, before anything else of the watcher runs.
+    out: {
+      ...out,
+      info: (line) => {
+        out.info(line);
+        if (saved || !line.includes('waiting for changes')) return;
+        saved = true;
+        ext.definitions.AcmeSavedOnTheLine = { type: 'object', properties: { at: { type: 'string' } } };
+        writeFileSync(extFile, JSON.stringify(ext, null, 2));
+      },
+    },
+    onRun: () => {
+      if (++runs === 2) secondRun?.();
+    },
+  });
+  await second;
+  expect(readFileSync(join(dir, 'out', 'types.ts'), 'utf8')).toContain('AcmeSavedOnTheLine');
+  controller.abort();
+  await done;
+}, 120_000);

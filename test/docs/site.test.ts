@@ -5,15 +5,17 @@
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/generate.js';
 
 const VITEPRESS = join(ROOT, 'node_modules', 'vitepress', 'bin', 'vitepress.js');
+// CI forces colour on; the assertions read the words, not the escapes between them.
+const plain = (...streams: string[]) => stripVTControlCharacters(streams.join(''));
 const build = (docs: string, outDir: string) =>
   promisify(execFile)(process.execPath, [VITEPRESS, 'build', docs, '--outDir', outDir], { cwd: ROOT }).then(
-    (r) => ({ ok: true, output: `${r.stdout}${r.stderr}` }),
-    (error: { stdout: string; stderr: string }) => ({ ok: false, output: `${error.stdout}${error.stderr}` }),
+    (r) => ({ ok: true, output: plain(r.stdout, r.stderr) }),
+    (error: { stdout: string; stderr: string }) => ({ ok: false, output: plain(error.stdout, error.stderr) }),
   );
 
 it('builds every page of docs/ into the site', async () => {

@@ -11,6 +11,7 @@ import { PostMessageTransport } from '@mcp-typegen/runtime';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generated } from '../helpers/generate.js';
 import { importGenerated } from './helpers.js';
+import { eventually } from '../helpers/eventually.js';
 
 type Json = Record<string, any>;
 let gen: Json;
@@ -95,6 +96,25 @@ describe('generated channel ends check what they receive', () => {
     const refused = await small.ask({ id: 4, method: 'ui/open-link', params: { url: 'x'.repeat(2000) } });
     expect(refused.error.message).toMatch(/exceeds maxFrameSize \(1000 bytes\)$/);
     expect([...host.seen, ...small.seen]).toEqual([]);
+  });
+
+  it('the host runs no notification handler before the handshake is answered (issue 46)', async () => {
+    const peer = rawPeer((t) => new gen.UiHost(t));
+    const sizes: unknown[] = [];
+    peer.end.setRequestHandler('ui/initialize', () => ({ protocolVersion: '2026-01-26', hostCapabilities: {} }));
+    peer.end.setNotificationHandler('ui/notifications/size-changed', (p: Json) => void sizes.push(p.width));
+    await peer.end.start();
+    peer.port.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { width: 1, height: 1 } });
+    const init = await peer.ask({
+      id: 0,
+      method: 'ui/initialize',
+      params: { appInfo: { name: 'v', version: '1' }, appCapabilities: {}, protocolVersion: '2026-01-26' },
+    });
+    expect(init.result).toBeDefined();
+    peer.port.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { width: 2, height: 2 } });
+    await eventually(() => sizes.length > 0, 3000);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(sizes).toEqual([2]);
   });
 
   it('ping is answered by the host before and after the handshake, and by the view', async () => {

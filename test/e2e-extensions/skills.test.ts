@@ -15,8 +15,10 @@ import { McpServer as V2Server } from '@modelcontextprotocol/server';
 import { SkillsExtension, memorySkillFiles } from '@modelcontextprotocol/server/ext/skills';
 import { ProtocolError, createInMemoryPair } from '@mcp-typegen/runtime';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generated } from '../helpers/generate.js';
-import { importGenerated } from './helpers.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generated, tempDir, writeFiles } from '../helpers/generate.js';
+import { buildJs, diagnostics, importGenerated } from './helpers.js';
 
 type Json = Record<string, any>;
 const ID = 'io.modelcontextprotocol/skills';
@@ -141,4 +143,29 @@ describe('SEP-2640 skills against the v2 SDK', () => {
       }
     },
   );
+});
+
+describe('SEP-2640: the frontmatter is the SKILL.md frontmatter, whatever fields it has (issue 46)', () => {
+  it('SkillFrontmatter takes license, metadata, allowed-tools and any other field, and still needs name and description', async () => {
+    const dir = tempDir('skills-frontmatter');
+    writeFiles(join(dir, 'generated'), (await generated('2025-11-25', { extensions: [ID] })).files);
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+    writeFileSync(
+      join(dir, 'probe.ts'),
+      [
+        "import type { SkillFrontmatter } from './generated/types.js';",
+        'export const full: SkillFrontmatter = {',
+        "  name: 'refunds',",
+        "  description: 'Refund a payment',",
+        "  license: 'MIT',",
+        "  'allowed-tools': 'Bash(git:*)',",
+        "  metadata: { 'io.example/owner': 'billing' },",
+        '};',
+        '// @ts-expect-error -- description is required',
+        "export const partial: SkillFrontmatter = { name: 'refunds' };",
+        '',
+      ].join('\n'),
+    );
+    expect(diagnostics(await buildJs(dir))).toEqual([]);
+  }, 120_000);
 });

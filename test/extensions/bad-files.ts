@@ -153,7 +153,7 @@ export function badCases(): BadCase[] {
   return [
     // meta-schema errors: the first one, at its pointer; an unknown property at its own pointer, named
     load('missing-extension.json', '', 'missing required property "extension"'),
-    load('unknown-property.json', '/method', 'unknown property "method"'),
+    load('unknown-property.json', '/method', 'unknown property "method": did you mean "methods"?'),
     load('method-unknown-property.json', '/methods/acme~1jobs.start/response', 'unknown property "response"'),
     load('bad-kind.json', '/methods/acme~1jobs.start/kind', 'must be one of "request", "notification"'),
     load(
@@ -358,6 +358,31 @@ export function badCases(): BadCase[] {
       'params-array.json',
       '/methods/com.acme~1x.add/params',
       'the params of com.acme/x.add are "array", not an object',
+      '2025-11-25',
+    ),
+    // issue 46: what was accepted and then ignored or overridden
+    fixture(
+      'cacheable-notification.json',
+      '/methods/com.acme~1x.changed/cacheable',
+      '"cacheable" is for requests: com.acme/x.changed is a notification, which has no result to cache',
+      '2025-11-25',
+    ),
+    fixture(
+      'result-type-integer.json',
+      '/methods/com.acme~1x.count/result/properties/resultType',
+      'the result of com.acme/x.count declares resultType as "integer": in MCP 2026-07-28 resultType is the protocol\'s string ("complete", "input_required", "task")',
+    ),
+    // issue 46: params that may be something else than an object
+    fixture(
+      'params-object-or-array.json',
+      '/methods/com.acme~1x.add/params',
+      'the params of com.acme/x.add may be "array" (anyOf[1]): params are an object, never anything else',
+      '2025-11-25',
+    ),
+    fixture(
+      'params-object-or-null.json',
+      '/methods/com.acme~1x.add/params',
+      'the params of com.acme/x.add may be "object" or "null": params are an object, never anything else',
       '2025-11-25',
     ),
     fixture(

@@ -61,6 +61,18 @@ async function generateWith(c: BadCase, out: string): Promise<{ code: number; er
   return { code, errors: console.errors, written: existsSync(out) ? readdirSync(out) : [] };
 }
 
+describe('the hint of a refused direction on 2026-07-28 names the fix (issue 46)', () => {
+  it('a "both" request: keep its client->server half; a server->client one: make it an input request', async () => {
+    const hintOf = async (name: string) => {
+      const c = badCases().find((b) => b.name === name)!;
+      const { errors } = await generateWith(c, join(work, `hint-${name}`));
+      return errors[0]!.split('\n  hint: ')[1];
+    };
+    expect(await hintOf('server-request-both-on-2026.json')).toMatch(/^declare it "direction": "client->server"/);
+    expect(await hintOf('server-request-on-2026.json')).toMatch(/^declare it "direction": "input"/);
+  });
+});
+
 describe('generate --ext with a bad extension file: exit 2, one error line with file and pointer, nothing written', () => {
   it('covers at least 60 distinct bad files', () => {
     expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);

@@ -179,7 +179,7 @@ const L = `${FIXTURES}/load`;
 describe('meta-schema errors: first error, with its pointer', () => {
   it.each([
     ['missing-extension.json', '', 'missing required property "extension"'],
-    ['unknown-property.json', '/method', 'unknown property "method"'],
+    ['unknown-property.json', '/method', 'unknown property "method": did you mean "methods"?'],
     ['method-unknown-property.json', '/methods/acme~1jobs.start/response', 'unknown property "response"'],
     ['bad-kind.json', '/methods/acme~1jobs.start/kind', 'must be one of "request", "notification"'],
     [

@@ -63,6 +63,26 @@ describe('golden output of the SDK adapters (opt-in artifacts), same inputs', ()
   });
 });
 
+describe('golden output of the TypeScript shape (`jsModules: "ts"`, .ts specifiers), same inputs', () => {
+  it('validators.ts, tool-validators.ts and sdk.ts, and the files that import them', async () => {
+    const { files } = await generate({
+      schema: join(FIXTURE, 'schema.json'),
+      extensions: [join(FIXTURE, 'golden.extension.json')],
+      tools: join(FIXTURE, 'tools.snapshot.json'),
+      outDir: join(ROOT, 'test', '.tmp', 'golden-out-ts-modules'),
+      cwd: ROOT,
+      artifacts: ['client', 'server', 'sdk', 'sdk-v1'],
+      jsModules: 'ts',
+      importExtension: '.ts',
+    });
+    expect(files.filter((f) => /\.(js|d\.ts)$/.test(f.path))).toEqual([]);
+    for (const path of ['validators.ts', 'tool-validators.ts', 'sdk.ts', 'index.ts', 'server.ts', 'sdk-v1.ts']) {
+      const file = files.find((f) => f.path === path);
+      await expect(file?.contents, path).toMatchFileSnapshot(join(GOLDEN, 'ts-modules', `${path}.golden`));
+    }
+  });
+});
+
 describe('the vendored runtime (`runtime: copy`), same inputs: its file list', () => {
   it.each([
     ['client only', ['client'] as const, 'runtime-copy.client.txt'],

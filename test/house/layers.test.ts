@@ -146,7 +146,7 @@ const EMIT_FAMILIES: readonly (readonly string[])[] = [
   ['client-server'],
   ['sdk', 'tools'],
   ['registry.ts'],
-  ['index-file.ts', 'single-file.ts'],
+  ['index-file.ts', 'single-file.ts', 'typescript-modules.ts'],
 ];
 
 const EMIT = join(SRC, 'emit');

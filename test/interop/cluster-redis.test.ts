@@ -9,9 +9,14 @@
  *   Last-Event-ID and gets every event once, in order; a call whose node is killed fails with a clear error;
  * - Redis restarted under load: clear errors while it is down, then service again without restarting a node;
  * - with `auth` (tokens from oidc-provider): a session is its opener's on every node, the owner in Redis hashed.
+ * Issue 46: a half-open cut of the standalone stream (a proxy that stops forwarding, no FIN to the node): the
+ * client resumes on another node, which takes the stream over, and gets every event; Redis restarted empty: a
+ * node holding a session writes it back, the others serve it; a resumption from an event Redis no longer has is
+ * answered 404; a session kept busy only by a stream or a long call outlives the idle timeout.
  * The same logic in one process, fast: test/transports/http-cluster.test.ts.
  */
 import { join } from 'node:path';
+import { createServer as createNetServer, connect as netConnect, type Socket } from 'node:net';
 import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
 import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as SdkHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -90,6 +95,71 @@ async function post(base: string, sessionId: string, body: Json, token?: string)
     },
     body: JSON.stringify({ jsonrpc: '2.0', ...body }),
   });
+}
+
+/** The id of the first event (the priming one) of a GET stream opened on `base`; the stream is then dropped. */
+async function primingId(base: string, sessionId: string): Promise<string> {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/mcp`, {
+    headers: { accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' },
+    signal: controller.signal,
+  });
+  expect(response.status).toBe(200);
+  let text = '';
+  const decoder = new TextDecoder();
+  let id: string | undefined;
+  for await (const chunk of response.body!) {
+    text += decoder.decode(chunk as Uint8Array, { stream: true });
+    id = /^id: ?(.+)$/m.exec(text)?.[1];
+    if (id !== undefined) break;
+  }
+  controller.abort();
+  if (id === undefined) throw new Error('the stream ended without an event id');
+  return id;
+}
+
+/**
+ * A TCP proxy to a node whose connections can be cut half-open: `cut()` stops forwarding, drops the client's
+ * side and leaves the node's side open and unread, so the node sees no FIN and keeps writing into it.
+ */
+async function cuttableProxy(port: number): Promise<{ url: string; cut: () => void; close: () => Promise<void> }> {
+  const pairs: Array<[Socket, Socket]> = [];
+  const server = createNetServer((client) => {
+    const upstream = netConnect(port, '127.0.0.1');
+    for (const s of [client, upstream]) s.on('error', () => undefined);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    pairs.push([client, upstream]);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/mcp`,
+    cut: () => {
+      for (const [client, upstream] of pairs) {
+        upstream.unpipe(client);
+        client.unpipe(upstream);
+        upstream.pause();
+        client.destroy();
+      }
+    },
+    close: async () => {
+      for (const [client, upstream] of pairs) {
+        client.destroy();
+        upstream.destroy();
+      }
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** POSTs `body` to `base` until it is not 503 (Redis coming back), up to a few seconds. */
+async function postWhileUnavailable(base: string, sessionId: string, body: Json): Promise<Response> {
+  for (let tries = 0; ; tries++) {
+    const response = await post(base, sessionId, body);
+    if (response.status !== 503 || tries > 100) return response;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** Replaces a killed node by a new process on the same port (HAProxy sends it traffic again). */
@@ -262,6 +332,137 @@ describe('three nodes behind HAProxy, state in Redis', () => {
     for (const { c } of fresh) expect(await call(c, 'ask')).toMatch(/^after\d\|n[123]$/);
     await Promise.all(fresh.map(({ c }) => c.close()));
   }, 30_000);
+});
+
+describe('issue 46: what measurement missed', () => {
+  it('a half-open cut of the standalone stream: the client resumes on another node, which takes it over; every event arrives once, in order', async () => {
+    const [holder, other] = [nodes[0]!, nodes[1]!];
+    const proxy = await cuttableProxy(holder.port);
+    let resumedOn = '';
+    // The standalone GET goes to the holder through the proxy, its resumption to the other node, POSTs anywhere.
+    const route = (_input: unknown, init?: RequestInit) => {
+      if (init?.method !== 'GET') return fetch(lb.url, init);
+      if (!new Headers(init.headers).has('last-event-id')) return fetch(proxy.url, init);
+      resumedOn = other.id;
+      return fetch(`${other.base}/mcp`, init);
+    };
+    const transport = new gen.StreamableHttpClientTransport(lb.url, {
+      streams: gen.sessionStreams(),
+      reconnection: { initialDelayMs: 50, maxRetries: 10 },
+      fetch: route,
+    });
+    const c = gen.createClient(transport, { clientInfo: { name: 'half-open', version: '1' } });
+    const got: number[] = [];
+    c.setNotificationHandler('notifications/message', (p: Json) => void got.push(p.data.i));
+    await c.connect();
+    try {
+      const id: string = transport.sessionId;
+      for (let tries = 0; !(await holder.debug()).streams.includes(id); tries++) {
+        if (tries > 200) throw new Error('the holder never opened the stream');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      // The holder itself sends the notifications, and keeps writing them to the dead connection after the cut.
+      const announced = post(holder.base, id, {
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'announce', arguments: { count: 40, gapMs: 20 } },
+      });
+      await eventually(() => got.length >= 10);
+      proxy.cut();
+      expect((await announced).status).toBe(200);
+      await eventually(() => got.length >= 40);
+      await new Promise((r) => setTimeout(r, 100)); // nothing more may come
+      expect(got).toEqual(Array.from({ length: 40 }, (_, i) => i));
+      expect(resumedOn).toBe(other.id);
+    } finally {
+      await c.close().catch(() => undefined);
+      await proxy.close();
+    }
+  }, 20_000);
+
+  it('Redis restarted empty: the node holding a session writes it back, and the other nodes serve it', async () => {
+    const transport = new gen.StreamableHttpClientTransport(`${nodes[0]!.base}/mcp`);
+    const c = gen.createClient(transport, { clientInfo: { name: 'kept', version: '1' } });
+    await c.connect();
+    try {
+      expect(await call(c, 'echo', { text: 'before' })).toBe('before|n1');
+      const id: string = transport.sessionId;
+      const listeners = async (client: { pubSubNumSub(channel: string): Promise<Record<string, number>> }) =>
+        (await client.pubSubNumSub('mcp:bus:all'))['mcp:bus:all'];
+      const before = createClient({ url: redis.url });
+      await before.connect();
+      const listening = await listeners(before);
+      await before.quit();
+      await redis.down();
+      await redis.up(); // no persistence: empty
+      const r = createClient({ url: redis.url });
+      r.on('error', () => undefined);
+      await r.connect();
+      // Once the nodes listen on the bus again (node-redis resubscribes by itself).
+      for (let tries = 0; (await listeners(r)) !== listening; tries++) {
+        if (tries > 200) throw new Error('the nodes never listened again');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      for (const n of nodes.slice(1)) {
+        const response = await postWhileUnavailable(n.base, id, { id: 3, method: 'ping' });
+        expect(response.status).toBe(200);
+      }
+      expect(JSON.parse((await r.get(`mcp:session:${id}`)) ?? '{}').id).toBe(id);
+      await r.quit();
+      expect(await call(c, 'echo', { text: 'after' })).toBe('after|n1');
+    } finally {
+      await c.close().catch(() => undefined);
+    }
+  }, 20_000);
+
+  it('a resumption from an event Redis no longer has is answered 404, never 200 with nothing', async () => {
+    const transport = new gen.StreamableHttpClientTransport(`${nodes[0]!.base}/mcp`);
+    const c = gen.createClient(transport, { clientInfo: { name: 'trimmed', version: '1' } });
+    await c.connect();
+    const r = createClient({ url: redis.url });
+    await r.connect();
+    try {
+      const id: string = transport.sessionId;
+      const primed = await primingId(nodes[0]!.base, id);
+      expect(primed).not.toContain(id); // no event id carries the session id
+      for (const key of await r.keys('mcp:events:*')) await r.del(key); // expired
+      for (const n of nodes.slice(0, 2)) {
+        const response = await fetch(`${n.base}/mcp`, {
+          headers: {
+            accept: 'text/event-stream',
+            'mcp-session-id': id,
+            'mcp-protocol-version': '2025-11-25',
+            'last-event-id': primed,
+          },
+        });
+        expect(response.status).toBe(404);
+        expect(await response.text()).toContain('Unknown or expired Last-Event-ID');
+      }
+    } finally {
+      await r.quit();
+      await c.close().catch(() => undefined);
+    }
+  }, 20_000);
+
+  it('a session kept busy only by an open stream or a long call outlives the idle timeout on every node', async () => {
+    process.env['MCP_IDLE_MS'] = '600';
+    const short = await Promise.all(['e1', 'e2'].map((id) => startNode(script, redis.url, id)));
+    delete process.env['MCP_IDLE_MS'];
+    const streaming = new gen.StreamableHttpClientTransport(`${short[0]!.base}/mcp`, { streams: gen.sessionStreams() });
+    const calling = new gen.StreamableHttpClientTransport(`${short[0]!.base}/mcp`);
+    const [s, l] = [streaming, calling].map((t) => gen.createClient(t, { clientInfo: { name: 'busy', version: '1' } }));
+    try {
+      await Promise.all([s.connect(), l.connect()]);
+      // Three idle timeouts: one session with its GET stream open, the other with a call running.
+      expect(await call(l, 'slow', { ms: 1800 })).toBe('e1');
+      for (const t of [streaming, calling]) {
+        expect((await post(short[1]!.base, t.sessionId, { id: 9, method: 'ping' })).status).toBe(200);
+      }
+    } finally {
+      await Promise.all([s.close(), l.close()].map((p) => p.catch(() => undefined)));
+      await Promise.all(short.map((n) => n.stop()));
+    }
+  }, 20_000);
 });
 
 describe('two nodes with auth, state in Redis', () => {

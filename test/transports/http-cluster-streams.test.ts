@@ -26,7 +26,10 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-/** A bus that can hold subscriptions to, or messages published on, the `stream:` channels until released. */
+/**
+ * A bus that can hold subscriptions to the `stream:` channels, or the events relayed on them (not the nodes'
+ * hand-over messages), until released.
+ */
 class HeldBus extends InMemoryMessageBus {
   holdSubscribe = false;
   holdPublish = false;
@@ -43,7 +46,7 @@ class HeldBus extends InMemoryMessageBus {
   }
 
   override async publish(channel: string, message: string): Promise<number> {
-    await this.#wait(this.holdPublish, channel);
+    await this.#wait(this.holdPublish && JSON.parse(message).t === 'ev', channel);
     return super.publish(channel, message);
   }
 

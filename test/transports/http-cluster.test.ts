@@ -227,6 +227,179 @@ describe('two nodes, one session store and bus, requests alternating', () => {
   });
 });
 
+/** A raw POST of one request to one node, in a session, answered as JSON. */
+const rawPost = (url: string, sessionId: string, body: Json) =>
+  fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'mcp-session-id': sessionId,
+      'mcp-protocol-version': '2025-11-25',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', ...body }),
+  });
+
+/** A session store whose writes fail while `failing` is set (a store that is down). */
+class FlakyStore extends InMemorySessionStore {
+  failing = false;
+  override async put(record: Parameters<InMemorySessionStore['put']>[0]): Promise<void> {
+    if (this.failing) throw new Error('store down');
+    return super.put(record);
+  }
+}
+
+/** A bus whose first subscription to `all` fails (the bus answers one subscription, not the other). */
+class HalfReadyBus extends InMemoryMessageBus {
+  failed = false;
+  override async subscribe(channel: string, listener: (message: string) => void): Promise<() => Promise<void>> {
+    if (channel === 'all' && !this.failed) {
+      this.failed = true;
+      throw new Error('subscribe failed');
+    }
+    return super.subscribe(channel, listener);
+  }
+}
+
+/**
+ * An event store that, like Redis's, names the stream of any id it could have made (`<stream>.<n>`), kept or not:
+ * only the replay finds out that the event is gone.
+ */
+class ForgetfulEventStore extends InMemoryEventStore {
+  override getStreamIdForEventId(eventId: string): string | undefined {
+    const dot = eventId.lastIndexOf('.');
+    return dot > 0 ? eventId.slice(0, dot) : undefined;
+  }
+}
+
+describe('issue 46: the cluster where it broke', () => {
+  it('a POST stream resumed on another node from an event the store trimmed is answered 404, not 200 with nothing', async () => {
+    // One event kept per stream: the priming event is gone once the first notification is stored.
+    const { urls, handles } = await cluster({ ...shared(), eventStore: new ForgetfulEventStore(1) });
+    const c = await client([urls[0]!], undefined, false);
+    expect(await called(c, 'whoami')).toBe('a');
+    const id: string = handles[0].sessions.keys().next().value;
+    const call = await fetch(urls[0]!, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': id,
+        'mcp-protocol-version': '2025-11-25',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 77, method: 'tools/call', params: { name: 'log', arguments: {} } }),
+    });
+    const text = await call.text();
+    const primed = /^id: ?(.+)$/m.exec(text)?.[1];
+    expect(primed).toBeDefined();
+    const resumed = await fetch(urls[1]!, {
+      headers: {
+        accept: 'text/event-stream',
+        'mcp-session-id': id,
+        'mcp-protocol-version': '2025-11-25',
+        'last-event-id': primed!,
+      },
+    });
+    expect(resumed.status).toBe(404);
+    expect(await resumed.text()).toContain('Unknown or expired Last-Event-ID');
+  });
+
+  it('a log level the store could not record is not applied: the session stays as it was', async () => {
+    const state = { ...shared(), sessionStore: new FlakyStore() };
+    const { urls } = await cluster(state);
+    const c = await client([urls[0]!], undefined, false);
+    const logs: string[] = [];
+    c.setNotificationHandler('notifications/message', (p: Json) => void logs.push(p.level));
+    state.sessionStore.failing = true;
+    await expect(c.logging.setLevel({ level: 'error' })).rejects.toThrow(/could not be stored/);
+    state.sessionStore.failing = false;
+    expect(await called(c, 'log')).toBe('a');
+    expect(logs).toEqual(['info', 'error']);
+  });
+
+  it('a subscription to the bus that failed beside one that succeeded is undone: nothing listens after close', async () => {
+    const bus = new HalfReadyBus();
+    const { urls, handles } = await cluster({ ...shared(), bus });
+    const init = (url: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+        }),
+      });
+    expect((await init(urls[0]!)).status).toBe(503);
+    expect((await init(urls[0]!)).status).toBe(200);
+    await Promise.all(handles.map((h) => h.close()));
+    expect(bus.channelCount).toBe(0);
+  });
+
+  it('an unreadable or incomplete bus message is dropped; the nodes serve on', async () => {
+    const state = shared();
+    const logged: string[] = [];
+    const { urls, handles } = await cluster(state, { log: (m: string) => void logged.push(m) });
+    const c = await client(urls, roundRobin(urls), false);
+    await Promise.all([called(c, 'whoami'), called(c, 'whoami')]);
+    const id: string = handles[0].sessions.keys().next().value;
+    for (const channel of ['all', 'node:a', 'node:b']) {
+      for (const raw of ['not json', '{"t":"msg","s":"x"}', JSON.stringify({ t: 'msg', s: id }), '{"t":"end"}', '[]']) {
+        await state.bus.publish(channel, raw);
+      }
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    expect(logged.filter((m) => m.includes('unreadable bus message'))).toHaveLength(15 * 2 - 10); // `node:` ones reach one node
+    expect(new Set(await Promise.all([called(c, 'whoami'), called(c, 'whoami')]))).toEqual(new Set(['a', 'b']));
+  });
+
+  it('a node that closes leaves its sessions to the others: the store keeps them and the other node serves them', async () => {
+    const state = shared();
+    const { urls, handles } = await cluster(state);
+    const c = await client(urls, roundRobin(urls), false);
+    await Promise.all([called(c, 'whoami'), called(c, 'whoami')]);
+    const id: string = handles[0].sessions.keys().next().value;
+    await handles[0].close();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await state.sessionStore.get(id)).toBeDefined();
+    expect(handles[1].sessions.has(id)).toBe(true);
+    expect((await rawPost(urls[1]!, id, { id: 5, method: 'ping' })).status).toBe(200);
+  });
+
+  it('a session kept busy by an open stream on one node outlives the idle timeout; the other node serves it', async () => {
+    const state = shared();
+    const { urls, handles } = await cluster(state, { sessionIdleTimeoutMs: 300 });
+    // The standalone GET goes to node a, every POST too; then nothing but the open stream for four timeouts.
+    let opened = false;
+    const fetchImpl = async (_input: unknown, init?: RequestInit) => {
+      const response = await fetch(urls[0]!, init);
+      if (init?.method === 'GET' && response.ok) opened = true;
+      return response;
+    };
+    const c = await client(urls, fetchImpl);
+    await eventually(() => opened);
+    const id: string = handles[0].sessions.keys().next().value;
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(handles[0].sessions.has(id)).toBe(true);
+    expect((await rawPost(urls[1]!, id, { id: 5, method: 'ping' })).status).toBe(200);
+    expect(await called(c, 'whoami')).toBe('a');
+  });
+
+  it('a session the store lost (restarted empty) is written back by the node holding it; the other node serves it', async () => {
+    const state = shared();
+    const { urls, handles } = await cluster(state);
+    const c = await client([urls[0]!], undefined, false);
+    expect(await called(c, 'whoami')).toBe('a');
+    const id: string = handles[0].sessions.keys().next().value;
+    await state.sessionStore.delete(id);
+    expect((await rawPost(urls[1]!, id, { id: 5, method: 'ping' })).status).toBe(200);
+    expect((await state.sessionStore.get(id))?.id).toBe(id);
+    // Another session id nobody holds is still unknown.
+    expect((await rawPost(urls[1]!, 'nobody', { id: 6, method: 'ping' })).status).toBe(404);
+  });
+});
+
 describe('2026-07-28 (sessionless) on two nodes', () => {
   const V = '2026-07-28';
   let g: any;

@@ -8,12 +8,11 @@ import type { ChannelInfo, MethodInfo, ProtocolModel } from '../../model/types.j
 import type { Statement } from '../shared/ts-project.js';
 import { TABLES } from '../maps/tables.js';
 import { classDecl, type ClassSpec } from '../shared/ts-structures.js';
-import { VALIDATORS } from '../validators/validator-refs.js';
-import { arrayLiteral, call, objectLiteral, ref, str } from '../shared/ts-text.js';
-import { paramsValidatorName } from '../validators/validators.js';
+import { paramsValidatorLiterals } from '../validators/validator-refs.js';
+import { call, objectLiteral, ref, str } from '../shared/ts-text.js';
 
 /** The methods an end receives: the client end what the server sends, and the other way round. */
-function receivedBy(model: ProtocolModel, end: 'client' | 'server'): MethodInfo[] {
+export function receivedBy(model: ProtocolModel, end: 'client' | 'server'): MethodInfo[] {
   const names =
     end === 'server' ? ['ClientRequests', 'ClientNotifications'] : ['ServerRequests', 'ServerNotifications'];
   return TABLES.filter((t) => names.includes(t.name)).flatMap((t) => model.methods.filter(t.select));
@@ -24,27 +23,15 @@ function receivedBy(model: ProtocolModel, end: 'client' | 'server'): MethodInfo[
  * the params validators of the methods this end receives, each by name, so a bundle keeps only those.
  */
 function description(model: ProtocolModel, c: ChannelInfo, end: 'client' | 'server', validators: boolean): string {
-  const received = validators ? receivedBy(model, end) : [];
-  const params = received.flatMap((m) =>
-    m.params === null
-      ? []
-      : [
-          {
-            name: m.method,
-            value: `${VALIDATORS}.${paramsValidatorName(m.params, m.definition)}`,
-            computed: m.method === '__proto__',
-          },
-        ],
-  );
-  const required = received.filter((m) => m.paramsRequired).map((m) => str(m.method));
+  const { params, required } = paramsValidatorLiterals(validators ? receivedBy(model, end) : []);
   return objectLiteral([
     { name: 'extension', value: str(c.extension) },
     { name: 'handshake', value: str(c.handshake) },
     ...(c.initialized !== null ? [{ name: 'initialized', value: str(c.initialized) }] : []),
     ...(validators
       ? [
-          { name: 'params', value: objectLiteral(params, true) },
-          { name: 'paramsRequired', value: arrayLiteral(required) },
+          { name: 'params', value: params },
+          { name: 'paramsRequired', value: required },
         ]
       : []),
   ]);

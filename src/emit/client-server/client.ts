@@ -7,8 +7,8 @@ import { isObject } from '../../load/schema.js';
 import { resolvePointer } from '../../load/pointer.js';
 import type { MethodInfo, ProtocolModel } from '../../model/types.js';
 import { withDiscriminant } from './server.js';
-import { channelClientClasses, channelsOf } from './channels.js';
-import { validatorsNamespaceImport } from '../validators/validator-refs.js';
+import { channelClientClasses, channelsOf, receivedBy } from './channels.js';
+import { paramsValidatorLiterals, validatorsNamespaceImport } from '../validators/validator-refs.js';
 import { settingsCheck } from '../maps/settings.js';
 import { baseClassMembers } from '../shared/base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from '../shared/runtime-ref.js';
@@ -183,6 +183,25 @@ function superArgs(model: ProtocolModel): string[] {
   return ['transport', 'PROTOCOL', 'options', ...(model.facts.transport.metadataHeaders ? ['METADATA_HEADERS'] : [])];
 }
 
+/**
+ * The vendor methods the client receives on its MCP session, with params to check: not those of an extension
+ * that has a channel (they travel on the channel, whose ends check them).
+ */
+function vendorReceived(model: ProtocolModel): MethodInfo[] {
+  const channelled = new Set(channelsOf(model).map((c) => c.extension));
+  return receivedBy(model, 'client').filter(
+    (m) => m.source !== 'mcp' && !channelled.has(m.source) && m.params !== null,
+  );
+}
+
+/** `checkVendorParams(this.peer, …)`: the vendor methods' validators, each by name (a bundle keeps only those). */
+function vendorParamsCheck(model: ProtocolModel, validators: boolean): string[] {
+  const received = validators ? vendorReceived(model) : [];
+  if (received.length === 0) return [];
+  const { params, required } = paramsValidatorLiterals(received);
+  return [`${call('checkVendorParams', 'this.peer', params, required)};`];
+}
+
 /** McpClient: one method per request, grouped by the method's path (`client.tools.call(...)`). */
 function clientClass(model: ProtocolModel, files: TsFiles, validators: boolean): Statement {
   const tree = stubTree(clientCalls(model), model.facts.handshakeRequests);
@@ -203,7 +222,11 @@ function clientClass(model: ProtocolModel, files: TsFiles, validators: boolean):
         { name: 'transport', type: 'Transport' },
         { name: 'options', type: optionsType(model, 'McpClientOptions', 'ClientCapabilities') },
       ],
-      body: [`${call('super', ...superArgs(model))};`, ...settingsCheck(model, 'client', validators)],
+      body: [
+        `${call('super', ...superArgs(model))};`,
+        ...settingsCheck(model, 'client', validators),
+        ...vendorParamsCheck(model, validators),
+      ],
     },
     properties: [],
     methods: [],
@@ -244,7 +267,11 @@ function clientImports(model: ProtocolModel, importExt: string, runtime: Runtime
       `./maps${importExt}`,
     ),
     importDecl(false, ['PROTOCOL'], `./maps${importExt}`),
-    ...validatorsNamespaceImport(importExt, validators, channels || hasExtensionSettings(model)),
+    ...validatorsNamespaceImport(
+      importExt,
+      validators,
+      channels || hasExtensionSettings(model) || vendorReceived(model).length > 0,
+    ),
     importDecl(
       false,
       [
@@ -254,6 +281,7 @@ function clientImports(model: ProtocolModel, importExt: string, runtime: Runtime
         // CallerParams only where per-request `_meta` exists: an unused import would fail noUnusedLocals.
         ...(model.features.perRequestMeta ? ['type CallerParams'] : []),
         ...(hasExtensionSettings(model) ? ['checkExtensionSettings'] : []),
+        ...(validators && vendorReceived(model).length > 0 ? ['checkVendorParams'] : []),
         'type McpClientOptions',
         'type RequestOptions',
         'type Transport',

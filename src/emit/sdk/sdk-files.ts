@@ -4,7 +4,7 @@
  * skips them) instead of checking the adapter's bodies as its own source: ~0.07 s of every tsc run of a
  * project on the SDK (bench `sdk`). Both are TypeScript's transpilers' output of the one sdk.ts text that
  * sdk.ts's statements print (types stripped; declarations without a program, as `isolatedDeclarations`
- * allows: every export's type is written out).
+ * allows: every export's type is written out). With `jsModules: 'ts'` the text itself is sdk.ts.
  */
 import type { ProtocolModel } from '../../model/types.js';
 import type { EmitContext, GeneratedFile } from '../shared/context.js';
@@ -17,6 +17,7 @@ export const sdkSource = (model: ProtocolModel, ts: TsFiles, importExt: string):
 
 export function sdkFiles(model: ProtocolModel, ctx: EmitContext): GeneratedFile[] {
   const source = sdkSource(model, ctx.ts, ctx.importExt);
+  if (ctx.jsModules === 'ts') return [{ path: 'sdk.ts', contents: source }];
   const { ts } = tsMorph();
   const compilerOptions = {
     target: ts.ScriptTarget.ES2022,

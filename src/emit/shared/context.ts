@@ -12,9 +12,19 @@ import type { TsFiles } from './ts-project.js';
 export const ARTIFACTS = ['types', 'maps', 'client', 'server', 'validators', 'sdk', 'sdk-v1'] as const;
 export type Artifact = (typeof ARTIFACTS)[number];
 
+/**
+ * How a module made of JavaScript at generation time (validators, tool validators, the SDK adapter) is
+ * written: `js` as X.js + X.d.ts, `ts` as one X.ts (typescript-modules.ts) that a tsc build without
+ * `allowJs` still emits.
+ */
+export const JS_MODULE_SHAPES = ['js', 'ts'] as const;
+export type JsModuleShape = (typeof JS_MODULE_SHAPES)[number];
+
 /** What an emitter gets besides the model. */
 export interface EmitContext {
   importExt: string;
+  /** The shape of the modules compiled to JavaScript at generation time (default `js`). */
+  jsModules: JsModuleShape;
   /** The chosen artifacts with what they need. */
   artifacts: readonly Artifact[];
   runtimeMode: RuntimeMode;

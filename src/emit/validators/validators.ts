@@ -22,6 +22,7 @@ import { compiledAt, standaloneModule, type AjvInstance } from './validator-code
 import { compactErrors } from './validator-errors.js';
 import { schemaCompileError } from './validator-schema-error.js';
 import { escapePointerToken } from '../../load/pointer.js';
+import { sha256 } from '../../load/hash.js';
 import { DEFINITION_MAPS, SUBSCHEMA_MAPS } from '../../load/schema-keywords.js';
 
 /** The export name of the validator for a method's params. */
@@ -148,6 +149,28 @@ export function validatorModule(
   defsKeyword: string,
   defs: Record<string, unknown>,
   failed: (name: string, error: unknown) => unknown = (_name, error) => error,
+): string {
+  // The same definitions compile to the same module: a watch run after an edit that changed only
+  // descriptions (stripped above), or another target of the same schema, reuses it.
+  const key = sha256(`${dialect}\0${defsKeyword}\0${JSON.stringify(defs)}`);
+  const known = compiledModules.get(key);
+  if (known !== undefined) return known;
+  const module = compiledModule(dialect, defsKeyword, defs, failed);
+  const oldest = compiledModules.keys().next();
+  if (compiledModules.size >= COMPILED_MODULES_LIMIT && oldest.done !== true) compiledModules.delete(oldest.value);
+  compiledModules.set(key, module);
+  return module;
+}
+
+/** Compiled modules by their inputs' hash, the oldest forgotten first. */
+const compiledModules = new Map<string, string>();
+const COMPILED_MODULES_LIMIT = 16;
+
+function compiledModule(
+  dialect: ProtocolModel['dialect'],
+  defsKeyword: string,
+  defs: Record<string, unknown>,
+  failed: (name: string, error: unknown) => unknown,
 ): string {
   const AjvClass = ajvClass(dialect);
   const ajv = new AjvClass({

@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 /**
  * How the stdio client starts a server command, per platform. On POSIX a command is spawned as given. On
  * Windows, `npx`, `pnpm`, `uvx` and every package bin are `.cmd`/`.bat` shims, which only cmd.exe can run:

@@ -6,9 +6,10 @@
  * internal.
  */
 import { Buffer } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { SessionRecord } from '../../../cluster/state.js';
-import type { Cluster } from './cluster.js';
+import { parseBusMessage, type Cluster } from './cluster.js';
 import { resumeFromElsewhere } from './cluster-resume.js';
 import { isResponse, type WireMessage } from '../common.js';
 import type { SessionLink } from './session-link.js';
@@ -44,8 +45,9 @@ export class NodeLink implements SessionLink {
   readonly #sessionId: string;
   readonly #clientKey: string;
   readonly #owner: string | undefined;
-  readonly #subscriptions: Set<string>;
-  readonly #watched = new Map<string, { method: string; params: Record<string, unknown> }>();
+  #subscriptions: Set<string>;
+  /** Requests whose answer changes the record, by key, with the log level before them (see `answering`). */
+  readonly #watched = new Map<string, { method: string; params: Record<string, unknown>; logLevel?: string }>();
   /** The record is in the store (restored, or stored at initialize): its expiry can be pushed on. */
   #stored: boolean;
   #touchedAt = Date.now();
@@ -61,7 +63,8 @@ export class NodeLink implements SessionLink {
     this.#sessionId = sessionId;
     this.#clientKey = opener.client;
     this.#owner = opener.owner;
-    this.standaloneId = `${sessionId}~get`;
+    // The same on every node, yet no event id (logged as `Last-Event-ID`) carries the session id, a credential.
+    this.standaloneId = `${createHash('sha256').update(sessionId).digest('base64url')}~get`;
     this.#subscriptions = new Set(restored?.subscriptions);
     this.#stored = restored !== undefined;
     this.facts =
@@ -113,7 +116,11 @@ export class NodeLink implements SessionLink {
   watch(request: WireMessage & { id: RequestId; method: string }, key: string): void {
     if (!WATCHED.has(request.method)) return;
     const params = (request as { params?: unknown }).params;
-    this.#watched.set(key, { method: request.method, params: isPlainObject(params) ? params : {} });
+    const watched = { method: request.method, params: isPlainObject(params) ? params : {} };
+    this.#watched.set(key, {
+      ...watched,
+      ...(this.facts.logLevel === undefined ? {} : { logLevel: this.facts.logLevel }),
+    });
   }
 
   answering(key: string, response: WireMessage): Promise<WireMessage> | undefined {
@@ -121,53 +128,65 @@ export class NodeLink implements SessionLink {
     if (watched === undefined) return undefined;
     this.#watched.delete(key);
     if (!('result' in response) || !isPlainObject(response.result)) return undefined;
-    this.#apply(watched.method, watched.params, response.result);
-    const record = this.#record();
+    // The session changes only once the store holds the change: a failed write leaves it as it was (the server
+    // set the level as it answered; it is put back).
+    const change = changeOf(watched.method, watched.params, response.result);
+    const record = this.#record(change);
     if (record === undefined) return undefined;
     return this.#cluster.settings.sessionStore.put(record).then(
       async () => {
         this.#stored = true;
+        Object.assign(this.facts, change.facts);
+        if (change.subscribe !== undefined) this.#subscriptions.add(change.subscribe);
+        if (change.unsubscribe !== undefined) this.#subscriptions.delete(change.unsubscribe);
         if (watched.method === 'logging/setLevel') {
           await this.#cluster.publish('all', { t: 'facts', s: this.#sessionId, logLevel: this.facts.logLevel });
         }
         return response;
       },
       (error: unknown) => {
+        if (change.facts.logLevel !== undefined && this.facts.logLevel === change.facts.logLevel) {
+          this.facts.logLevel = watched.logLevel;
+        }
         const message = `Internal error: the session could not be stored (${String(error)})`;
         return { jsonrpc: '2.0', id: (response as { id: RequestId }).id, error: { code: -32603, message } };
       },
     );
   }
 
-  /** What an answered request changed of the session. */
-  #apply(method: string, params: Record<string, unknown>, result: Record<string, unknown>): void {
-    const uri = typeof params['uri'] === 'string' ? params['uri'] : undefined;
-    if (method === 'initialize') {
-      if (typeof result['protocolVersion'] === 'string') this.facts.protocolVersion = result['protocolVersion'];
-      if (isPlainObject(params['clientInfo']))
-        this.facts.clientInfo = params['clientInfo'] as SessionInfo['clientInfo'];
-      if (isPlainObject(params['capabilities'])) this.facts.clientCapabilities = params['capabilities'];
-    } else if (method === 'logging/setLevel' && typeof params['level'] === 'string') {
-      this.facts.logLevel = params['level'];
-    } else if (method === 'resources/subscribe' && uri !== undefined) this.#subscriptions.add(uri);
-    else if (method === 'resources/unsubscribe' && uri !== undefined) this.#subscriptions.delete(uri);
-  }
-
-  #record(): SessionRecord | undefined {
-    const { protocolVersion, clientCapabilities, clientInfo, logLevel } = this.facts;
+  /** The session's record as it stands, with `change` applied when given. */
+  #record(change?: SessionChange): SessionRecord | undefined {
+    const { protocolVersion, clientCapabilities, clientInfo, logLevel } = { ...this.facts, ...change?.facts };
     if (protocolVersion === undefined) return undefined;
     const expiresAt = Date.now() + this.#cluster.settings.idleTimeoutMs;
-    const subscriptions = [...this.#subscriptions];
+    const subscriptions = new Set(this.#subscriptions);
+    if (change?.subscribe !== undefined) subscriptions.add(change.subscribe);
+    if (change?.unsubscribe !== undefined) subscriptions.delete(change.unsubscribe);
     return {
       id: this.#sessionId,
       protocolVersion,
       clientCapabilities,
       clientInfo,
       logLevel,
-      subscriptions,
+      subscriptions: [...subscriptions],
       ...{ clientKey: this.#clientKey, expiresAt },
       ...(this.#owner === undefined ? {} : { owner: this.#owner }),
     };
+  }
+
+  /** The store lost the record of this live session (Redis restarted empty): written back; false if it cannot be. */
+  async keep(): Promise<boolean> {
+    const record = this.#record();
+    if (record === undefined) return false;
+    try {
+      await this.#cluster.settings.sessionStore.put(record);
+    } catch (error) {
+      this.#cluster.settings.log(`mcp cluster: could not write session ${this.#sessionId} back: ${String(error)}`);
+      return false;
+    }
+    this.#stored = true;
+    this.#touchedAt = Date.now();
+    return true;
   }
 
   relay(channelId: string, eventId: string | undefined, text: string): void {
@@ -187,8 +206,13 @@ export class NodeLink implements SessionLink {
     const { bus, log } = this.#cluster.settings;
     const ready = bus
       .subscribe(`stream:${channelId}`, (raw) => {
-        const message = JSON.parse(raw) as { t: string; id?: string; text?: string };
-        if (message.t === 'ev' && typeof message.text === 'string') write(message.id, message.text);
+        const message = parseBusMessage(raw);
+        if (message?.t === 'ev') write(typeof message.id === 'string' ? message.id : undefined, message.text);
+        // Another node took the stream's client over: this node lets it go, and says so.
+        else if (message?.t === 'yield' && message.to !== this.#cluster.nodeId) {
+          this.#cluster.settings.local(this.#sessionId)?.yieldStream(channelId);
+          void this.#cluster.publish(`node:${message.to}`, { t: 'taken', x: channelId, running: false });
+        }
       })
       .then(
         (unsubscribe) => (stopped ? void unsubscribe().catch(ignore) : (stop = unsubscribe)),
@@ -201,6 +225,10 @@ export class NodeLink implements SessionLink {
     return { stop: end, ready: ready.then(() => undefined) };
   }
 
+  takeOver(channelId: string): Promise<void> {
+    return this.#cluster.takeStandalone(channelId);
+  }
+
   resumeElsewhere(res: ServerResponse, lastEventId: string, streamId: string): Promise<void> {
     return resumeFromElsewhere(this.#cluster, res, { sessionId: this.#sessionId, lastEventId, streamId });
   }
@@ -208,10 +236,11 @@ export class NodeLink implements SessionLink {
   touched(): void {
     const { idleTimeoutMs, sessionStore, log } = this.#cluster.settings;
     const now = Date.now();
-    if (!this.#stored || now - this.#touchedAt < Math.max(1000, idleTimeoutMs / 4)) return;
+    if (!this.#stored || now - this.#touchedAt < idleTimeoutMs / 4) return;
     this.#touchedAt = now;
+    // No record while the session is live here: the store lost it (a DELETE ends the session by the bus).
     sessionStore.touch(this.#sessionId, now + idleTimeoutMs).then(
-      (alive) => (alive ? undefined : this.#cluster.endHere(this.#sessionId)),
+      (alive) => (alive ? undefined : void this.keep()),
       (error: unknown) => log(`mcp cluster: could not refresh session ${this.#sessionId}: ${String(error)}`),
     );
   }
@@ -219,4 +248,28 @@ export class NodeLink implements SessionLink {
   forgotten(): void {
     this.#cluster.forgotten(this.#sessionId);
   }
+}
+
+/** What an answered request changes of a session: facts, and a subscription added or removed. */
+interface SessionChange {
+  facts: Partial<SessionInfo>;
+  subscribe?: string | undefined;
+  unsubscribe?: string | undefined;
+}
+
+/** What an answered request changed of the session (applied once stored). */
+function changeOf(method: string, params: Record<string, unknown>, result: Record<string, unknown>): SessionChange {
+  const uri = typeof params['uri'] === 'string' ? params['uri'] : undefined;
+  if (method === 'initialize') {
+    const facts: Partial<SessionInfo> = {};
+    if (typeof result['protocolVersion'] === 'string') facts.protocolVersion = result['protocolVersion'];
+    if (isPlainObject(params['clientInfo'])) facts.clientInfo = params['clientInfo'] as SessionInfo['clientInfo'];
+    if (isPlainObject(params['capabilities'])) facts.clientCapabilities = params['capabilities'];
+    return { facts };
+  }
+  if (method === 'logging/setLevel' && typeof params['level'] === 'string')
+    return { facts: { logLevel: params['level'] } };
+  if (method === 'resources/subscribe') return { facts: {}, subscribe: uri };
+  if (method === 'resources/unsubscribe') return { facts: {}, unsubscribe: uri };
+  return { facts: {} };
 }

@@ -8,7 +8,7 @@
  */
 import { Buffer } from 'node:buffer';
 import type { ServerResponse } from 'node:http';
-import type { BusMessage, Cluster } from './cluster.js';
+import { parseBusMessage, type Cluster } from './cluster.js';
 import { isResponse, key, toError } from '../common.js';
 import { sseHeaders, writeJsonError } from './replies.js';
 import { RETRY_AFTER } from './client-caps.js';
@@ -48,8 +48,8 @@ function diedAnswer(id: RequestId): string {
 
 export async function resumeFromElsewhere(cluster: Cluster, res: ServerResponse, at: Resumption): Promise<void> {
   const owner = streamOwner(at.streamId);
-  const events = cluster.settings.eventStore;
-  if (owner === undefined || owner.node === cluster.nodeId || events === undefined) {
+  const store = cluster.settings.eventStore;
+  if (owner === undefined || owner.node === cluster.nodeId || store === undefined) {
     return writeJsonError(res, 404, -32000, `Unknown or expired Last-Event-ID: ${at.lastEventId}`, at.sessionId);
   }
   // Live events wait here while the store replays (deduplicated by id afterwards).
@@ -60,13 +60,13 @@ export async function resumeFromElsewhere(cluster: Cluster, res: ServerResponse,
   let stop: () => Promise<void>;
   try {
     stop = await cluster.settings.bus.subscribe(`stream:${at.streamId}`, (raw) => {
-      const message = JSON.parse(raw) as BusMessage;
-      if (message.t === 'ev') {
+      const message = parseBusMessage(raw);
+      if (message?.t === 'ev') {
         // A replayed event's live copy may still come (stored before the replay read it, relayed after).
-        if (message.id !== undefined && replayed.delete(message.id)) return;
+        if (typeof message.id === 'string' && replayed.delete(message.id)) return;
         return queue ? void queue.push(message) : void res.write(message.text);
       }
-      if (message.t === 'done') done = true;
+      if (message?.t === 'done') done = true;
       if (done && queue === undefined) end();
     });
   } catch (error) {
@@ -74,22 +74,30 @@ export async function resumeFromElsewhere(cluster: Cluster, res: ServerResponse,
     return writeJsonError(res, 503, -32000, message, at.sessionId, RETRY_AFTER);
   }
   res.on('close', () => void stop().catch(() => undefined));
-  res.writeHead(200, sseHeaders(at.sessionId));
-  res.flushHeaders();
   try {
     const running = await cluster.take(at.sessionId, at.streamId, owner.node);
     const unanswered = new Map(owner.ids.map((id) => [key(id), id]));
-    await events.replayEventsAfter(at.lastEventId, (id, message) => {
+    const events: string[] = [];
+    const known = await store.replayEventsAfter(at.lastEventId, (id, message) => {
       replayed.add(id);
       if (isResponse(message) && message.id !== undefined && message.id !== null) unanswered.delete(key(message.id));
-      res.write(formatSseEvent({ event: 'message', id, data: JSON.stringify(message) }));
+      events.push(formatSseEvent({ event: 'message', id, data: JSON.stringify(message) }));
     });
+    // The store no longer has that event (trimmed, expired): what came after it is lost, and the client is told.
+    if (known === undefined) {
+      void stop().catch(() => undefined);
+      return writeJsonError(res, 404, -32000, `Unknown or expired Last-Event-ID: ${at.lastEventId}`, at.sessionId);
+    }
+    res.writeHead(200, sseHeaders(at.sessionId));
+    res.flushHeaders();
+    for (const event of events) res.write(event);
     for (const event of queue) if (event.id === undefined || !replayed.delete(event.id)) res.write(event.text);
     queue = undefined;
     if (!running) for (const id of unanswered.values()) res.write(diedAnswer(id));
     if (!running || done) end();
   } catch (error) {
     cluster.settings.log(`mcp cluster: resuming stream ${at.streamId} failed: ${toError(error).message}`);
+    if (!res.headersSent) writeJsonError(res, 503, -32000, `Service Unavailable: ${toError(error).message}`);
     end();
   }
 }

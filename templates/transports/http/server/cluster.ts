@@ -22,6 +22,7 @@ import type { MessageBus, SessionRecord, SessionStore } from '../../../cluster/s
 import type { EventStore } from '../../../cluster/event-store.js';
 import type { WireMessage } from '../common.js';
 import type { StreamableHttpServerTransport } from './session.js';
+import { isPlainObject } from '../../../core/jsonrpc.js';
 
 /** What travels on the bus, by kind (`t`). */
 export type BusMessage =
@@ -32,7 +33,45 @@ export type BusMessage =
   | { t: 'take'; s: string; x: string; to: string }
   | { t: 'taken'; x: string; running: boolean }
   | { t: 'ev'; id?: string | undefined; text: string }
-  | { t: 'done' };
+  | { t: 'done' }
+  /** On `stream:<x>` (a standalone stream): whoever holds it lets it go, and answers `taken` to `to`. */
+  | { t: 'yield'; x: string; to: string }
+  /** The store lost session `s`: a node holding it live writes it back, and answers `kept` to `to`. */
+  | { t: 'lost'; s: string; to: string }
+  | { t: 'kept'; s: string; held: boolean };
+
+/** The string fields each kind must have (what a node reads of a message before trusting it). */
+const FIELDS: { readonly [T in BusMessage['t']]: readonly string[] } = {
+  msg: ['s'],
+  cancel: ['s'],
+  end: ['s'],
+  facts: ['s'],
+  take: ['s', 'x', 'to'],
+  taken: ['x'],
+  ev: ['text'],
+  done: [],
+  yield: ['x', 'to'],
+  lost: ['s', 'to'],
+  kept: ['s'],
+};
+
+/**
+ * A bus message, or undefined for one that is not JSON or not of a known kind with its fields (a node of
+ * another version, another program on the same channels): such a message is dropped, never thrown on.
+ */
+export function parseBusMessage(raw: string): BusMessage | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (!isPlainObject(value) || typeof value['t'] !== 'string' || !Object.hasOwn(FIELDS, value['t'])) return undefined;
+  const kind = value['t'] as BusMessage['t'];
+  if (!FIELDS[kind].every((field) => typeof value[field] === 'string')) return undefined;
+  if ((kind === 'msg' || kind === 'cancel') && !isPlainObject(value['m'])) return undefined;
+  return value as BusMessage;
+}
 
 export interface ClusterSettings {
   sessionStore: SessionStore;
@@ -59,6 +98,8 @@ export class Cluster {
   readonly #ending = new Set<string>();
   /** Hand-overs this node waits for, by stream id. */
   readonly #takes = new Map<string, (running: boolean) => void>();
+  /** Answers this node waits for about sessions the store lost, by session id. */
+  readonly #asks = new Map<string, (held: boolean) => void>();
 
   constructor(settings: ClusterSettings) {
     if (!/^[\w-]+$/.test(settings.nodeId)) throw new Error(`Invalid nodeId: ${JSON.stringify(settings.nodeId)}`);
@@ -71,17 +112,27 @@ export class Cluster {
 
   /** Subscribed to this node's channel and to `all`; a failed attempt is tried again by the next caller. */
   ready(): Promise<void> {
-    this.#ready ??= Promise.all([
-      this.settings.bus.subscribe(`node:${this.nodeId}`, (raw) => this.#received(raw)),
-      this.settings.bus.subscribe('all', (raw) => this.#received(raw)),
-    ]).then(
-      (stops) => void (this.#unsubscribe = stops),
-      (error: unknown) => {
-        this.#ready = undefined;
-        throw error;
-      },
-    );
+    this.#ready ??= this.#subscribe().catch((error: unknown) => {
+      this.#ready = undefined;
+      throw error;
+    });
     return this.#ready;
+  }
+
+  /** Both subscriptions, or neither: one that succeeded beside one that failed is undone (else, on retry, twice). */
+  async #subscribe(): Promise<void> {
+    const listener = (raw: string): void => this.#received(raw);
+    const settled = await Promise.allSettled([
+      this.settings.bus.subscribe(`node:${this.nodeId}`, listener),
+      this.settings.bus.subscribe('all', listener),
+    ]);
+    const stops = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (failed !== undefined || this.#closing) {
+      await Promise.allSettled(stops.map((stop) => stop()));
+      if (failed !== undefined) throw failed.reason;
+    }
+    this.#unsubscribe = stops;
   }
 
   record(id: string): Promise<SessionRecord | undefined> {
@@ -127,28 +178,77 @@ export class Cluster {
 
   /** Resolves once the owner of `streamId` handed it over (true: its requests still run), or false if gone. */
   async take(sessionId: string, streamId: string, owner: string): Promise<boolean> {
-    const answered = new Promise<boolean>((resolve) => {
-      this.#takes.set(streamId, resolve);
-      setTimeout(() => resolve(false), TAKE_TIMEOUT_MS).unref?.();
-    });
+    const answered = this.#answers(this.#takes, streamId, 1, (running) => running);
     const heard = await this.publish(`node:${owner}`, { t: 'take', s: sessionId, x: streamId, to: this.nodeId });
-    const running = heard > 0 && (await answered);
-    this.#takes.delete(streamId);
-    return running;
+    return answered.settle(heard > 0 ? 1 : 0);
+  }
+
+  /**
+   * A standalone stream resumed here: every other node listening on it (one whose client connection died
+   * silently keeps writing to it) lets it go, and from its answer on relays what it sends the session here.
+   */
+  async takeStandalone(streamId: string): Promise<void> {
+    const answered = this.#answers(this.#takes, streamId, Infinity, () => false);
+    // This node listens on the stream itself: the others are those heard beyond it.
+    const heard = await this.publish(`stream:${streamId}`, { t: 'yield', x: streamId, to: this.nodeId });
+    await answered.settle(heard - 1);
+  }
+
+  /**
+   * The store has no record of session `id`: asks the other nodes whether one holds it live (it then writes
+   * the record back, see NodeLink.keep). True once one says so.
+   */
+  async askAround(id: string): Promise<boolean> {
+    // Every other node answers; one that holds the session is enough, whichever answers first.
+    const answered = this.#answers(this.#asks, id, Infinity, (held) => held);
+    const heard = await this.publish('all', { t: 'lost', s: id, to: this.nodeId });
+    return answered.settle(heard - 1);
+  }
+
+  /**
+   * Waits, up to TAKE_TIMEOUT_MS, for `count` answers under `key` in `waits` (fewer once `settle(n)` says how
+   * many may come): true as soon as one answer passes `enough`, false when none did.
+   */
+  #answers<T>(
+    waits: Map<string, (answer: T) => void>,
+    key: string,
+    count: number,
+    enough: (answer: T) => boolean,
+  ): { settle: (expected: number) => Promise<boolean> } {
+    let expected = count;
+    let got = 0;
+    let done: (result: boolean) => void = () => undefined;
+    const result = new Promise<boolean>((resolve) => (done = resolve));
+    const timer = setTimeout(() => done(false), TAKE_TIMEOUT_MS);
+    timer.unref?.();
+    const heard = (answer: T): void => (enough(answer) ? done(true) : void (++got >= expected && done(false)));
+    waits.set(key, heard);
+    void result.then(() => {
+      clearTimeout(timer);
+      if (waits.get(key) === heard) waits.delete(key);
+    });
+    return {
+      settle: (n) => {
+        expected = Math.min(expected, n);
+        if (got >= expected) done(false);
+        return result;
+      },
+    };
   }
 
   #received(raw: string): void {
-    let message: BusMessage;
-    try {
-      message = JSON.parse(raw) as BusMessage;
-    } catch {
-      return this.settings.log(`mcp cluster: an unreadable bus message: ${raw.slice(0, 80)}`);
-    }
+    const message = parseBusMessage(raw);
+    if (message === undefined) return this.settings.log(`mcp cluster: an unreadable bus message: ${raw.slice(0, 80)}`);
     if (message.t === 'taken') return this.#takes.get(message.x)?.(message.running);
+    if (message.t === 'kept') return this.#asks.get(message.s)?.(message.held);
     if (!('s' in message)) return;
     const local = this.settings.local(message.s);
     if (message.t === 'take' && local === undefined) {
       void this.publish(`node:${message.to}`, { t: 'taken', x: message.x, running: false });
+    }
+    if (message.t === 'lost') {
+      if (message.to !== this.nodeId) void this.#keep(message.s, message.to, local);
+      return;
     }
     if (local === undefined) return;
     switch (message.t) {
@@ -156,6 +256,8 @@ export class Cluster {
       case 'cancel':
         return local.deliverForwarded(message.m);
       case 'end':
+        // A node that wrote the record back (a lost record, see #keep) as the session was deleted: gone again.
+        void this.settings.sessionStore.delete(message.s).catch(() => undefined);
         return this.endHere(message.s);
       case 'facts':
         if (local.facts !== undefined) local.facts.logLevel = message.logLevel;
@@ -165,5 +267,15 @@ export class Cluster {
         void this.publish(`node:${message.to}`, { t: 'taken', x: message.x, running });
       }
     }
+  }
+
+  /**
+   * Another node found no record of a session: if this node holds it live, it writes the record back first,
+   * then says it holds it (written or not: the asker then answers 503, try again, rather than 404).
+   */
+  async #keep(id: string, to: string, local: StreamableHttpServerTransport | undefined): Promise<void> {
+    const held = local !== undefined && !local.isClosed;
+    if (held) await local.writeBack();
+    await this.publish(`node:${to}`, { t: 'kept', s: id, held });
   }
 }

@@ -446,9 +446,17 @@ class StreamableHttpEndpoint {
     return this.store.find(req, res);
   }
 
-  /** Serves a session another node opened, as the shared store records it (no record: find() says 404). */
+  /**
+   * Serves a session another node opened, as the shared store records it. No record: a node still holding the
+   * session (the store lost it, restarted empty) writes it back when asked; else find() says 404.
+   */
   private async adopt(id: string): Promise<void> {
-    const record = await this.settings.cluster?.record(id);
+    const cluster = this.settings.cluster;
+    let record = await cluster?.record(id);
+    if (record === undefined && (await cluster?.askAround(id)) === true) {
+      record = await cluster?.record(id);
+      if (record === undefined) throw new Error('a node holds the session, but could not write its record back');
+    }
     if (record === undefined || this.store.sessions.has(id)) return;
     const transport = this.store.restore(record);
     try {

@@ -65,20 +65,22 @@ export function newChannel(id: string, kind: Channel['kind'], sse: boolean, keys
   return { id, kind, mode, open: new Set(keys), answers: new Map(), order: keys, batch, done: false, resumable: false };
 }
 
-/** Makes `res` the channel's SSE sink (headers written unless sent already), with keep-alive comments. */
+/**
+ * Makes `res` the channel's SSE sink, with keep-alive comments. Its 200 is written now, or (`head` false) by
+ * `openSink` once a resumption knows the id it resumes from (until then, events wait in `queue`).
+ */
 export function attachSink(
   channel: Channel,
   res: ServerResponse,
   sessionId: string,
   keepAliveMs: number,
-  headersSent = false,
+  head = true,
 ): SseSink {
-  if (!headersSent) res.writeHead(200, sseHeaders(sessionId));
-  res.flushHeaders();
-  const sink: SseSink = { res };
+  if (head) openSink(res, sessionId);
+  const sink: SseSink = { res, ...(head ? {} : { queue: [] }) };
   if (keepAliveMs > 0) {
     sink.keepAlive = setInterval(() => {
-      if (!res.writableEnded) res.write(': keepalive\n\n');
+      if (res.headersSent && !res.writableEnded) res.write(': keepalive\n\n');
     }, keepAliveMs);
     sink.keepAlive.unref?.();
   }
@@ -90,6 +92,18 @@ export function attachSink(
     if (channel.sink === sink) channel.sink = undefined;
   });
   return sink;
+}
+
+/** Writes an SSE response's 200 and headers. */
+export function openSink(res: ServerResponse, sessionId: string): void {
+  res.writeHead(200, sseHeaders(sessionId));
+  res.flushHeaders();
+}
+
+/** Unmakes a sink whose response never started (a resumption from an unknown id): the response is answered otherwise. */
+export function abandonSink(channel: Channel, sink: SseSink): void {
+  if (sink.keepAlive) clearInterval(sink.keepAlive);
+  if (channel.sink === sink) channel.sink = undefined;
 }
 
 /** Ends the channel's SSE response, if it has one. */

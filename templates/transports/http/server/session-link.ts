@@ -38,10 +38,20 @@ export interface SessionLink {
     channelId: string,
     write: (eventId: string | undefined, text: string) => void,
   ): { stop: () => void; ready: Promise<void> };
+  /**
+   * The standalone stream resumed here: any other node holding it (its client connection may have died
+   * silently) lets it go first, so that what it sends the session from then on comes here.
+   */
+  takeOver(channelId: string): Promise<void>;
   /** A `Last-Event-ID` of a stream this node does not hold. */
   resumeElsewhere(res: ServerResponse, lastEventId: string, streamId: string): Promise<void>;
-  /** The session was active here: its shared record's expiry moves on (now and then, not every time). */
+  /**
+   * The session was active here (a request, or a stream or call still open when checked): its shared
+   * record's expiry moves on (now and then, not every time).
+   */
   touched(): void;
+  /** The store lost this live session's record: written back (false when it cannot be). */
+  keep(): Promise<boolean>;
   /** This node forgot the session (idle, or closed): the cluster decides whether it ended everywhere. */
   forgotten(): void;
 }

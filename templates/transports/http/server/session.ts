@@ -15,10 +15,11 @@ import { invalidRequestResponse } from '../../../core/frame.js';
 import { HEADER } from '../../../peer/http-headers.js';
 import type { JsonRpcFrame, Transport, TransportSendOptions } from '../../../core/transport.js';
 import { attachSink, detachSink, dropStream, newChannel, storeEvent, writeJsonAnswers } from './response-channel.js';
-import { flushQueue, writeToSink } from './response-channel.js';
+import { abandonSink, flushQueue, openSink, writeToSink } from './response-channel.js';
 import type { Channel, SessionConfig, SseSink } from './response-channel.js';
 import type { SessionLink } from './session-link.js';
 import type { SessionInfo } from '../../../peer/server-base.js';
+import { IdleClock } from './session-idle.js';
 
 /** What a request without `MCP-Protocol-Version` is assumed to speak (spec: 2025-03-26). */
 export const ASSUMED_PROTOCOL_VERSION = '2025-03-26';
@@ -50,12 +51,17 @@ export class StreamableHttpServerTransport implements Transport {
   private closed = false;
   private started = false;
   private readonly config: SessionConfig;
-  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly clock: IdleClock;
 
   /** @internal Created by createStreamableHttpServer. */
   constructor(sessionId: string, config: SessionConfig) {
     this.sessionId = sessionId;
     this.config = config;
+    this.clock = new IdleClock(config.idleTimeoutMs, config.link !== undefined, {
+      busy: () => !this.idle,
+      active: () => this.config.link?.touched(),
+      expire: () => void this.close(),
+    });
     this.touch();
   }
 
@@ -65,7 +71,9 @@ export class StreamableHttpServerTransport implements Transport {
   }
 
   /** @internal When a request of the session last arrived (the store reclaims the longest idle first). */
-  lastActive = 0;
+  get lastActive(): number {
+    return this.clock.lastActive;
+  }
 
   /** @internal Nothing to interrupt: no request awaiting its answer, no stream open. */
   get idle(): boolean {
@@ -76,21 +84,13 @@ export class StreamableHttpServerTransport implements Transport {
 
   /** @internal Restarts the idle clock (every request of the session calls it). */
   touch(): void {
-    this.lastActive = Date.now();
-    this.config.link?.touched();
-    const ms = this.config.idleTimeoutMs;
-    if (this.closed || !(ms > 0 && ms < 2 ** 31)) return;
-    if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(this.onIdle, ms);
-    this.idleTimer.unref?.();
+    this.clock.touch();
   }
 
-  private readonly onIdle = (): void => {
-    this.idleTimer = undefined;
-    // A connected stream is activity too: check again later.
-    for (const channel of this.channels.values()) if (channel.sink !== undefined) return this.touch();
-    void this.close();
-  };
+  /** @internal In a cluster: the store lost this live session's record; it is written back (see cluster.ts). */
+  writeBack(): Promise<boolean> {
+    return this.config.link?.keep() ?? Promise.resolve(false);
+  }
 
   /**
    * @internal The client cancelled a request (`notifications/cancelled`): its answer will never come, so its
@@ -183,7 +183,7 @@ export class StreamableHttpServerTransport implements Transport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
+    this.clock.stop();
     for (const channel of this.channels.values()) {
       if (channel.expiry !== undefined) clearTimeout(channel.expiry);
       detachSink(channel);
@@ -365,10 +365,19 @@ export class StreamableHttpServerTransport implements Transport {
       } else channel = streamId === undefined ? undefined : this.channels.get(streamId);
       if (!channel) return unknown();
       detachSink(channel); // the client says it lost that connection; the new one wins
-      const sink = channel === this.standalone ? await this.attachStandalone(channel, res) : this.attach(channel, res);
+      // The 200 waits for the replay: an id the store no longer has (trimmed, expired) is answered 404 instead.
+      const standalone = channel === this.standalone;
+      const sink = standalone ? await this.attachStandalone(channel, res, false) : this.attach(channel, res, false);
       if (sink === undefined) return;
-      sink.queue ??= []; // live events wait while the store replays
-      await store.replayEventsAfter(lastEventId, write);
+      if (standalone) await link?.takeOver(channel.id); // live events now wait in the sink's queue
+      const buffered: Array<{ id: string; message: JsonRpcFrame }> = [];
+      const known = await store.replayEventsAfter(lastEventId, (id, message) => void buffered.push({ id, message }));
+      if (known === undefined) {
+        abandonSink(channel, sink);
+        return unknown();
+      }
+      openSink(res, this.sessionId);
+      for (const { id, message } of buffered) write(id, message);
       flushQueue(sink, replayed);
     } else {
       // No cheap lookup: replay into a buffer first, then attach (an event stored in between may be missed).
@@ -408,8 +417,8 @@ export class StreamableHttpServerTransport implements Transport {
     return this.standalone;
   }
 
-  private attach(channel: Channel, res: ServerResponse): ReturnType<typeof attachSink> {
-    return attachSink(channel, res, this.sessionId, this.config.keepAliveMs);
+  private attach(channel: Channel, res: ServerResponse, head = true): SseSink {
+    return attachSink(channel, res, this.sessionId, this.config.keepAliveMs, head);
   }
 
   /**
@@ -417,9 +426,9 @@ export class StreamableHttpServerTransport implements Transport {
    * stream answers only once this node listens: from the 200 on, nothing another node sends is missed. What
    * arrived before the sink existed waits in its queue. Undefined when the client left, or another GET won.
    */
-  private async attachStandalone(channel: Channel, res: ServerResponse): Promise<SseSink | undefined> {
+  private async attachStandalone(channel: Channel, res: ServerResponse, head = true): Promise<SseSink | undefined> {
     const link = this.config.link;
-    if (link === undefined) return this.attach(channel, res);
+    if (link === undefined) return this.attach(channel, res, head);
     let sink: SseSink | undefined = undefined; // set once this node listens
     const early: NonNullable<SseSink['queue']> = [];
     const { stop, ready } = link.listen(channel.id, (id, text) => {
@@ -433,8 +442,8 @@ export class StreamableHttpServerTransport implements Transport {
       writeJsonError(res, 409, -32000, 'Conflict: the standalone SSE stream is already open', this.sessionId);
       return undefined;
     }
-    sink = this.attach(channel, res);
-    sink.queue = early;
+    sink = this.attach(channel, res, head);
+    sink.queue = [...early, ...(sink.queue ?? [])];
     return sink;
   }
 
