@@ -34,21 +34,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspectMessage, invalidRequestResponse, parseErrorResponse } from '../../../core/frame.js';
 import { HEADER, isHeaderEra } from '../../../peer/http-headers.js';
-import { errorResponse, type JsonRpcErrorResponse } from '../../../core/jsonrpc.js';
+import type { JsonRpcErrorResponse } from '../../../core/jsonrpc.js';
 import { accepts, outlastClientReuse, readBody, TOO_LARGE_HEADERS as TOO_LARGE } from './request.js';
-import {
-  checkCors,
-  dnsRebindingGuard,
-  isInitializeRequest,
-  isRequest,
-  mediaType,
-  onceEach,
-  toError,
-} from '../common.js';
+import { checkCors, dnsRebindingGuard, isInitializeRequest, mediaType, onceEach, toError } from '../common.js';
 import type { WireMessage } from '../common.js';
 import type { MessageInfo } from './replies.js';
 import {
   headerOf,
+  initializeInBatch,
   requestInfoOf,
   sessionHeader,
   transportErrorCodes,
@@ -275,11 +268,7 @@ class StreamableHttpEndpoint {
     await session.handlePost(res, messages, batch, wantsSse, this.messageInfo(req), answered);
   }
 
-  /**
-   * A batch holding an initialize (2025-03-26): every member is answered, as on every transport. Each initialize
-   * is refused (-32600: it must be sent alone); the other members go to the session the request names, or,
-   * without one, are refused as a request without its session is (400, -32000).
-   */
+  /** A batch holding an initialize (2025-03-26): every member is answered, as on every transport (initializeInBatch). */
   private async batchWithInitialize(
     req: IncomingMessage,
     res: ServerResponse,
@@ -287,17 +276,9 @@ class StreamableHttpEndpoint {
     answered: JsonRpcErrorResponse[],
     wantsSse: boolean,
   ): Promise<void> {
-    const refused = messages
-      .filter(isInitializeRequest)
-      .map((m) => invalidRequestResponse(m.id, 'initialize must be sent alone, not in a batch'));
-    const rest = messages.filter((m) => !isInitializeRequest(m));
     const named = headerOf(req, HEADER.sessionId);
-    if (named === undefined || named === '' || rest.length === 0) {
-      const noSession = rest
-        .filter(isRequest)
-        .map((m) => errorResponse(m.id, -32000, 'Bad Request: Mcp-Session-Id header is required'));
-      return writeJsonRpcError(res, 400, [...answered, ...refused, ...noSession], sessionHeader(req));
-    }
+    const { refused, rest } = initializeInBatch(messages, named !== undefined && named !== '');
+    if (rest === undefined) return writeJsonRpcError(res, 400, [...answered, ...refused], sessionHeader(req));
     const session = await this.findSession(req, res);
     if (!session) return;
     await session.handlePost(res, rest, true, wantsSse, this.messageInfo(req), [...answered, ...refused]);
