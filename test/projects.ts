@@ -86,8 +86,8 @@ const SLOW_FILES: ReadonlySet<string> = new Set([
   'test/bench/smoke.test.ts',
   // The official conformance suite (fast tier: its behaviours in-process, test/server/ and test/transports/).
   'test/conformance/conformance.test.ts',
-  // Its auth/* client scenarios (fast tier: the OAuth client against a real authorization server and the SDK v2
-  // server, test/interop/oauth-client.test.ts).
+  // Its auth/* client scenarios, the same runner (fast tier: the OAuth client against a real authorization server
+  // and the SDK v2 server, test/interop/oauth-client.test.ts).
   'test/conformance/auth.test.ts',
   // A real Redis and HAProxy (fast tier: the in-process cluster of test/transports/http-cluster*.test.ts).
   'test/interop/cluster-redis.test.ts',

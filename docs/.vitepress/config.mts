@@ -24,7 +24,10 @@ export default defineConfig({
       },
       {
         text: 'Reference',
-        items: [{ text: 'Type fidelity', link: '/type-fidelity' }],
+        items: [
+          { text: 'Type fidelity', link: '/type-fidelity' },
+          { text: 'Conformance', link: '/conformance' },
+        ],
       },
     ],
     search: { provider: 'local' },

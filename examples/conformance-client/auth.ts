@@ -1,7 +1,7 @@
 /**
  * The `auth/*` client scenarios of the official MCP conformance suite (@modelcontextprotocol/conformance), on the
- * generated client and the runtime's OAuth client (`oauthClient`, `@mcp-typegen/runtime/auth`): the example client
- * (client.ts) hands every `auth/` scenario here.
+ * generated 2026-07-28 client and the runtime's OAuth client (`oauthClient`, `@mcp-typegen/runtime/auth`): the example
+ * client of 2026-07-28 (client-2026-07-28.ts) hands every `auth/` scenario here.
  *
  * Each scenario's test server is behind a test authorization server; what a scenario gives the client (a
  * pre-registered client, a private key, an assertion) is in MCP_CONFORMANCE_CONTEXT, the version the run is for
@@ -9,7 +9,7 @@
  * where the client must refuse to go on (a lying server) ends with the AuthorizationError that says why.
  */
 import { oauthClient, type OAuthClientOptions, type PreRegisteredClient } from '@mcp-typegen/runtime/auth';
-import { McpClient, StreamableHttpClientTransport } from '../.generated/index.js';
+import { McpClient, StreamableHttpClientTransport } from '../.generated/2026-07-28/index.js';
 
 /** The Client ID Metadata Document URL the suite's servers accept (they never fetch it). */
 const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
@@ -68,6 +68,7 @@ async function optionsFor(scenario: string, context: Context): Promise<OAuthClie
         assertion: () => need(context.valid_jwt),
       };
     case 'auth/enterprise-managed-authorization':
+    case 'auth/cross-app-access-complete-flow': // its name in the stable suite (0.1.16)
       return {
         grant: 'jwt-bearer',
         client: { client_id: need(context.client_id), client_secret: need(context.client_secret) },

@@ -14,8 +14,7 @@ import {
   type ElicitRequestFormParams,
   type ElicitResult,
   type PrimitiveSchemaDefinition,
-} from '../.generated/index.js';
-import { isAuthScenario, runAuthScenario } from './auth.js';
+} from '../.generated/2025-11-25/index.js';
 
 type Scenario = (client: McpClient) => Promise<void>;
 
@@ -38,6 +37,15 @@ const SCENARIOS: Record<string, Scenario> = {
   async 'elicitation-sep1034-client-defaults'(client) {
     const result = await client.tools.call({ name: 'test_client_elicitation_defaults', arguments: {} });
     log(`test_client_elicitation_defaults: ${JSON.stringify(result.content)}`);
+  },
+
+  /** The focal tool's inputSchema, sent back verbatim: nothing of JSON Schema 2020-12 is lost. */
+  async 'json-schema-2020-12-preservation'(client) {
+    const { tools } = await client.tools.list();
+    const focal = tools.find((tool) => tool.name === 'json_schema_2020_12_tool');
+    if (!focal) throw new Error('the server does not list json_schema_2020_12_tool');
+    const result = await client.tools.call({ name: 'json_schema_echo', arguments: { schema: focal.inputSchema } });
+    log(`json_schema_echo: ${JSON.stringify(result.content)}`);
   },
 
   /** The server closes the tools/call SSE stream; the transport reconnects with Last-Event-ID after `retry`. */
@@ -68,12 +76,6 @@ function log(message: string): void {
 async function main(): Promise<number> {
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
   const url = process.argv[process.argv.length - 1];
-  if (isAuthScenario(scenario) && url) {
-    return runAuthScenario(scenario, url).then(
-      () => 0,
-      (error: unknown) => (console.error(`[client] ${scenario} failed:`, error), 1),
-    );
-  }
   const run = SCENARIOS[scenario];
   if (!run) {
     console.error(`[client] unknown scenario ${JSON.stringify(scenario)}; known: ${Object.keys(SCENARIOS).join(', ')}`);

@@ -11,6 +11,8 @@
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  ERROR_CODES,
+  ProtocolError,
   createServer,
   createStreamableHttpServer,
   type ContentBlock,
@@ -20,13 +22,17 @@ import {
   type Prompt,
   type ServerContext,
   type Tool,
-} from '../.generated/index.js';
+} from '../.generated/2025-11-25/index.js';
 import type { HttpMessageExtraInfo } from '@mcp-typegen/runtime/node';
-
-/** A 1×1 red PNG. */
-const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
-/** A WAV file: 8 kHz mono 8-bit, 8 samples of silence. */
-const WAV_BASE64 = wav(8);
+import {
+  JSON_SCHEMA_2020_12,
+  PNG_BASE64,
+  RESOURCES,
+  RESOURCE_TEMPLATE,
+  WAV_BASE64,
+  completions,
+  resourceContents,
+} from './content.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const text = (value: string): ContentBlock => ({ type: 'text', text: value });
@@ -76,15 +82,7 @@ const TOOLS: Tool[] = [
   {
     name: 'json_schema_2020_12_tool',
     description: 'Tool with JSON Schema 2020-12 features',
-    inputSchema: {
-      $schema: 'https://json-schema.org/draft/2020-12/schema',
-      type: 'object',
-      $defs: {
-        address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } },
-      },
-      properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
-      additionalProperties: false,
-    },
+    inputSchema: JSON_SCHEMA_2020_12,
   },
   {
     name: 'test_reconnection',
@@ -274,59 +272,20 @@ function requireCapability(ctx: ServerContext, capability: 'sampling' | 'elicita
   }
 }
 
-const TEMPLATE = /^test:\/\/template\/([^/]+)\/data$/;
-
 const handlers: Partial<McpServerHandlers> = {
   'logging/setLevel': () => ({}),
   'completion/complete': ({ ref, argument }) => {
-    const candidates =
-      ref.type === 'ref/prompt' && ref.name === 'test_prompt_with_arguments' ? ['paris', 'park', 'party'] : [];
-    const values = candidates.filter((value) => value.startsWith(argument.value));
+    const values = ref.type === 'ref/prompt' ? completions(ref.name, argument.value) : [];
     return { completion: { values, total: values.length, hasMore: false } };
   },
   'tools/list': () => ({ tools: TOOLS }),
   'tools/call': callTool,
-  'resources/list': () => ({
-    resources: [
-      { uri: 'test://static-text', name: 'static-text', description: 'A static text resource', mimeType: 'text/plain' },
-      {
-        uri: 'test://static-binary',
-        name: 'static-binary',
-        description: 'A static binary resource',
-        mimeType: 'image/png',
-      },
-      {
-        uri: 'test://watched-resource',
-        name: 'watched-resource',
-        description: 'A resource to subscribe to',
-        mimeType: 'text/plain',
-      },
-    ],
-  }),
-  'resources/templates/list': () => ({
-    resourceTemplates: [
-      {
-        uriTemplate: 'test://template/{id}/data',
-        name: 'template',
-        description: 'A resource template with an id parameter',
-        mimeType: 'application/json',
-      },
-    ],
-  }),
+  'resources/list': () => ({ resources: RESOURCES }),
+  'resources/templates/list': () => ({ resourceTemplates: [RESOURCE_TEMPLATE] }),
   'resources/read': ({ uri }) => {
-    if (uri === 'test://static-text') {
-      return { contents: [{ uri, mimeType: 'text/plain', text: 'This is the content of the static text resource.' }] };
-    }
-    if (uri === 'test://static-binary') return { contents: [{ uri, mimeType: 'image/png', blob: PNG_BASE64 }] };
-    if (uri === 'test://watched-resource')
-      return { contents: [{ uri, mimeType: 'text/plain', text: 'Watched resource content.' }] };
-    const match = TEMPLATE.exec(uri);
-    if (match) {
-      const id = decodeURIComponent(match[1]!);
-      const data = { id, templateTest: true, data: `Data for ID: ${id}` };
-      return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(data) }] };
-    }
-    throw new Error(`Unknown resource: ${uri}`);
+    const contents = resourceContents(uri);
+    if (!contents) throw new ProtocolError(ERROR_CODES.InvalidParamsError, 'Resource not found', { uri });
+    return { contents: [{ uri, ...contents }] };
   },
   'resources/subscribe': () => ({}),
   'resources/unsubscribe': () => ({}),
@@ -395,23 +354,3 @@ async function shutdown(): Promise<void> {
 }
 process.on('SIGTERM', () => void shutdown());
 process.on('SIGINT', () => void shutdown());
-
-/** A RIFF/WAVE file of `samples` silent 8-bit mono samples at 8 kHz, as base64. */
-function wav(samples: number): string {
-  const buffer = Buffer.alloc(44 + samples);
-  buffer.write('RIFF', 0, 'ascii');
-  buffer.writeUInt32LE(36 + samples, 4);
-  buffer.write('WAVE', 8, 'ascii');
-  buffer.write('fmt ', 12, 'ascii');
-  buffer.writeUInt32LE(16, 16); // fmt chunk size
-  buffer.writeUInt16LE(1, 20); // PCM
-  buffer.writeUInt16LE(1, 22); // mono
-  buffer.writeUInt32LE(8000, 24); // sample rate
-  buffer.writeUInt32LE(8000, 28); // byte rate
-  buffer.writeUInt16LE(1, 32); // block align
-  buffer.writeUInt16LE(8, 34); // bits per sample
-  buffer.write('data', 36, 'ascii');
-  buffer.writeUInt32LE(samples, 40);
-  buffer.fill(0x80, 44); // 8-bit PCM silence
-  return buffer.toString('base64');
-}

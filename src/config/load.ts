@@ -25,6 +25,8 @@ export interface ConfigTarget extends TargetOptions {
   name: string;
   /** Absolute output directory. */
   out: string;
+  /** Where in the config file each option's value was written (`/targets/0/extensions`, or `/extensions`). */
+  pointers: Partial<Record<keyof TargetOptions, string>>;
 }
 
 export interface LoadedConfig {
@@ -201,9 +203,17 @@ export function parseConfig(text: string, file: string): LoadedConfig {
           'give each target its own output directory',
         );
       outs.set(out, name);
-      return { ...merged, name, out };
+      return { ...merged, name, out, pointers: pointersOf(merged, t, i) };
     }),
   };
+}
+
+/** Where each option of a target was written: in the target, else among the top-level defaults. */
+function pointersOf(merged: TargetOptions, own: RawTarget, index: number): ConfigTarget['pointers'] {
+  const pointers: ConfigTarget['pointers'] = {};
+  for (const key of Object.keys(merged) as (keyof TargetOptions)[])
+    pointers[key] = own[key] !== undefined ? `/targets/${index}/${key}` : `/${key}`;
+  return pointers;
 }
 
 /** Why `out` cannot be an output directory, or undefined: the config file itself, or a name with control characters. */

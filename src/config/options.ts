@@ -35,6 +35,8 @@ export interface OptionSpec {
   output?: boolean;
   /** A value that names something other than a path (an official extension id) and stays as written. */
   notAPath?: (text: string, dir: string) => boolean;
+  /** A path naming an input file that must exist: what errors call it (`extension file`). */
+  file?: string;
   /** What a value must look like: a regular expression (JSON Schema `pattern`) and what it says, for errors. */
   pattern?: { regex: string; says: string };
   /** Only per target: not allowed as a top-level default in the config file. */
@@ -65,6 +67,7 @@ export const TARGET_OPTIONS = [
     flag: 'schema',
     type: 'string',
     path: true,
+    file: 'schema file',
     perTargetOnly: true,
     describe: 'An MCP JSON Schema file or https:// URL (instead of spec)',
   },
@@ -98,6 +101,7 @@ export const TARGET_OPTIONS = [
     flag: 'ext',
     type: 'string[]',
     path: true,
+    file: 'extension file',
     notAPath: (text: string, dir: string) => officialExtensionFile(text, dir) !== null,
     describe: 'Extension files merged into the output, or the id of an official one (io.modelcontextprotocol/tasks)',
   },
@@ -106,6 +110,7 @@ export const TARGET_OPTIONS = [
     flag: 'pairing',
     type: 'string',
     path: true,
+    file: 'pairing file',
     describe:
       'A pairing file for requests whose result is not named after them: { "pairs": { "<method>": "<ResultDefinition>" } }',
   },
@@ -114,6 +119,7 @@ export const TARGET_OPTIONS = [
     flag: 'tools',
     type: 'string',
     path: true,
+    file: 'snapshot file',
     describe:
       'A snapshot of one server (`mcp-typegen snapshot`, or a hand-written file in that format): adds tools.ts, a typed client and typed handlers for its tools, prompts and resource templates',
   },

@@ -6,9 +6,12 @@
  * - no `--schema`/`--spec`/`--all` and a mcp-typegen.config.json found upward from the cwd: config mode.
  * - else: flags only (a config file nearby is not read).
  */
-import { dirname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { findConfig, loadConfig, type ConfigTarget } from '../config/load.js';
-import { pickTargetOptions, type TargetOptions } from '../config/options.js';
+import { TARGET_OPTIONS, pickTargetOptions, type OptionSpec, type TargetOptions } from '../config/options.js';
+import { InputError } from '../errors.js';
+import { extensionReadError } from '../extensions/read-error.js';
 import type { FetchPolicy } from '../load/download.js';
 import type { Target } from './target.js';
 import { UsageError } from './console.js';
@@ -32,12 +35,37 @@ export function targetFromConfig(
   configFile: string,
   policy: FetchPolicy = {},
 ): Target {
+  checkInputFiles(t, overrides, configFile);
   const merged: TargetOptions = { ...pickTargetOptions(t), ...overrides };
   if (overrides.spec !== undefined) delete merged.schema;
   if (overrides.schema !== undefined) delete merged.spec;
   const { out, ...rest } = merged;
   const outDir = out ?? t.out;
   return { label: t.name, outDir, options: { ...rest, ...policy, outDir, cwd: dirname(configFile) } };
+}
+
+/**
+ * A missing input file the config names (an extension, the pairing file, a snapshot, a schema) is the config's
+ * error: reported at its place in the config file, with what the loader would have said of the file. Values the
+ * flags override are the flags' to name.
+ */
+function checkInputFiles(t: ConfigTarget, overrides: TargetOptions, configFile: string): void {
+  const dir = dirname(configFile);
+  for (const o of TARGET_OPTIONS as readonly OptionSpec[]) {
+    const key = o.key as keyof TargetOptions;
+    const value = t[key];
+    if (o.file === undefined || value === undefined || overrides[key] !== undefined) continue;
+    const values = (Array.isArray(value) ? value : [value]) as string[];
+    values.forEach((path, i) => {
+      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path) || o.notAPath?.(path, dir) || existsSync(path)) return;
+      const found =
+        key === 'extensions'
+          ? extensionReadError(path, { code: 'ENOENT' })
+          : { reason: `${o.file} not found`, hint: undefined };
+      const pointer = `${t.pointers[key] ?? `/${key}`}${Array.isArray(value) ? `/${i}` : ''}`;
+      throw new InputError(configFile, pointer, `${relative(dir, path)}: ${found.reason}`, found.hint);
+    });
+  }
 }
 
 export async function resolveTargets(flags: TargetFlags, cwd: string): Promise<ResolvedTargets> {

@@ -5,7 +5,7 @@
  * Hand-written runtime copied into generated output.
  */
 import { isPlainObject } from '../core/jsonrpc.js';
-import type { ProtocolDescription } from './protocol.js';
+import type { ProtocolDescription, ServerProtocolDescription } from './protocol.js';
 import type { CompiledValidator } from './validation.js';
 
 type JsonObject = { [key: string]: unknown };
@@ -33,6 +33,18 @@ export function hasExtensionsCapability(protocol: ProtocolDescription): boolean 
 export function withExtensionIds(caps: JsonObject, ids: Iterable<string>): JsonObject {
   const entries = [...ids].map((id) => [id, {}] as const);
   return entries.length === 0 ? caps : { ...caps, extensions: Object.fromEntries(entries) };
+}
+
+/** The capabilities `version` has (a 2024-11-05 client is not told of `completions`, say). */
+export function capabilitiesAt(
+  protocol: ServerProtocolDescription,
+  version: string,
+  capabilities: JsonObject,
+): JsonObject {
+  const having = protocol.facts.capabilityVersions;
+  return Object.fromEntries(
+    Object.entries(capabilities).filter(([name]) => !Object.hasOwn(having, name) || having[name]?.includes(version)),
+  );
 }
 
 /**

@@ -35,6 +35,7 @@ import {
   type VersionFact,
 } from './protocol.js';
 import { hasExtensionsCapability, mergeCapabilities, withExtensionIds } from './capabilities.js';
+import { fromLegacy, stringsOf } from './client-era.js';
 import type { EraCache, McpClientOptions, SessionRenewal } from './client-options.js';
 import type { Transport } from '../core/transport.js';
 
@@ -184,13 +185,21 @@ export class McpClientBase<
     if (legacy === undefined) {
       throw new ProtocolError(ErrorCode.InvalidRequest, `No version to speak: this client accepts ${this.#accepted}`);
     }
-    await this.#initialize(legacy);
-    if (key !== undefined) cache.set(key, 'legacy');
+    await this.#initialize(legacy).catch((error: { data?: { supported?: unknown } } | undefined) => {
+      // A modern-only server refusing initialize names the versions it speaks (versioning.mdx): one of ours there
+      // means the probe missed it (answered after probeTimeout). Ask again: the era is a property of the server.
+      const named = stringsOf(error?.data?.supported);
+      const next = this.#versionsOf('modern').find((v) => named.includes(v));
+      if (next === undefined) throw error;
+      return this.#probe(next, false);
+    });
+    if (key !== undefined) cache.set(key, this.era as Era); // legacy, or modern once asked again
   }
 
   /**
-   * `server/discover`: true when the server is modern (and a version was agreed), false when it is legacy. A server
-   * that refuses the version asked for, naming others, is asked once more with one of those we speak.
+   * `server/discover`: true when the server is modern (and a version was agreed), false when it is legacy. A modern
+   * server that refuses the version asked for, naming those it speaks, is asked once more with one of ours it names
+   * (the one asked too: a refusal may not last).
    */
   async #probe(asked: string, canFallBack: boolean, retry = true): Promise<boolean> {
     const modern = this.#versionsOf('modern');
@@ -209,15 +218,13 @@ export class McpClientBase<
         if (canFallBack) return false;
         throw new ProtocolError(
           ErrorCode.InvalidRequest,
-          `The server did not answer server/discover as a ${asked} server would (${describe(error)}); this client accepts no initialize-era version`,
+          `Not a ${asked} server (server/discover: ${describe(error)}); this client accepts ${this.#accepted}`,
         );
       }
       const supported = stringsOf((error.data as { supported?: unknown } | undefined)?.supported);
       const next = modern.find((v) => supported.includes(v));
-      if (error.code !== errorCodes['UnsupportedProtocolVersionError'] || next === undefined || next === asked) {
-        throw error;
-      }
-      return retry && this.#probe(next, canFallBack, false);
+      if (error.code !== errorCodes['UnsupportedProtocolVersionError'] || next === undefined || !retry) throw error;
+      return this.#probe(next, canFallBack, false);
     }
     const versions = stringsOf(result['supportedVersions']);
     const agreed = versions.includes(asked) ? asked : modern.find((v) => versions.includes(v));
@@ -420,15 +427,8 @@ export class McpClientBase<
     let finish: Finish | undefined;
     if (modern && inputRequests)
       finish = (first) => (isInputRequired(first) ? this.#inputRounds(method, sent, first, options) : first);
-    else if (!modern && perRequestMeta) finish = (first) => this.#fromLegacy(method, first);
+    else if (!modern && perRequestMeta) finish = (first) => fromLegacy(this.protocol.facts, method, first);
     return (this.peer as unknown as Finishing).request(method, sent, options, finish);
-  }
-
-  /** A legacy server's result, filled with the defaults a modern server would use (what the modern types promise). */
-  #fromLegacy(method: string, result: unknown): unknown {
-    if (!isPlainObject(result)) return result;
-    const facts = this.protocol.facts.resultDefaults;
-    return Object.assign({ resultType: 'complete' }, Object.hasOwn(facts, method) ? facts[method] : undefined, result);
   }
 
   /** Answers the server's input requests and asks again, until the result is final (at most `maxInputRounds`). */
@@ -491,9 +491,4 @@ export class McpClientBase<
     const given = metaOf(params);
     return withKey(params, '_meta', given === undefined ? envelope.meta : { ...envelope.meta, ...given });
   }
-}
-
-/** The strings of a version list a server sent (an error's `supported`, a discover result's `supportedVersions`). */
-function stringsOf(list: unknown): string[] {
-  return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
 }

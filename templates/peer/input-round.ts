@@ -6,7 +6,7 @@
  * Hand-written runtime copied unchanged into generated output. Browser-safe.
  */
 import { ErrorCode, ProtocolError, isPlainObject } from '../core/jsonrpc.js';
-import type { HandlerContext } from '../core/peer.js';
+import type { HandlerContext, ParamsIssue } from '../core/peer.js';
 
 type JsonObject = { [key: string]: unknown };
 
@@ -77,6 +77,29 @@ export function inputRound(
   const ask: JsonObject = { resultType: 'input_required', inputRequests: { ...asks } };
   if (options?.requestState !== undefined) ask['requestState'] = options.requestState;
   return { complete: false, ask };
+}
+
+/**
+ * Checks params (`check`), reading an answer in `inputResponses` that fails its schema as no answer: it is
+ * dropped and the params checked again. SEP-2322: a server SHOULD ignore what it does not recognise there;
+ * SEP-2663: answers to keys that are not outstanding. So an unknown key's garbage does not refuse the whole
+ * request, and a handler asks again for an answer of its own that it cannot read. Any other issue stands.
+ */
+export function checkReadingAnswers(
+  params: JsonObject | undefined,
+  check: (params: JsonObject | undefined) => ParamsIssue | null,
+): ParamsIssue | null {
+  let issue = check(params);
+  while (issue !== null && params !== undefined) {
+    const match = /^\/inputResponses\/([^/]+)/.exec(issue.pointer);
+    const key = match?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
+    const answers = params['inputResponses'];
+    if (key === undefined || !isPlainObject(answers) || !Object.hasOwn(answers, key)) return issue;
+    const { [key]: _unreadable, ...rest } = answers;
+    params['inputResponses'] = rest;
+    issue = check(params);
+  }
+  return issue;
 }
 
 /** Input-required rounds a legacy call may take on a modern server. */

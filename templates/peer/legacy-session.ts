@@ -1,11 +1,14 @@
 /**
  * What a dual-era server (2026-07-28 on, server-base.ts) does for the legacy clients its own schema does not
- * describe: their `initialize` checked by hand, and their results without `resultType`.
+ * describe: their `initialize` checked by hand, the capabilities they are told, their requests given the
+ * `_meta` a modern client sends, and their results without `resultType`.
  *
  * Hand-written runtime copied unchanged into generated output.
  */
 import { isPlainObject } from '../core/jsonrpc.js';
+import { withKey } from '../core/peer-messages.js';
 import type { ParamsIssue } from '../core/peer-types.js';
+import { setMeta } from './protocol.js';
 
 type JsonObject = { [key: string]: unknown };
 
@@ -28,6 +31,41 @@ export function legacyInitializeIssue(params: JsonObject | undefined): ParamsIss
 
 function issue(pointer: string, message: string): ParamsIssue {
   return { pointer, message, keyword: 'type' };
+}
+
+/** What a legacy session knows that a modern request says in its `_meta`. */
+export interface LegacySessionFacts {
+  protocolVersion: string | undefined;
+  clientInfo: unknown;
+  clientCapabilities: JsonObject | undefined;
+  logLevel?: string | undefined;
+}
+
+/**
+ * A legacy client's params as a handler (and the validator) of a modern server reads them: with the per-request
+ * `_meta` a modern client would have sent, filled in from the session (the version and client from
+ * `initialize`, the level from `logging/setLevel`), so handlers are written once. A `_meta` that is not an
+ * object stays as sent, for the validator to refuse (-32602 at /_meta, as the 2025-11-25 server does).
+ */
+export function withSessionMeta(
+  keys: Record<string, string>,
+  session: LegacySessionFacts,
+  params: JsonObject | undefined,
+): JsonObject | undefined {
+  if (params?.['_meta'] !== undefined && !isPlainObject(params['_meta'])) return params;
+  const given = isPlainObject(params?.['_meta']) ? params['_meta'] : {};
+  const meta: JsonObject = {};
+  setMeta(meta, keys['protocolVersion'], session.protocolVersion);
+  setMeta(meta, keys['clientInfo'], session.clientInfo);
+  setMeta(meta, keys['clientCapabilities'], session.clientCapabilities ?? {});
+  setMeta(meta, keys['logLevel'], session.logLevel);
+  return withKey(params, '_meta', { ...meta, ...given });
+}
+
+/** Capabilities as a legacy client reads them: no `extensions` map, and logging, which the runtime answers for it. */
+export function legacyCapabilities(capabilities: JsonObject): JsonObject {
+  const { extensions: _extensions, ...caps } = capabilities;
+  return { ...caps, logging: {} };
 }
 
 /** Legacy results have no `resultType`. */

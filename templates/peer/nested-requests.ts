@@ -1,8 +1,8 @@
 /**
- * A handler's own requests to the client (`ctx.request`: sampling, elicitation, roots) on the generated server:
- * one the client's capabilities do not allow is refused before it is sent, and one that fails comes back to the
- * handler as a NestedRequestError naming the method — not as the client's ProtocolError, which a `tools/call`
- * handler would otherwise pass on as the call's own error (a `tools/call` answered "Method not found"). A
+ * A handler's own requests to the client (`ctx.request`: sampling, elicitation, roots, an extension's) on the
+ * generated server: one the client's capabilities do not allow is refused before it is sent, and one that fails
+ * comes back to the handler as a NestedRequestError naming the method — not as the client's ProtocolError, which a
+ * `tools/call` handler would otherwise pass on as the call's own error (a `tools/call` answered "Method not found"). A
  * handler that does not catch it: a tool answers `isError` with the message (tool-call.ts), any other handler
  * -32603; both are reported to `onHandlerError`.
  *
@@ -37,14 +37,20 @@ export class NestedRequestError extends Error {
 
 /**
  * Guards `ctx.request` for one handler call: `capabilities` are the client's (the session's, or the modern
- * request's own); `missingCode` the error code a refusal carries.
+ * request's own); `missingCode` the error code a refusal carries; `extensions` the extension id of each vendor
+ * method (SEP-2133: a request of an extension goes only to a client that declared it).
  */
-export function guardNestedRequests(ctx: HandlerContext, capabilities: unknown, missingCode: number): void {
+export function guardNestedRequests(
+  ctx: HandlerContext,
+  capabilities: unknown,
+  missingCode: number,
+  extensions: { readonly [method: string]: string } = {},
+): void {
   const send = ctx.request as (method: string, params?: unknown, options?: unknown) => Promise<unknown>;
   (ctx as { request: unknown }).request = (method: string, params?: unknown, options?: unknown) => {
-    const needed = Object.hasOwn(CAPABILITY_OF, method) ? CAPABILITY_OF[method] : undefined;
-    if (needed !== undefined && !(isPlainObject(capabilities) && isPlainObject(capabilities[needed]))) {
-      const message = `${method} needs the client capability "${needed}", which the client did not declare: not sent`;
+    const missing = missingCapability(method, capabilities, extensions);
+    if (missing !== undefined) {
+      const message = `${method} needs the client capability ${missing}, which the client did not declare: not sent`;
       return Promise.reject(new NestedRequestError(method, missingCode, message));
     }
     return send.call(ctx, method, params, options).catch((error: unknown) => {
@@ -53,4 +59,19 @@ export function guardNestedRequests(ctx: HandlerContext, capabilities: unknown, 
       throw new NestedRequestError(method, typeof code === 'number' ? code : -32603, message, { cause: error, data });
     });
   };
+}
+
+/** The capability `method` needs that `capabilities` lacks (`"sampling"`, `extensions["acme/jobs"]`), or undefined. */
+function missingCapability(
+  method: string,
+  capabilities: unknown,
+  extensions: { readonly [method: string]: string },
+): string | undefined {
+  const caps = isPlainObject(capabilities) ? capabilities : {};
+  const needed = Object.hasOwn(CAPABILITY_OF, method) ? CAPABILITY_OF[method] : undefined;
+  if (needed !== undefined) return isPlainObject(caps[needed]) ? undefined : `"${needed}"`;
+  const extension = Object.hasOwn(extensions, method) ? extensions[method] : undefined;
+  if (extension === undefined) return undefined;
+  const declared = isPlainObject(caps['extensions']) ? caps['extensions'][extension] : undefined;
+  return isPlainObject(declared) ? undefined : `extensions["${extension}"]`;
 }

@@ -13,22 +13,22 @@
 import { ErrorCode, ProtocolError, isPlainObject } from '../core/jsonrpc.js';
 import { RpcPeer, type HandlerContext, type NotificationContext, type ParamsIssue } from '../core/peer.js';
 import type { PeerOptions } from '../core/peer.js';
-import { isThenable, withKey } from '../core/peer-messages.js';
+import { isThenable } from '../core/peer-messages.js';
 import {
-  setMeta,
   speakableVersions,
   type Era,
   type ServerProtocolDescription,
   type Implementation,
   type VersionFact,
 } from './protocol.js';
-import { hasExtensionsCapability, mergeCapabilities, requestCapabilities, withExtensionIds } from './capabilities.js';
+import { capabilitiesAt, hasExtensionsCapability, mergeCapabilities } from './capabilities.js';
+import { requestCapabilities, withExtensionIds } from './capabilities.js';
 import { checkParamHeaders } from './param-header-check.js';
 import { callTool } from './tool-call.js';
 import type { Transport } from '../core/transport.js';
 import { paramsIssue, resultIssue, type CompiledValidator } from './validation.js';
-import { answerInputsInline, inputRound } from './input-round.js';
-import { legacyInitializeIssue, withoutResultType } from './legacy-session.js';
+import { answerInputsInline, checkReadingAnswers, inputRound } from './input-round.js';
+import { legacyCapabilities, legacyInitializeIssue, withSessionMeta, withoutResultType } from './legacy-session.js';
 import { guardNestedRequests } from './nested-requests.js';
 import { LOG_LEVELS, gateLogs } from './log-gate.js';
 import { withAuth } from './auth-info.js';
@@ -182,7 +182,10 @@ export class McpServerBase<Handlers extends object> {
       validateParams:
         this.options.validateParams === false
           ? undefined
-          : (method, params) => this.checkParams(method, this.paramsFor(session, method, params)),
+          : (method, params) => {
+              const check = (p: JsonObject | undefined) => this.checkParams(method, this.paramsFor(session, method, p));
+              return this.protocol.features.inputRequests ? checkReadingAnswers(params, check) : check(params);
+            },
     });
     const entry = { peer, session };
     this.sessions.add(entry);
@@ -271,7 +274,7 @@ export class McpServerBase<Handlers extends object> {
           };
     (ctx as unknown as { session: SessionInfo }).session = seen;
     withAuth(ctx);
-    guardNestedRequests(ctx, seen.clientCapabilities, this.#missingCapabilityCode);
+    guardNestedRequests(ctx, seen.clientCapabilities, this.#missingCapabilityCode, this.tables.extensionMethods);
     if (this.protocol.features.inputRequests) (ctx as unknown as { inputs: unknown }).inputs = inputRound;
     const params = this.paramsFor(session, method, received);
     if (method === 'logging/setLevel' && isPlainObject(params) && typeof params['level'] === 'string') {
@@ -299,11 +302,15 @@ export class McpServerBase<Handlers extends object> {
   ): unknown {
     const { method, handler } = route;
     if (this.legacyOnModern(session)) {
-      const invoke = (p: unknown): unknown =>
-        method === 'tools/call' ? callTool(handler, p, ctx, this.options.onHandlerError) : handler(p, ctx);
-      return Promise.resolve(invoke(params))
-        .then((first) => answerInputsInline(invoke, params, first, ctx))
-        .then((result) => withoutResultType(this.checked(method, results, result)));
+      // The whole exchange is the call: a tool's inputs the client cannot answer (a capability it lacks) end in
+      // its isError, as a 2025-11-25 handler's own request does (nested-requests.ts).
+      const exchange = (p: unknown): Promise<unknown> =>
+        Promise.resolve(handler(p, ctx)).then((first) =>
+          answerInputsInline((q) => handler(q, ctx), params, first, ctx),
+        );
+      const result =
+        method === 'tools/call' ? callTool(exchange, params, ctx, this.options.onHandlerError) : exchange(params);
+      return Promise.resolve(result).then((value) => withoutResultType(this.checked(method, results, value)));
     }
     const result =
       method === 'tools/call' ? callTool(handler, params, ctx, this.options.onHandlerError) : handler(params, ctx);
@@ -354,9 +361,10 @@ export class McpServerBase<Handlers extends object> {
     this.#agreed(peer, version);
     return {
       protocolVersion: version,
-      capabilities: this.capabilitiesFor(
+      capabilities: capabilitiesAt(
+        this.protocol,
         version,
-        this.legacyOnModern(session) ? this.legacyCapabilities() : this.capabilities,
+        this.legacyOnModern(session) ? legacyCapabilities(this.capabilities) : this.capabilities,
       ),
       serverInfo: this.options.serverInfo,
       ...(this.options.instructions ? { instructions: this.options.instructions } : {}),
@@ -407,6 +415,7 @@ export class McpServerBase<Handlers extends object> {
 
   /** Lifecycle gate before any handler runs. */
   private admit(method: string, meta: JsonObject | undefined, session: SessionInfo): ProtocolError | undefined {
+    if (method === 'initialize') return this.#initializeRefusal(meta, session);
     if (this.protocol.features.initialize || session.era === 'legacy') {
       if (method === 'initialize' || method === 'ping') return undefined;
       if (session.protocolVersion === undefined) {
@@ -438,41 +447,33 @@ export class McpServerBase<Handlers extends object> {
     return undefined;
   }
 
+  /**
+   * Why an `initialize` is refused before its params are read, or undefined. One that carries the per-request
+   * `_meta` version is a modern request, served as its version, which has no initialize (versioning.mdx):
+   * -32601. A second one is a lifecycle error whatever its params say: -32600, as on every transport.
+   */
+  #initializeRefusal(meta: JsonObject | undefined, session: SessionInfo): ProtocolError | undefined {
+    const key = this.protocol.facts.metaKeys['protocolVersion'];
+    if (this.protocol.features.perRequestMeta && key !== undefined && typeof meta?.[key] === 'string') {
+      return new ProtocolError(
+        ErrorCode.MethodNotFound,
+        `Method not found: initialize (a request with _meta["${key}"] is served as ${String(meta[key])}, which has no initialize)`,
+      );
+    }
+    if (this.#opened.has(session)) return new ProtocolError(ErrorCode.InvalidRequest, 'Already initialized');
+    return undefined;
+  }
+
   /** A legacy session on a modern server (opened with `initialize`). */
   private legacyOnModern(session: SessionInfo): boolean {
     return session.era === 'legacy' && this.protocol.features.perRequestMeta;
   }
 
-  /**
-   * What a handler (and the validator) sees of a legacy client's request on a modern server: the params
-   * with the per-request `_meta` a modern client would have sent, filled in from the session (the version
-   * and client from `initialize`, the level from `logging/setLevel`), so handlers are written once.
-   */
+  /** What a handler (and the validator) sees of a request: a legacy client's on a modern server gets the modern `_meta`. */
   private paramsFor(session: SessionInfo, method: string, params: JsonObject | undefined): JsonObject | undefined {
     if (!this.legacyOnModern(session) || this.protocol.facts.lifecycleMethods.includes(method)) return params;
     if (method === 'initialize' || method === 'logging/setLevel') return params;
-    const keys = this.protocol.facts.metaKeys;
-    const given = isPlainObject(params?.['_meta']) ? params['_meta'] : {};
-    const meta: JsonObject = {};
-    setMeta(meta, keys['protocolVersion'], session.protocolVersion);
-    setMeta(meta, keys['clientInfo'], session.clientInfo);
-    setMeta(meta, keys['clientCapabilities'], session.clientCapabilities ?? {});
-    setMeta(meta, keys['logLevel'], session.logLevel);
-    return withKey(params, '_meta', { ...meta, ...given });
-  }
-
-  /** Capabilities the agreed version has (a 2024-11-05 client is not told of `completions`, say). */
-  private capabilitiesFor(version: string, capabilities: JsonObject): JsonObject {
-    const having = this.protocol.facts.capabilityVersions;
-    return Object.fromEntries(
-      Object.entries(capabilities).filter(([name]) => !Object.hasOwn(having, name) || having[name]?.includes(version)),
-    );
-  }
-
-  /** Capabilities as a legacy client reads them: logging is answered by the runtime for it. */
-  private legacyCapabilities(): JsonObject {
-    const { extensions: _extensions, ...caps } = this.capabilities;
-    return { ...caps, logging: {} };
+    return withSessionMeta(this.protocol.facts.metaKeys, session, params);
   }
 
   private checkParams(method: string, params: JsonObject | undefined): ParamsIssue | null {

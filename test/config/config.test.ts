@@ -146,10 +146,59 @@ describe('invalid configs: one line with the pointer, exit 2', () => {
     );
   });
 
-  it('a schema file that does not exist', async () => {
-    const { code, out, dir } = await runWithConfig(JSON.stringify({ targets: [{ schema: 'nope.json', out: 'out' }] }));
-    expect(code).toBe(2);
-    expect(out.errors).toEqual([`${join(dir, 'nope.json')}: file not found`]);
+  // Issue 43: a missing input file the config names is reported at its place in the config (it named the file only).
+  const base = { spec: '2025-11-25', out: 'out', artifacts: ['types'], format: false, schemaDir: SCHEMA_DIR };
+  const missing: [string, unknown, string][] = [
+    [
+      'a schema file',
+      { targets: [{ schema: 'nope.json', out: 'out' }] },
+      '#/targets/0/schema: nope.json: schema file not found',
+    ],
+    [
+      'an extension file of a target',
+      { targets: [{ ...base, extensions: ['io.modelcontextprotocol/tasks', 'sub/nope.extension.json'] }] },
+      '#/targets/0/extensions/1: sub/nope.extension.json: extension file not found',
+    ],
+    [
+      'an extension file of the defaults',
+      {
+        extensions: ['nope.extension.json'],
+        targets: [
+          { ...base, name: 'a' },
+          { ...base, name: 'b', out: 'b' },
+        ],
+      },
+      '#/extensions/0: nope.extension.json: extension file not found',
+    ],
+    [
+      'a pairing file',
+      { targets: [{ ...base }, { ...base, out: 'b', name: 'b', pairing: 'nope.pairing.json' }] },
+      '#/targets/1/pairing: nope.pairing.json: pairing file not found',
+    ],
+    [
+      'a snapshot file',
+      { targets: [{ ...base, tools: 'nope.snapshot.json' }] },
+      '#/targets/0/tools: nope.snapshot.json: snapshot file not found',
+    ],
+  ];
+  for (const [what, config, expected] of missing) {
+    it(`${what} that does not exist: the config file and the pointer`, async () => {
+      const { code, out, file, dir } = await runWithConfig(JSON.stringify(config));
+      expect(out.errors).toEqual([`${file}${expected}`]);
+      expect(code).toBe(2);
+      expect(existsSync(join(dir, 'out'))).toBe(false);
+    });
+  }
+
+  it("a missing file the flags override is not the config's error", async () => {
+    const pairing = join(tempDir('pairing'), 'pairing.json');
+    writeFileSync(pairing, '{ "pairs": {} }');
+    const { code, out } = await runWithConfig(JSON.stringify({ targets: [{ ...base, pairing: 'nope.json' }] }), [
+      '--pairing',
+      pairing,
+    ]);
+    expect(out.errors).toEqual([]);
+    expect(code).toBe(0);
   });
 
   it('an unknown spec version: the config file and the pointer', async () => {

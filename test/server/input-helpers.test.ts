@@ -92,3 +92,52 @@ describe('ctx.inputs', () => {
     });
   });
 });
+
+/**
+ * Issue 43: what a 2026-07-28 server makes of answers it cannot read. SEP-2322: a server SHOULD ignore what it
+ * does not recognise in `inputResponses`; SEP-2663: answers to keys not outstanding. An answer that fails its
+ * schema is read as no answer: an unknown key's is ignored (the request is served), the asked key's is asked for
+ * again; `inputResponses` that is no object at all is still -32602.
+ */
+describe('inputResponses the server cannot read', () => {
+  const META = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  async function rawCall(inputResponses: unknown) {
+    const server = gen['2026'].createServer(
+      {
+        'tools/call': (params: Json, ctx: Json) => {
+          const round = ctx.inputs(params, { confirm: CONFIRM });
+          return round.complete ? { content: [{ type: 'text', text: round.responses.confirm.action }] } : round.ask;
+        },
+      },
+      { serverInfo: { name: 'inputs', version: '1' } },
+    );
+    const [a, b] = gen['2026'].createInMemoryPair();
+    await server.connect(b);
+    const peer = new gen['2026'].RpcPeer(a, {});
+    await peer.start();
+    try {
+      return await peer
+        .request('tools/call', { name: 'deploy', inputResponses, _meta: META })
+        .catch((error: Json) => ({ error: error.code }));
+    } finally {
+      await peer.close();
+    }
+  }
+
+  it('an invalid answer under a key nobody asked for is ignored: the call completes', async () => {
+    const answer = await rawCall({ confirm: { action: 'accept' }, 'unknown-key': { ignored: true } });
+    expect(answer).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'accept' }] });
+  });
+
+  it('an invalid answer to the key asked for is no answer: it is asked for again', async () => {
+    const answer = await rawCall({ confirm: { nonsense: 1 } });
+    expect(answer).toMatchObject({ resultType: 'input_required', inputRequests: { confirm: CONFIRM } });
+  });
+
+  it('inputResponses that is not an object is -32602', async () => {
+    expect(await rawCall('all of them')).toEqual({ error: -32602 });
+  });
+});

@@ -126,3 +126,56 @@ describe('against the official SDK v1 Client', () => {
     expect(seen.handlerErrors).toHaveLength(1);
   });
 });
+
+/**
+ * Issue 43: the dual-era 2026-07-28 server, whose handler asks with `ctx.inputs`, serving a legacy client that
+ * lacks the capability an input needs answers as the 2025-11-25 server does (it answered -32603 "Internal
+ * error"): the tool's isError names the capability, nothing is sent, onHandlerError hears it.
+ */
+describe('the dual-era 2026-07-28 server and a legacy client without the capability', () => {
+  const INPUTS: Record<string, { method: string; params?: object; capability: string }> = {
+    elicit: { method: 'elicitation/create', params: elicit, capability: 'elicitation' },
+    sample: {
+      method: 'sampling/createMessage',
+      params: { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 },
+      capability: 'sampling',
+    },
+    roots: { method: 'roots/list', capability: 'roots' },
+  };
+
+  it.each(Object.keys(INPUTS))('%s: isError naming the capability, as from the 2025-11-25 server', async (name) => {
+    const modern = await importBuilt(await built('2026-07-28'), 'index.js');
+    const ask = INPUTS[name]!;
+    const handlerErrors: unknown[] = [];
+    const server = modern.createServer(
+      {
+        'tools/call': (params: any, ctx: any) => {
+          const round = ctx.inputs(params, { answer: { method: ask.method, params: ask.params } });
+          return round.complete ? { content: [{ type: 'text', text: 'answered' }] } : round.ask;
+        },
+      },
+      { serverInfo: { name: 'dual', version: '1' }, onHandlerError: (error: unknown) => handlerErrors.push(error) },
+    );
+    const [a, b] = modern.createInMemoryPair();
+    await server.connect(b);
+    const peer = new modern.RpcPeer(a, {});
+    const asked: string[] = [];
+    peer.fallbackRequestHandler = (method: string) => (asked.push(method), {});
+    await peer.start();
+    cleanups.push(() => peer.close());
+    await peer.request('initialize', INIT({}));
+    await peer.notify('notifications/initialized');
+    const result = await peer.request('tools/call', { name: 'deploy' });
+    expect(result).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: `${ask.method} needs the client capability "${ask.capability}", which the client did not declare: not sent`,
+        },
+      ],
+      isError: true,
+    });
+    expect(asked).toEqual([]);
+    expect(handlerErrors).toEqual([expect.objectContaining({ name: 'NestedRequestError', method: ask.method })]);
+  });
+});

@@ -14,9 +14,12 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Seconds of the slowest files in a full run on the 2-core CI machine (alone: less). Others count as 0. */
 export const SECONDS: Record<string, number> = {
+  'test/conformance/auth.test.ts': 160,
+  'test/conformance/conformance.test.ts': 105,
   'test/docs/readme-snippets.test.ts': 79,
   'test/bench/smoke.test.ts': 77,
   'test/platforms/strictest.test.ts': 67,
+  'test/stress/http-starved.test.ts': 60,
   'test/platforms/runtime-nodes.test.ts': 55,
   'test/docs/extensions-doc.test.ts': 39,
   'test/platforms/matrix.test.ts': 36,
@@ -33,7 +36,6 @@ export const SECONDS: Record<string, number> = {
   'test/snapshot/tools-types.test.ts': 19,
   'test/generate/compile.test.ts': 16,
   'test/cli/schemas.test.ts': 16,
-  'test/conformance/conformance.test.ts': 16,
   'test/e2e-extensions/tasks.test.ts': 15,
   'test/platforms/bundle-budget.test.ts': 15,
   'test/generate/mutants.test.ts': 14,

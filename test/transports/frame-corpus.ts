@@ -30,6 +30,9 @@
  * | second initialize, reused id in flight | -32600 with the id                           | 400 -32600 with the id  | —                            |
  * (HTTP+SSE's POST endpoint answers 202 to whatever it accepts, 413 and 415 like Streamable HTTP; the answers
  * come on its stream.)
+ *
+ * The generated server's own answers (the lifecycle's and the validators': `_meta`, `initialize`, a batch
+ * holding one) are in frame-corpus-server.ts.
  */
 
 export type Version = '2025-03-26' | '2025-11-25' | '2026-07-28';
@@ -109,6 +112,9 @@ const add = (name: string, text: string, expect: CorpusEntry['expect']): void =>
 
 // --- 1. Not JSON (§4: parse error, id null) ------------------------------------------------------------
 const notJson: [string, string][] = [
+  // Issue 43: an empty or blank frame is not JSON on every transport, a stdio line included.
+  ['empty frame', ''],
+  ['whitespace only', ' \t  '],
   ['plain words', 'not json'],
   ['lone brace', '{'],
   ['unterminated object', '{"jsonrpc":"2.0","id":1,"method":"ping"'],

@@ -4,8 +4,8 @@
  *   reflects no origin; `cors` lists origins (credentials only when asked, never with `'*'`).
  * - Sessions are capped per client as well as in total; at a cap the session idle the longest is reclaimed
  *   first (its client meets 404 and opens a new one), and only when none is idle is an initialize refused
- *   (429 at the client's cap, 503 at the total). The HTTP+SSE and WebSocket servers, whose sessions are open
- *   connections, cap them per client too (429).
+ *   (429 at the client's cap, 503 at the total), each with a Retry-After. The HTTP+SSE and WebSocket servers,
+ *   whose sessions are open connections, cap them per client too (429, with Retry-After).
  */
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -52,9 +52,13 @@ async function serve(options: Partial<StreamableHttpServerOptions> = {}) {
 }
 
 /** initialize from `client` (the x-client header, read by the test's clientKey): the HTTP status and session. */
-async function init(url: string, client = 'a'): Promise<{ status: number; session: string | undefined }> {
+async function init(
+  url: string,
+  client = 'a',
+): Promise<{ status: number; session: string | undefined; retryAfter: string | undefined }> {
   const res = await rawRequest(url, { method: 'POST', headers: { ...JSON_HEADERS, 'x-client': client }, body: INIT });
-  return { status: res.status, session: res.headers['mcp-session-id'] as string | undefined };
+  const retryAfter = res.headers['retry-after'];
+  return { status: res.status, session: res.headers['mcp-session-id'] as string | undefined, retryAfter };
 }
 
 /** Opens the session's standalone GET stream and keeps it open (the session is then not idle). */
@@ -164,6 +168,7 @@ describe('sessions: capped per client and in total, idle ones reclaimed first', 
     await holdStream(url, String(a3.session));
     const refused = await init(url, 'a');
     expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toMatch(/^[1-9]\d*$/); // RFC 9110: seconds to wait before trying again
     expect((await init(url, 'b')).status).toBe(200);
     expect(handler.sessions.has(String(a1.session))).toBe(false);
   });
@@ -192,17 +197,21 @@ describe('sessions: capped per client and in total, idle ones reclaimed first', 
 
     await holdStream(url, String(first.session));
     await holdStream(url, String(third.session));
-    expect((await init(url, 'd')).status).toBe(503);
+    expect(await init(url, 'd')).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^[1-9]\d*$/) });
   });
 });
 
-/** Opens a request that stays open on success (an SSE GET, a WebSocket upgrade); resolves with its status. */
-function openHeld(url: string, headers: Record<string, string>): Promise<number> {
+/**
+ * Opens a request that stays open on success (an SSE GET, a WebSocket upgrade); resolves with its status (and,
+ * for a refusal, its Retry-After in `retryAfter`).
+ */
+function openHeld(url: string, headers: Record<string, string>, retryAfter: string[] = []): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { headers });
     cleanups.push(() => void req.destroy());
     req.on('response', (res) => {
       res.resume();
+      retryAfter.push(String(res.headers['retry-after']));
       resolve(res.statusCode ?? 0);
     });
     req.on('upgrade', (_res, socket) => {
@@ -227,26 +236,35 @@ describe('connection-held sessions are capped per client too', () => {
       await legacy.close();
       await http.close();
     });
-    const sse = (client: string) => openHeld(`${http.url}/sse`, { accept: 'text/event-stream', 'x-client': client });
+    const retryAfter: string[] = [];
+    const sse = (client: string) =>
+      openHeld(`${http.url}/sse`, { accept: 'text/event-stream', 'x-client': client }, retryAfter);
     expect(await sse('a')).toBe(200);
     expect(await sse('a')).toBe(429);
+    expect(retryAfter[1]).toMatch(/^[1-9]\d*$/);
     expect(await sse('b')).toBe(200);
   });
 
   it('WebSocket: 429 for a client at its cap, others served', async () => {
     const endpoint = await listenWebSocket({ ...byHeader, maxSessionsPerClient: 1, onSession: (t) => t.start() });
     cleanups.push(() => endpoint.close());
+    const retryAfter: string[] = [];
     const upgrade = (client: string) =>
-      openHeld(`${endpoint.url.replace('ws:', 'http:')}/mcp`, {
-        connection: 'Upgrade',
-        upgrade: 'websocket',
-        'sec-websocket-version': '13',
-        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
-        'sec-websocket-protocol': 'mcp',
-        'x-client': client,
-      });
+      openHeld(
+        `${endpoint.url.replace('ws:', 'http:')}/mcp`,
+        {
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+          'sec-websocket-protocol': 'mcp',
+          'x-client': client,
+        },
+        retryAfter,
+      );
     expect(await upgrade('a')).toBe(101);
     expect(await upgrade('a')).toBe(429);
+    expect(retryAfter).toEqual([expect.stringMatching(/^[1-9]\d*$/)]);
     expect(await upgrade('b')).toBe(101);
   });
 });

@@ -167,7 +167,9 @@ describe('HTTP+SSE server: refusals and limits', () => {
     const { handler, base } = await serve({ maxSessions: 1 });
     const first = await openStream(`${base}/sse`);
     expect(handler.sessions.size).toBe(1);
-    expect((await rawRequest(`${base}/sse`, { method: 'GET' })).status).toBe(503);
+    const refused = await rawRequest(`${base}/sse`, { method: 'GET' });
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toMatch(/^[1-9]\d*$/);
     first.res.destroy();
     await eventually(() => handler.sessions.size === 0);
     const second = await openStream(`${base}/sse`);

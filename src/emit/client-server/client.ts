@@ -14,7 +14,6 @@ import { baseClassMembers } from '../shared/base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from '../shared/runtime-ref.js';
 import { TABLES, hasExtensionSettings, optionsType } from '../maps/tables.js';
 import { paramsType } from '../types/params-names.js';
-import { isIdentifier } from '../shared/ts-names.js';
 import { connectedFunction, eraTypes } from './client-eras.js';
 import { legacyCallsOf } from './legacy-calls.js';
 import type { Statement, TsFiles } from '../shared/ts-project.js';
@@ -114,11 +113,6 @@ export function methodPath(method: string): string[] {
 /** A method path segment as a member name: camelCase, and quoted later if still not an identifier. */
 function memberName(segment: string): string {
   return segment.replace(/[-_]+([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase());
-}
-
-/** A class property name, quoted when it is no identifier. */
-function propertyName(name: string): string {
-  return isIdentifier(name) ? name : str(name);
 }
 
 function stubParams(model: ProtocolModel, m: MethodInfo): Param[] {
@@ -250,7 +244,7 @@ function clientClass(model: ProtocolModel, files: TsFiles, validators: boolean):
         body: [`return ${requestCall(m)};`],
       });
     } else {
-      spec.properties.push({ name: propertyName(name), value: stubValue(model, node) });
+      spec.properties.push({ name, value: stubValue(model, node) });
     }
   }
   return classDecl(spec);

@@ -138,7 +138,7 @@ export interface ClassSpec {
   methods: { name: string; doc?: string; params: Param[]; returns: string; body: string[] }[];
 }
 
-/** An exported class: public readonly properties, the constructor, then the methods. */
+/** An exported class: public readonly properties, the constructor, then the methods (names quoted unless identifiers). */
 export function classDecl(c: ClassSpec): ClassDeclarationStructure {
   return {
     kind: StructureKind.Class,
@@ -147,7 +147,7 @@ export function classDecl(c: ClassSpec): ClassDeclarationStructure {
     extends: c.extends,
     docs: docs(c.doc),
     properties: c.properties.map((p) => ({
-      name: p.name,
+      name: propertyKey(p.name),
       scope: Scope.Public,
       isReadonly: true,
       initializer: p.value,
@@ -155,7 +155,7 @@ export function classDecl(c: ClassSpec): ClassDeclarationStructure {
     })),
     ctors: [{ parameters: parameters(c.ctor.params), statements: c.ctor.body }],
     methods: c.methods.map((m) => ({
-      name: m.name,
+      name: propertyKey(m.name),
       docs: docs(m.doc),
       parameters: parameters(m.params),
       returnType: m.returns,

@@ -31,8 +31,8 @@ import {
   type CorsOptions,
   type DnsRebindingOptions,
 } from '../http/common.js';
-import { TOO_LARGE_HEADERS, accepts, readBody } from '../http/server/request.js';
-import { ClientCounts, type ClientCapOptions } from '../http/server/client-caps.js';
+import { TOO_LARGE_HEADERS, accepts, outlastClientReuse, readBody } from '../http/server/request.js';
+import { ClientCounts, RETRY_AFTER, type ClientCapOptions } from '../http/server/client-caps.js';
 import { formatSseEvent } from '../http/sse.js';
 import { readFrame, type FrameReader } from '../../core/frame.js';
 import type { JsonRpcFrame, MessageExtraInfo, Transport } from '../../core/transport.js';
@@ -265,6 +265,7 @@ class SseLegacyEndpoint {
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    outlastClientReuse(req, res);
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       // The metadata is public and read cross-origin: served before the Host and Origin checks.
@@ -300,10 +301,11 @@ class SseLegacyEndpoint {
       return writeError(res, 406, 'Not Acceptable: Accept must list text/event-stream');
     }
     if (this.sessions.size >= this.maxSessions) {
-      return writeError(res, 503, `Service Unavailable: the server holds its maximum of ${this.maxSessions} sessions`);
+      const message = `Service Unavailable: the server holds its maximum of ${this.maxSessions} sessions`;
+      return writeError(res, 503, message, RETRY_AFTER);
     }
     const admitted = this.perClient.admit(req);
-    if ('refused' in admitted) return writeError(res, 429, admitted.refused);
+    if ('refused' in admitted) return writeError(res, 429, admitted.refused, RETRY_AFTER);
     this.perClient.add(admitted.client);
     res.once('close', () => this.perClient.remove(admitted.client));
     const sessionId = this.options.sessionIdGenerator?.() ?? globalThis.crypto.randomUUID();

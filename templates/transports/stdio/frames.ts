@@ -2,8 +2,8 @@
 // Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
 /**
  * stdio framing: each message is one line of UTF-8 JSON terminated by `\n` (JSON.stringify never emits an
- * embedded newline). A trailing `\r` is tolerated, blank lines are skipped, an oversize line is discarded up
- * to its newline, and frames written in one tick go out in one write.
+ * embedded newline). A trailing `\r` is tolerated, a blank line is a message (that is not JSON), an oversize
+ * line is discarded up to its newline, and frames written in one tick go out in one write.
  */
 import type { Writable } from 'node:stream';
 import type { JsonRpcMessage } from '../../core/jsonrpc.js';
@@ -160,7 +160,8 @@ export class OverlongLineError extends Error {
 /**
  * Feeds `chunk` through `buffer` and delivers the lines: raw to the engine when it reads frames itself
  * (`transport.ontext`, so it answers invalid ones), else parsed to `onmessage` with bad lines going to
- * `onError`. Blank lines are framing, not frames: skipped.
+ * `onError`. A blank line is a message that is not JSON, as an empty frame is on every transport: the engine
+ * answers it -32700.
  */
 export function deliverLines(
   buffer: LineBuffer,
@@ -185,7 +186,6 @@ export function deliverLines(
 
 function deliverEach(lines: string[], transport: Pick<Transport, 'onmessage' | 'ontext' | 'onerror'>): void {
   for (const line of lines) {
-    if (line.trim() === '') continue;
     const ontext = transport.ontext;
     if (ontext !== undefined) {
       ontext(line);

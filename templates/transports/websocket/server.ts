@@ -18,7 +18,7 @@
  * is dropped, and its session with it.
  */
 import type { IncomingMessage } from 'node:http';
-import { ClientCounts, type ClientCapOptions } from '../http/server/client-caps.js';
+import { ClientCounts, RETRY_AFTER, type ClientCapOptions } from '../http/server/client-caps.js';
 import type { Duplex } from 'node:stream';
 import { dnsRebindingGuard, toError, type DnsRebindingOptions } from '../http/common.js';
 
@@ -317,9 +317,12 @@ function refuse(socket: Duplex, status: number, message: string): void {
   const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message } });
   if (!socket.writable) return void socket.destroy();
   socket.once('finish', () => socket.destroy());
+  // Refused for want of room (429, 503): say when to try again.
+  const retry = status === 429 || status === 503 ? `Retry-After: ${RETRY_AFTER['retry-after']}\r\n` : '';
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\n` +
       'Content-Type: application/json\r\n' +
+      retry +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Connection: close\r\n\r\n' +
       body,

@@ -129,8 +129,8 @@ export interface SessionlessRules {
  * A sessionless POST's message when it passes the transport's checks, in order: the JSON-RPC shape, no response,
  * the standard headers against the body (HeaderMismatchError), the version (UnsupportedProtocolVersionError),
  * and the body's `_meta` version: required on a request the generated server receives (-32602, 400, as the
- * transport document answers validation failures), equal to the header when present. Else the answer is
- * written and undefined returned.
+ * transport document answers validation failures), equal to the header when present. `initialize` is 404:
+ * this wire has no handshake. Else the answer is written and undefined returned.
  */
 export function sessionlessVerdict(
   req: IncomingMessage,
@@ -162,10 +162,15 @@ export function sessionlessVerdict(
     const message = 'Unsupported protocol version';
     return void writeJsonError(res, 400, codes.unsupportedVersion, message, undefined, {}, id, data);
   }
+  // This wire has no handshake: an initialize is a request for a method 2026-07-28 does not have.
+  if (verdict.method === 'initialize' && id !== null) {
+    const message = `Method not found: initialize (a ${version} request; open a session without that MCP-Protocol-Version header)`;
+    return void writeJsonError(res, 404, ErrorCode.MethodNotFound, message, undefined, {}, id);
+  }
   const meta = verdict.params?.['_meta'];
   const bodyVersion = key !== undefined && isPlainObject(meta) ? meta[key] : undefined;
-  if (bodyVersion === undefined && key !== undefined && id !== null && rules.requiresMeta(verdict.method)) {
-    const message = `Invalid params: ${verdict.method} in ${version} needs _meta["${key}"]`;
+  if (typeof bodyVersion !== 'string' && key !== undefined && id !== null && rules.requiresMeta(verdict.method)) {
+    const message = `Invalid params: ${verdict.method} in ${version} needs _meta["${key}"], a string`;
     return void writeJsonError(res, 400, ErrorCode.InvalidParams, message, undefined, {}, id);
   }
   if (bodyVersion !== undefined && bodyVersion !== version) {

@@ -4,7 +4,7 @@
  * Live sessions counted per client, for the servers whose sessions are open connections (HTTP+SSE streams,
  * WebSocket sockets): one client cannot take every slot of `maxSessions` for itself. (The Streamable HTTP
  * server's sessions outlive their requests, so its store also reclaims idle ones: session-store.ts.)
- * Node only; internal to transports/sse/server.ts and transports/websocket/server.ts.
+ * Node only; internal to transports/sse/server.ts and transports/websocket/server.ts (RETRY_AFTER: every server).
  */
 import type { IncomingMessage } from 'node:http';
 
@@ -17,6 +17,13 @@ export interface ClientCapOptions {
    */
   clientKey?: ((req: IncomingMessage) => string) | undefined;
 }
+
+/**
+ * What a refusal for want of room says (429: the client's own cap; 503: the server's, or a part of the cluster
+ * that did not answer): retry after this many seconds (RFC 9110 Retry-After). Long enough for a session to go
+ * idle or a store to come back; short enough that nobody waits long once there is room.
+ */
+export const RETRY_AFTER = { 'retry-after': '5' } as const;
 
 /** The live sessions of each client, and the cap on them. */
 export class ClientCounts {

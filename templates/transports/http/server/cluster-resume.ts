@@ -11,6 +11,7 @@ import type { ServerResponse } from 'node:http';
 import { parseBusMessage, type Cluster } from './cluster.js';
 import { isResponse, key, toError } from '../common.js';
 import { sseHeaders, writeJsonError } from './replies.js';
+import { RETRY_AFTER } from './client-caps.js';
 import type { RequestId } from '../../../core/jsonrpc.js';
 import { formatSseEvent } from '../sse.js';
 
@@ -70,7 +71,7 @@ export async function resumeFromElsewhere(cluster: Cluster, res: ServerResponse,
     });
   } catch (error) {
     const message = `Service Unavailable: the cluster's bus did not answer (${toError(error).message})`;
-    return writeJsonError(res, 503, -32000, message, at.sessionId);
+    return writeJsonError(res, 503, -32000, message, at.sessionId, RETRY_AFTER);
   }
   res.on('close', () => void stop().catch(() => undefined));
   try {

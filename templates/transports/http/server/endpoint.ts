@@ -34,12 +34,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspectMessage, invalidRequestResponse, parseErrorResponse } from '../../../core/frame.js';
 import { HEADER, isHeaderEra } from '../../../peer/http-headers.js';
-import { accepts, readBody, TOO_LARGE_HEADERS as TOO_LARGE } from './request.js';
+import type { JsonRpcErrorResponse } from '../../../core/jsonrpc.js';
+import { accepts, outlastClientReuse, readBody, TOO_LARGE_HEADERS as TOO_LARGE } from './request.js';
 import { checkCors, dnsRebindingGuard, isInitializeRequest, mediaType, onceEach, toError } from '../common.js';
 import type { WireMessage } from '../common.js';
 import type { MessageInfo } from './replies.js';
 import {
   headerOf,
+  initializeInBatch,
   requestInfoOf,
   sessionHeader,
   transportErrorCodes,
@@ -52,6 +54,7 @@ import { ASSUMED_PROTOCOL_VERSION, type StreamableHttpServerTransport } from './
 import { clusterOf, factsOf, type Connection, type StreamableHttpServerOptions } from './options.js';
 import type { HttpServedServer, StreamableHttpServerSettings } from './options.js';
 import { LiveSessions } from './session-store.js';
+import { RETRY_AFTER } from './client-caps.js';
 import { AuthGate } from '../../../auth/server/gate.js';
 
 export { HttpRequestTransport } from './request-transport.js';
@@ -99,7 +102,9 @@ function settle(options: StreamableHttpServerSettings) {
   let store: LiveSessions | undefined;
   const local = (id: string): StreamableHttpServerTransport | undefined => store?.sessions.get(id);
   const cluster = clusterOf(options, local);
-  const gate = authGateOf(options);
+  // The `auth` option's gate (it throws when the option cannot be served safely).
+  const log = options.log ?? ((message: string) => console.warn(message));
+  const gate = options.auth === undefined ? undefined : new AuthGate(options.auth, 'createStreamableHttpServer', log);
   return {
     onSession,
     supported,
@@ -250,11 +255,9 @@ class StreamableHttpEndpoint {
     if (refused !== undefined && (!Array.isArray(refused) || members.length === 0))
       return writeJsonRpcError(res, 400, refused, sessionHeader(req));
     const messages = members as WireMessage[];
-    const initialize = messages.find(isInitializeRequest);
-    if (initialize !== undefined) {
+    if (messages.some(isInitializeRequest)) {
       if (!batch) return this.openSession(req, res, messages, wantsSse);
-      const answer = invalidRequestResponse(initialize.id, 'initialize must be sent alone, not in a batch');
-      return writeJsonRpcError(res, 400, answer, sessionHeader(req));
+      return this.batchWithInitialize(req, res, messages, answered, wantsSse);
     }
     const session = await this.findSession(req, res);
     if (!session) return;
@@ -263,6 +266,22 @@ class StreamableHttpEndpoint {
       return writeJsonRpcError(res, 400, answer, sessionHeader(req));
     }
     await session.handlePost(res, messages, batch, wantsSse, this.messageInfo(req), answered);
+  }
+
+  /** A batch holding an initialize (2025-03-26): every member is answered, as on every transport (initializeInBatch). */
+  private async batchWithInitialize(
+    req: IncomingMessage,
+    res: ServerResponse,
+    messages: WireMessage[],
+    answered: JsonRpcErrorResponse[],
+    wantsSse: boolean,
+  ): Promise<void> {
+    const named = headerOf(req, HEADER.sessionId);
+    const { refused, rest } = initializeInBatch(messages, named !== undefined && named !== '');
+    if (rest === undefined) return writeJsonRpcError(res, 400, [...answered, ...refused], sessionHeader(req));
+    const session = await this.findSession(req, res);
+    if (!session) return;
+    await session.handlePost(res, rest, true, wantsSse, this.messageInfo(req), [...answered, ...refused]);
   }
 
   private async openSession(
@@ -430,6 +449,7 @@ class StreamableHttpEndpoint {
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
+    outlastClientReuse(req, res);
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       // The metadata is public and read cross-origin: served before the Host and Origin checks.
@@ -460,13 +480,7 @@ class StreamableHttpEndpoint {
   }
 }
 
-/** The `auth` option's gate, when the option is given (it throws when the option cannot be served safely). */
-function authGateOf(options: StreamableHttpServerSettings): AuthGate | undefined {
-  if (options.auth === undefined) return undefined;
-  return new AuthGate(options.auth, 'createStreamableHttpServer', options.log ?? ((message) => console.warn(message)));
-}
-
-/** 503: something the cluster needs did not answer; the client may try again. */
+/** 503: something the cluster needs did not answer; the client may try again (Retry-After). */
 function unavailable(res: ServerResponse, what: string, error: unknown): void {
-  writeJsonError(res, 503, -32000, `Service Unavailable: ${what} (${toError(error).message})`);
+  writeJsonError(res, 503, -32000, `Service Unavailable: ${what} (${toError(error).message})`, undefined, RETRY_AFTER);
 }

@@ -8,7 +8,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ProtocolFacts } from '../../../peer/protocol.js';
 import { HEADER } from '../../../peer/http-headers.js';
-import { ErrorCode, type JsonRpcErrorResponse, type RequestId } from '../../../core/jsonrpc.js';
+import { ErrorCode, errorResponse, type JsonRpcErrorResponse, type RequestId } from '../../../core/jsonrpc.js';
+import { invalidRequestResponse } from '../../../core/frame.js';
+import { isInitializeRequest, isRequest, type WireMessage } from '../common.js';
 import type { MessageExtraInfo } from '../../../core/transport.js';
 import type { AuthInfo } from '../../../peer/auth-info.js';
 
@@ -50,11 +52,19 @@ export function transportErrorCodes(facts: ProtocolFacts): TransportErrorCodes {
   };
 }
 
-/** The HTTP status of a JSON-RPC error answer in the sessionless era (unknown method 404, refusals 400). */
-export function statusOfError(code: unknown, codes: TransportErrorCodes): number {
-  if (code === -32601) return 404;
+/**
+ * The HTTP status of a JSON-RPC error answer in the sessionless era: unknown method 404; refusals 400, and so is
+ * invalid params whose pointer is in `_meta` (basic/index.mdx: a request missing a required `_meta` field is
+ * malformed, 400 on HTTP); any other error 200.
+ */
+export function statusOfError(error: { code?: unknown; data?: unknown }, codes: TransportErrorCodes): number {
+  const code = error.code;
+  if (code === ErrorCode.MethodNotFound) return 404;
   const refusals = [-32700, -32600, codes.headerMismatch, codes.missingCapability, codes.unsupportedVersion];
-  return refusals.includes(code as number) ? 400 : 200;
+  if (refusals.includes(code as number)) return 400;
+  const pointer = (error.data as { pointer?: unknown } | undefined)?.pointer;
+  const inMeta = typeof pointer === 'string' && (pointer === '/_meta' || pointer.startsWith('/_meta/'));
+  return code === ErrorCode.InvalidParams && inMeta ? 400 : 200;
 }
 
 /** The headers of an SSE response (with the session's id in the session era). */
@@ -120,4 +130,25 @@ export function requestInfoOf(req: IncomingMessage): HttpMessageExtraInfo['reque
     url = undefined;
   }
   return url === undefined ? { headers: req.headers } : { headers: req.headers, url };
+}
+
+/**
+ * A 2025-03-26 batch holding an initialize, answered member by member as on every transport: each initialize is
+ * refused (-32600: it must be sent alone); the other members (`rest`) go to the session the request names, or,
+ * when it names none (`toSession` false) or there are none, `rest` is undefined and each of its requests is
+ * refused as a request without its session is (-32000).
+ */
+export function initializeInBatch(
+  messages: readonly WireMessage[],
+  toSession: boolean,
+): { refused: JsonRpcErrorResponse[]; rest: WireMessage[] | undefined } {
+  const refused = messages
+    .filter(isInitializeRequest)
+    .map((m) => invalidRequestResponse(m.id, 'initialize must be sent alone, not in a batch'));
+  const rest = messages.filter((m) => !isInitializeRequest(m));
+  if (toSession && rest.length > 0) return { refused, rest };
+  const noSession = rest
+    .filter(isRequest)
+    .map((m) => errorResponse(m.id, -32000, 'Bad Request: Mcp-Session-Id header is required'));
+  return { refused: [...refused, ...noSession], rest: undefined };
 }

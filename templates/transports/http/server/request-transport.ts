@@ -110,7 +110,7 @@ export class HttpRequestTransport implements Transport {
       this.res.write(formatSseEvent({ event: 'message', data: JSON.stringify(message) }));
     } else if (!this.res.headersSent) {
       const error = 'error' in message && isPlainObject(message.error) ? message.error : undefined;
-      const status = error === undefined ? 200 : statusOfError(error['code'], this.codes);
+      const status = error === undefined ? 200 : statusOfError(error, this.codes);
       this.res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(message));
     }
     void this.close();

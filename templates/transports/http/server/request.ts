@@ -1,10 +1,10 @@
 /// <reference types="node" preserve="true" />
 // Node's types, referenced here so the declarations work in projects whose `types` leaves Node out (TS 6+ default).
 /**
- * Reading a node:http request, shared by the HTTP server transports (Streamable HTTP, HTTP+SSE). Node only;
- * internal (no entry point re-exports it).
+ * Reading a node:http request, and keeping its connection open for the client's next one, shared by the HTTP
+ * server transports (Streamable HTTP, HTTP+SSE). Node only; internal (no entry point re-exports it).
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Whether an Accept header admits a media type (exact, `type/*`, or `*\/*`; q=0 excludes). */
 export function accepts(header: string | undefined, mediaType: string): boolean {
@@ -46,3 +46,28 @@ export function readBody(req: IncomingMessage, limit: number): Promise<{ text: s
 
 /** The headers of a 413 answer: the connection closes, so the unread rest of the body is never read. */
 export const TOO_LARGE_HEADERS: Record<string, string> = { connection: 'close' };
+
+/**
+ * How much longer than the keep-alive timeout it tells clients (`Keep-Alive: timeout=…`) a server of the runtime
+ * keeps an idle connection open. A client reuses an idle connection until shortly before that timeout (undici,
+ * Node's fetch: 2 s before), but one whose event loop is starved reuses it later than it meant to; node:http,
+ * closing at the timeout (plus a second), then loses the request the client just wrote into the connection
+ * ("other side closed": 117 to 808 calls of 3,000 under load, test/stress/http-starved.test.ts). Nginx keeps
+ * idle connections 75 s.
+ */
+const KEEP_ALIVE_GRACE_MS = 60_000;
+
+/**
+ * Once `res` is sent, its connection idles the server's keep-alive timeout plus KEEP_ALIVE_GRACE_MS before it
+ * closes; what clients are told is unchanged, so they still let go first. A server without a keep-alive timeout
+ * (0: never) is left as it is.
+ */
+export function outlastClientReuse(req: IncomingMessage, res: ServerResponse): void {
+  const server = (req.socket as { server?: { keepAliveTimeout?: unknown } }).server;
+  const timeout = server?.keepAliveTimeout;
+  if (typeof timeout !== 'number' || timeout <= 0) return;
+  // After node:http's own 'finish' listener, which set the socket's idle timeout to the keep-alive timeout.
+  res.once('finish', () => {
+    if (!req.socket.destroyed) req.socket.setTimeout(timeout + KEEP_ALIVE_GRACE_MS);
+  });
+}

@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InMemoryEventStore, type EventStore } from '../../../cluster/event-store.js';
 import { HEADER } from '../../../peer/http-headers.js';
 import { headerOf, writeJsonError, writeJsonRpcError } from './replies.js';
+import { RETRY_AFTER } from './client-caps.js';
 import { invalidRequestResponse } from '../../../core/frame.js';
 import { isRequest, type WireMessage } from '../common.js';
 import { StreamableHttpServerTransport } from './session.js';
@@ -128,12 +129,12 @@ export class LiveSessions {
     const own = [...this.sessions.values()].filter((s) => this.clients.get(s.sessionId) === client);
     if (own.length >= maxSessionsPerClient && !reclaimIdlest(own)) {
       const message = `Too Many Requests: this client holds its maximum of ${maxSessionsPerClient} sessions, none idle`;
-      writeJsonError(res, 429, -32000, message);
+      writeJsonError(res, 429, -32000, message, undefined, RETRY_AFTER);
       return false;
     }
     if (this.sessions.size >= maxSessions && !reclaimIdlest(this.sessions.values())) {
       const message = `Service Unavailable: the server holds its maximum of ${maxSessions} sessions, none idle`;
-      writeJsonError(res, 503, -32000, message);
+      writeJsonError(res, 503, -32000, message, undefined, RETRY_AFTER);
       return false;
     }
     return true;
