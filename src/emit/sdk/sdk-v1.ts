@@ -149,6 +149,18 @@ const PREAMBLE: Statement[] = [
   }),
 ];
 
+/** A type name the statements mention (structures included): imported only then, as noUnusedLocals asks. */
+const usedBy =
+  (statements: readonly Statement[]) =>
+  (name: string): boolean =>
+    // Doc comments (a structure's docs, or /** … */ inside a type's text) mention names without using them.
+    new RegExp(`\\b${name}\\b`).test(
+      JSON.stringify(statements, (key, value: unknown) => (key === 'docs' ? undefined : value)).replace(
+        /\/\*\*[\s\S]*?\*\//g,
+        '',
+      ),
+    );
+
 /** `anyOf` and `complete`, where the result schema of a facade call uses them (sdk.ts keeps its own unexported). */
 function combinators(model: ProtocolModel, calls: readonly MethodInfo[]): Statement[] {
   const schemas = calls.map((m) => resultSchemaOf(model, m)).join(' ');
@@ -173,20 +185,7 @@ export function sdkV1Statements(model: ProtocolModel, importExt: string): Statem
     ...(methods.serverReceives.length ? ['ServerHandlers'] : []),
     ...(methods.clientReceives.length ? ['ClientHandlers'] : []),
   ];
-  return [
-    importDecl(false, { namespace: 'z' }, 'zod/v4'),
-    ...(maps.size ? [importDecl(true, [...maps].sort(), `./maps${importExt}`)] : []),
-    ...(calls || received.some((m) => paramsSchemaOf(m) !== undefined)
-      ? [importDecl(false, { namespace: 'V' }, jsModuleSpecifier('validators', importExt))]
-      : []),
-    importDecl(true, ['StandardSchemaV1', 'StandardSchemaV1Result'], jsModuleSpecifier('validators', importExt)),
-    // sdk.js, declared by sdk.d.ts (sdk-files.ts).
-    importDecl(false, ['RESULT_SCHEMAS', 'SERVER_RESULT_SCHEMAS'], jsModuleSpecifier('sdk', importExt)),
-    importDecl(
-      true,
-      ['OptionsOf', 'SdkClient', 'SdkRequest', 'SdkServer', ...handlerTypes],
-      jsModuleSpecifier('sdk', importExt),
-    ),
+  const body: Statement[] = [
     ...PREAMBLE,
     { ...MESSAGE, isExported: false },
     // The facade's result schemas, as sdk.ts builds them: its combinators where a vendor call needs one.
@@ -210,5 +209,21 @@ export function sdkV1Statements(model: ProtocolModel, importExt: string): Statem
     facadeFunction(model, methods.clientCalls, V1_FACADE),
     requestFunction(model, V1_FACADE),
     ...serverSender(model, V1_FACADE),
+  ];
+  return [
+    importDecl(false, { namespace: 'z' }, 'zod/v4'),
+    ...(maps.size ? [importDecl(true, [...maps].sort(), `./maps${importExt}`)] : []),
+    ...(calls || received.some((m) => paramsSchemaOf(m) !== undefined)
+      ? [importDecl(false, { namespace: 'V' }, jsModuleSpecifier('validators', importExt))]
+      : []),
+    importDecl(true, ['StandardSchemaV1', 'StandardSchemaV1Result'], jsModuleSpecifier('validators', importExt)),
+    // sdk.js, declared by sdk.d.ts (sdk-files.ts).
+    importDecl(false, ['RESULT_SCHEMAS', 'SERVER_RESULT_SCHEMAS'], jsModuleSpecifier('sdk', importExt)),
+    importDecl(
+      true,
+      ['OptionsOf', 'SdkClient', 'SdkRequest', 'SdkServer', ...handlerTypes].filter(usedBy(body)),
+      jsModuleSpecifier('sdk', importExt),
+    ),
+    ...body,
   ];
 }
