@@ -1036,7 +1036,8 @@ if (want('bundle')) {
     CLI,
     'generate',
     '--spec',
-    VERSION,
+    // The ui extension targets 2025-06-18 and later (the smoke run's VERSION is older).
+    '2025-11-25',
     '--ext',
     'io.modelcontextprotocol/ui',
     ...SMOKE_UNFORMATTED,
