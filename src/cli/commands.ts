@@ -88,6 +88,7 @@ async function tuneCompilerForTargets(targets: readonly Target[]): Promise<void>
 async function watchTargets(tflags: TargetFlags, cwd: string, out: Out): Promise<number> {
   const { resolveTargets } = await import('../run/targets.js');
   const { startWatch } = await import('../run/watch.js');
+  (await import('./v8-tuning.js')).letYoungGenerationGrow();
   const first = await resolveTargets(tflags, cwd);
   const { defaultOutNotice } = await import('../run/generate.js');
   const notice = defaultOutNotice(tflags, first.configFile);
