@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import type * as Prettier from 'prettier';
 import { sha256 } from '../../load/hash.js';
+import { BoundedMemo } from './bounded-memo.js';
 
 type Options = Prettier.Options;
 
@@ -16,8 +17,7 @@ const PARSERS: Record<string, string> = { '.ts': 'babel-ts', '.js': 'babel', '.j
  * Formatted text by (options, text). The runtime templates are the same bytes in every version's
  * output, so `generate --all` would otherwise format ~150 kB of identical code five times over.
  */
-const memo = new Map<string, Promise<string>>();
-const MEMO_LIMIT = 64;
+const memo = new BoundedMemo<Promise<string>>(64);
 
 /**
  * The options prettier's CLI resolves for `<outDir>/<path>` (config file, overrides, `.editorconfig`), or
@@ -47,10 +47,7 @@ export async function formatFile(outDir: string, path: string, text: string): Pr
   const key = sha256(`${JSON.stringify(options)}\0${text}`);
   let formatted = memo.get(key);
   if (!formatted) {
-    formatted = prettier.format(text, options);
-    const oldest = memo.keys().next();
-    if (memo.size >= MEMO_LIMIT && oldest.done !== true) memo.delete(oldest.value);
-    memo.set(key, formatted);
+    formatted = memo.set(key, prettier.format(text, options));
     formatted.catch(() => memo.delete(key));
   }
   return formatted;

@@ -23,6 +23,7 @@ import { compactErrors } from './validator-errors.js';
 import { schemaCompileError } from './validator-schema-error.js';
 import { escapePointerToken } from '../../load/pointer.js';
 import { sha256 } from '../../load/hash.js';
+import { BoundedMemo } from '../shared/bounded-memo.js';
 import { DEFINITION_MAPS, SUBSCHEMA_MAPS } from '../../load/schema-keywords.js';
 
 /** The export name of the validator for a method's params. */
@@ -159,18 +160,13 @@ export function validatorModule(
   // descriptions (stripped above), or another target of the same schema, reuses it.
   const options = { allErrors, discriminator };
   const key = sha256(`${dialect}\0${defsKeyword}\0${JSON.stringify(options)}\0${JSON.stringify(defs)}`);
-  const known = compiledModules.get(key);
-  if (known !== undefined) return known;
-  const module = compiledModule(dialect, defsKeyword, defs, failed, options);
-  const oldest = compiledModules.keys().next();
-  if (compiledModules.size >= COMPILED_MODULES_LIMIT && oldest.done !== true) compiledModules.delete(oldest.value);
-  compiledModules.set(key, module);
-  return module;
+  return (
+    compiledModules.get(key) ?? compiledModules.set(key, compiledModule(dialect, defsKeyword, defs, failed, options))
+  );
 }
 
-/** Compiled modules by their inputs' hash, the oldest forgotten first. */
-const compiledModules = new Map<string, string>();
-const COMPILED_MODULES_LIMIT = 16;
+/** Compiled modules by their inputs' hash. */
+const compiledModules = new BoundedMemo<string>(16);
 
 function compiledModule(
   dialect: ProtocolModel['dialect'],
