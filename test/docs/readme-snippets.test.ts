@@ -55,46 +55,30 @@ const TSC_NEWEST = TSC['7.x'];
 /**
  * How each snippet project is set up: the commands a user would run (the quick start's own). Every project
  * builds with the README's tsconfig, which emits without allowJs: init chooses `jsModules: "ts"` for it, and
- * the projects generated without init ask for it.
+ * every other `generate` here asks for it (prepare adds `--js-modules ts`).
  */
 const PROJECTS: Record<string, { commands: string[][]; type?: 'commonjs' }> = {
   quickstart: { commands: [['init', '--spec', '2025-11-25'], ['generate']] },
   // The README's "CommonJS projects" and "The strictest settings" sections.
   cjs: { commands: [['generate', '--spec', '2025-11-25', '--out', 'src/mcp', '--js-modules', 'ts']], type: 'commonjs' },
   strictest: { commands: [['init', '--spec', '2025-11-25'], ['generate']] },
-  'dual-era': { commands: [['generate', '--js-modules', 'ts', '--spec', '2026-07-28', '--out', 'src/mcp']] },
+  'dual-era': { commands: [['generate', '--spec', '2026-07-28', '--out', 'src/mcp']] },
   acme: {
-    commands: [
-      ['generate', '--js-modules', 'ts', '--spec', '2025-11-25', '--ext', 'acme.extension.json', '--out', 'src/mcp'],
-    ],
+    commands: [['generate', '--spec', '2025-11-25', '--ext', 'acme.extension.json', '--out', 'src/mcp']],
   },
   apps: {
-    commands: [
-      [
-        'generate',
-        '--js-modules',
-        'ts',
-        '--spec',
-        '2025-11-25',
-        '--ext',
-        'io.modelcontextprotocol/ui',
-        '--out',
-        'src/mcp',
-      ],
-    ],
+    commands: [['generate', '--spec', '2025-11-25', '--ext', 'io.modelcontextprotocol/ui', '--out', 'src/mcp']],
   },
   api: { commands: [] },
   // docs/authorization.md: a 2026-07-28 client with the OAuth client, in Node and in a browser page.
   auth: {
-    commands: [['generate', '--js-modules', 'ts', '--spec', '2026-07-28', '--artifacts', 'client', '--out', 'src/mcp']],
+    commands: [['generate', '--spec', '2026-07-28', '--artifacts', 'client', '--out', 'src/mcp']],
   },
-  'auth-server': { commands: [['generate', '--js-modules', 'ts', '--spec', '2025-11-25', '--out', 'src/mcp']] },
+  'auth-server': { commands: [['generate', '--spec', '2025-11-25', '--out', 'src/mcp']] },
   sdk: {
     commands: [
       [
         'generate',
-        '--js-modules',
-        'ts',
         '--spec',
         '2025-11-25',
         '--ext',
@@ -108,19 +92,7 @@ const PROJECTS: Record<string, { commands: string[][]; type?: 'commonjs' }> = {
     ],
   },
   tools: {
-    commands: [
-      [
-        'generate',
-        '--js-modules',
-        'ts',
-        '--spec',
-        '2025-11-25',
-        '--tools',
-        'weather.snapshot.json',
-        '--out',
-        'src/mcp',
-      ],
-    ],
+    commands: [['generate', '--spec', '2025-11-25', '--tools', 'weather.snapshot.json', '--out', 'src/mcp']],
   },
 };
 
@@ -232,7 +204,12 @@ async function prepare(project: string): Promise<void> {
   // Before the commands: init reads it.
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfigOf(project), null, 2));
   const cli = join(root, 'node_modules', 'mcp-typegen', 'dist', 'cli', 'main.js');
-  for (const command of setup.commands) await run(process.execPath, [cli, ...command], dir, env);
+  // Projects set up by init run generate as the README prints it: init chose the shape from the tsconfig.
+  const byInit = setup.commands.some((command) => command[0] === 'init');
+  for (const command of setup.commands) {
+    const asked = command[0] !== 'generate' || byInit || command.includes('--js-modules');
+    await run(process.execPath, [cli, ...command, ...(asked ? [] : ['--js-modules', 'ts'])], dir, env);
+  }
   for (const snippet of snippets.filter((s) => s.project === project)) {
     mkdirSync(dirname(join(dir, snippet.file)), { recursive: true });
     writeFileSync(join(dir, snippet.file), snippet.code);
