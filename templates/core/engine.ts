@@ -226,7 +226,7 @@ export class RpcEngine<
     if (size === undefined) return undefined;
     return new LocalError(
       ErrorCode.InvalidRequest,
-      `Outgoing frame of ${size} bytes exceeds maxFrameSize (${this.maxFrameSize} bytes); nothing was sent`,
+      `Outgoing frame of ${size} bytes exceeds maxFrameSize (${this.maxFrameSize}); not sent`,
       { size, limit: this.maxFrameSize },
     );
   }

@@ -218,7 +218,7 @@ export class McpClientBase<
         if (canFallBack) return false;
         throw new ProtocolError(
           ErrorCode.InvalidRequest,
-          `Not a ${asked} server (server/discover: ${describe(error)}); this client accepts ${this.#accepted}: to talk to an older server, add an initialize-era version to supportedProtocolVersions`,
+          `Not a ${asked} server (server/discover: ${describe(error)}); this client accepts ${this.#accepted}; for older servers add an initialize-era version to supportedProtocolVersions`,
         );
       }
       const supported = stringsOf((error.data as { supported?: unknown } | undefined)?.supported);

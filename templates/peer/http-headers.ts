@@ -143,7 +143,7 @@ export function paramHeaderRules(inputSchema: unknown): ParamHeaderRules {
         problem = `x-mcp-header ${JSON.stringify(name)} is not an HTTP token`;
       else if (seen.has(name.toLowerCase())) problem = `x-mcp-header ${JSON.stringify(name)} is used twice`;
       else if (type !== 'string' && type !== 'integer' && type !== 'boolean') {
-        problem = `x-mcp-header ${JSON.stringify(name)} is on a parameter of type ${JSON.stringify(type)} (string, integer or boolean only)`;
+        problem = `x-mcp-header ${JSON.stringify(name)} is on a ${JSON.stringify(type)} parameter (string, integer or boolean only)`;
       } else {
         seen.add(name.toLowerCase());
         rules.push({ name, path, type });

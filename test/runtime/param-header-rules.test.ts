@@ -79,7 +79,7 @@ describe('paramHeaderRules', () => {
       'x-mcp-header "REGION" is used twice',
     );
     expect(reason(tool({ a: { type: 'number', 'x-mcp-header': 'N' } }))).toBe(
-      'x-mcp-header "N" is on a parameter of type "number" (string, integer or boolean only)',
+      'x-mcp-header "N" is on a "number" parameter (string, integer or boolean only)',
     );
     expect(reason(tool({ a: { $ref: '#/$defs/r', 'x-mcp-header': 'R' } }))).toBe(
       'x-mcp-header at /a sits next to $ref',

@@ -799,7 +799,7 @@ describe('StreamableHttpClientTransport session streams (opt-in)', () => {
   it('without the streams option: no standalone GET, and resuming says what it needs', async () => {
     const { transport, methods } = await recordedRun({});
     expect(methods).toEqual(['POST']);
-    expect(() => transport.resumeStream('7')).toThrow('Resuming a stream needs the streams: sessionStreams() option');
+    expect(() => transport.resumeStream('7')).toThrow('resumeStream needs the streams: sessionStreams() option');
     await expect(transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' }, { resumptionToken: '7' })).rejects.toThrow(
       /sessionStreams/,
     );

@@ -255,18 +255,12 @@ export class StreamableHttpClientTransport implements Transport {
       );
     }
     if (!response.ok) return this.#refused(response, message, messages, flight, fallback, sseTried);
-    this.#keepSession(response, sessionless);
-    this.#answeredOnce = true;
-    return this.#readAnswer(response, messages, flight, options);
-  }
-
-  /**
-   * The session a successful answer names. Only a success: a server that refuses the POST opening a session may
-   * name the session it made for it and discard it at once (Python's MCP SDK does), so its id leads to 404.
-   */
-  #keepSession(response: Response, sessionless: boolean): void {
+    // The session only a success names: a server refusing the POST that opened a session may name the session it
+    // made for it and discard it at once (Python's MCP SDK does), so its id would lead to 404.
     const sessionId = response.headers.get(HEADER.sessionId);
     if (sessionId && !sessionless) this.#sessionIdValue = sessionId;
+    this.#answeredOnce = true;
+    return this.#readAnswer(response, messages, flight, options);
   }
 
   /**
@@ -428,7 +422,7 @@ export class StreamableHttpClientTransport implements Transport {
     lastEventId: string,
     options: { onresumptiontoken?: ((token: string) => void) | undefined; replayId?: RequestId | undefined } = {},
   ): void {
-    if (!this.#streams) throw new Error('Resuming a stream needs the streams: sessionStreams() option');
+    if (!this.#streams) throw new Error('resumeStream needs the streams: sessionStreams() option');
     this.#streams.resume(lastEventId, options.onresumptiontoken, options.replayId);
   }
 
