@@ -107,7 +107,7 @@ export {
   toolDrift,
 } from './peer/typed-surface.js';
 export { ChannelClient, type ChannelDescription, ChannelPeer, ChannelServer } from './peer/channel.js';
-export { checkExtensionSettings, type SettingsCheck } from './peer/capabilities.js';
+export { checkExtensionSettings, unofferedMethod, type SettingsCheck } from './peer/capabilities.js';
 export {
   type MessageEventSourceLike,
   type PortTransportOptions,

@@ -12,7 +12,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { InputError } from '../errors.js';
 import { escapePointerToken, pointer } from '../load/pointer.js';
-import type { JsonSchema } from '../load/schema-types.js';
+import { isObject, type JsonSchema } from '../load/schema-types.js';
 import type { Direction } from '../protocol-terms.js';
 import type { ExtensionAugment, ExtensionChannel, ExtensionMethod, ExtensionSpec } from './types.js';
 import { parseJson as parseJsonText } from '../load/json.js';
@@ -81,6 +81,8 @@ interface RawMethod {
   paramsRequired?: boolean;
   nameFrom?: string;
   cacheable?: boolean;
+  mandatory?: boolean;
+  setting?: string;
   result?: JsonSchema;
 }
 
@@ -198,6 +200,7 @@ export function normalizeExtension(file: string, document: unknown): ExtensionSp
   const methods: ExtensionMethod[] = Object.keys(raw.methods ?? {})
     .sort(compareStrings)
     .map((method) => methodOf(file, method, (raw.methods ?? {})[method] as RawMethod, definitions)); // a key of the same object
+  for (const m of methods) checkSettingName(file, m, raw.settings, definitions);
   const slash = raw.extension.indexOf('/');
   return {
     file,
@@ -240,8 +243,19 @@ function methodOf(
     paramsRequired: m.paramsRequired ?? (params !== null && hasRequiredProperties(params, definitions)),
     paramsRequiredGiven: m.paramsRequired !== undefined,
     cacheable: m.kind === 'request' && m.cacheable === true,
+    mandatory: m.mandatory === true,
     pointer: pointer('methods', method),
   };
+  for (const key of ['mandatory', 'setting'] as const) {
+    if (m[key] === undefined || (m.kind === 'request' && m.direction === 'client->server')) continue;
+    throw new InputError(
+      file,
+      `${out.pointer}/${key}`,
+      `"${key}" is for client->server requests: ${method} is a ${m.direction} ${m.kind}`,
+      `remove "${key}" (it tells what a server advertising the extension offers)`,
+    );
+  }
+  if (m.setting !== undefined) out.setting = m.setting;
   if (m.kind === 'request' && m.result !== undefined) out.result = m.result;
   if (m.nameFrom !== undefined) {
     if (!declaresProperty(params, m.nameFrom, definitions)) {
@@ -256,6 +270,41 @@ function methodOf(
   }
   if (m.description !== undefined) out.description = m.description;
   return out;
+}
+
+/** A method's `setting` must be a boolean property of the extension's settings (the flag a server sets). */
+function checkSettingName(
+  file: string,
+  m: ExtensionMethod,
+  settings: JsonSchema | undefined,
+  definitions: Record<string, JsonSchema>,
+): void {
+  if (m.setting === undefined) return;
+  const property = settingsProperty(settings, m.setting, definitions);
+  if (isObject(property) && property['type'] === 'boolean') return;
+  throw new InputError(
+    file,
+    `${m.pointer}/setting`,
+    `"${m.setting}" is not a boolean property of this extension's settings`,
+    `declare it in "settings": { "properties": { "${m.setting}": { "type": "boolean" } } }`,
+  );
+}
+
+/** The schema of `name` among the settings' properties (through local `$ref`s), if declared. */
+function settingsProperty(
+  schema: JsonSchema | undefined,
+  name: string,
+  definitions: Record<string, JsonSchema>,
+): unknown {
+  const seen = new Set<JsonSchema>();
+  for (let current = schema; current !== undefined && !seen.has(current);) {
+    seen.add(current);
+    const properties = (current as { properties?: unknown }).properties;
+    if (isObject(properties) && Object.hasOwn(properties, name)) return properties[name];
+    const target = typeof current.$ref === 'string' ? LOCAL_DEF_REF.exec(current.$ref)?.[1] : undefined;
+    current = target === undefined ? undefined : definitions[target];
+  }
+  return undefined;
 }
 
 /** The file's `channel`, its handshake and initialized checked against the file's own methods. */

@@ -21,6 +21,10 @@ export interface ExtensionMethod {
   result?: JsonSchema;
   /** Requests only: `"cacheable": true`, the result carries cacheScope/ttlMs where the target defines CacheableResult. */
   cacheable: boolean;
+  /** client->server requests only: a server advertising the extension must handle it (`"mandatory": true`). */
+  mandatory: boolean;
+  /** client->server requests only: offered only by a server whose settings say this boolean is true. */
+  setting?: string;
   /** The params property the 2026-07-28 `Mcp-Name` header carries. */
   nameFrom?: string;
   description?: string;

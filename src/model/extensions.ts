@@ -24,7 +24,7 @@ import type { JsonSchema } from '../load/schema-types.js';
 import { compareStrings } from '../load/order.js';
 import { applyAugmentations } from './augment.js';
 import { pascalCase, settingsDefinitionName } from './extension-names.js';
-import { resultDefaultsOf } from './protocol-facts.js';
+import { factsWith } from './extension-facts.js';
 import { withVendorResultTypes } from './vendor-results.js';
 import type { MethodInfo, ProtocolModel } from './types.js';
 import { escapePointerToken, unescapePointerToken } from '../load/pointer.js';
@@ -310,41 +310,6 @@ class ExtensionMerge {
       ],
     };
   }
-}
-
-/** The protocol facts with the extensions' methods, their result defaults and Mcp-Name sources. */
-function factsWith(
-  model: ProtocolModel,
-  applicable: readonly LoadedExtension[],
-  definitions: Record<string, JsonSchema>,
-  methods: readonly MethodInfo[],
-): ProtocolModel['facts'] {
-  // Extension methods that name their Mcp-Name source join the transport facts (header era only).
-  const nameSources = { ...model.facts.transport.nameSources };
-  if (model.facts.transport.metadataHeaders) {
-    for (const e of applicable) for (const m of e.spec.methods) if (m.nameFrom) nameSources[m.method] = m.nameFrom;
-  }
-  const extensionMethods = Object.fromEntries(
-    applicable
-      .map((e) => [e.spec.id, e.spec.methods.map((m) => m.method).sort(compareStrings)] as const)
-      .sort(([a], [b]) => compareStrings(a, b)),
-  );
-  // The `extensions` capability exists in every version an extension is generated for (see ExtensionMerge.add).
-  const { extensions: _present, ...capabilityVersions } = model.facts.capabilityVersions;
-  const vendorDefaults = resultDefaultsOf(
-    definitions,
-    methods.filter((m) => m.source !== 'mcp'),
-  );
-  const resultDefaults = Object.fromEntries(
-    Object.entries({ ...model.facts.resultDefaults, ...vendorDefaults }).sort(([a], [b]) => compareStrings(a, b)),
-  );
-  return {
-    ...model.facts,
-    capabilityVersions,
-    resultDefaults,
-    extensions: extensionMethods,
-    transport: { ...model.facts.transport, nameSources },
-  };
 }
 
 /** The channels the extensions declare, with the class names of their two ends. */

@@ -45,6 +45,12 @@ export interface ProtocolFacts {
    * capabilities' `extensions` map. Absent without extensions.
    */
   extensions?: Record<string, string[]>;
+  /**
+   * What advertising an extension commits a server to, for the extensions whose file says so (absent
+   * otherwise): id → `mandatory` (the methods it must handle) and `settings` (method → the boolean setting
+   * under which the server offers it; a client does not send the method otherwise).
+   */
+  extensionRules?: Record<string, ExtensionRules>;
   /** Which Streamable HTTP rules apply to this version. */
   transport: {
     /** Sessions (`Mcp-Session-Id`) and the initialize handshake; false: every request stands alone. */
@@ -54,6 +60,12 @@ export interface ProtocolFacts {
     /** Method → the params member `Mcp-Name` mirrors. */
     nameSources: Record<string, string>;
   };
+}
+
+/** One extension's commitments (see ProtocolFacts.extensionRules). */
+export interface ExtensionRules {
+  mandatory: string[];
+  settings: Record<string, string>;
 }
 
 /** What the lifecycle handles, by name; the version's schema decides which of them exist. */

@@ -111,3 +111,64 @@ function settingsProblem(
   if (typeof extra === 'string') return { path: `${path}.${extra}`, text: 'is not one of its settings', fix: 'remove' };
   return { path, text: first?.message ?? 'is invalid' };
 }
+
+/**
+ * `caps` with, for each extension it advertises, the settings that offer the methods `handled` includes
+ * (`resources/directory/read` handled: skills' `directoryRead: true`). The user's capabilities are laid over.
+ */
+export function withOfferedSettings(
+  protocol: ProtocolDescription,
+  caps: JsonObject,
+  handled: readonly string[],
+): JsonObject {
+  const extensions = caps['extensions'];
+  if (!isPlainObject(extensions)) return caps;
+  const offered: JsonObject = { ...extensions };
+  for (const [id, rules] of Object.entries(protocol.facts.extensionRules ?? {})) {
+    if (!Object.hasOwn(offered, id)) continue;
+    for (const [method, setting] of Object.entries(rules.settings)) {
+      if (handled.includes(method)) offered[id] = { ...(offered[id] as JsonObject), [setting]: true };
+    }
+  }
+  return { ...caps, extensions: offered };
+}
+
+/**
+ * Throws when a server advertises an extension (by a handler for one of its methods, or by its capabilities)
+ * without a handler for each method the extension makes mandatory: at construction, naming the missing ones.
+ */
+export function checkMandatoryMethods(
+  protocol: ProtocolDescription,
+  capabilities: JsonObject,
+  handled: readonly string[],
+): void {
+  const advertised = isPlainObject(capabilities['extensions']) ? capabilities['extensions'] : {};
+  for (const [id, rules] of Object.entries(protocol.facts.extensionRules ?? {})) {
+    const missing = rules.mandatory.filter((method) => !handled.includes(method));
+    if (!Object.hasOwn(advertised, id) || missing.length === 0) continue;
+    throw new TypeError(
+      `createServer: a server advertising the ${id} extension must handle ${rules.mandatory.join(' and ')}; ` +
+        `${missing.join(', ')} has no handler (give one, or drop the extension's other handlers)`,
+    );
+  }
+}
+
+/**
+ * Why a client must not send `method` to this server: the method is offered only under a setting of an
+ * extension, and the server's settings for it (`capabilities.extensions[id]`) do not say `true`.
+ */
+export function unofferedMethod(
+  protocol: ProtocolDescription,
+  serverCapabilities: JsonObject | undefined,
+  method: string,
+): string | undefined {
+  for (const [id, rules] of Object.entries(protocol.facts.extensionRules ?? {})) {
+    const setting = Object.hasOwn(rules.settings, method) ? rules.settings[method] : undefined;
+    if (setting === undefined) continue;
+    const extensions = serverCapabilities?.['extensions'];
+    const settings = isPlainObject(extensions) ? extensions[id] : undefined;
+    if (isPlainObject(settings) && settings[setting] === true) return undefined;
+    return `${method}: the server does not offer it (its ${id} settings do not say ${setting}: true)`;
+  }
+  return undefined;
+}

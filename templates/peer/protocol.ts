@@ -47,6 +47,16 @@ export interface ProtocolFacts {
   readonly errorCodes: { readonly [name: string]: number };
   /** The extensions generated in → their methods (absent without extensions). */
   readonly extensions?: { readonly [id: string]: readonly string[] };
+  /**
+   * What advertising an extension commits a server to (absent unless an extension file says): the methods it
+   * must handle, and the methods it offers only under a boolean setting (method → setting).
+   */
+  readonly extensionRules?: {
+    readonly [id: string]: {
+      readonly mandatory: readonly string[];
+      readonly settings: { readonly [method: string]: string };
+    };
+  };
   readonly transport: {
     readonly nameSources: { readonly [method: string]: string };
   };

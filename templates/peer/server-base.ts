@@ -22,7 +22,7 @@ import {
   type VersionFact,
 } from './protocol.js';
 import { capabilitiesAt, hasExtensionsCapability, mergeCapabilities } from './capabilities.js';
-import { requestCapabilities, withExtensionIds } from './capabilities.js';
+import { checkMandatoryMethods, requestCapabilities, withExtensionIds, withOfferedSettings } from './capabilities.js';
 import { checkParamHeaders } from './param-header-check.js';
 import { callTool } from './tool-call.js';
 import type { Transport } from '../core/transport.js';
@@ -128,6 +128,9 @@ export class McpServerBase<Handlers extends object> {
         throw new Error(`createServer: "${method}" is not a method this server receives`);
       }
     }
+    if (protocol.facts.extensionRules !== undefined) {
+      checkMandatoryMethods(protocol, this.capabilities, Object.keys(handlers));
+    }
   }
 
   /** Whether a request of `method` is one of this server's (its version's) requests. */
@@ -165,7 +168,7 @@ export class McpServerBase<Handlers extends object> {
       caps['resources'] = { ...(caps['resources'] as JsonObject), subscribe: true };
     const extensionIds = new Set(methods.map((m) => this.tables.extensionMethods[m]).filter((id) => id !== undefined));
     const derived = hasExtensionsCapability(this.protocol) ? withExtensionIds(caps, extensionIds) : caps;
-    return mergeCapabilities(derived, this.options.capabilities);
+    return mergeCapabilities(withOfferedSettings(this.protocol, derived, methods), this.options.capabilities);
   }
 
   /**

@@ -169,3 +169,100 @@ describe('SEP-2640: the frontmatter is the SKILL.md frontmatter, whatever fields
     expect(diagnostics(await buildJs(dir))).toEqual([]);
   }, 120_000);
 });
+
+describe('SEP-2640: what advertising skills commits a server to, and what a client may send (issue 46)', () => {
+  const info = { name: 'skills-server', version: '1.0.0' };
+  const listOnly = { 'skills/list': () => ({ skills: [entry] }) };
+
+  it.each(['2025-11-25', '2026-07-28'] as const)(
+    'a %s server handling skills/list but not skills/get is refused at creation, naming what is missing',
+    (version) => {
+      const gen = (version === '2025-11-25' ? outputs.v2025 : outputs.v2026) as Json;
+      expect(() => gen.createServer(listOnly, { serverInfo: info })).toThrow(
+        `createServer: a server advertising the ${ID} extension must handle skills/get and skills/list; skills/get has no handler`,
+      );
+      // Advertised through the capabilities alone: the same.
+      const advertised = { serverInfo: info, capabilities: { extensions: { [ID]: {} } } };
+      expect(() => gen.createServer({}, advertised)).toThrow(/skills\/get, skills\/list has no handler/);
+      // Neither advertised nor handled: a server without skills.
+      expect(() => gen.createServer({}, { serverInfo: info })).not.toThrow();
+    },
+  );
+
+  it.each(['2025-11-25', '2026-07-28'] as const)(
+    'a %s server handling resources/directory/read says directoryRead: true without being told, and only then',
+    async (version) => {
+      const gen = (version === '2025-11-25' ? outputs.v2025 : outputs.v2026) as Json;
+      const handlers = (directory: boolean) => ({
+        'skills/list': () => ({ skills: [entry] }),
+        'skills/get': () => ({ skill: entry }),
+        ...(directory ? { 'resources/directory/read': () => ({ resources: [] }) } : {}),
+      });
+      const settingsSeen = async (server: Json) => {
+        const [clientSide, serverSide] = createInMemoryPair();
+        await server.connect(serverSide);
+        const client = gen.createClient(clientSide, { clientInfo: { name: 'skills-host', version: '1.0.0' } });
+        await client.connect();
+        try {
+          return client.serverCapabilities?.['extensions']?.[ID];
+        } finally {
+          await client.close();
+        }
+      };
+      expect(await settingsSeen(gen.createServer(handlers(true), { serverInfo: info }))).toEqual({
+        directoryRead: true,
+      });
+      expect(await settingsSeen(gen.createServer(handlers(false), { serverInfo: info }))).toEqual({});
+      // The user's own settings are laid over what the handlers say.
+      const off = { serverInfo: info, capabilities: { extensions: { [ID]: { directoryRead: false } } } };
+      expect(await settingsSeen(gen.createServer(handlers(true), off))).toEqual({ directoryRead: false });
+    },
+  );
+
+  it.each(['2025-11-25', '2026-07-28'] as const)(
+    'a generated %s client does not send resources/directory/read to a server whose settings do not offer it',
+    async (version) => {
+      const gen = (version === '2025-11-25' ? outputs.v2025 : outputs.v2026) as Json;
+      const run = async (directoryRead: boolean) => {
+        const [clientSide, serverSide] = createInMemoryPair();
+        const server = gen.createServer(
+          {
+            'skills/list': () => ({ skills: [entry] }),
+            'skills/get': () => ({ skill: entry }),
+            'resources/directory/read': () => ({ resources: [] }),
+          },
+          { serverInfo: info, capabilities: { extensions: { [ID]: { directoryRead } } } },
+        );
+        await server.connect(serverSide);
+        const sent: string[] = [];
+        const send = clientSide.send.bind(clientSide);
+        clientSide.send = (message: Json) => {
+          if (typeof message.method === 'string') sent.push(message.method);
+          return send(message as never);
+        };
+        const client = gen.createClient(clientSide, { clientInfo: { name: 'host', version: '1.0.0' } });
+        await client.connect();
+        try {
+          const typed = client.resources.directory.read({ uri: 'skill://demo' });
+          const untyped = client.request('resources/directory/read', { uri: 'skill://demo' });
+          return { results: await Promise.allSettled([typed, untyped]), sent };
+        } finally {
+          await client.close();
+        }
+      };
+      const refused = await run(false);
+      for (const result of refused.results) {
+        expect(result.status).toBe('rejected');
+        const reason = (result as PromiseRejectedResult).reason;
+        expect([reason.name, reason.code]).toEqual(['LocalError', -32601]);
+        expect(reason.message).toBe(
+          `resources/directory/read: the server does not offer it (its ${ID} settings do not say directoryRead: true)`,
+        );
+      }
+      expect(refused.sent).not.toContain('resources/directory/read');
+      const offered = await run(true);
+      expect(offered.results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect(offered.sent.filter((m) => m === 'resources/directory/read')).toHaveLength(2);
+    },
+  );
+});

@@ -368,6 +368,18 @@ export function badCases(): BadCase[] {
       '2025-11-25',
     ),
     fixture(
+      'mandatory-server-request.json',
+      '/methods/com.acme~1x.ask/mandatory',
+      '"mandatory" is for client->server requests: com.acme/x.ask is a server->client request',
+      '2025-11-25',
+    ),
+    fixture(
+      'setting-not-boolean.json',
+      '/methods/com.acme~1x.list/setting',
+      '"listing" is not a boolean property of this extension\'s settings',
+      '2025-11-25',
+    ),
+    fixture(
       'result-type-integer.json',
       '/methods/com.acme~1x.count/result/properties/resultType',
       'the result of com.acme/x.count declares resultType as "integer": in MCP 2026-07-28 resultType is the protocol\'s string ("complete", "input_required", "task")',

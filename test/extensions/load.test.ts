@@ -141,6 +141,7 @@ describe('normalization defaults', () => {
         paramsRequired: true,
         paramsRequiredGiven: false,
         cacheable: false,
+        mandatory: false,
         result: { type: 'object' },
         pointer: '/methods/acme~1a',
       },
@@ -152,6 +153,7 @@ describe('normalization defaults', () => {
         paramsRequired: false,
         paramsRequiredGiven: false,
         cacheable: false,
+        mandatory: false,
         pointer: '/methods/acme~1b',
       },
       {
@@ -162,6 +164,7 @@ describe('normalization defaults', () => {
         paramsRequired: false,
         paramsRequiredGiven: true,
         cacheable: false,
+        mandatory: false,
         result: {},
         pointer: '/methods/acme~1c',
       },

@@ -202,6 +202,35 @@ function vendorParamsCheck(model: ProtocolModel, validators: boolean): string[] 
   return [`${call('checkVendorParams', 'this.peer', params, required)};`];
 }
 
+/** Whether an extension offers some method only under a setting (skills' `resources/directory/read`). */
+function hasOfferedSettings(model: ProtocolModel): boolean {
+  return Object.values(model.facts.extensionRules ?? {}).some((r) => Object.keys(r.settings).length > 0);
+}
+
+/**
+ * `request`, which every stub goes through, refusing a method the server does not offer (its settings for the
+ * extension do not say so) before anything is sent. Only a client of such an extension has it: others' bundles
+ * do not carry the check.
+ */
+function offeredRequest(): ClassSpec['methods'][number] {
+  return {
+    name: 'request',
+    override: true,
+    doc: "Sends a request; one an extension offers only under a setting (skills' directoryRead) is refused, before anything is sent, when the server's settings do not say it.",
+    typeParams: ['M extends keyof ClientCalls & string'],
+    params: [
+      { name: 'method', type: 'M' },
+      { name: 'args', type: 'ParamsArgs<ClientCalls[M], [options?: RequestOptions | undefined]>', rest: true },
+    ],
+    returns: "Promise<ClientCalls[M]['result']>",
+    body: [
+      'const refused = unofferedMethod(PROTOCOL, this.serverCapabilities, method);',
+      'if (refused !== undefined) return Promise.reject(new LocalError(ErrorCode.MethodNotFound, refused));',
+      'return super.request(method, ...args);',
+    ],
+  };
+}
+
 /** McpClient: one method per request, grouped by the method's path (`client.tools.call(...)`). */
 function clientClass(model: ProtocolModel, files: TsFiles, validators: boolean): Statement {
   const tree = stubTree(clientCalls(model), model.facts.handshakeRequests);
@@ -229,7 +258,7 @@ function clientClass(model: ProtocolModel, files: TsFiles, validators: boolean):
       ],
     },
     properties: [],
-    methods: [],
+    methods: hasOfferedSettings(model) ? [offeredRequest()] : [],
   };
   for (const [rawName, node] of tree.children) {
     const name = baseClassMembers(files, 'client-base.ts', 'McpClientBase').has(rawName) ? `${rawName}_` : rawName;
@@ -282,6 +311,7 @@ function clientImports(model: ProtocolModel, importExt: string, runtime: Runtime
         ...(model.features.perRequestMeta ? ['type CallerParams'] : []),
         ...(hasExtensionSettings(model) ? ['checkExtensionSettings'] : []),
         ...(validators && vendorReceived(model).length > 0 ? ['checkVendorParams'] : []),
+        ...(hasOfferedSettings(model) ? ['ErrorCode', 'LocalError', 'type ParamsArgs', 'unofferedMethod'] : []),
         'type McpClientOptions',
         'type RequestOptions',
         'type Transport',

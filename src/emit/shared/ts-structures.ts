@@ -86,6 +86,7 @@ const parameters = (params: readonly Param[]): OptionalKind<ParameterDeclaration
     type: p.type,
     hasQuestionToken: p.optional === true,
     ...(p.initializer === undefined ? {} : { initializer: p.initializer }),
+    ...(p.rest === true ? { isRestParameter: true } : {}),
   }));
 
 /** `export declare const NAME: Type;` (a declaration file's value). */
@@ -135,7 +136,17 @@ export interface ClassSpec {
   /** `type` is written where declarations cannot infer it (`isolatedDeclarations`). */
   properties: { name: string; value: string; type?: string }[];
   ctor: { params: Param[]; body: string[] };
-  methods: { name: string; doc?: string; params: Param[]; returns: string; body: string[] }[];
+  methods: {
+    name: string;
+    doc?: string;
+    /** Type parameters as written, e.g. `M extends keyof ClientCalls & string`. */
+    typeParams?: string[];
+    /** Overrides the base class's member (`override`, which `noImplicitOverride` asks for). */
+    override?: boolean;
+    params: Param[];
+    returns: string;
+    body: string[];
+  }[];
 }
 
 /** An exported class: public readonly properties, the constructor, then the methods (names quoted unless identifiers). */
@@ -157,6 +168,8 @@ export function classDecl(c: ClassSpec): ClassDeclarationStructure {
     methods: c.methods.map((m) => ({
       name: propertyKey(m.name),
       docs: docs(m.doc),
+      ...(m.typeParams ? { typeParameters: m.typeParams } : {}),
+      ...(m.override === true ? { hasOverrideKeyword: true } : {}),
       parameters: parameters(m.params),
       returnType: m.returns,
       statements: m.body,

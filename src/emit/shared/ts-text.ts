@@ -24,6 +24,8 @@ export interface Param {
   optional?: boolean;
   /** A default value (`{}`). */
   initializer?: string;
+  /** A rest parameter (`...args`). */
+  rest?: boolean;
 }
 
 /** An object literal property; no value is shorthand (`paramsValidators,`). */
