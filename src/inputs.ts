@@ -24,7 +24,7 @@ import { hashedOptions, type TargetOptions } from './config/options.js';
 import { crossFileRefsOf, resolveSibling } from './extensions/rules.js';
 import { officialExtensionFile } from './extensions/official.js';
 import { sha256 } from './load/hash.js';
-import { toolPackage } from './load/package-root.js';
+import { toolBuild, toolPackage } from './load/package-root.js';
 import { prettierInputs } from './load/prettier-config.js';
 import { resolveSchemaPath, type SchemaInput } from './load/schema.js';
 import { specSha256WithoutNetwork } from './load/spec-source.js';
@@ -74,6 +74,7 @@ export async function targetInputs(
     ? sha256(
         JSON.stringify({
           tool: toolPackage().version,
+          build: toolBuild(),
           runtime: runtimeVersion(),
           writers: writerVersions(),
           templates: runtimeTemplates().map((t) => [t.name, sha256(t.text)]),

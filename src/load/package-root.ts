@@ -22,3 +22,21 @@ export function toolPackage(): { root: string; version: string } {
     dir = parent;
   }
 }
+
+let build: string | null | undefined;
+
+/**
+ * The fingerprint of the sources the running tool was built from, in a checkout of this repository (the stamp
+ * `npm run build` writes, scripts/build.mjs); null in an installed package, which ships no stamp (its version
+ * says which code it is). A rebuilt generator of the same version is a different generator: output it wrote
+ * before is not "unchanged" to it.
+ */
+export function toolBuild(): string | null {
+  if (build !== undefined) return build;
+  try {
+    build = readFileSync(join(toolPackage().root, 'dist', '.build-inputs.tool'), 'utf8').trim() || null;
+  } catch {
+    build = null;
+  }
+  return build;
+}
