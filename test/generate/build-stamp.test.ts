@@ -6,12 +6,13 @@
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { targetInputs } from '../../src/inputs.js';
+import type * as packageRoot from '../../src/load/package-root.js';
 import { toolBuild } from '../../src/load/package-root.js';
 import { ROOT, SCHEMA_DIR } from '../helpers/paths.js';
 
 const stamp = vi.hoisted(() => ({ value: 'build-a' as string | null }));
 vi.mock('../../src/load/package-root.js', async (original) => ({
-  ...(await original<typeof import('../../src/load/package-root.js')>()),
+  ...(await original<typeof packageRoot>()),
   toolBuild: () => stamp.value,
 }));
 
@@ -39,9 +40,7 @@ describe('the inputs hash and the generator build', () => {
 
 describe('the build stamp itself', () => {
   it('is the fingerprint `npm run build` wrote for the tool in this checkout', async () => {
-    const { toolBuild: real } = await vi.importActual<typeof import('../../src/load/package-root.js')>(
-      '../../src/load/package-root.js',
-    );
+    const { toolBuild: real } = await vi.importActual<typeof packageRoot>('../../src/load/package-root.js');
     expect(real()).toMatch(/^[0-9a-f]{64}$/);
     expect(toolBuild).not.toBe(real);
   });
