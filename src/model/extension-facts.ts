@@ -35,12 +35,14 @@ export function factsWith(
     Object.entries({ ...model.facts.resultDefaults, ...vendorDefaults }).sort(([a], [b]) => compareStrings(a, b)),
   );
   const extensionRules = rulesOf(applicable);
+  const extensionTargets = model.features.perRequestMeta ? targetsOf(applicable) : undefined;
   return {
     ...model.facts,
     capabilityVersions,
     resultDefaults,
     extensions: extensionMethods,
     ...(extensionRules === undefined ? {} : { extensionRules }),
+    ...(extensionTargets === undefined ? {} : { extensionTargets }),
     transport: { ...model.facts.transport, nameSources },
   };
 }
@@ -56,4 +58,12 @@ function rulesOf(applicable: readonly { spec: ExtensionSpec }[]): Record<string,
     .filter(([, r]) => r.mandatory.length > 0 || Object.keys(r.settings).length > 0)
     .sort(([a], [b]) => compareStrings(a, b));
   return rules.length === 0 ? undefined : Object.fromEntries(rules);
+}
+
+/** The extensions that target only some versions, by id (undefined when every one targets every version). */
+function targetsOf(applicable: readonly { spec: ExtensionSpec }[]): Record<string, string[]> | undefined {
+  const targeted = applicable
+    .flatMap(({ spec }) => (spec.targets === null ? [] : [[spec.id, [...spec.targets].sort(compareStrings)] as const]))
+    .sort(([a], [b]) => compareStrings(a, b));
+  return targeted.length === 0 ? undefined : Object.fromEntries(targeted);
 }

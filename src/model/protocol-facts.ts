@@ -51,6 +51,11 @@ export interface ProtocolFacts {
    * under which the server offers it; a client does not send the method otherwise).
    */
   extensionRules?: Record<string, ExtensionRules>;
+  /**
+   * A modern (dual-era) model's extensions whose files name `targets` → those versions: a legacy session
+   * is told of an extension only when it targets the session's version. Server only.
+   */
+  extensionTargets?: Record<string, string[]>;
   /** Which Streamable HTTP rules apply to this version. */
   transport: {
     /** Sessions (`Mcp-Session-Id`) and the initialize handshake; false: every request stands alone. */

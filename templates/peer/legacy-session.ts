@@ -8,7 +8,7 @@
 import { isPlainObject } from '../core/jsonrpc.js';
 import { withKey } from '../core/peer-messages.js';
 import type { ParamsIssue } from '../core/peer-types.js';
-import { setMeta } from './protocol.js';
+import { setMeta, type ServerProtocolFacts } from './protocol.js';
 
 type JsonObject = { [key: string]: unknown };
 
@@ -62,10 +62,19 @@ export function withSessionMeta(
   return withKey(params, '_meta', { ...meta, ...given });
 }
 
-/** Capabilities as a legacy client reads them: no `extensions` map, and logging, which the runtime answers for it. */
-export function legacyCapabilities(capabilities: JsonObject): JsonObject {
-  const { extensions: _extensions, ...caps } = capabilities;
-  return { ...caps, logging: {} };
+/**
+ * Capabilities as a legacy client of `version` reads them: logging, which the runtime answers for it, and of the
+ * `extensions` map only the extensions generated in that target `version` (tasks, a 2026-07-28 extension, is
+ * left out; skills, which targets 2025-11-25 too, stays), as a server generated for that version says.
+ */
+export function legacyCapabilities(capabilities: JsonObject, facts: ServerProtocolFacts, version: string): JsonObject {
+  const { extensions, ...caps } = capabilities;
+  const generated = facts.extensions ?? {};
+  const targets = facts.extensionTargets ?? {};
+  const kept = Object.entries(isPlainObject(extensions) ? extensions : {}).filter(
+    ([id]) => Object.hasOwn(generated, id) && (!Object.hasOwn(targets, id) || targets[id]?.includes(version) === true),
+  );
+  return { ...caps, ...(kept.length > 0 ? { extensions: Object.fromEntries(kept) } : {}), logging: {} };
 }
 
 /** Legacy results have no `resultType`. */

@@ -70,6 +70,11 @@ export interface ServerProtocolFacts extends ProtocolFacts {
   readonly lifecycleMethods: readonly string[];
   /** Method prefix → the server capability announcing it. */
   readonly capabilityOf: { readonly [prefix: string]: string };
+  /**
+   * A dual-era server's extensions that target only some versions → those versions (an extension file's
+   * `targets`): a legacy session is told of an extension only when it targets the session's version.
+   */
+  readonly extensionTargets?: { readonly [id: string]: readonly string[] };
 }
 
 /** `legacy`: a session opened by `initialize` (up to 2025-11-25); `modern`: per-request `_meta` (2026-07-28 on). */

@@ -367,7 +367,9 @@ export class McpServerBase<Handlers extends object> {
       capabilities: capabilitiesAt(
         this.protocol,
         version,
-        this.legacyOnModern(session) ? legacyCapabilities(this.capabilities) : this.capabilities,
+        this.legacyOnModern(session)
+          ? legacyCapabilities(this.capabilities, this.protocol.facts, version)
+          : this.capabilities,
       ),
       serverInfo: this.options.serverInfo,
       ...(this.options.instructions ? { instructions: this.options.instructions } : {}),

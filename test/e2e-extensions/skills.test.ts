@@ -46,8 +46,8 @@ const entry = {
 };
 
 /** A generated server serving the demo skill: the handlers leave ttlMs/cacheScope to the runtime's defaults. */
-function generatedServer() {
-  return gen.createServer(
+function generatedServer(output: Json = gen) {
+  return output.createServer(
     {
       'skills/list': () => ({ skills: [entry] }),
       'skills/get': (p: Json) => {
@@ -78,28 +78,33 @@ function generatedServer() {
 }
 
 describe('SEP-2640 skills against the v2 SDK', () => {
-  it('its SkillsClient lists, gets, verifies and reads a directory of a generated server', async () => {
-    const [clientSide, serverSide] = createInMemoryPair();
-    await generatedServer().connect(serverSide);
-    const client = new V2Client({ name: 'skills-host', version: '1.0.0' });
-    await client.connect(clientSide as never);
-    try {
-      const skills = new SkillsClient(client);
-      expect([skills.supported, skills.directoryRead]).toEqual([true, true]);
-      const listing = await skills.list();
-      expect(listing.skills).toEqual([entry]);
-      const manifest = await skills.read(listing.skills[0]!);
-      expect(manifest).toMatchObject({ verified: true, frontmatter: entry.frontmatter });
-      expect(manifest.body).toContain('Read references/GUIDE.md first.');
-      expect((await skills.read(entry, 'references/GUIDE.md')).text).toBe(GUIDE);
-      expect((await skills.get(entry.uri)).skill).toEqual(entry);
-      await expect(skills.get('skill://nope/SKILL.md')).rejects.toThrow(/No skill at skill:\/\/nope\/SKILL.md/);
-      const directory = await skills.readDirectory('skill://demo');
-      expect(directory.resources.map((r) => r.uri)).toEqual([uriOf('SKILL.md'), uriOf('references')]);
-    } finally {
-      await client.close();
-    }
-  });
+  // The SDK client opens with initialize: a 2026-07-28 server serves it a legacy session, which is told of
+  // the extensions that target its version (skills targets 2025-11-25 too).
+  it.each(['2025-11-25', '2026-07-28'] as const)(
+    'its SkillsClient lists, gets, verifies and reads a directory of a generated %s server',
+    async (version) => {
+      const [clientSide, serverSide] = createInMemoryPair();
+      await generatedServer(version === '2025-11-25' ? outputs.v2025 : outputs.v2026).connect(serverSide);
+      const client = new V2Client({ name: 'skills-host', version: '1.0.0' });
+      await client.connect(clientSide as never);
+      try {
+        const skills = new SkillsClient(client);
+        expect([skills.supported, skills.directoryRead]).toEqual([true, true]);
+        const listing = await skills.list();
+        expect(listing.skills).toEqual([entry]);
+        const manifest = await skills.read(listing.skills[0]!);
+        expect(manifest).toMatchObject({ verified: true, frontmatter: entry.frontmatter });
+        expect(manifest.body).toContain('Read references/GUIDE.md first.');
+        expect((await skills.read(entry, 'references/GUIDE.md')).text).toBe(GUIDE);
+        expect((await skills.get(entry.uri)).skill).toEqual(entry);
+        await expect(skills.get('skill://nope/SKILL.md')).rejects.toThrow(/No skill at skill:\/\/nope\/SKILL.md/);
+        const directory = await skills.readDirectory('skill://demo');
+        expect(directory.resources.map((r) => r.uri)).toEqual([uriOf('SKILL.md'), uriOf('references')]);
+      } finally {
+        await client.close();
+      }
+    },
+  );
 
   it.each(['2025-11-25', '2026-07-28'])(
     'a generated %s client lists, gets and reads the skills of an SDK server with a SkillCatalog',

@@ -58,7 +58,13 @@ function methodsConst(model: ProtocolModel): string {
  * Facts only a server reads (templates/protocol.ts ServerProtocolFacts) and facts no runtime reads: left out
  * of output generated with a client and no server, so a browser client does not bundle them.
  */
-const SERVER_ONLY_FACTS = ['capabilityVersions', 'lifecycleMethods', 'handshakeRequests', 'capabilityOf'];
+const SERVER_ONLY_FACTS = [
+  'capabilityVersions',
+  'lifecycleMethods',
+  'handshakeRequests',
+  'capabilityOf',
+  'extensionTargets',
+];
 /**
  * The `_meta` keys and error codes a client reads (templates/client-base.ts); the rest of each table only in
  * output with a server. Users compare codes with ERROR_CODES, which lists every one.
