@@ -117,7 +117,8 @@ function refuseUnusableNames(loaded: LoadedSchema): void {
   }
 }
 
-const NAME_HINT = 'generated names are definition keys unchanged: see "Generated names" in the README';
+const NAME_HINT =
+  'generated names are definition keys unchanged: see "Generated names" in mcp-typegen\'s docs/transports-and-versions.md';
 
 /**
  * A vendor definition named like something the generated code exports (`McpClient`, `createServer`,

@@ -128,7 +128,7 @@ async function addRuntimeDependency(cwd: string, out: Out): Promise<void> {
   }
   if (pkg.type !== 'module')
     out.info(
-      `${file} has no "type": "module", and the generated code is ES modules: run \`npm pkg set type=module\` (or compile to CommonJS with tsc, as the README's "CommonJS projects" says)`,
+      `${file} has no "type": "module", and the generated code is ES modules: run \`npm pkg set type=module\` (or compile to CommonJS with tsc, as "CommonJS projects" in mcp-typegen's docs/build.md says)`,
     );
   if (pkg.dependencies?.[RUNTIME_PACKAGE] !== undefined) return;
   pkg.dependencies = { ...pkg.dependencies, [RUNTIME_PACKAGE]: runtimeRange() };

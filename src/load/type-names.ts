@@ -93,7 +93,7 @@ export function isReservedWord(name: string): boolean {
 }
 
 /**
- * The naming rule for generated names (README "Generated names"): a definition's exported type, its
+ * The naming rule for generated names (docs/transports-and-versions.md, "Generated names"): a definition's exported type, its
  * validator and every reference to it (types, maps, client, server, `mcp:` refs) are named by its key,
  * unchanged; so a key must already be a PascalCase identifier as json-schema-to-typescript writes it
  * (a capital first, then letters and digits, a digit run followed by a capital or the end). Any other key

@@ -3,7 +3,8 @@
  * - versions with `initialize`: version negotiation, and every request but `ping` refused until then;
  * - 2026-07-28 on: `server/discover`, and the per-request `_meta` protocol version checked;
  * - dual-era (a modern server that also accepts legacy versions, the default): a connection that opens with
- *   `initialize` is served as a legacy session — see `legacy` below and the README's mapping table;
+ *   `initialize` is served as a legacy session — see `legacy` below and the mapping table in
+ *   docs/transports-and-versions.md;
  * - capabilities follow from the handlers given; params are checked by the compiled validators
  *   (-32602 with the JSON pointer of the first failing field); results optionally too.
  *

@@ -1,7 +1,7 @@
 /**
  * src/ and the runtime (templates/) are layered and imports point one way: each part may import only parts
  * of a lower layer (or itself). Type-only and dynamic imports count too: a type import still ties the lower
- * layer to the higher one's shape. The orders are the README's "Layers" lines.
+ * layer to the higher one's shape. The orders are the "Layers" lines of docs/architecture.md.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
@@ -123,8 +123,8 @@ it('no import points to the same or a higher layer of another part', () => {
   expect(wrong).toEqual([]);
 });
 
-it('the README states the same orders', () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+it('docs/architecture.md states the same orders', () => {
+  const readme = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
   const order = (layers: readonly (readonly string[])[]): string =>
     layers.map((parts) => parts.map((p) => `\`${p.endsWith('.ts') ? p : `${p}/`}\``).join(', ')).join(' → ');
   expect(readme).toContain(order(LAYERS));
@@ -135,8 +135,8 @@ it('the README states the same orders', () => {
  * Inside emit/, the same rule between artifact families: one folder per family over shared/, with the
  * artifact registry and its two readers (index.ts, the single-file layout) at the top, files of their own.
  * A family imports only lower families (or itself); families of one rank import neither. And no file of
- * emit/ reaches itself through its imports, within a family either. The order is the README's line below
- * its layers.
+ * emit/ reaches itself through its imports, within a family either. The order is docs/architecture.md's line
+ * below its layers.
  */
 const EMIT_FAMILIES: readonly (readonly string[])[] = [
   ['shared'],
@@ -228,8 +228,8 @@ it('no circle of imports inside emit/', () => {
   expect(circleIn(emitImports).map((file) => relative(EMIT, file))).toEqual([]);
 });
 
-it("the README states emit/'s families in the same order", () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+it("docs/architecture.md states emit/'s families in the same order", () => {
+  const readme = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
   const line = EMIT_FAMILIES.map((families) =>
     families.map((f) => `\`${f.endsWith('.ts') ? f : `${f}/`}\``).join(', '),
   ).join(' → ');

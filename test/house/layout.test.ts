@@ -1,5 +1,5 @@
 /**
- * The README's layout table matches the tree: every folder of src/ and of templates/ has a row, and every path
+ * The layout table of docs/architecture.md matches the tree: every folder of src/ and of templates/ has a row, and every path
  * a row names exists.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { ROOT } from '../helpers/paths.js';
 
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const readme = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
 const section = readme.slice(readme.indexOf('## Layout'), readme.indexOf('\n## ', readme.indexOf('## Layout') + 1));
 const rows = [...section.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]!.replace(/\/$/, ''));
 
