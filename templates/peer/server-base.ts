@@ -129,9 +129,7 @@ export class McpServerBase<Handlers extends object> {
         throw new Error(`createServer: "${method}" is not a method this server receives`);
       }
     }
-    if (protocol.facts.extensionRules !== undefined) {
-      checkMandatoryMethods(protocol, this.capabilities, Object.keys(handlers));
-    }
+    if (protocol.facts.extensionRules) checkMandatoryMethods(protocol, this.capabilities, Object.keys(handlers));
   }
 
   /** Whether a request of `method` is one of this server's (its version's) requests. */
