@@ -49,6 +49,7 @@ export interface TargetInputs {
 export async function targetInputs(
   options: TargetInputOptions,
   extra: { configFile?: string } = {},
+  tool: { version: string; build: string | null } = { version: toolPackage().version, build: toolBuild() },
 ): Promise<TargetInputs> {
   const cwd = options.cwd ?? process.cwd();
   const files = new Set<string>();
@@ -73,8 +74,8 @@ export async function targetInputs(
   const hash = hashable
     ? sha256(
         JSON.stringify({
-          tool: toolPackage().version,
-          build: toolBuild(),
+          tool: tool.version,
+          build: tool.build,
           runtime: runtimeVersion(),
           writers: writerVersions(),
           templates: runtimeTemplates().map((t) => [t.name, sha256(t.text)]),
