@@ -148,10 +148,13 @@ export const REGISTRY: readonly ArtifactEntry[] = [
       const { toolsStatements } = await import('./tools/tools.js');
       const { toolValidatorFiles } = await import('./tools/tool-validators.js');
       const { toolSchemaFiles } = await import('./tools/tool-schemas.js');
+      const { toolSchemaV1Files } = await import('./tools/tool-schemas-v1.js');
       return [
         { path: 'tools.ts', contents: ctx.ts.print(await toolsStatements(ctx.tools, ctx)) },
         ...toolValidatorFiles(ctx.tools, ctx),
         ...toolSchemaFiles(ctx.tools, ctx),
+        // SDK v1's registration imports zod: only for projects that asked for the SDK v1 adapter.
+        ...(ctx.artifacts.includes('sdk-v1') ? toolSchemaV1Files(ctx.tools, ctx) : []),
       ];
     },
   },
