@@ -78,7 +78,7 @@ let stdioServer: string;
 
 beforeAll(async () => {
   build = await buildWithTools('sdk-tools-v1', { tools: WEATHER, artifacts: ['client', 'server', 'sdk-v1'] });
-  [v1, tools] = await Promise.all([build.load('tool-schemas-v1.js'), build.load('tools.js')]);
+  [v1, tools] = await Promise.all([build.load('tool-schemas-v1.js'), build.load('sdk-tools.js')]);
   stdioServer = join(build.dir, 'js', 'generated', 'stdio-server-v1.mjs');
   writeFileSync(stdioServer, STDIO_SERVER);
   // Stateless Streamable HTTP: a server and a transport per request, as SDK v1's examples do.
@@ -239,7 +239,7 @@ describe('types', () => {
       cpSync(TYPE_TESTS, dir, { recursive: true });
     }
     for (const name of ['ForecastArguments', 'ForecastStructuredContent'])
-      replaceDeclaration(join(loose, 'generated', 'tools.ts'), name, `export type ${name} = any;`);
+      replaceDeclaration(join(loose, 'generated', 'tool-types.ts'), name, `export type ${name} = any;`);
     replaceDeclaration(
       join(loose, 'generated', 'tool-schemas.d.ts'),
       'SdkToolHandlers',

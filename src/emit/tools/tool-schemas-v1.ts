@@ -130,7 +130,7 @@ export function toolSchemaV1Files(
   surface: ToolSurface,
   ctx: { ts: TsFiles; importExt: string; singleFile?: boolean },
 ): GeneratedFile[] {
-  const types = `./${ctx.singleFile === true ? 'index' : 'tools'}${ctx.importExt}`;
+  const types = `./${ctx.singleFile === true ? 'index' : 'tool-types'}${ctx.importExt}`;
   return [
     { path: 'tool-schemas-v1.js', contents: emitJs(surface, ctx.importExt) },
     {
