@@ -20,7 +20,6 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { z } from 'zod/v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir, type RunResult } from '../helpers/generate.js';
 import { tscProjects } from '../helpers/tsc-build.js';
@@ -29,7 +28,8 @@ import { buildWithTools, type ToolsBuild } from '../snapshot/tools-build.js';
 
 const WEATHER = join(ROOT, 'test', 'fixtures', 'snapshots', 'weather.snapshot.json');
 const TYPE_TESTS = join(ROOT, 'test', 'interop', 'sdk-tools-v1', 'type-tests');
-const LISTED = JSON.parse(readFileSync(WEATHER, 'utf8')).tools.forecast;
+const SNAPSHOT = JSON.parse(readFileSync(WEATHER, 'utf8'));
+const LISTED = SNAPSHOT.tools.forecast;
 
 type Json = Record<string, any>;
 let build: ToolsBuild;
@@ -48,7 +48,7 @@ const forecast = (args: Json) => {
 function weatherServer(): McpServer {
   const server = new McpServer({ name: 'weather', version: '1.0.0' });
   v1.registerSdkToolsV1(server, { forecast });
-  server.registerPrompt('trip-advice', { argsSchema: { city: z.string() } }, ({ city }) => ({
+  server.registerPrompt('trip-advice', { argsSchema: v1.promptSchemasV1['trip-advice'] }, ({ city }: Json) => ({
     messages: [{ role: 'user' as const, content: { type: 'text' as const, text: `Plan a trip to ${city}` } }],
   }));
   return server;
@@ -57,8 +57,7 @@ function weatherServer(): McpServer {
 /** The same registration in a child process over stdio (SDK v1's StdioServerTransport). */
 const STDIO_SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { z } from 'zod/v4';
-import { registerSdkToolsV1 } from './tool-schemas-v1.js';
+import { promptSchemasV1, registerSdkToolsV1 } from './tool-schemas-v1.js';
 const server = new McpServer({ name: 'weather', version: '1.0.0' });
 registerSdkToolsV1(server, {
   forecast: ({ city }) => {
@@ -66,7 +65,7 @@ registerSdkToolsV1(server, {
     return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
   },
 });
-server.registerPrompt('trip-advice', { argsSchema: { city: z.string() } }, ({ city }) => ({
+server.registerPrompt('trip-advice', { argsSchema: promptSchemasV1['trip-advice'] }, ({ city }) => ({
   messages: [{ role: 'user', content: { type: 'text', text: 'Plan a trip to ' + city } }],
 }));
 await server.connect(new StdioServerTransport());
@@ -104,6 +103,7 @@ interface Connected {
   client: {
     callTool(params: Json): Promise<Json>;
     listTools(): Promise<Json>;
+    listPrompts(): Promise<Json>;
     getPrompt(params: Json): Promise<Json>;
     close(): Promise<void>;
   };
@@ -198,6 +198,13 @@ describe.each(Object.keys(connections))('registerSdkToolsV1 on the SDK v1 McpSer
     expect(String(result.content[0].text)).toMatch(/must have required property 'city'/);
   });
 
+  it('a prompt registered with promptSchemasV1: listed with the snapshot’s arguments, called through sdkTools', async () => {
+    const { prompts } = await connected.client.listPrompts();
+    expect(prompts).toEqual([{ name: 'trip-advice', arguments: SNAPSHOT.prompts['trip-advice'].arguments }]);
+    const prompt = await typed.prompt['trip-advice']({ city: 'Lisbon' });
+    expect(prompt.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Plan a trip to Lisbon' } }]);
+  });
+
   it("a handler's structuredContent that breaks the outputSchema is not sent: the caller gets a tool error", async () => {
     const result = await typed.tool.forecast({ city: 'Nowhere' });
     expect(result.isError).toBe(true);
@@ -238,6 +245,11 @@ describe('types', () => {
       cpSync(join(build.dir, 'generated'), join(dir, 'generated'), { recursive: true });
       cpSync(TYPE_TESTS, dir, { recursive: true });
     }
+    replaceDeclaration(
+      join(loose, 'generated', 'tool-schemas-v1.d.ts'),
+      'PromptSchemasV1',
+      'export type PromptSchemasV1 = any;',
+    );
     for (const name of ['ForecastArguments', 'ForecastStructuredContent'])
       replaceDeclaration(join(loose, 'generated', 'tool-types.ts'), name, `export type ${name} = any;`);
     replaceDeclaration(
@@ -256,7 +268,7 @@ describe('types', () => {
     expect(`${strict.stdout}${strict.stderr}`).toBe('');
     expect(strict.code).toBe(0);
     expect([...taggedDirectives(TYPE_TESTS).values()].sort()).toEqual(
-      ['missing-handler', 'wrong-handler-args', 'wrong-result', 'wrong-schema-type'].sort(),
+      ['missing-handler', 'wrong-handler-args', 'wrong-prompt-argument', 'wrong-result', 'wrong-schema-type'].sort(),
     );
   });
 

@@ -12,6 +12,9 @@
  * compile). SDK v1 checks the arguments before the handler runs and the `structuredContent` after, both with
  * these schemas, and answers a failure with a tool error naming the paths.
  *
+ * `promptSchemasV1`: each prompt's arguments as the raw shape of zod strings SDK v1's `registerPrompt` takes,
+ * which it lists as the prompt's arguments (names, descriptions, which are required).
+ *
  * A module of its own: only projects on SDK v1 import zod through it.
  */
 import type { GeneratedFile } from '../shared/context.js';
@@ -67,6 +70,27 @@ const zodRow = (t: SurfaceEntry): string => {
   return `{inputSchema: ${of('inputSchema')}${t.output ? `, outputSchema: ${of('outputSchema')}` : ''}}`;
 };
 
+/** A prompt's listed arguments (`{ name, description?, required? }`), each a string. */
+function promptArguments(p: SurfaceEntry): { name: string; description?: string; required: boolean }[] {
+  const listed = Array.isArray(p.listed['arguments']) ? (p.listed['arguments'] as Record<string, unknown>[]) : [];
+  return listed
+    .filter((a) => typeof a['name'] === 'string')
+    .map((a) => ({
+      name: a['name'] as string,
+      ...(typeof a['description'] === 'string' ? { description: a['description'] } : {}),
+      required: a['required'] === true,
+    }));
+}
+
+/** `{ city: z.string().describe("Where to") }`: the raw shape SDK v1's registerPrompt takes (own members). */
+const promptShape = (p: SurfaceEntry): string => {
+  const rows = promptArguments(p).map((a): [string, string] => {
+    const described = a.description === undefined ? 'z.string()' : `z.string().describe(${stringLiteral(a.description)})`;
+    return [a.name, a.required ? described : `${described}.optional()`];
+  });
+  return `Object.fromEntries([${rows.map(([k, v]) => `[${stringLiteral(k)}, ${v}]`).join(', ')}])`;
+};
+
 function emitJs(surface: ToolSurface, importExt: string): string {
   return [
     '// @ts-self-types="./tool-schemas-v1.d.ts"',
@@ -74,6 +98,7 @@ function emitJs(surface: ToolSurface, importExt: string): string {
     `import { toolSchemas } from ${stringLiteral(jsModuleSpecifier('tool-schemas', importExt))};`,
     HELPER,
     `export const toolSchemasV1 = ${byName(surface.tools.map((t) => [t.key, zodRow(t)]))};`,
+    `export const promptSchemasV1 = ${byName((surface.prompts ?? []).map((p) => [p.key, promptShape(p)]))};`,
     `const SDK_TOOLS = ${byName(surface.tools.map((t) => [t.key, JSON.stringify(registration(t.listed))]))};`,
     REGISTER,
     '',
@@ -88,7 +113,7 @@ function declarations(surface: ToolSurface, typesModule: string, schemasModule: 
   const zod = (type: string) => `ZodType<T.${type}>`;
   return [
     // By name: the JavaScript's `z` namespace shares the module jsModules: 'ts' makes of both.
-    importDecl(true, ['ZodType'], 'zod/v4'),
+    importDecl(true, ['ZodOptional', 'ZodString', 'ZodType'], 'zod/v4'),
     importDecl(true, { namespace: 'T' }, typesModule),
     importDecl(true, ['SdkToolHandlers'], schemasModule),
     typeAlias(
@@ -111,6 +136,28 @@ function declarations(surface: ToolSurface, typesModule: string, schemasModule: 
       'toolSchemasV1',
       'ToolSchemasV1',
       "Each tool's zod schemas for SDK v1's `registerTool` (`inputSchema`, `outputSchema`): listed as the snapshot's JSON Schema, checked by the generated validators.",
+    ),
+    typeAlias(
+      'PromptSchemasV1',
+      table(
+        (surface.prompts ?? []).map((p) => ({
+          name: p.key,
+          type: objectType(
+            promptArguments(p).map((a) => ({
+              name: a.name,
+              type: a.required ? 'ZodString' : 'ZodOptional<ZodString>',
+              readonly: true,
+            })),
+            true,
+          ),
+        })),
+      ),
+      "Each prompt's arguments as the zod raw shape SDK v1's `registerPrompt` takes (`argsSchema`), by the prompt's name.",
+    ),
+    declareConst(
+      'promptSchemasV1',
+      'PromptSchemasV1',
+      "Each prompt's arguments for SDK v1's `registerPrompt({ argsSchema })`: strings, the required ones required, with the listed descriptions.",
     ),
     interfaceDecl({
       name: 'SdkV1McpServer',

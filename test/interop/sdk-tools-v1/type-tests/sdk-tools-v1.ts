@@ -7,7 +7,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import { registerSdkToolsV1, toolSchemasV1 } from './generated/tool-schemas-v1.js';
+import { promptSchemasV1, registerSdkToolsV1, toolSchemasV1 } from './generated/tool-schemas-v1.js';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -31,6 +31,15 @@ export function register(server: McpServer): void {
   registerSdkToolsV1(server, {
     // @ts-expect-error [wrong-result]
     forecast: () => ({ content: [], structuredContent: { temperature: 'warm', conditions: 'sunny' } }),
+  });
+}
+
+export function prompt(server: McpServer): void {
+  server.registerPrompt('trip-advice', { argsSchema: promptSchemasV1['trip-advice'] }, (args) => {
+    const city: string = args.city;
+    // @ts-expect-error [wrong-prompt-argument]
+    const town: string = args.town;
+    return { messages: [{ role: 'user', content: { type: 'text', text: `${city}${town}` } }] };
   });
 }
 
