@@ -111,7 +111,7 @@ export function sdkToolsUsageFiles(count) {
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(transport);`;
   const ours = `import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
-import { sdkTools } from './gen/tools.js';
+import { sdkTools } from './gen/sdk-tools.js';
 
 declare function sink(value: unknown): void;
 

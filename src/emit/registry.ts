@@ -18,7 +18,7 @@ import {
 import { mapsExports } from './maps/tables.js';
 import { clientExports, serverExports } from './client-server/peer-exports.js';
 import { sdkExports, sdkV1Exports } from './sdk/sdk-exports.js';
-import { toolsExports } from './tools/tool-exports.js';
+import { sdkToolsExports, toolsExports } from './tools/tool-exports.js';
 import { ARTIFACTS, type Artifact, type EmitContext, type GeneratedFile } from './shared/context.js';
 
 /** What is emitted when no artifact is named: everything on this runtime; the SDK adapters are opt-in. */
@@ -136,22 +136,44 @@ export const REGISTRY: readonly ArtifactEntry[] = [
     },
   },
   {
+    // Not chosen by users: the snapshot's types (`tools`), a module that imports nothing; tools.ts re-exports them.
+    name: 'tool-types',
+    needs: [],
+    enabled: (ctx) => ctx.tools !== undefined,
+    exports: () => [],
+    mergeable: true,
+    emit: async (_model, ctx) => {
+      if (ctx.tools === undefined) return [];
+      const { toolTypesStatements } = await import('./tools/tool-types.js');
+      return [{ path: 'tool-types.ts', contents: ctx.ts.print(await toolTypesStatements(ctx.tools)) }];
+    },
+  },
+  {
     // Not chosen by users: emitted when a snapshot is given (`tools`), with the client's and server's parts
-    // for the artifacts chosen.
+    // for the artifacts chosen; with the client, sdk-tools.ts (the same calls over the official SDK's Client).
     name: 'tools',
     needs: [],
     enabled: (ctx) => ctx.tools !== undefined,
-    exports: (ctx) => [{ module: './tools.js', ...toolsExports(ctx) }],
+    exports: (ctx) => [
+      { module: './tools.js', ...toolsExports(ctx) },
+      ...(ctx.artifacts.includes('client') ? [{ module: './sdk-tools.js', ...sdkToolsExports(ctx) }] : []),
+    ],
     mergeable: true,
     emit: async (_model, ctx) => {
       if (ctx.tools === undefined) return [];
       const { toolsStatements } = await import('./tools/tools.js');
       const { toolValidatorFiles } = await import('./tools/tool-validators.js');
       const { toolSchemaFiles } = await import('./tools/tool-schemas.js');
+      const { toolSchemaV1Files } = await import('./tools/tool-schemas-v1.js');
+      const { sdkToolsStatements } = await import('./tools/sdk-tools.js');
+      const sdkTools = ctx.artifacts.includes('client') ? sdkToolsStatements(ctx.tools, ctx) : undefined;
       return [
-        { path: 'tools.ts', contents: ctx.ts.print(await toolsStatements(ctx.tools, ctx)) },
+        { path: 'tools.ts', contents: ctx.ts.print(toolsStatements(ctx.tools, ctx)) },
+        ...(sdkTools ? [{ path: 'sdk-tools.ts', contents: ctx.ts.print(sdkTools) }] : []),
         ...toolValidatorFiles(ctx.tools, ctx),
         ...toolSchemaFiles(ctx.tools, ctx),
+        // SDK v1's registration imports zod: only for projects that asked for the SDK v1 adapter.
+        ...(ctx.artifacts.includes('sdk-v1') ? toolSchemaV1Files(ctx.tools, ctx) : []),
       ];
     },
   },

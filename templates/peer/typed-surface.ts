@@ -297,33 +297,72 @@ export function templateReaders<Reads>(send: SurfaceSend, templates: TemplateVar
   return Object.freeze(reads) as Reads;
 }
 
-/** Marks no expansion encodes (unreserved characters only), one per variable. */
+/** Marks no expansion encodes (unreserved characters only), one per variable and one per query expression. */
 const mark = (i: number) => `mcptypegen${i}mark`;
+const queryMark = (i: number) => `mcptypegenq${i}mark`;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A query expression (`{?q,page}`, `{&q}`) and its variable names, without modifiers. */
+const QUERY_EXPRESSION = /\{[?&]([^}]*)\}/g;
+const variableNames = (list: string) => list.split(',').map((raw) => raw.replace(/\*$|:\d+$/, '').trim());
+
+/** `name=value` pairs of the query text an expansion wrote (`?q=x&page=2`), decoded; the first of a name wins. */
+function queryPairs(text: string): Map<string, string> {
+  const pairs = new Map<string, string>();
+  for (const pair of text.split(/[?&]/)) {
+    if (pair === '') continue;
+    const at = pair.indexOf('=');
+    const name = decodeURIComponent(at === -1 ? pair : pair.slice(0, at));
+    if (!pairs.has(name)) pairs.set(name, at === -1 ? '' : decodeURIComponent(pair.slice(at + 1)));
+  }
+  return pairs;
+}
 
 /**
- * Reads a URI's variables back by the template, every variable present: the template is expanded by
+ * Reads a URI's variables back by the template. The template, its query expressions set aside, is expanded by
  * url-template with a mark per variable, so the literal text, the operators' prefixes and separators are the
- * library's; a variable whose expansion keeps a `/` (`{+path}`, `{#frag}`) may span segments. A URI lacking a
- * variable (an omitted query one) does not match.
+ * library's; a variable whose expansion keeps a `/` (`{+path}`, `{#frag}`) may span segments, and every such
+ * variable must be present. A query expression's variables (`{?q,page}`, `{&q}`) are optional, as RFC 6570
+ * expands an undefined one to nothing: read from the URI's `name=value` pairs, in any order, absent when
+ * omitted.
  */
 export function templateMatcher(
   template: string,
   names: readonly string[],
 ): (uri: string) => Record<string, string> | undefined {
-  const parsed = parseTemplate(template);
-  const marks = Object.fromEntries(names.map((name, i) => [name, mark(i)]));
-  const keepsSlash = names.map((name) => parsed.expand({ ...marks, [name]: 'a/b' }).includes('a/b'));
-  let pattern = escapeRegExp(parsed.expand(marks));
-  names.forEach((_, i) => {
-    pattern = pattern.replace(mark(i), keepsSlash[i] ? '([^?#]*?)' : '([^/?#&,;=]*)');
-  });
+  const queryNames = new Set([...template.matchAll(QUERY_EXPRESSION)].flatMap((m) => variableNames(m[1] ?? '')));
+  const pathNames = names.filter((name) => !queryNames.has(name));
+  let queries = 0;
+  const parsed = parseTemplate(template.replace(QUERY_EXPRESSION, () => queryMark(queries++)));
+  const marks = Object.fromEntries(pathNames.map((name, i) => [name, mark(i)]));
+  const keepsSlash = pathNames.map((name) => parsed.expand({ ...marks, [name]: 'a/b' }).includes('a/b'));
+  const expanded = escapeRegExp(parsed.expand(marks));
+  // The capture groups in the order their marks stand in the URI: a path variable's, or a query expression's.
+  const groups = [
+    ...pathNames.map((name, i) => ({ text: mark(i), name, slash: keepsSlash[i] === true })),
+    ...Array.from({ length: queries }, (_, i) => ({ text: queryMark(i), name: undefined, slash: false })),
+  ].sort((a, b) => expanded.indexOf(a.text) - expanded.indexOf(b.text));
+  let pattern = expanded;
+  for (const group of groups) {
+    const capture = group.name === undefined ? '((?:[?&][^#]*)?)' : group.slash ? '([^?#]*?)' : '([^/?#&,;=]*)';
+    pattern = pattern.replace(group.text, capture);
+  }
   const regex = new RegExp(`^${pattern}$`);
   return (uri) => {
     const found = regex.exec(uri);
     if (found === null) return undefined;
     try {
-      return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')]));
+      const entries: [string, string][] = [];
+      const query: string[] = [];
+      groups.forEach((group, i) => {
+        const text = found[i + 1] ?? '';
+        if (group.name === undefined) query.push(text);
+        else entries.push([group.name, decodeURIComponent(text)]);
+      });
+      const pairs = queryPairs(query.join('&'));
+      for (const name of names)
+        if (queryNames.has(name) && pairs.has(name)) entries.push([name, pairs.get(name) ?? '']);
+      // Object.fromEntries: own members whatever the names (`__proto__` too).
+      return Object.fromEntries(entries);
     } catch {
       return undefined;
     }

@@ -48,15 +48,16 @@ describe('golden output of the fixture schema plus one extension and a tool snap
 });
 
 describe('golden output of the SDK adapters (opt-in artifacts), same inputs', () => {
-  it('sdk.js, sdk.d.ts and sdk-v1.ts', async () => {
+  it('sdk.js, sdk.d.ts, sdk-v1.ts and, with the tool snapshot, tool-schemas-v1.js + .d.ts', async () => {
     const { files } = await generate({
       schema: join(FIXTURE, 'schema.json'),
       extensions: [join(FIXTURE, 'golden.extension.json')],
+      tools: join(FIXTURE, 'tools.snapshot.json'),
       outDir: join(ROOT, 'test', '.tmp', 'golden-out-sdk'),
       cwd: ROOT,
       artifacts: ['sdk', 'sdk-v1'],
     });
-    for (const path of ['sdk.js', 'sdk.d.ts', 'sdk-v1.ts']) {
+    for (const path of ['sdk.js', 'sdk.d.ts', 'sdk-v1.ts', 'tool-schemas-v1.js', 'tool-schemas-v1.d.ts']) {
       const file = files.find((f) => f.path === path);
       await expect(file?.contents, path).toMatchFileSnapshot(join(GOLDEN, `${path}.golden`));
     }
@@ -64,7 +65,7 @@ describe('golden output of the SDK adapters (opt-in artifacts), same inputs', ()
 });
 
 describe('golden output of the TypeScript shape (`jsModules: "ts"`, .ts specifiers), same inputs', () => {
-  it('validators.ts, tool-validators.ts, tool-schemas.ts and sdk.ts, and the files that import them', async () => {
+  it('validators.ts, tool-validators.ts, tool-schemas.ts, tool-schemas-v1.ts and sdk.ts, and the files that import them', async () => {
     const { files } = await generate({
       schema: join(FIXTURE, 'schema.json'),
       extensions: [join(FIXTURE, 'golden.extension.json')],
@@ -80,6 +81,7 @@ describe('golden output of the TypeScript shape (`jsModules: "ts"`, .ts specifie
       'validators.ts',
       'tool-validators.ts',
       'tool-schemas.ts',
+      'tool-schemas-v1.ts',
       'sdk.ts',
       'index.ts',
       'server.ts',

@@ -143,12 +143,12 @@ describe('types: what the AI SDK infers from the generated schemas', () => {
       cpSync(TYPE_TESTS, dir, { recursive: true });
     }
     replaceDeclaration(
-      join(loose, 'generated', 'tools.ts'),
+      join(loose, 'generated', 'tool-types.ts'),
       'ForecastArguments',
       'export type ForecastArguments = any;',
     );
     replaceDeclaration(
-      join(loose, 'generated', 'tools.ts'),
+      join(loose, 'generated', 'tool-types.ts'),
       'ForecastStructuredContent',
       'export type ForecastStructuredContent = any;',
     );

@@ -24,11 +24,11 @@ const own = (members: [string, unknown][]): Json => {
 describe('tools named __proto__, constructor, toString and 1st-tool', () => {
   let gen: Json;
   let client: Json;
-  let tools = '';
+  let types = '';
 
   beforeAll(async () => {
     const build = await buildWithTools('tools-names', { tools: NAMES_SNAPSHOT });
-    tools = readFileSync(join(build.dir, 'generated', 'tools.ts'), 'utf8');
+    types = readFileSync(join(build.dir, 'generated', 'tool-types.ts'), 'utf8');
     gen = await build.load('index.js');
     // As a user writes them, with computed keys (`{ ['__proto__']: … }`): own members, never the prototype.
     const handlers = own([
@@ -62,7 +62,7 @@ describe('tools named __proto__, constructor, toString and 1st-tool', () => {
       'ToStringArguments',
       'ProtoPromptArguments',
     ])
-      expect(tools).toContain(`export interface ${name} `);
+      expect(types).toContain(`export interface ${name} `);
   });
 
   it('each tool is listed and called by its own name', async () => {

@@ -77,6 +77,9 @@ it('has tagged negative tests for each case', () => {
       'missing-handler',
       'handler-wrong-structured-content',
       'handler-wrong-argument-type',
+      'drift-removed-name',
+      'drift-changed-name',
+      'drift-event-name',
     ].sort(),
   );
 });

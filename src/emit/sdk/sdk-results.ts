@@ -23,26 +23,73 @@ const SDK_RESULT_TYPES: readonly string[] = ['complete', 'input_required'];
 const completes = (model: ProtocolModel, m: MethodInfo): boolean =>
   model.facts.resultDefaults[m.method]?.['resultType'] === 'complete';
 
-/** The results a request may answer with: one validator, or a union of them (`anyOf`), made complete. */
+/**
+ * The `resultType` of each of `m`'s results, where an extension told them apart by it (`tools/call`: complete,
+ * task, input_required); undefined unless every result has one.
+ */
+function resultTypes(m: MethodInfo): [string, string][] | undefined {
+  const results = m.result ?? [];
+  if (m.discriminants === undefined || m.taskResult !== undefined || results.length < 2) return undefined;
+  const rows = results.map((r): [string, unknown] => [r, m.discriminants?.[r]?.['resultType']]);
+  return rows.every((row): row is [string, string] => typeof row[1] === 'string') ? rows : undefined;
+}
+
+/**
+ * The results a request may answer with: one validator, a union of them (`anyOf`), or, told apart by
+ * `resultType`, the one its `resultType` names (`byResultType`); made complete.
+ */
 export function resultSchemaOf(model: ProtocolModel, m: MethodInfo): string {
   const results = [...(m.result ?? []), ...(m.taskResult !== undefined ? [m.taskResult] : [])];
+  const kinds = resultTypes(m);
   // Annotated pure: a bundle that never reads the table the call sits in drops it, and the validators it names.
   const schema =
-    results.length === 1
-      ? `V.${results[0]}`
-      : results.length === 0
-        ? 'V.Result'
-        : `/* @__PURE__ */ ${call('anyOf', ...results.map((r) => `V.${r}`))}`;
+    kinds !== undefined
+      ? `/* @__PURE__ */ ${call('byResultType', objectLiteral(kinds.map(([r, kind]) => ({ name: kind, value: `V.${r}` }))))}`
+      : results.length === 1
+        ? `V.${results[0]}`
+        : results.length === 0
+          ? 'V.Result'
+          : `/* @__PURE__ */ ${call('anyOf', ...results.map((r) => `V.${r}`))}`;
   return completes(model, m) ? `/* @__PURE__ */ ${call('complete', schema)}` : schema;
 }
 
+const requestSchemas = (model: ProtocolModel): string =>
+  model.methods
+    .filter((m) => m.kind === 'request')
+    .map((m) => resultSchemaOf(model, m))
+    .join(' ');
+
 /** Some result schema is a union (`anyOf` is emitted). */
-export const usesAnyOf = (model: ProtocolModel): boolean =>
-  model.methods.some((m) => m.kind === 'request' && (m.result ?? []).length + (m.taskResult ? 1 : 0) > 1);
+export const usesAnyOf = (model: ProtocolModel): boolean => requestSchemas(model).includes('anyOf(');
+
+/** Some result schema is told apart by `resultType` (`byResultType` is emitted). */
+export const usesByResultType = (model: ProtocolModel): boolean => requestSchemas(model).includes('byResultType(');
 
 /** Some result schema is made complete (`complete` is emitted). */
 export const usesComplete = (model: ProtocolModel): boolean =>
   model.methods.some((m) => m.kind === 'request' && completes(model, m));
+
+/**
+ * `byResultType({ complete: V.CallToolResult, task: V.CreateTaskResult, … })`: a result checked by the variant
+ * its `resultType` names, never by another that happens to accept it. A task result that reached the client
+ * as complete (a legacy-era session's SDK takes `resultType` off) is then refused, not passed on as some
+ * other variant.
+ */
+export const BY_RESULT_TYPE = functionDecl({
+  name: 'byResultType',
+  params: [{ name: 'variants', type: 'Readonly<Record<string, StandardSchemaV1>>' }],
+  returns: 'StandardSchemaV1',
+  body: [
+    'const validate = (value: unknown): StandardSchemaV1Result<unknown> => {',
+    "  const kind = typeof value === 'object' && value !== null ? (value as { resultType?: unknown }).resultType : undefined;",
+    "  const schema = typeof kind === 'string' && Object.hasOwn(variants, kind) ? variants[kind] : undefined;",
+    "  if (schema !== undefined) return schema['~standard'].validate(value) as StandardSchemaV1Result<unknown>;",
+    "  const message = `resultType must be one of ${Object.keys(variants).join(', ')}`;",
+    "  return { issues: [{ message, path: ['resultType'] }] };",
+    '};',
+    "return { '~standard': { version: 1, vendor: 'mcp-typegen', validate } };",
+  ],
+});
 
 /** The `resultType`s of each request's results that the SDK v2 client refuses: those an extension adds. */
 export function refusedResultTypes(model: ProtocolModel): Record<string, string[]> {
@@ -195,14 +242,23 @@ const EXTENSION_REQUEST: Statement = {
       '  tap.results.delete(id);',
       '  return result as { resultType?: unknown } | undefined;',
       '};',
+      // A kind only an extension's era has, read by the SDK as something else (a legacy-era session takes
+      // `resultType` off): the session cannot carry it, so it is an error rather than a mistyped value.
+      'const uncarried = (kind: string) =>',
+      '  new Error(',
+      '    `${request.method}: answered with resultType "${kind}", which this session cannot carry (the SDK reads results of its protocol version as complete)`,',
+      '  );',
       'return pending.then(',
       '  (value) => {',
-      '    take();',
+      '    const result = take();',
+      "    if (typeof result?.resultType === 'string' && kinds.includes(result.resultType)) throw uncarried(result.resultType);",
       '    return value;',
       '  },',
       '  (error: unknown) => {',
       '    const result = take();',
       "    if (typeof result?.resultType !== 'string' || !kinds.includes(result.resultType)) throw error;",
+      // Only the SDK's own refusal of the kind (2026-07-28 on) leaves the result to the adapter.
+      "    if ((error as { code?: unknown } | null)?.code !== 'UNSUPPORTED_RESULT_TYPE') throw uncarried(result.resultType);",
       "    const checked = schema['~standard'].validate(result) as StandardSchemaV1Result<unknown>;",
       '    if (checked.issues === undefined) return checked.value;',
       '    throw new Error(`Invalid result for ${request.method}: ${checked.issues.map((i) => i.message).join("; ")}`);',

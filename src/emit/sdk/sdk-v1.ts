@@ -9,7 +9,7 @@
  */
 import type { MethodInfo, ProtocolModel } from '../../model/types.js';
 import { ANY_OF, MESSAGE, REQUEST_UNTYPED, REQUESTING } from './sdk-helpers.js';
-import { COMPLETE, resultSchemaOf } from './sdk-results.js';
+import { BY_RESULT_TYPE, COMPLETE, resultSchemaOf } from './sdk-results.js';
 import {
   extendedNote,
   facadeFunction,
@@ -161,11 +161,12 @@ const usedBy =
       ),
     );
 
-/** `anyOf` and `complete`, where the result schema of a facade call uses them (sdk.ts keeps its own unexported). */
+/** `anyOf`, `byResultType` and `complete`, where the result schema of a facade call uses them (sdk.ts keeps its own unexported). */
 function combinators(model: ProtocolModel, calls: readonly MethodInfo[]): Statement[] {
   const schemas = calls.map((m) => resultSchemaOf(model, m)).join(' ');
   return [
     ...(schemas.includes('anyOf(') ? [{ ...ANY_OF, isExported: false }] : []),
+    ...(schemas.includes('byResultType(') ? [{ ...BY_RESULT_TYPE, isExported: false }] : []),
     ...(schemas.includes('complete(') ? [{ ...COMPLETE, isExported: false }] : []),
   ];
 }

@@ -38,6 +38,7 @@ import {
 import { liftedHandler, liftsParams, withLiftedFields } from './sdk-lifted.js';
 import { methodTokens, settingsStatements } from './sdk-tokens.js';
 import {
+  BY_RESULT_TYPE,
   COMPLETE,
   extendedRequests,
   extendedResultsType,
@@ -45,6 +46,7 @@ import {
   refusedResultTypes,
   resultSchemaOf,
   usesAnyOf,
+  usesByResultType,
   usesComplete,
 } from './sdk-results.js';
 import { call, fnType, objectLiteral, objectType, ref, str, type Prop, type TypeMember } from '../shared/ts-text.js';
@@ -422,7 +424,7 @@ export function serverSender(model: ProtocolModel, variant: FacadeVariant): Stat
 export function sdkStatements(model: ProtocolModel, importExt: string): Statement[] {
   const methods = sdkMethods(model);
   // Every request either side sends has a result schema (RESULT_SCHEMAS, SERVER_RESULT_SCHEMAS).
-  const [union, complete] = [usesAnyOf(model), usesComplete(model)];
+  const [union, complete, byKind] = [usesAnyOf(model), usesComplete(model), usesByResultType(model)];
   const extensionResults = extensionResultStatements(model);
   const extended = extendedResultsType(model);
   const maps = ['ClientNotifications', 'ClientRequests', 'ServerNotifications', 'ServerRequests'];
@@ -436,7 +438,10 @@ export function sdkStatements(model: ProtocolModel, importExt: string): Statemen
     importDecl(false, { namespace: 'V' }, jsModuleSpecifier('validators', importExt)),
     importDecl(
       true,
-      ['StandardSchemaV1', ...(union || lifting || extensionResults.length ? ['StandardSchemaV1Result'] : [])],
+      [
+        'StandardSchemaV1',
+        ...(union || byKind || lifting || extensionResults.length ? ['StandardSchemaV1Result'] : []),
+      ],
       jsModuleSpecifier('validators', importExt),
     ),
     ...preamble(extensionResults.length > 0),
@@ -446,6 +451,7 @@ export function sdkStatements(model: ProtocolModel, importExt: string): Statemen
     { ...MESSAGE, isExported: false },
     methodTokens(model),
     ...(union ? [{ ...ANY_OF, isExported: false }] : []),
+    ...(byKind ? [{ ...BY_RESULT_TYPE, isExported: false }] : []),
     ...(complete ? [{ ...COMPLETE, isExported: false }] : []),
     ...(noParams ? [NO_PARAMS] : []),
     ...(lifting ? [withLiftedFields(model)] : []),

@@ -198,7 +198,7 @@ export function toolSchemaFiles(
   surface: ToolSurface,
   ctx: { ts: TsFiles; importExt: string; singleFile?: boolean },
 ): GeneratedFile[] {
-  const types = `./${ctx.singleFile === true ? 'index' : 'tools'}${ctx.importExt}`;
+  const types = `./${ctx.singleFile === true ? 'index' : 'tool-types'}${ctx.importExt}`;
   return [
     { path: 'tool-schemas.js', contents: emitJs(surface, ctx.importExt) },
     { path: 'tool-schemas.d.ts', contents: ctx.ts.print(declarations(surface, types, jsModuleSpecifier('tool-validators', ctx.importExt))) },

@@ -7,6 +7,9 @@
  * A tool's schema refers to its own `$defs` (`#/$defs/Item`), which are declared under their own names, or to
  * itself (`#`); any other pointer into it (`#/properties/a`, as zod-to-json-schema writes a reused schema) is
  * inlined first.
+ *
+ * They are the generated tool-types.ts, which imports nothing: tools.ts re-exports them; sdk-tools.ts and the
+ * tool validators' and schemas' declarations import them without the typed client's modules.
  */
 import { InputError } from '../../errors.js';
 import { decodeFragmentToken, escapePointerToken, resolvePointer } from '../../load/pointer.js';
@@ -14,6 +17,9 @@ import { isObject, type JsonSchema } from '../../load/schema-types.js';
 import { normalizeDefinition, repairDefinitions, type RefNamer } from '../types/normalize.js';
 import type { NamedSchema, SurfaceEntry, ToolSurface } from '../shared/tool-surface.js';
 import { compileDeclaration } from '../types/types.js';
+import type { Statement } from '../shared/ts-project.js';
+import { typeAlias } from '../shared/ts-structures.js';
+import { objectType } from '../shared/ts-text.js';
 
 interface SurfaceSchema {
   named: NamedSchema;
@@ -52,7 +58,7 @@ export function repairedSchemas(surface: ToolSurface): Record<string, unknown> {
   return repairDefinitions({ definitions, defsKeyword: '$defs', methods: [] });
 }
 
-/** The declarations of tools.ts's types, unformatted. */
+/** The declarations of tool-types.ts, unformatted. */
 export async function surfaceDeclarations(surface: ToolSurface): Promise<string[]> {
   const repaired = repairedSchemas(surface);
   const declarations: string[] = [];
@@ -70,6 +76,25 @@ export async function surfaceDeclarations(surface: ToolSurface): Promise<string[
     declarations.push(await compileDeclaration(normalized as object, named.name, surface.file, named.pointer));
   }
   return declarations;
+}
+
+/** tool-types.ts: the surface's declarations and `ResourceTemplateVariables`. */
+export async function toolTypesStatements(surface: ToolSurface): Promise<Statement[]> {
+  return [...(await surfaceDeclarations(surface)), templateVariables(surface)];
+}
+
+/** The URI variables of each resource template, by template. */
+function templateVariables(surface: ToolSurface): Statement {
+  const rows = (surface.resourceTemplates ?? []).map((t) => ({
+    name: t.key,
+    type: t.input.name,
+    ...(t.description === undefined ? {} : { doc: t.description }),
+  }));
+  return typeAlias(
+    'ResourceTemplateVariables',
+    rows.length > 0 ? objectType(rows, true) : 'Record<never, never>',
+    'The URI variables (RFC 6570) of each resource template the server lists, by template.',
+  );
 }
 
 /** `#` → the owner's type; `#/$defs/Item` (or `#/definitions/Item`) → that definition's type. */

@@ -36,8 +36,8 @@ export function toolValidatorFiles(
   ctx: { ts: TsFiles; importExt: string; singleFile?: boolean },
 ): GeneratedFile[] {
   const names = validatedSchemas(surface).map((s) => s.name);
-  // tools.ts declares the types (index.ts in the single-file layout).
-  const types = `./${ctx.singleFile === true ? 'index' : 'tools'}${ctx.importExt}`;
+  // tool-types.ts declares the types (index.ts in the single-file layout).
+  const types = `./${ctx.singleFile === true ? 'index' : 'tool-types'}${ctx.importExt}`;
   const declarations = validatorDeclarations(
     names.map((name) => ({ name, type: `T.${name}` })),
     types,

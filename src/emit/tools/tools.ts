@@ -1,37 +1,45 @@
 /**
- * tools.ts (with `--tools <snapshot>`): the typed surface of one server. Its types (tool-types.ts, by
- * json-schema-to-typescript), the validators' table (tool-validators.js compiles them), and, as ts-morph
- * statement structures:
+ * tools.ts (with `--tools <snapshot>`): the typed surface of one server. Its types are tool-types.ts's
+ * (re-exported here), the validators' table (tool-validators.js compiles them), and, as ts-morph statement
+ * structures:
  *
  * - with the client: `ToolsClient`, an McpClient with `tool.<name>(args)` and `prompt.<name>(args)`, keyed by
  *   the names as the server spells them (`client.tool['get-sum']({ a, b })`);
- * - with the client, also `sdkTools(client)`: the same checked calls over the official SDK's `Client` (v1 or v2,
- *   matched structurally: no import of the SDK), `sdkTools(client).tool.forecast({ city })`;
  * - with the server: `toolsServer({ tools, prompts })`, the handlers of the lists and calls answered from the
  *   snapshot, to spread into `createServer`; every listed tool and prompt needs its handler.
  *
- * The runtime half is templates/typed-surface.ts.
+ * The same calls over the official SDK's `Client` are sdk-tools.ts's (`sdkTools`), a module that imports none
+ * of these. The runtime half is templates/typed-surface.ts.
  */
 import type { EmitContext } from '../shared/context.js';
 import { frozenRecord } from '../client-server/server.js';
-import { surfaceDeclarations } from './tool-types.js';
+import { surfaceTypeNames } from './tool-exports.js';
 import { readable, type SurfaceEntry, type ToolSurface } from '../shared/tool-surface.js';
 import type { Statement } from '../shared/ts-project.js';
 import { jsModuleSpecifier } from '../shared/ts-names.js';
-import { classDecl, constDecl, functionDecl, importDecl, typeAlias } from '../shared/ts-structures.js';
+import { classDecl, constDecl, exportDecl, functionDecl, importDecl, typeAlias } from '../shared/ts-structures.js';
 import { fnType, jsonLiteral, objectLiteral, objectType, ref, str, union, type TypeMember } from '../shared/ts-text.js';
 
-export async function toolsStatements(surface: ToolSurface, ctx: EmitContext): Promise<Statement[]> {
+/** The surface's types the client's and server's statements name. */
+function usedTypes(surface: ToolSurface): string[] {
+  const entries = [...surface.tools, ...(surface.prompts ?? []), ...(readable(surface) ? (surface.resourceTemplates ?? []) : [])];
+  const names = entries.flatMap((e) => [e.input.name, ...(e.output ? [e.output.name] : [])]);
+  return [...new Set(names)];
+}
+
+export function toolsStatements(surface: ToolSurface, ctx: EmitContext): Statement[] {
   const client = ctx.artifacts.includes('client');
   const server = ctx.artifacts.includes('server');
   // Types only without a peer: nothing would read the validators' table (or import the runtime).
   const peer = client || server;
+  const types = `./tool-types${ctx.importExt}`;
+  const used = peer ? usedTypes(surface) : [];
   return [
     ...(peer ? imports(surface, ctx, client, server) : []),
-    ...(await surfaceDeclarations(surface)),
-    templateVariables(surface),
+    ...(used.length > 0 ? [importDecl(true, used, types)] : []),
+    exportDecl(true, surfaceTypeNames(surface), types),
     ...(peer ? [constDecl('CHECKS', checksLiteral(surface), { type: 'SurfaceChecks', exported: false })] : []),
-    ...(peer ? [constDecl('LISTED', jsonLiteral(listed(surface)), { type: 'ListedSurface', exported: false })] : []),
+    ...(peer ? [constDecl('LISTED', jsonLiteral(listedEntries(surface)), { type: 'ListedSurface', exported: false })] : []),
     ...(peer && readable(surface)
       ? [constDecl('TEMPLATES', templateNames(surface), { type: 'TemplateVariableNames', exported: false })]
       : []),
@@ -71,7 +79,7 @@ function imports(surface: ToolSurface, ctx: EmitContext, client: boolean, server
 }
 
 /** The validators of each tool and prompt, by name (null-prototype: a tool named `__proto__` is a name). */
-function checksLiteral(surface: ToolSurface): string {
+export function checksLiteral(surface: ToolSurface): string {
   const tools = surface.tools.map((t) => ({
     name: t.key,
     value: objectLiteral([
@@ -95,16 +103,6 @@ function templateNames(surface: ToolSurface): string {
   return frozenRecord(rows);
 }
 
-/** The URI variables of each resource template, by template. */
-function templateVariables(surface: ToolSurface): Statement {
-  const rows = (surface.resourceTemplates ?? []).map((t) => ({ name: t.key, type: t.input.name, doc: t.description }));
-  return typeAlias(
-    'ResourceTemplateVariables',
-    rows.length > 0 ? objectType(rows.map(member), true) : 'Record<never, never>',
-    'The URI variables (RFC 6570) of each resource template the server lists, by template.',
-  );
-}
-
 const member = (m: TypeMember): TypeMember => (m.doc === undefined ? { name: m.name, type: m.type } : m);
 
 /** `(args: A, options?) => R`: the arguments may be left out when none is required. */
@@ -114,7 +112,7 @@ const callType = (entry: SurfaceEntry, result: string, last: { name: string; typ
 const returns = (type: string) => union([type, ref('Promise', type)]);
 
 /** An object type of one member per entry (`Record<never, never>` for none), as a type alias. */
-function perEntry(name: string, entries: readonly TypeMember[], doc: string): Statement {
+export function perEntry(name: string, entries: readonly TypeMember[], doc: string): Statement {
   return typeAlias(name, entries.length > 0 ? objectType(entries.map(member), true) : 'Record<never, never>', doc);
 }
 
@@ -123,7 +121,7 @@ const ifPrompts = (surface: ToolSurface, statements: () => Statement[]): Stateme
   surface.prompts ? statements() : [];
 
 /** `Name<S>`: the result `base` with `structuredContent` typed `S` (required unless it is an error result). */
-function withStructuredContent(name: string, base: string, doc: string): Statement {
+export function withStructuredContent(name: string, base: string, doc: string): Statement {
   const type = [
     `${base} extends infer R`,
     "  ? R extends unknown ? Omit<R, 'structuredContent' | 'isError'> &",
@@ -161,67 +159,6 @@ function clientStatements(surface: ToolSurface): Statement[] {
     ...(readable(surface) ? resourceReadTypes(surface) : []),
     ...ifPrompts(surface, () => [perEntry('PromptCalls', prompts, 'One call per prompt, by name.')]),
     ...toolsClient(surface, prompts.length > 0),
-    ...sdkFacade(surface, surface.prompts !== undefined),
-  ];
-}
-
-/**
- * SdkToolCalls, SdkPromptCalls, SdkClient and sdkTools(): the checked calls over the official SDK's `Client`.
- * Its `callTool` and `getPrompt` take the request options in different places in v1 and v2, so the facade's
- * calls take none (a call that needs a signal or a timeout goes through the SDK's own method).
- */
-function sdkFacade(surface: ToolSurface, hasPrompts: boolean): Statement[] {
-  const toolResult = (t: SurfaceEntry) => (t.output ? ref('TypedToolResult', t.output.name) : 'ToolCallResult');
-  const noOptions = (entry: SurfaceEntry, result: string) =>
-    fnType([{ name: 'args', type: entry.input.name, optional: !entry.inputRequired }], ref('Promise', result));
-  const tools = surface.tools.map((t) => ({ name: t.key, doc: t.description, type: noOptions(t, toolResult(t)) }));
-  const prompts = (surface.prompts ?? []).map((p) => ({
-    name: p.key,
-    doc: p.description,
-    type: noOptions(p, 'PromptCallResult'),
-  }));
-  const method = (name: string, args: string) =>
-    `${name}(params: { name: string; arguments?: ${args} }): Promise<unknown>;`;
-  const listed = surface.toolsListed;
-  const facade: TypeMember[] = [
-    { name: 'tool', type: 'SdkToolCalls', readonly: true },
-    ...(hasPrompts ? [{ name: 'prompt', type: 'SdkPromptCalls', readonly: true }] : []),
-    ...(listed
-      ? [
-          {
-            name: 'drift',
-            type: ref('Pick', ref('DriftWatch', 'keyof ToolCalls & string'), "'check'"),
-            readonly: true,
-            doc: "`check()`: the server's tools compared with the snapshot (call it from the SDK client's tools/list_changed handler).",
-          },
-        ]
-      : []),
-  ];
-  const routes = [
-    "method === 'tools/call' ? client.callTool(params as never)",
-    ...(hasPrompts ? ["method === 'prompts/get' ? client.getPrompt(params as never)"] : []),
-    ...(listed ? ["method === 'tools/list' ? client.listTools(params as never)"] : []),
-  ];
-  const send = `(method, params) => ${routes.join(' : ')} : Promise.reject(new Error(method))`;
-  return [
-    perEntry('SdkToolCalls', tools, "One call per tool over the SDK's Client, by name."),
-    ...(hasPrompts ? [perEntry('SdkPromptCalls', prompts, "One call per prompt over the SDK's Client, by name.")] : []),
-    typeAlias(
-      'SdkClient',
-      `{\n${method('callTool', 'Record<string, unknown>')}\n${hasPrompts ? method('getPrompt', 'Record<string, string>') : ''}\n${listed ? 'listTools(params?: { cursor?: string }): Promise<unknown>;' : ''}\n}`,
-      "What sdkTools() uses of the official SDK's `Client` (v1 `@modelcontextprotocol/sdk` or v2 `@modelcontextprotocol/client`).",
-    ),
-    typeAlias('SdkTools', objectType(facade, true), "The typed calls over the SDK's Client."),
-    functionDecl({
-      name: 'sdkTools',
-      doc: `${serverName(surface)}'s tools (and prompts) over the official SDK's connected \`Client\`, v1 or v2: \`sdkTools(client).tool.<name>(args)\` checks the arguments before sending (-32602, nothing sent) and a tool's \`structuredContent\` after.`,
-      params: [{ name: 'client', type: 'SdkClient' }],
-      returns: 'SdkTools',
-      body: [
-        `const send: Parameters<typeof toolCallers>[0] = ${send};`,
-        `return Object.freeze({ tool: toolCallers<SdkToolCalls>(send, CHECKS.tools)${hasPrompts ? ', prompt: promptCallers<SdkPromptCalls>(send, CHECKS.prompts)' : ''}${listed ? `, drift: ${driftProperty('send').value}` : ''} });`,
-      ],
-    }),
   ];
 }
 
@@ -390,7 +327,7 @@ function toolsServer(surface: ToolSurface, hasPrompts: boolean): Statement[] {
 }
 
 /** The entries as listed, in name order (what the handlers' lists answer). */
-function listed(surface: ToolSurface): Record<string, unknown> {
+export function listedEntries(surface: ToolSurface): { tools?: unknown[]; prompts?: unknown[]; resourceTemplates?: unknown[] } {
   return {
     ...(surface.toolsListed ? { tools: surface.tools.map((t) => t.listed) } : {}),
     ...(surface.prompts ? { prompts: surface.prompts.map((p) => p.listed) } : {}),
@@ -398,7 +335,7 @@ function listed(surface: ToolSurface): Record<string, unknown> {
   };
 }
 
-function serverName(surface: ToolSurface): string {
+export function serverName(surface: ToolSurface): string {
   const name = typeof surface.server.name === 'string' ? surface.server.name : 'the server';
   return typeof surface.server.version === 'string' ? `${name} ${surface.server.version}` : name;
 }

@@ -10,6 +10,7 @@ import {
   toolsServer,
   type GetStructuredContentStructuredContent,
   type ResourceTemplateVariables,
+  type ToolCalls,
 } from './generated/index.js';
 
 const client = createToolsClient(createInMemoryPair()[0], { clientInfo: { name: 'types', version: '0' } });
@@ -103,4 +104,26 @@ export async function negative(): Promise<void> {
     },
     prompts,
   });
+}
+
+/** Drift (issue 44, item 5): the removed and changed tools are named by the snapshot's tool-name union. */
+export async function drift(): Promise<void> {
+  const check = (change: Awaited<ReturnType<typeof client.drift.check>>): void => {
+    for (const name of change.removed) {
+      const known: keyof ToolCalls = name;
+      void known;
+    }
+    // Added tools are the server's new ones: any name.
+    void change.added.includes('a-new-tool');
+    // @ts-expect-error [drift-removed-name]
+    void change.removed.includes('no-such-tool');
+    // @ts-expect-error [drift-changed-name]
+    void change.changed.some((c) => c.name === 'no-such-tool');
+  };
+  check(await client.drift.check());
+  const stop = client.drift.on((change) => {
+    // @ts-expect-error [drift-event-name]
+    void change.removed.includes('no-such-tool');
+  });
+  stop();
 }

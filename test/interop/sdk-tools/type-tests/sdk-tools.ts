@@ -7,7 +7,7 @@
 import type { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Client as ClientV2 } from '@modelcontextprotocol/client';
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
-import { sdkTools } from './generated/tools.js';
+import { sdkTools } from './generated/sdk-tools.js';
 import { registerSdkTools } from './generated/tool-schemas.js';
 
 export async function calls(v1: ClientV1, v2: ClientV2): Promise<number> {
@@ -20,6 +20,9 @@ export async function calls(v1: ClientV1, v2: ClientV2): Promise<number> {
   const conditions: number = result.isError === true ? 0 : result.structuredContent.conditions;
   // @ts-expect-error [wrong-prompt]
   await sdkTools(v2).prompt['trip-advice']({ town: 'Porto' });
+  const drift = await typed.drift.check();
+  // @ts-expect-error [drift-name]
+  void drift.removed.includes('no-such-tool');
   return temperature + conditions;
 }
 
