@@ -421,29 +421,37 @@ export function serverSender(model: ProtocolModel, variant: FacadeVariant): Stat
   ];
 }
 
+/** sdk.ts's imports: the tables, the types where extension results need them, the validators. */
+function sdkImports(importExt: string, uses: { settings: boolean; types: boolean; results: boolean }): Statement[] {
+  const maps = ['ClientNotifications', 'ClientRequests', 'ServerNotifications', 'ServerRequests'];
+  return [
+    importDecl(true, [...maps, ...(uses.settings ? ['ExtensionSettings'] : [])].sort(), `./maps${importExt}`),
+    ...(uses.types ? [importDecl(true, { namespace: 'T' }, `./types${importExt}`)] : []),
+    importDecl(false, { namespace: 'V' }, jsModuleSpecifier('validators', importExt)),
+    importDecl(
+      true,
+      ['StandardSchemaV1', ...(uses.results ? ['StandardSchemaV1Result'] : [])],
+      jsModuleSpecifier('validators', importExt),
+    ),
+  ];
+}
+
 export function sdkStatements(model: ProtocolModel, importExt: string): Statement[] {
   const methods = sdkMethods(model);
   // Every request either side sends has a result schema (RESULT_SCHEMAS, SERVER_RESULT_SCHEMAS).
   const [union, complete, byKind] = [usesAnyOf(model), usesComplete(model), usesByResultType(model)];
   const extensionResults = extensionResultStatements(model);
   const extended = extendedResultsType(model);
-  const maps = ['ClientNotifications', 'ClientRequests', 'ServerNotifications', 'ServerRequests'];
   const settings = settingsStatements(model);
   const received = [...methods.serverReceives, ...methods.clientReceives];
   const noParams = received.some((m) => paramsSchemaOf(m) === undefined || liftsParams(model, m));
   const lifting = received.some((m) => liftsParams(model, m));
   return [
-    importDecl(true, [...maps, ...(settings.length ? ['ExtensionSettings'] : [])].sort(), `./maps${importExt}`),
-    ...(extended.length > 0 ? [importDecl(true, { namespace: 'T' }, `./types${importExt}`)] : []),
-    importDecl(false, { namespace: 'V' }, jsModuleSpecifier('validators', importExt)),
-    importDecl(
-      true,
-      [
-        'StandardSchemaV1',
-        ...(union || byKind || lifting || extensionResults.length ? ['StandardSchemaV1Result'] : []),
-      ],
-      jsModuleSpecifier('validators', importExt),
-    ),
+    ...sdkImports(importExt, {
+      settings: settings.length > 0,
+      types: extended.length > 0,
+      results: union || byKind || lifting || extensionResults.length > 0,
+    }),
     ...preamble(extensionResults.length > 0),
     ...(hasTaskAugmented(model, 'client') || hasTaskAugmented(model, 'server') ? TASK_AUGMENTED : []),
     ...extended,

@@ -110,12 +110,30 @@ const table = (rows: { name: string; type: string }[]) =>
   rows.length === 0 ? 'Readonly<Record<never, never>>' : objectType(rows.map((r) => ({ ...r, readonly: true })), true);
 
 function declarations(surface: ToolSurface, typesModule: string, schemasModule: string): Statement[] {
-  const zod = (type: string) => `ZodType<T.${type}>`;
   return [
     // By name: the JavaScript's `z` namespace shares the module jsModules: 'ts' makes of both.
     importDecl(true, ['ZodOptional', 'ZodString', 'ZodType'], 'zod/v4'),
     importDecl(true, { namespace: 'T' }, typesModule),
     importDecl(true, ['SdkToolHandlers'], schemasModule),
+    ...toolDeclarations(surface),
+    ...promptDeclarations(surface),
+    interfaceDecl({
+      name: 'SdkV1McpServer',
+      doc: 'What registerSdkToolsV1() uses of the official SDK v1 `McpServer` (`@modelcontextprotocol/sdk/server/mcp.js`).',
+      members: [{ name: 'registerTool', type: '(name: string, config: never, callback: never) => unknown' }],
+    }),
+    declareConst(
+      'registerSdkToolsV1',
+      '<Ctx = unknown>(server: SdkV1McpServer, handlers: SdkToolHandlers<Ctx>) => void',
+      "Registers every tool of the snapshot on the SDK v1 `McpServer` with zod schemas that run the generated validators; `Ctx` is the SDK's `RequestHandlerExtra`. SDK v1 checks the arguments before a handler runs and its `structuredContent` after.",
+    ),
+  ];
+}
+
+/** ToolSchemasV1 and toolSchemasV1. */
+function toolDeclarations(surface: ToolSurface): Statement[] {
+  const zod = (type: string) => `ZodType<T.${type}>`;
+  return [
     typeAlias(
       'ToolSchemasV1',
       table(
@@ -137,6 +155,12 @@ function declarations(surface: ToolSurface, typesModule: string, schemasModule: 
       'ToolSchemasV1',
       "Each tool's zod schemas for SDK v1's `registerTool` (`inputSchema`, `outputSchema`): listed as the snapshot's JSON Schema, checked by the generated validators.",
     ),
+  ];
+}
+
+/** PromptSchemasV1 and promptSchemasV1. */
+function promptDeclarations(surface: ToolSurface): Statement[] {
+  return [
     typeAlias(
       'PromptSchemasV1',
       table(
@@ -158,16 +182,6 @@ function declarations(surface: ToolSurface, typesModule: string, schemasModule: 
       'promptSchemasV1',
       'PromptSchemasV1',
       "Each prompt's arguments for SDK v1's `registerPrompt({ argsSchema })`: strings, the required ones required, with the listed descriptions.",
-    ),
-    interfaceDecl({
-      name: 'SdkV1McpServer',
-      doc: 'What registerSdkToolsV1() uses of the official SDK v1 `McpServer` (`@modelcontextprotocol/sdk/server/mcp.js`).',
-      members: [{ name: 'registerTool', type: '(name: string, config: never, callback: never) => unknown' }],
-    }),
-    declareConst(
-      'registerSdkToolsV1',
-      '<Ctx = unknown>(server: SdkV1McpServer, handlers: SdkToolHandlers<Ctx>) => void',
-      "Registers every tool of the snapshot on the SDK v1 `McpServer` with zod schemas that run the generated validators; `Ctx` is the SDK's `RequestHandlerExtra`. SDK v1 checks the arguments before a handler runs and its `structuredContent` after.",
     ),
   ];
 }
