@@ -6,16 +6,19 @@
  */
 import type { ChannelInfo, MethodInfo, ProtocolModel } from '../../model/types.js';
 import type { Statement } from '../shared/ts-project.js';
-import { TABLES } from '../maps/tables.js';
+import { channelTable, methodsOfTable } from '../maps/tables.js';
 import { classDecl, type ClassSpec } from '../shared/ts-structures.js';
 import { paramsValidatorLiterals } from '../validators/validator-refs.js';
 import { call, objectLiteral, ref, str } from '../shared/ts-text.js';
+
+/** The four directions' tables a channel end's class is typed with. */
+export const CHANNEL_DIRECTIONS = ['ClientNotifications', 'ClientRequests', 'ServerNotifications', 'ServerRequests'];
 
 /** The methods an end receives: the client end what the server sends, and the other way round. */
 export function receivedBy(model: ProtocolModel, end: 'client' | 'server'): MethodInfo[] {
   const names =
     end === 'server' ? ['ClientRequests', 'ClientNotifications'] : ['ServerRequests', 'ServerNotifications'];
-  return TABLES.filter((t) => names.includes(t.name)).flatMap((t) => model.methods.filter(t.select));
+  return names.flatMap((name) => methodsOfTable(model, channelTable(model, name)));
 }
 
 /**
@@ -78,10 +81,10 @@ export function channelClientClasses(model: ProtocolModel, validators: boolean):
         name: c.clientClass,
         extends: ref(
           'ChannelClient',
-          'ClientRequests',
-          'ClientNotifications',
-          'ServerRequests',
-          'ServerNotifications',
+          channelTable(model, 'ClientRequests'),
+          channelTable(model, 'ClientNotifications'),
+          channelTable(model, 'ServerRequests'),
+          channelTable(model, 'ServerNotifications'),
           str(c.handshake),
         ),
         doc:
@@ -89,7 +92,7 @@ export function channelClientClasses(model: ProtocolModel, validators: boolean):
           (c.initialized !== null ? ` then \`${c.initialized}\`` : '') +
           ` (no \`initialize\`); then \`request\`/\`notify\` the ${c.server} with the client→server methods, typed.`,
       },
-      'PeerOptions<ClientRequests, ClientNotifications>',
+      ref('PeerOptions', channelTable(model, 'ClientRequests'), channelTable(model, 'ClientNotifications')),
       validators,
     ),
   );
@@ -104,12 +107,18 @@ export function channelServerClasses(model: ProtocolModel): Statement[] {
       'server',
       {
         name: c.serverClass,
-        extends: ref('ChannelServer', 'ServerRequests', 'ServerNotifications', 'ClientRequests', 'ClientNotifications'),
+        extends: ref(
+          'ChannelServer',
+          channelTable(model, 'ServerRequests'),
+          channelTable(model, 'ServerNotifications'),
+          channelTable(model, 'ClientRequests'),
+          channelTable(model, 'ClientNotifications'),
+        ),
         doc:
           `The ${c.server} end of the ${c.extension} channel: answer \`${c.handshake}\` with \`setRequestHandler\`` +
           ` (every other request is refused until then), handle what the ${c.client} sends, and notify it, typed.`,
       },
-      'PeerOptions<ServerRequests, ServerNotifications>',
+      ref('PeerOptions', channelTable(model, 'ServerRequests'), channelTable(model, 'ServerNotifications')),
       true,
     ),
   );

@@ -7,12 +7,12 @@ import { isObject } from '../../load/schema.js';
 import { resolvePointer } from '../../load/pointer.js';
 import type { MethodInfo, ProtocolModel } from '../../model/types.js';
 import { withDiscriminant } from './server.js';
-import { channelClientClasses, channelsOf, receivedBy } from './channels.js';
+import { CHANNEL_DIRECTIONS, channelClientClasses, channelsOf, receivedBy } from './channels.js';
 import { paramsValidatorLiterals, validatorsNamespaceImport } from '../validators/validator-refs.js';
 import { settingsCheck } from '../maps/settings.js';
 import { baseClassMembers } from '../shared/base-members.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from '../shared/runtime-ref.js';
-import { TABLES, hasExtensionSettings, optionsType } from '../maps/tables.js';
+import { channelTable, hasExtensionSettings, methodsOfTable, optionsType } from '../maps/tables.js';
 import { paramsType } from '../types/params-names.js';
 import { connectedFunction, eraTypes } from './client-eras.js';
 import { legacyCallsOf } from './legacy-calls.js';
@@ -33,8 +33,7 @@ import {
 
 /** Requests the client sends, as the caller sees them. */
 function clientCalls(model: ProtocolModel): MethodInfo[] {
-  const table = TABLES.find((t) => t.name === 'ClientRequests');
-  return table ? model.methods.filter(table.select) : [];
+  return methodsOfTable(model, 'ClientRequests');
 }
 
 /**
@@ -287,12 +286,14 @@ function clientImports(model: ProtocolModel, importExt: string, runtime: Runtime
     importDecl(
       true,
       [
-        ...(channels ? ['ClientRequests'] : []),
-        'ClientNotifications',
-        'InputRequests',
-        'ServerNotifications',
-        'ServerRequests',
-      ],
+        ...new Set([
+          ...(channels ? CHANNEL_DIRECTIONS.map((name) => channelTable(model, name)) : []),
+          'ClientNotifications',
+          'InputRequests',
+          'ServerNotifications',
+          'ServerRequests',
+        ]),
+      ].sort(),
       `./maps${importExt}`,
     ),
     importDecl(false, ['PROTOCOL'], `./maps${importExt}`),

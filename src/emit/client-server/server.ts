@@ -7,9 +7,9 @@
 import { defaultedFields } from '../../model/protocol-facts.js';
 import type { MethodInfo, ProtocolModel } from '../../model/types.js';
 import { runtimeCheck, runtimeCheckImport, type RuntimeRef } from '../shared/runtime-ref.js';
-import { TABLES, hasExtensionSettings, optionsType } from '../maps/tables.js';
+import { channelTable, hasExtensionSettings, methodsOfTable, optionsType } from '../maps/tables.js';
 import { paramsType } from '../types/params-names.js';
-import { channelServerClasses, channelsOf } from './channels.js';
+import { CHANNEL_DIRECTIONS, channelServerClasses, channelsOf } from './channels.js';
 import { validatorsNamespaceImport } from '../validators/validator-refs.js';
 import { settingsCheck } from '../maps/settings.js';
 import type { Statement } from '../shared/ts-project.js';
@@ -39,8 +39,7 @@ const LIFECYCLE = new Set([
 ]);
 
 function received(model: ProtocolModel, name: 'ClientRequests' | 'ClientNotifications'): MethodInfo[] {
-  const table = TABLES.find((t) => t.name === name);
-  return table ? model.methods.filter(table.select) : [];
+  return methodsOfTable(model, name);
 }
 
 /** Does the server have a handler for some notification (not one the lifecycle handles)? */
@@ -136,11 +135,13 @@ function serverImports(model: ProtocolModel, importExt: string, runtime: Runtime
     importDecl(
       true,
       [
-        ...(channels ? ['ClientNotifications', 'ClientRequests'] : []),
-        ...(inputs ? ['InputRequests'] : []),
-        'ServerNotifications',
-        'ServerRequests',
-      ],
+        ...new Set([
+          ...(channels ? CHANNEL_DIRECTIONS.map((name) => channelTable(model, name)) : []),
+          ...(inputs ? ['InputRequests'] : []),
+          'ServerNotifications',
+          'ServerRequests',
+        ]),
+      ].sort(),
       `./maps${importExt}`,
     ),
     importDecl(false, ['CLIENT_NOTIFICATION_METHODS', 'CLIENT_REQUEST_METHODS', 'PROTOCOL'], `./maps${importExt}`),

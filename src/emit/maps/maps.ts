@@ -5,14 +5,14 @@
  */
 import { paramsRefText, type ProtocolModel } from '../../model/types.js';
 import { settingsStatements } from './settings.js';
-import { ALIASES, TABLES, resultType, type Table } from './tables.js';
+import { ALIASES, resultType, tableMethods, tablesOf, type Table } from './tables.js';
 import { paramsType } from '../types/params-names.js';
 import type { Statement } from '../shared/ts-project.js';
 import { constDecl, importDecl, typeAlias } from '../shared/ts-structures.js';
 import { arrayLiteral, jsonLiteral, objectLiteral, objectType, str, type TypeMember } from '../shared/ts-text.js';
 
 function tableType(model: ProtocolModel, table: Table): string {
-  const rows = model.methods.filter(table.select);
+  const rows = tableMethods(model, table);
   if (rows.length === 0) return 'Record<never, never>';
   const members = rows.map((m): TypeMember => {
     const fields: TypeMember[] = [
@@ -102,10 +102,11 @@ function protocolConst(model: ProtocolModel, withServerFacts: boolean): string {
 /** `withServerFacts`: false for output with a client and no server (see SERVER_ONLY_FACTS). */
 export function mapsStatements(model: ProtocolModel, importExt: string, withServerFacts = true): Statement[] {
   const statements: Statement[] = [importDecl(true, { namespace: 'T' }, `./types${importExt}`)];
-  for (const table of TABLES) statements.push(typeAlias(table.name, tableType(model, table), table.doc));
+  const tables = tablesOf(model);
+  for (const table of tables) statements.push(typeAlias(table.name, tableType(model, table), table.doc));
   for (const [name, type, doc] of ALIASES) statements.push(typeAlias(name, type, doc));
-  for (const table of TABLES) {
-    const methods = model.methods.filter(table.select).map((m) => m.method);
+  for (const table of tables) {
+    const methods = tableMethods(model, table).map((m) => m.method);
     statements.push(constDecl(table.listName, `${strings(methods)} as const`, { doc: `Runtime list: ${table.doc}` }));
   }
   statements.push(

@@ -11,6 +11,8 @@ export interface Table {
   doc: string;
   listName: string;
   select: (m: MethodInfo) => boolean;
+  /** A channel table: the MCP table of the same direction with the extension channels' own methods. */
+  channel?: boolean;
 }
 
 const byDirection = (kind: MethodInfo['kind'], direction: Direction) => (m: MethodInfo) =>
@@ -48,6 +50,47 @@ export const TABLES: readonly Table[] = [
     select: byDirection('notification', 'server->client'),
   },
 ];
+
+/**
+ * From 2026-07-28 on, an extension channel's methods (MCP Apps' `ui/*`) keep to tables of their own: on an MCP
+ * session they would be requests a sessionless server cannot send and a client has no business calling. The
+ * channel tables are the MCP tables of each direction with the channels' methods, what the channel ends use.
+ */
+const CHANNEL_TABLES: readonly Table[] = TABLES.filter((t) => t.name !== 'InputRequests').map((t) => ({
+  ...t,
+  name: `Channel${t.name}`,
+  listName: `CHANNEL_${t.listName}`,
+  doc: `${t.doc.replace(/\.$/, '')}, with the extension channels' own methods (what a channel's ends use).`,
+  channel: true,
+}));
+
+/** Whether the model's channel methods keep to channel tables (2026-07-28 on, with a channel). */
+export function hasChannelTables(model: ProtocolModel): boolean {
+  return model.features.perRequestMeta && (model.channels ?? []).length > 0;
+}
+
+/** The tables maps.ts declares for the model: MCP's, then the channels' where they have their own. */
+export function tablesOf(model: ProtocolModel): readonly Table[] {
+  return hasChannelTables(model) ? [...TABLES, ...CHANNEL_TABLES] : TABLES;
+}
+
+/** The methods of a table: an MCP table leaves out the methods of a channel that has tables of its own. */
+export function tableMethods(model: ProtocolModel, table: Table): MethodInfo[] {
+  const channelled =
+    hasChannelTables(model) && table.channel !== true ? new Set((model.channels ?? []).map((c) => c.extension)) : null;
+  return model.methods.filter((m) => table.select(m) && !(channelled?.has(m.source) ?? false));
+}
+
+/** The methods of the table named `name` (one of TABLES or of the channel tables). */
+export function methodsOfTable(model: ProtocolModel, name: string): MethodInfo[] {
+  const table = tablesOf(model).find((t) => t.name === name);
+  return table === undefined ? [] : tableMethods(model, table);
+}
+
+/** The table a channel end reads for a direction (`ClientRequests` → `ChannelClientRequests` where it exists). */
+export function channelTable(model: ProtocolModel, name: string): string {
+  return hasChannelTables(model) ? `Channel${name}` : name;
+}
 
 /** Helper types: [name with type parameters, type, doc]. */
 export const ALIASES: readonly (readonly [string, string, string])[] = [
@@ -110,9 +153,10 @@ export function resultType(m: MethodInfo): string {
 /** Every name maps.ts exports, so index.ts can re-export them without clashing with definition names. */
 export function mapsExports(model?: ProtocolModel): { types: string[]; values: string[] } {
   const settings = settingsExports(model);
+  const tables = model ? tablesOf(model) : TABLES;
   return {
-    types: [...TABLES.map((t) => t.name), ...ALIASES.map(([name]) => name.replace(/<.*$/, '')), ...settings.types],
-    values: [...TABLES.map((t) => t.listName), 'METHODS', 'PROTOCOL', 'ERROR_CODES', ...settings.values],
+    types: [...tables.map((t) => t.name), ...ALIASES.map(([name]) => name.replace(/<.*$/, '')), ...settings.types],
+    values: [...tables.map((t) => t.listName), 'METHODS', 'PROTOCOL', 'ERROR_CODES', ...settings.values],
   };
 }
 

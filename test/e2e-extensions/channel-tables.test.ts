@@ -1,0 +1,88 @@
+/**
+ * Issue 46, item 4: from 2026-07-28 on, an extension channel's methods (MCP Apps' `ui/*`) keep to tables of their
+ * own (ChannelClientRequests, …), which the channel ends are typed with. The MCP session's tables leave them out:
+ * a handler of a 2026-07-28 MCP server cannot `ctx.request('ui/resource-teardown')` (a sessionless server has no
+ * way to send it over Streamable HTTP), the MCP client has no `ui` stubs, and the MCP server answers a `ui/*`
+ * request with -32601. 2025-11-25, where view and host share one JSON-RPC dialect, keeps them in its tables.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInMemoryPair, RpcPeer } from '@mcp-typegen/runtime';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generated, tempDir, writeFiles } from '../helpers/generate.js';
+import { buildJs, diagnostics, importGenerated } from './helpers.js';
+
+type Json = Record<string, any>;
+const UI = 'io.modelcontextprotocol/ui';
+let modern: Json;
+
+beforeAll(async () => {
+  modern = await importGenerated('channel-tables', await generated('2026-07-28', { extensions: [UI] }));
+}, 120_000);
+
+describe('channel methods on 2026-07-28', () => {
+  it('are in the channel tables and out of the MCP session tables', () => {
+    expect(modern.CLIENT_REQUEST_METHODS.filter((m: string) => m.startsWith('ui/'))).toEqual([]);
+    expect(modern.SERVER_REQUEST_METHODS).not.toContain('ui/resource-teardown');
+    expect(modern.CHANNEL_CLIENT_REQUEST_METHODS).toEqual(expect.arrayContaining(['ui/initialize', 'tools/call']));
+    expect(modern.CHANNEL_SERVER_REQUEST_METHODS).toContain('ui/resource-teardown');
+    expect(modern.CHANNEL_SERVER_NOTIFICATION_METHODS).toContain('ui/notifications/tool-result');
+  });
+
+  it('an MCP server answers a ui/* request with -32601; a handler for one is refused at creation', async () => {
+    expect(() =>
+      modern.createServer({ 'ui/message': () => ({}) }, { serverInfo: { name: 's', version: '1' } }),
+    ).toThrow('createServer: "ui/message" is not a method this server receives');
+    const server = modern.createServer(
+      { 'tools/list': () => ({ tools: [] }) },
+      { serverInfo: { name: 's', version: '1' } },
+    );
+    const [clientSide, serverSide] = createInMemoryPair();
+    await server.connect(serverSide);
+    const raw = new RpcPeer(clientSide);
+    await raw.start();
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+      'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' },
+    };
+    await expect(raw.request('ui/message', { role: 'user', content: [], _meta: meta })).rejects.toMatchObject({
+      code: -32601,
+    });
+    await raw.close();
+  });
+
+  it('type-check: the MCP ends cannot name ui/* methods; the channel ends can (tsc --strict)', async () => {
+    const dir = tempDir('channel-tables');
+    writeFiles(join(dir, 'generated'), (await generated('2026-07-28', { extensions: [UI] })).files);
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+    writeFileSync(
+      join(dir, 'probe.ts'),
+      [
+        "import type { Transport } from '@mcp-typegen/runtime';",
+        "import { createClient, UiView } from './generated/client.js';",
+        "import { createServer, UiHost } from './generated/server.js';",
+        'declare const transport: Transport;',
+        "const client = createClient(transport, { clientInfo: { name: 'c', version: '1' } });",
+        '// @ts-expect-error -- no ui/* stubs on the MCP client',
+        'export const stub = client.ui;',
+        '// @ts-expect-error -- nor through request',
+        "export const untyped = () => client.request('ui/open-link', { url: 'https://example.com' });",
+        'export const server = createServer({',
+        "  'tools/call': async (_params, ctx) => {",
+        "    // @ts-expect-error -- an MCP server's handler cannot send a channel request",
+        "    await ctx.request('ui/resource-teardown', {});",
+        '    return { content: [] };',
+        '  },',
+        "}, { serverInfo: { name: 's', version: '1' } });",
+        'const view = new UiView(transport);',
+        "export const link = () => view.request('ui/open-link', { url: 'https://example.com' });",
+        'const host = new UiHost(transport);',
+        "host.setRequestHandler('ui/message', () => ({}));",
+        "export const teardown = () => host.request('ui/resource-teardown', {});",
+        '',
+      ].join('\n'),
+    );
+    expect(diagnostics(await buildJs(dir))).toEqual([]);
+  }, 120_000);
+});
