@@ -476,7 +476,7 @@ describe('frame size limit', () => {
     const size = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'big', params: { blob: 'x'.repeat(2000) } }).length;
     expect(error).toBeInstanceOf(ProtocolError);
     expect(error.message).toContain(`${size} bytes`);
-    expect(error.message).toContain('maxFrameSize (1000 bytes)');
+    expect(error.message).toContain('maxFrameSize (1000)');
     expect(error.data).toEqual({ size, limit: 1000 });
     await expect(client.notify('big', { blob: 'x'.repeat(2000) })).rejects.toBeInstanceOf(ProtocolError);
     await settle();
