@@ -1434,7 +1434,7 @@ log(`bench: results in ${relative(process.cwd(), outFile) || outFile}`);
 const unreliable = results.rows.filter((row) => !row.reliable);
 if (unreliable.length)
   log(`bench: ${unreliable.length} row(s) marked unreliable: ${unreliable.map((row) => row.id).join(', ')}`);
-if (flags['write-readme']) updateReadme(results, table);
+if (flags['write-readme']) updateReadme(results);
 if (!flags.keep) rmSync(tmp, { recursive: true, force: true });
 
 /** The table's lines: a header line of the run, the column heads, one line per row. */
@@ -1476,7 +1476,7 @@ function tableLine(row, stamp) {
  * Puts this run's reliable rows into bench/README.md, in place of the same rows of an earlier run; rows marked
  * unreliable are left out (the earlier quote, if any, stays), so the README quotes only floors that held.
  */
-function updateReadme(r, table) {
+function updateReadme(r) {
   const file = join(BENCH, 'README.md');
   const start = '<!-- bench:table:start -->';
   const end = '<!-- bench:table:end -->';
@@ -1486,7 +1486,7 @@ function updateReadme(r, table) {
   const b = text.indexOf(end);
   if (a < 0 || b < a) return;
   const quoted = r.rows.filter((row) => row.reliable && !r.smoke);
-  const fresh = quoted.map((row) => [row.id, table[3 + r.rows.indexOf(row)]]);
+  const fresh = quoted.map((row) => [row.id, tableLine(row, runStamp(r))]);
   const header = [
     `Each row is quoted from the run in its last cell; rows are medians of ≥ ${r.minRounds} rounds, the sides taking turns, and a run's row is quoted only when its floor held (spread ≤ ${Math.round(r.spreadBound * 100)}%, within its normal range: \`bench/lib/floors.mjs\`).`,
     '',
@@ -1495,5 +1495,7 @@ function updateReadme(r, table) {
   const merged = mergeTable(text.slice(a + start.length, b), fresh, header);
   writeFileSync(file, `${text.slice(0, a + start.length)}\n${merged}\n${text.slice(b)}`);
   const left = r.rows.length - quoted.length;
-  log(`bench: ${quoted.length} row(s) written to bench/README.md${left ? `, ${left} unreliable row(s) left out` : ''}`);
+  log(
+    `bench: ${quoted.length} row(s) written to bench/README.md${left ? `, ${left} left out (${r.smoke ? 'a smoke run' : 'unreliable'})` : ''}`,
+  );
 }
