@@ -31,6 +31,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { appsBundleSizes, bundleSizes } from './lib/bundle.mjs';
+import { MIN_ROUNDS, SPREAD_BOUND, judgeFloor } from './lib/floors.mjs';
+import { mergeTable } from './lib/readme-table.mjs';
+import { SECTIONS, parseOnly } from './lib/sections.mjs';
 import { syntheticExtension, syntheticSchema } from './lib/synthetic-schema.mjs';
 import { parseDiagnostics, tsconfig, usageFiles } from './lib/usage-files.mjs';
 import { sdkBundleSizes, sdkToolsUsageFiles, sdkUsageFiles } from './lib/sdk-adapter.mjs';
@@ -72,39 +75,32 @@ const { values: flags } = parseArgs({
   },
 });
 /**
- * `--only a,b`: node start-up and the named sections alone, for checking some goals without the minutes of the
- * rest. `--diff-only` is `--only diff` (issue 17's goal); `--stdio-only` is `--only stdio` (≥ 3× the SDK at 64
- * in flight; against the hand-split newline-JSON echo: sequential ≥ 0.8× its rate at ≤ 1.5× its CPU per call, 64
- * in flight ≥ 0.9×), which also leaves the v2 SDK's slow rows out.
+ * `--only a,b`: node start-up and the named sections or rows alone (lib/sections.mjs), for checking some goals
+ * without the minutes of the rest; `--only <row id>` reproduces one row of the table. `--diff-only` is `--only
+ * diff` (issue 17's goal); `--stdio-only` is `--only stdio` (≥ 3× the SDK at 64 in flight; against the hand-split
+ * newline-JSON echo: sequential ≥ 0.8× its rate at ≤ 1.5× its CPU per call, 64 in flight ≥ 0.9×), which also
+ * leaves the v2 SDK's slow rows out.
  */
-const SECTIONS = [
-  'generate',
-  'check',
-  'watch',
-  'cache',
-  'scale',
-  'stdio',
-  'memory',
-  'eras',
-  'validation',
-  'tsc',
-  'diff',
-  'bundle',
-  'sdk',
-  'cluster',
-  'auth',
-];
 const STDIO_ONLY = flags['stdio-only'];
 const ONLY =
   flags.only !== undefined ? flags.only.split(',') : flags['diff-only'] ? ['diff'] : STDIO_ONLY ? ['stdio'] : SECTIONS;
-for (const section of ONLY)
-  if (!SECTIONS.includes(section)) fail(`--only: no section ${section} (${SECTIONS.join(', ')})`);
-const want = (section) => ONLY.includes(section);
+let only;
+try {
+  only = parseOnly(ONLY);
+} catch (error) {
+  fail(error.message);
+}
+const want = (section) => only.sections.includes(section);
+/** Whether a row was asked for: rows of a section asked for by a row id alone are measured only when needed. */
+const wantRow = only.wantRow;
 const smoke = flags.smoke;
-const RUNS = Number(flags.runs ?? (smoke ? 1 : 5));
+const RUNS = Number(flags.runs ?? (smoke ? 1 : MIN_ROUNDS));
 const WARMUP = Number(flags.warmup ?? (smoke ? 0 : 1));
-/** Heavy process rows (every version, all versions at once, tsc, stdio) take fewer runs. */
-const HEAVY_RUNS = smoke ? 1 : Math.max(1, Math.min(RUNS, 3));
+/**
+ * Heavy process rows (every version, all versions at once, stdio, the cluster) take as many rounds as the rest:
+ * a row of fewer than MIN_ROUNDS rounds is marked unreliable (lib/floors.mjs), so none is quoted from fewer.
+ */
+const HEAVY_RUNS = smoke ? 1 : RUNS;
 /**
  * The tsc rows take more: tsc reports check time in 10 ms steps, ours is about 0.15 s and swings by ±0.03 s
  * run to run, so three runs read a ratio near its goal of 0.5 anywhere from 0.39 to 0.57. Nine alternating
@@ -279,10 +275,35 @@ const rows = [];
  * A table row. `ours`/`baseline` map metric names (wallMs, cpuMs, rssMb; rate, cpuUs) to stats; `ratio`
  * is ours ÷ baseline of the medians of `metric`, and `goal` ({ metric, kind: 'ratio' | 'absolute', op,
  * value }) says which way is good. Extra ratios for the other metrics go to `ratios`.
+ *
+ * A ratio row has a floor (lib/floors.mjs): by default the baseline's own `metric`, named `floorName`; a row
+ * whose sides are differences above a third program (tsc above an empty program) passes that program as
+ * `floor` ({ name, metric, stats }). Its absolute figure is printed beside the ratio, and the row is marked
+ * unreliable when the floor swung or sat outside its normal range. `deterministic` rows (sizes, tsc's counts)
+ * need no rounds.
  */
-function addRow({ id, label, metric, ours, baseline, goals = [], note = '', extra }) {
+function addRow({
+  id,
+  label,
+  metric,
+  ours,
+  baseline,
+  goals = [],
+  note = '',
+  extra,
+  floorName = 'baseline',
+  floor,
+  deterministic = false,
+}) {
   const ratios = {};
   if (baseline) for (const k of Object.keys(ours)) if (baseline[k]) ratios[k] = ours[k].median / baseline[k].median;
+  // A row without a baseline (an absolute figure) stands on itself: its own rounds must agree.
+  const floorStats = floor ?? {
+    name: baseline ? floorName : floorName === 'baseline' ? 'itself' : floorName,
+    metric,
+    stats: (baseline ?? ours)[metric],
+  };
+  const verdict = judgeFloor(floorStats, { deterministic });
   const checks = goals.map((goal) => {
     const value = goal.kind === 'ratio' ? ratios[goal.metric] : ours[goal.metric].median;
     const pass = goal.op === '<=' ? value <= goal.value : goal.op === '<' ? value < goal.value : value >= goal.value;
@@ -298,14 +319,22 @@ function addRow({ id, label, metric, ours, baseline, goals = [], note = '', extr
     ratios,
     goals: checks,
     pass: checks.length ? checks.every((c) => c.pass) : null,
+    floor: verdict,
+    reliable: verdict.reliable,
     note,
     ...(extra ? { extra } : {}),
   };
   rows.push(row);
   log(
-    `  ${label}: ${cell(ours)}${baseline ? ` vs ${cell(baseline)} (${ratios[metric].toFixed(2)}× ${METRICS[metric].label || metric})` : ''}${checks.length ? (row.pass ? ' pass' : ' MISS') : ''}`,
+    `  ${label}: ${cell(ours)}${baseline ? ` vs ${cell(baseline)} (${ratios[metric].toFixed(2)}× ${METRICS[metric].label || metric})` : ''}${checks.length ? (row.pass ? ' pass' : ' MISS') : ''} · floor ${floorCell(verdict)}${verdict.reliable ? '' : ` UNRELIABLE (${verdict.reasons.join('; ')})`}`,
   );
   return row;
+}
+
+/** "echo, sequential: CPU/op 14.2 µs (±6%, 5 rounds)": a floor's own figure, its spread and its rounds. */
+function floorCell(floor) {
+  const { unit, label } = METRICS[floor.metric];
+  return `${floor.name}: ${label ? `${label} ` : ''}${fmt(floor.median, unit)} (spread ${Math.round(floor.spread * 100)}%, ${floor.rounds} round${floor.rounds === 1 ? '' : 's'})`;
 }
 
 function fmt(value, unit) {
@@ -362,6 +391,7 @@ log('node start-up');
     label: 'node start-up (`node -e 0`, the floor)',
     metric: 'cpuMs',
     ours: measures(r.node, PROCESS),
+    floorName: 'node -e 0',
     note: 'every child carries the same preloaded usage hook',
   });
 }
@@ -369,9 +399,7 @@ log('node start-up');
 // 1. generate each version, every artifact, formatted, fresh process and empty user cache, vs JSTT
 // compileFromFile on the same schema.
 let genDir;
-/** generate VERSION's measures (row 1b compares --all with it). */
-let oneVersion;
-for (const version of want('generate') ? VERSIONS : []) {
+for (const version of want('generate') ? VERSIONS.filter((v) => wantRow(`generate-${v}`)) : []) {
   log(`generate ${version}`);
   const r = await alternate(
     {
@@ -393,11 +421,11 @@ for (const version of want('generate') ? VERSIONS : []) {
     metric: 'cpuMs',
     ours: measures(r.ours, PROCESS),
     baseline: measures(r.jstt, PROCESS),
+    floorName: 'JSTT',
     // Issue 28: ts-morph writes, prettier formats every file, JSTT through compile() — at most twice JSTT's own job.
     goals: version === VERSION ? [cpuGoal(2), rssGoal(1.5)] : [],
     note: 'the published bin (esbuild bundle, split into chunks, with the V8 settings it gives itself: src/cli/v8-tuning.ts), fresh process each, imports included, empty compile cache; JSTT: unreachableDefinitions, types only, its default formatting',
   });
-  if (version === VERSION) oneVersion = measures(r.ours, PROCESS);
 }
 
 // The later rows (check, round trips, tsc) use the output of VERSION: generated once, unmeasured, without row 1.
@@ -408,7 +436,7 @@ if (genDir === undefined && ['check', 'stdio', 'memory', 'eras', 'validation', '
 
 // 1a. the same with a warm user cache, for information.
 log(`generate ${VERSION}, warm user cache`);
-if (want('generate')) {
+if (want('generate') && wantRow('generate-warm')) {
   const cache = join(tmp, 'warm-cache');
   const warm = (i) =>
     nodeProcess([CLI, 'generate', '--spec', VERSION, ...SMOKE_ARTIFACTS, '--out', join(tmp, `warm-${i}`)], { cache });
@@ -428,83 +456,122 @@ if (want('generate')) {
     metric: 'cpuMs',
     ours: measures(r.ours, PROCESS),
     baseline: measures(r.jstt, PROCESS),
+    floorName: 'JSTT',
     note: 'the user cache filled by one earlier run of the same command (new output directory each run)',
   });
 }
 
-// 1b. every version in one process, against one version: each library is loaded once, not per version.
+// 1b. every version in one process, against one version in the same rounds: each library is loaded once, not
+// per version.
 log(`generate ${VERSIONS.length} version(s) in one process`);
-if (want('generate')) {
+if (want('generate') && wantRow('generate-all')) {
+  // The smoke run only keeps the row alive: types of one small schema, not five versions' worth.
+  const one = (i) => [CLI, 'generate', '--spec', VERSION, ...SMOKE_ARTIFACTS, '--out', join(tmp, `all-one-${i}`)];
   const r = await alternate(
     {
       ours: (i) =>
         nodeProcess(
           smoke
-            ? // The smoke run only keeps the row alive: types of one small schema, not five versions' worth.
-              [CLI, 'generate', '--spec', VERSIONS[0], '--artifacts', 'types', '--out', join(tmp, `all-${i}`)]
+            ? [CLI, 'generate', '--spec', VERSIONS[0], '--artifacts', 'types', '--out', join(tmp, `all-${i}`)]
             : [CLI, 'generate', '--all', '--out', join(tmp, `all-${i}`)],
         ),
+      one: (i) => nodeProcess(one(i)),
       jstt: (i) =>
         nodeProcess([join(BENCH, 'lib', 'jstt.mjs'), join(tmp, `jstt-all-${i}`), ...VERSIONS.map(schemaPath)]),
     },
     HEAVY_RUNS,
     0,
   );
-  const ours = measures(r.ours, PROCESS);
   addRow({
     id: 'generate-all',
     label: `generate ${VERSIONS.length === 5 ? 'all five versions' : VERSIONS.join(', ')} in one process vs generate ${VERSION} alone`,
     metric: 'cpuMs',
-    ours,
-    baseline: oneVersion ?? null,
-    goals: oneVersion ? [cpuGoal(2.5)] : [],
-    note: `${smoke ? 'smoke: --spec --artifacts types' : '--all, every artifact'}; JSTT on the same ${VERSIONS.length} file(s): CPU ${fmt(measures(r.jstt, PROCESS).cpuMs.median, 'ms')}`,
+    ours: measures(r.ours, PROCESS),
+    baseline: measures(r.one, PROCESS),
+    floorName: `generate ${VERSION}`,
+    // Issue 49 item 4 (issue 28 asked ≤ 2.5×): each library loaded once, five versions at most twice one's CPU.
+    goals: [cpuGoal(2)],
+    note: `${smoke ? 'smoke: --spec --artifacts types' : '--all, every artifact'}; the one version in the same rounds, the sides taking turns; JSTT on the same ${VERSIONS.length} file(s): CPU ${fmt(measures(r.jstt, PROCESS).cpuMs.median, 'ms')}`,
   });
 }
 
-// 1c. no ceiling: synthetic MCP-shaped schemas (and a large extension), one run each, vs JSTT on the same file.
+// 1c. no ceiling: synthetic MCP-shaped schemas (and a large extension) vs JSTT on the same file; and the largest
+// with every default artifact, what a user runs, against JSTT doing the types alone (issue 49 item 4).
 if (!flags['no-scale'] && want('scale')) {
   const scaled = [];
   const base = JSON.parse(readFileSync(schemaPath('2025-11-25'), 'utf8'));
+  const largestDefinitions = SCALE.schemas[SCALE.schemas.length - 1][0];
+  const jsttOn = (file, name) => (i) => nodeProcess([join(BENCH, 'lib', 'jstt.mjs'), join(tmp, `${name}-${i}`), file]);
   for (const [definitions, methods] of SCALE.schemas) {
-    log(`generate synthetic ${definitions} definitions / ${methods} methods`);
+    const largest = definitions === largestDefinitions;
+    const smallest = definitions === SCALE.schemas[0][0];
+    const typesRow = wantRow(`scale-${definitions}`) || (wantRow('scale-growth') && (largest || smallest));
+    const artifactsRow = largest && wantRow(`scale-${definitions}-artifacts`);
+    if (!typesRow && !artifactsRow) continue;
     const file = join(tmp, `synthetic-${definitions}.json`);
     writeFileSync(file, JSON.stringify(syntheticSchema(base, { definitions, methods })));
-    const r = await alternate(
-      {
-        ours: (i) =>
-          nodeProcess([
-            CLI,
-            'generate',
-            '--schema',
-            file,
-            // The same job as JSTT's: a type for every definition (issue 28: "on the same job"). The full
-            // artifact set's cost is the cold-generate rows' subject.
-            '--artifacts',
-            'types',
-            '--out',
-            join(tmp, `syn-${definitions}-${i}`),
-          ]),
-        jstt: (i) => nodeProcess([join(BENCH, 'lib', 'jstt.mjs'), join(tmp, `jstt-syn-${definitions}-${i}`), file]),
-      },
-      SCALE_RUNS,
-      0,
-    );
-    const ours = measures(r.ours, PROCESS);
-    const largest = definitions === SCALE.schemas[SCALE.schemas.length - 1][0];
-    scaled.push({ definitions, ours, jstt: measures(r.jstt, PROCESS) });
-    addRow({
-      id: `scale-${definitions}`,
-      label: `generate synthetic schema, ${definitions.toLocaleString('en')} definitions / ${methods.toLocaleString('en')} methods, vs JSTT`,
-      metric: 'cpuMs',
-      ours,
-      baseline: measures(r.jstt, PROCESS),
-      goals: largest ? [cpuGoal(1.5), rssGoal(1.5)] : [],
-      note: `--artifacts types (types.ts and its index, formatted), JSTT compileFromFile with unreachableDefinitions; per 1,000 definitions: CPU ${fmt((ours.cpuMs.median / definitions) * 1000, 'ms')}, RSS ${fmt((ours.rssMb.median / definitions) * 1000, 'MB')}`,
-    });
+    const size = `${definitions.toLocaleString('en')} definitions / ${methods.toLocaleString('en')} methods`;
+    if (typesRow) {
+      log(`generate synthetic ${definitions} definitions / ${methods} methods`);
+      const r = await alternate(
+        {
+          ours: (i) =>
+            nodeProcess([
+              CLI,
+              'generate',
+              '--schema',
+              file,
+              // The same job as JSTT's: a type for every definition (issue 28: "on the same job"). The full
+              // artifact set's cost is the next row's subject.
+              '--artifacts',
+              'types',
+              '--out',
+              join(tmp, `syn-${definitions}-${i}`),
+            ]),
+          jstt: jsttOn(file, `jstt-syn-${definitions}`),
+        },
+        SCALE_RUNS,
+        0,
+      );
+      const ours = measures(r.ours, PROCESS);
+      scaled.push({ definitions, ours, jstt: measures(r.jstt, PROCESS) });
+      addRow({
+        id: `scale-${definitions}`,
+        label: `generate synthetic schema, ${size}, types only, vs JSTT`,
+        metric: 'cpuMs',
+        ours,
+        baseline: measures(r.jstt, PROCESS),
+        floorName: 'JSTT',
+        goals: largest ? [cpuGoal(1.5), rssGoal(1.5)] : [],
+        note: `--artifacts types (types.ts and its index, formatted), JSTT compileFromFile with unreachableDefinitions; per 1,000 definitions: CPU ${fmt((ours.cpuMs.median / definitions) * 1000, 'ms')}, RSS ${fmt((ours.rssMb.median / definitions) * 1000, 'MB')}`,
+      });
+    }
+    if (artifactsRow) {
+      log(`generate synthetic ${definitions} definitions / ${methods} methods, default artifacts`);
+      const r = await alternate(
+        {
+          ours: (i) =>
+            nodeProcess([CLI, 'generate', '--schema', file, '--out', join(tmp, `syn-all-${definitions}-${i}`)]),
+          jstt: jsttOn(file, `jstt-syn-all-${definitions}`),
+        },
+        SCALE_RUNS,
+        0,
+      );
+      addRow({
+        id: `scale-${definitions}-artifacts`,
+        label: `generate synthetic schema, ${size}, default artifacts (what a user runs), vs JSTT doing the types alone`,
+        metric: 'cpuMs',
+        ours: measures(r.ours, PROCESS),
+        baseline: measures(r.jstt, PROCESS),
+        floorName: 'JSTT',
+        // Issue 49 item 4: every default artifact for at most 1.5× JSTT's CPU and RSS on the types alone.
+        goals: [cpuGoal(1.5), rssGoal(1.5)],
+        note: 'no --artifacts: types, client, server, validators and their index, formatted, as `generate` writes by default; JSTT compileFromFile with unreachableDefinitions (types only)',
+      });
+    }
   }
   // Growth from the smallest to the largest synthetic schema: ours no steeper than JSTT's own.
-  if (scaled.length > 1) {
+  if (scaled.length > 1 && wantRow('scale-growth')) {
     const [small, large] = [scaled[0], scaled[scaled.length - 1]];
     const growth = (side) => stats([large[side].cpuMs.median / small[side].cpuMs.median]);
     addRow({
@@ -513,12 +580,18 @@ if (!flags['no-scale'] && want('scale')) {
       metric: 'growth',
       ours: { growth: growth('ours') },
       baseline: { growth: growth('jstt') },
+      // A ratio of medians: JSTT's CPU at the largest schema is the figure that swings.
+      floor: {
+        name: `JSTT, ${large.definitions.toLocaleString('en')} definitions`,
+        metric: 'cpuMs',
+        stats: large.jstt.cpuMs,
+      },
       goals: [{ metric: 'growth', kind: 'ratio', op: '<=', value: 1 }],
       note: 'growth = CPU at the largest ÷ CPU at the smallest schema',
     });
   }
   log(`generate ${VERSION} + a ${SCALE.extension}-method extension`);
-  {
+  if (wantRow('scale-extension')) {
     const file = join(tmp, 'synthetic.extension.json');
     writeFileSync(file, JSON.stringify(syntheticExtension(SCALE.extension, VERSION)));
     const r = await alternate(
@@ -538,7 +611,7 @@ if (!flags['no-scale'] && want('scale')) {
         plain: (i) =>
           nodeProcess([CLI, 'generate', '--spec', VERSION, ...SMOKE_ARTIFACTS, '--out', join(tmp, `ext-plain-${i}`)]),
       },
-      1,
+      SCALE_RUNS,
       0,
     );
     addRow({
@@ -547,6 +620,7 @@ if (!flags['no-scale'] && want('scale')) {
       metric: 'cpuMs',
       ours: measures(r.ours, PROCESS),
       baseline: measures(r.plain, PROCESS),
+      floorName: `generate ${VERSION}`,
       note: 'baseline: the same command without the extension; both as a user gets them: the bin turns TurboFan off for a run whose inputs are all under 512 kB (src/cli/v8-tuning.ts), so the baseline runs without it and the run with the extension (larger) with it',
     });
   }
@@ -574,6 +648,7 @@ if (want('check')) {
     metric: 'cpuMs',
     ours: measures(r.ours, PROCESS),
     baseline: measures(r.node, PROCESS),
+    floorName: 'node -e 0',
     goals: [{ metric: 'cpuMs', kind: 'absolute', op: '<=', value: 400 }, cpuGoal(6)],
     note: 'CLI through yargs, fresh process, hash fast path (loads none of ts-morph, prettier, JSTT, ajv: test/cli/bundle.test.ts); the ratio is against a bare node start-up',
   });
@@ -623,6 +698,7 @@ if (want('cache') && existsSync(NODE22)) {
     metric: 'cpuMs',
     ours: measures(g.on, PROCESS),
     baseline: measures(g.off, PROCESS),
+    floorName: 'compile cache disabled',
     note: 'same user cache folder (schemas cached on both sides); baseline: NODE_DISABLE_COMPILE_CACHE=1',
   });
   const checkDir = join(tmp, `cc-0-on`);
@@ -639,6 +715,7 @@ if (want('cache') && existsSync(NODE22)) {
     metric: 'cpuMs',
     ours: measures(c.on, PROCESS),
     baseline: measures(c.off, PROCESS),
+    floorName: 'compile cache disabled',
     note: 'baseline: NODE_DISABLE_COMPILE_CACHE=1',
   });
 }
@@ -700,44 +777,60 @@ for (const [inflight, name] of !want('stdio')
       [1, 'sequential'],
       [64, '64 in flight'],
     ]) {
+  const id = `roundtrip-stdio-${inflight === 1 ? 'seq' : '64'}`;
+  // Each baseline side and the row that reads it: `--only <row id>` runs ours and that side alone.
+  const rowOf = { sdk: id, sdk2: `${id}-v2`, echo: `${id}-echo`, 'echo-readline': `${id}-echo-readline` };
+  const baselines = [...SDK_SIDES, 'echo', 'echo-readline'].filter((side) => wantRow(rowOf[side]));
+  if (baselines.length === 0) continue;
   const r = await throughput(
     'roundtrip.mjs',
     [jsDir],
-    ['ours', ...SDK_SIDES, 'echo', 'echo-readline'],
+    ['ours', ...baselines],
     { transport: 'stdio', calls: COUNTS.calls, inflight: [inflight], runs: 1, warmup: smoke ? 0 : 1 },
     HEAVY_RUNS,
   );
-  const id = `roundtrip-stdio-${inflight === 1 ? 'seq' : '64'}`;
-  for (const sdk of SDK_SIDES) {
+  /** The echo's own CPU per call: the figure a flattering run hides (issue 49: 104 µs in one, 14–50 in others). */
+  const echoFloor = (side) => ({
+    name: `${side}, ${inflight === 1 ? 'sequential' : '64 in flight'}`,
+    metric: 'cpuUs',
+    stats: measures(r[side], ['cpuUs']).cpuUs,
+  });
+  for (const sdk of SDK_SIDES.filter((side) => baselines.includes(side))) {
     addRow({
-      id: `${id}${sdk === 'sdk' ? '' : '-v2'}`,
+      id: rowOf[sdk],
       label: `tools/call over stdio, ${name}: generated client + server vs ${SDK_NAMES[sdk]}`,
       metric: 'rate',
       ours: measures(r.ours, THROUGHPUT),
       baseline: measures(r[sdk], THROUGHPUT),
+      floorName: SDK_NAMES[sdk],
       // Issue 14: at least 3× SDK 1.32.2's rate at 64 in flight.
       goals: [rateGoal(inflight === 64 && sdk === 'sdk' ? 3 : 5)],
       note: `${fmt(COUNTS.calls, 'count')} calls per run, server spawned over stdio; CPU/op = client + server CPU ÷ calls; RSS = client + server peak`,
     });
   }
-  addRow({
-    id: `${id}-echo`,
-    label: `tools/call over stdio, ${name}: generated client + server vs a raw newline-JSON echo that splits lines by hand (the floor)`,
-    metric: 'rate',
-    ours: measures(r.ours, THROUGHPUT),
-    baseline: measures(r.echo, THROUGHPUT),
-    // Issue 37: sequential ≥ 0.8× the floor's rate at ≤ 1.5× its CPU per call; 64 in flight ≥ 0.9× its rate.
-    goals: inflight === 1 ? [rateGoal(0.8), { metric: 'cpuUs', kind: 'ratio', op: '<=', value: 1.5 }] : [rateGoal(0.9)],
-    note: 'the echo writes one JSON line per call and parses one back, lines split by hand on both ends; its server parses each line and answers: the floor any stdio stack pays',
-  });
-  addRow({
-    id: `${id}-echo-readline`,
-    label: `tools/call over stdio, ${name}: generated client + server vs the same echo with a node:readline server (not the floor; information)`,
-    metric: 'rate',
-    ours: measures(r.ours, THROUGHPUT),
-    baseline: measures(r['echo-readline'], THROUGHPUT),
-    note: 'readline splits lines about 10% slower than by hand: a ratio against it flatters, so no goal is set on it',
-  });
+  if (baselines.includes('echo'))
+    addRow({
+      id: `${id}-echo`,
+      label: `tools/call over stdio, ${name}: generated client + server vs a raw newline-JSON echo that splits lines by hand (the floor)`,
+      metric: 'rate',
+      ours: measures(r.ours, THROUGHPUT),
+      baseline: measures(r.echo, THROUGHPUT),
+      floor: echoFloor('echo'),
+      // Issue 37: sequential ≥ 0.8× the floor's rate at ≤ 1.5× its CPU per call; 64 in flight ≥ 0.9× its rate.
+      goals:
+        inflight === 1 ? [rateGoal(0.8), { metric: 'cpuUs', kind: 'ratio', op: '<=', value: 1.5 }] : [rateGoal(0.9)],
+      note: 'the echo writes one JSON line per call and parses one back, lines split by hand on both ends; its server parses each line and answers: the floor any stdio stack pays',
+    });
+  if (baselines.includes('echo-readline'))
+    addRow({
+      id: `${id}-echo-readline`,
+      label: `tools/call over stdio, ${name}: generated client + server vs the same echo with a node:readline server (not the floor; information)`,
+      metric: 'rate',
+      ours: measures(r.ours, THROUGHPUT),
+      baseline: measures(r['echo-readline'], THROUGHPUT),
+      floor: echoFloor('echo-readline'),
+      note: 'readline splits lines about 10% slower than by hand: a ratio against it flatters, so no goal is set on it',
+    });
 }
 log('round trips in memory');
 if (want('memory')) {
@@ -754,6 +847,7 @@ if (want('memory')) {
     metric: 'rate',
     ours: measures(r.ours, THROUGHPUT),
     baseline: measures(r.sdk, THROUGHPUT),
+    floorName: 'SDK InMemoryTransport',
     note: 'ours copies every message as JSON would; the SDK pair passes objects through uncopied',
   });
 }
@@ -767,11 +861,21 @@ if (want('eras')) {
   const eraJs = join(tmp, `js-${ERA}`);
   await compileGenerated(eraGen, eraJs);
   const small = (n) => (smoke ? COUNTS.calls : n);
-  for (const [transport, inflight, calls, how] of [
-    ['memory', 64, COUNTS.calls, 'in memory (clone: true), 64 in flight'],
-    ['stdio', 1, COUNTS.calls, 'over stdio (a spawned server), sequential'],
-    ['http', 16, small(5_000), 'over Streamable HTTP on loopback (server in the same process), 16 in flight'],
+  // Issue 49 item 3: in memory, on stdio at 1 and 64 in flight, over HTTP at 1 and 32 in flight.
+  for (const [id, transport, inflight, calls, how] of [
+    ['era-memory', 'memory', 64, COUNTS.calls, 'in memory (clone: true), 64 in flight'],
+    ['era-stdio', 'stdio', 1, COUNTS.calls, 'over stdio (a spawned server), sequential'],
+    ['era-stdio-64', 'stdio', 64, COUNTS.calls, 'over stdio (a spawned server), 64 in flight'],
+    ['era-http', 'http', 1, small(5_000), 'over Streamable HTTP on loopback (server in the same process), sequential'],
+    [
+      'era-http-32',
+      'http',
+      32,
+      small(10_000),
+      'over Streamable HTTP on loopback (server in the same process), 32 in flight',
+    ],
   ]) {
+    if (!wantRow(id)) continue;
     const config = { transport, calls, inflight: [inflight], runs: 1, warmup: smoke ? 0 : 1 };
     const r = await alternate(
       {
@@ -782,11 +886,12 @@ if (want('eras')) {
       0,
     );
     addRow({
-      id: `era-${transport}`,
+      id,
       label: `tools/call ${how}: ${ERA} generated client + server vs ${VERSION}`,
       metric: 'cpuUs',
       ours: measures(r.modern, THROUGHPUT),
       baseline: measures(r.legacy, THROUGHPUT),
+      floorName: `${VERSION} call`,
       // Issue 37: per-request _meta and result defaults cost at most a fifth more CPU and memory than 2025's calls.
       goals: [
         { metric: 'cpuUs', kind: 'ratio', op: '<=', value: 1.2 },
@@ -817,6 +922,7 @@ if (want('validation')) {
     metric: 'rate',
     ours: measures(r.ours, THROUGHPUT),
     baseline: measures(r.ajv, THROUGHPUT),
+    floorName: 'ajv',
     goals: [rateGoal(1)],
     note: `${note}; ajv: the schema's CallToolRequestParams with the generator's options (ownProperties, no formats)`,
   });
@@ -826,6 +932,7 @@ if (want('validation')) {
     metric: 'rate',
     ours: measures(r.ours, THROUGHPUT),
     baseline: measures(r.zod, THROUGHPUT),
+    floorName: 'zod',
     goals: [rateGoal(10)],
     note: `${note}; this ratio is mostly ajv's (compiled code) against zod's (interpreted) approach`,
   });
@@ -907,6 +1014,8 @@ if (want('tsc')) {
       metric: 'cpuAboveMs',
       ours: measures(aboveEmpty('ours'), ['cpuAboveMs']),
       baseline: measures(aboveEmpty('sdk2'), ['cpuAboveMs']),
+      // Both sides are differences above the empty program: its CPU is the figure that must hold still.
+      floor: { name: 'tsc, empty program', metric: 'cpuMs', stats: measures(r.empty, ['cpuMs']).cpuMs },
       goals: [{ metric: 'cpuAboveMs', kind: 'ratio', op: '<=', value: 0.5 }],
       note: `(X − empty) ÷ (SDK v2 − empty), CPU of the whole tsc process (user + sys), each round's empty program subtracted; empty program: CPU ${fmt(measures(r.empty, ['cpuMs']).cpuMs.median, 'ms')}; ${COUNTS.usageCalls} typed calls importing the generated index (validators as validators.js + validators.d.ts); strict, NodeNext, skipLibCheck, types: node`,
     });
@@ -918,6 +1027,7 @@ if (want('tsc')) {
     metric: 'checkS',
     ours: measures(r.ours, TSC_METRICS),
     baseline: measures(r.sdk, TSC_METRICS),
+    floorName: 'tsc, SDK Client',
     goals: [{ metric: 'checkS', kind: 'ratio', op: '<=', value: 0.5 }],
     note,
     extra: {
@@ -932,6 +1042,8 @@ if (want('tsc')) {
     metric: 'instantiations',
     ours: measures(r.ours, ['instantiations']),
     baseline: measures(r.sdk, ['instantiations']),
+    floorName: 'tsc, SDK Client',
+    deterministic: true,
     goals: [{ metric: 'instantiations', kind: 'ratio', op: '<=', value: 0.5 }],
     note: 'deterministic',
   });
@@ -941,6 +1053,7 @@ if (want('tsc')) {
     metric: 'checkS',
     ours: measures(r.dts, TSC_METRICS),
     baseline: measures(r.sdk, TSC_METRICS),
+    floorName: 'tsc, SDK Client',
     note: `generated .ts compiled once to .d.ts (skipLibCheck then skips it); ${r.dts[0].instantiations} instantiations`,
   });
 }
@@ -968,6 +1081,7 @@ if (want('diff')) {
     metric: 'cpuMs',
     ours: measures(r.ours, PROCESS),
     baseline: measures(r.node, PROCESS),
+    floorName: 'node -e 0',
     // Issue 45: the whole diff of two released versions at most 3.5× the CPU of a bare `node -e 0`, paired.
     goals: [{ metric: 'cpuMs', kind: 'ratio', op: '<=', value: 3.5 }],
     note: `${viaCli ? 'CLI, fresh process, text report' : 'diffModels in a fresh process (no diff CLI yet)'}; both processes bare (nothing preloaded), CPU and RSS from wait4; ${runs} rounds, the ratio the median of each round's (paired); the floor, a bare node start-up, ${Math.round(stats(r.node.map((x) => x.cpuMs)).median)} ms of CPU`,
@@ -1008,6 +1122,8 @@ if (want('bundle')) {
       metric: 'gzipBytes',
       ours: bytes('ours'),
       baseline: bytes('sdk'),
+      floorName: 'SDK bundle',
+      deterministic: true,
       // Issue 13: the client and its HTTP transport at most 12 kB (12,000 bytes) gzip in a browser bundle.
       goals: [{ metric: 'gzipBytes', kind: 'absolute', op: '<=', value: 12_000 }],
       note: 'esbuild --bundle --minify --platform=browser --format=esm, gzip -9; deterministic, one build each',
@@ -1015,6 +1131,7 @@ if (want('bundle')) {
     if (sizes.auth.nodeImports) throw new Error('the browser bundle of the OAuth client imports node: modules');
     addRow({
       id: version === VERSION ? 'bundle-auth' : `bundle-auth-${version}`,
+      deterministic: true,
       label: `browser bundle: what oauthClient (@mcp-typegen/runtime/auth, oauth4webapi included) adds to that client (${version})`,
       metric: 'gzipBytes',
       ours: {
@@ -1056,6 +1173,8 @@ if (want('bundle')) {
       metric: 'gzipBytes',
       ours: bytes(end),
       baseline: bytes(theirs),
+      floorName: 'ext-apps bundle',
+      deterministic: true,
       goals,
       note: 'esbuild --bundle --minify --platform=browser --format=esm, gzip -9; deterministic, one build each',
     });
@@ -1119,6 +1238,7 @@ if (want('sdk') && v2) {
     metric: 'cpuAboveMs',
     ours: measures(aboveEmpty('ours'), ['cpuAboveMs']),
     baseline: measures(aboveEmpty('zod'), ['cpuAboveMs']),
+    floor: { name: 'tsc, empty program', metric: 'cpuMs', stats: measures(r.empty, ['cpuMs']).cpuMs },
     goals: [{ metric: 'cpuAboveMs', kind: 'ratio', op: '<=', value: 0.5 }],
     note: `(X − empty) ÷ (zod − empty), as the tsc-process row; the zod side declares the extension's results as the SDK v2 docs show custom methods (client.request({ method, params }, schema)); strict, NodeNext, skipLibCheck. Both sides import, construct and connect the SDK's Client, which alone costs ${fmt(clientShare, 'ms')} above the empty program: no adapter can read below that share of the zod side`,
   });
@@ -1128,6 +1248,7 @@ if (want('sdk') && v2) {
     metric: 'cpuAboveClientMs',
     ours: measures(above('ours', 'client', 'cpuAboveClientMs'), ['cpuAboveClientMs']),
     baseline: measures(above('zod', 'client', 'cpuAboveClientMs'), ['cpuAboveClientMs']),
+    floor: { name: 'tsc, SDK Client alone', metric: 'cpuMs', stats: measures(r.client, ['cpuMs']).cpuMs },
     note: 'information: (X − client) ÷ (zod − client), where client imports, constructs and connects the SDK Client and calls nothing',
   });
   await typeCounts(dirs, {
@@ -1141,6 +1262,7 @@ if (want('sdk') && v2) {
   const sizes = await sdkBundleSizes(dir);
   addRow({
     id: 'sdk-bundle',
+    deterministic: true,
     label: 'browser bundle: sdkClient calling every acme/jobs method, minus the validators those calls use',
     metric: 'gzipBytes',
     ours: {
@@ -1173,6 +1295,8 @@ async function typeCounts(dirs, { id, label }) {
     metric: 'instantiations',
     ours: above('ours'),
     baseline: above('zod'),
+    floorName: 'tsc, hand-made zod',
+    deterministic: true,
     goals: [
       { metric: 'instantiations', kind: 'ratio', op: '<=', value: 0.5 },
       { metric: 'types', kind: 'ratio', op: '<=', value: 0.5 },
@@ -1223,6 +1347,7 @@ if (want('auth')) {
       metric: 'cpuUs',
       ours: measures(above(side), ['cpuUs', 'rate', 'cpuAboveUs']),
       baseline: measures(sideOf('none'), ['cpuUs', 'rate']),
+      floorName: 'the call without auth',
       // Issue 42: at most 0.1 ms more CPU per call for a remembered token, 0.3 ms for a first verification.
       goals: [{ metric: 'cpuAboveUs', kind: 'absolute', op: '<=', value: budget }],
       note: `${fmt(calls, 'count')} calls per round, the sides taking turns in one process (client and server both in it); CPU/op above no auth = each round's difference; RFC 9068 JWTs checked by jwtVerifier, minted before the round`,
@@ -1255,6 +1380,7 @@ if (want('cluster') && !smoke) {
       metric: 'rate',
       ours: measures(r[`${version}-redis`], CLUSTER),
       baseline: plain,
+      floorName: '1 node without Redis',
       // Issue 31: a sessionless call asks nothing of the shared state.
       goals: version === '2026-07-28' ? [{ metric: 'redisPerCall', kind: 'absolute', op: '<=', value: 0 }] : [],
       note: `${fmt(config.calls, 'count')} calls from ${config.clients} generated clients; Redis commands = INFO total_commands_processed around the calls ÷ calls${version === '2025-11-25' ? ' (each SSE event is XADD + PEXPIRE, sent together: a priming event and the answer per call)' : ''}`,
@@ -1265,6 +1391,7 @@ if (want('cluster') && !smoke) {
       metric: 'rate',
       ours: measures(r[`${version}-three`], CLUSTER),
       baseline: plain,
+      floorName: '1 node without Redis',
       goals: version === '2026-07-28' ? [{ metric: 'redisPerCall', kind: 'absolute', op: '<=', value: 0 }] : [],
       note: `${cpus().length} CPU(s) shared by the client, HAProxy, Redis and the 3 nodes: on a small machine this row shows correctness under contention and the proxy's cost, not scaling`,
     });
@@ -1272,6 +1399,12 @@ if (want('cluster') && !smoke) {
 }
 
 // ---------------------------------------------------------------------------------------------- output
+
+/** The table's column heads; the last cell of each row is the command that reproduces it. */
+const TABLE_HEAD = [
+  '| Measure | Ours | Baseline | Ratio | Floor | Goal | Result | Notes | Reproduce (`npm run bench -- --only <id>`) |',
+  '|---|---|---|---|---|---|---|---|---|',
+];
 
 const endLoad = loadavg();
 const results = {
@@ -1282,52 +1415,68 @@ const results = {
   heavyRuns: HEAVY_RUNS,
   tscRuns: TSC_RUNS,
   scaleRuns: SCALE_RUNS,
+  minRounds: MIN_ROUNDS,
+  spreadBound: SPREAD_BOUND,
   node: process.version,
   platform: `${process.platform} ${process.arch}`,
   cpus: cpus().length,
   cpuModel: cpus()[0]?.model ?? '',
   loadavg: { start: startLoad, end: endLoad },
   version: VERSION,
-  rows,
+  // `--only <row id>`: the rows asked for (a section runs whole rows that share its measurements).
+  rows: rows.filter((row) => wantRow(row.id)),
 };
 mkdirSync(dirname(outFile), { recursive: true });
 writeFileSync(outFile, JSON.stringify(results, null, 2) + '\n');
 const table = renderTable(results);
-process.stdout.write(table + '\n');
+process.stdout.write(table.join('\n') + '\n');
 log(`bench: results in ${relative(process.cwd(), outFile) || outFile}`);
-if (flags['write-readme']) updateReadme(table);
+const unreliable = results.rows.filter((row) => !row.reliable);
+if (unreliable.length)
+  log(`bench: ${unreliable.length} row(s) marked unreliable: ${unreliable.map((row) => row.id).join(', ')}`);
+if (flags['write-readme']) updateReadme(results);
 if (!flags.keep) rmSync(tmp, { recursive: true, force: true });
 
+/** The table's lines: a header line of the run, the column heads, one line per row. */
 function renderTable(r) {
   const lines = [
-    `${r.date.slice(0, 10)} · node ${r.node} · ${r.cpus} CPU(s) · load ${r.loadavg.start[0].toFixed(1)} → ${r.loadavg.end[0].toFixed(1)} · median of ${r.runs} run(s) after ${r.warmup} warm-up(s) (heavy rows: ${r.heavyRuns}, tsc rows: ${r.tscRuns ?? r.heavyRuns}, scaling rows: ${r.scaleRuns ?? 1}), min–max in brackets`,
+    `${r.date.slice(0, 10)} · node ${r.node} · ${r.cpus} CPU(s) · load ${r.loadavg.start[0].toFixed(1)} → ${r.loadavg.end[0].toFixed(1)} · median of ${r.runs} round(s) after ${r.warmup} warm-up(s) (heavy rows: ${r.heavyRuns}, tsc rows: ${r.tscRuns ?? r.heavyRuns}, scaling rows: ${r.scaleRuns ?? 1}), the sides taking turns, min–max in brackets; a row is unreliable under ${r.minRounds} rounds or when its floor's spread ((max − min) ÷ median) exceeds ${Math.round(r.spreadBound * 100)}% or its normal range`,
     '',
-    '| Measure | Ours | Baseline | Ratio | Goal | Result | Notes |',
-    '|---|---|---|---|---|---|---|',
+    ...TABLE_HEAD,
   ];
-  const metricName = (m) => METRICS[m].label || m;
-  for (const row of r.rows) {
-    const ratios = Object.entries(row.ratios)
-      .map(([m, v]) => `${v.toFixed(2)}× ${metricName(m)}`)
-      .join(', ');
-    const goals = row.goals
-      .map((g) => {
-        const op = g.op === '>=' ? '≥' : g.op === '<' ? '<' : '≤';
-        const unit = METRICS[g.metric]?.unit ?? '';
-        return g.kind === 'ratio'
-          ? `${metricName(g.metric)} ${op} ${g.value}×`
-          : `${metricName(g.metric)} ${op} ${fmt(g.value, unit)}`;
-      })
-      .join(', ');
-    const result = row.pass === null ? '' : row.goals.map((g) => (g.pass ? 'pass' : '**miss**')).join(', ');
-    lines.push(
-      `| ${row.label} | ${cell(row.ours)} | ${cell(row.baseline)} | ${ratios} | ${goals} | ${result} | ${row.note} |`,
-    );
-  }
-  return lines.join('\n');
+  for (const row of r.rows) lines.push(tableLine(row, runStamp(r)));
+  return lines;
 }
 
-function updateReadme(table) {
+/** "2026-12-02, load 1.1 → 2.8": which run a README line came from. */
+function runStamp(r) {
+  return `${r.date.slice(0, 10)}, load ${r.loadavg.start[0].toFixed(1)} → ${r.loadavg.end[0].toFixed(1)}, ${r.cpus} CPU(s)`;
+}
+
+function tableLine(row, stamp) {
+  const metricName = (m) => METRICS[m].label || m;
+  const ratios = Object.entries(row.ratios)
+    .map(([m, v]) => `${v.toFixed(2)}× ${metricName(m)}`)
+    .join(', ');
+  const goals = row.goals
+    .map((g) => {
+      const op = g.op === '>=' ? '≥' : g.op === '<' ? '<' : '≤';
+      const unit = METRICS[g.metric]?.unit ?? '';
+      return g.kind === 'ratio'
+        ? `${metricName(g.metric)} ${op} ${g.value}×`
+        : `${metricName(g.metric)} ${op} ${fmt(g.value, unit)}`;
+    })
+    .join(', ');
+  const verdicts = row.pass === null ? [] : row.goals.map((g) => (g.pass ? 'pass' : '**miss**'));
+  if (!row.reliable) verdicts.push(`**unreliable** (${row.floor.reasons.join('; ')})`);
+  return `| ${row.label} | ${cell(row.ours)} | ${cell(row.baseline)} | ${ratios} | ${floorCell(row.floor)} | ${goals} | ${verdicts.join(', ')} | ${row.note} | \`--only ${row.id}\` (${stamp}) |`;
+}
+
+/**
+ * Puts this run's reliable rows into bench/README.md, in place of the same rows of an earlier run; rows marked
+ * unreliable are left out (the earlier quote, if any, stays), so the README quotes only floors that held.
+ */
+function updateReadme(r) {
   const file = join(BENCH, 'README.md');
   const start = '<!-- bench:table:start -->';
   const end = '<!-- bench:table:end -->';
@@ -1336,6 +1485,17 @@ function updateReadme(table) {
   const a = text.indexOf(start);
   const b = text.indexOf(end);
   if (a < 0 || b < a) return;
-  writeFileSync(file, `${text.slice(0, a + start.length)}\n${table}\n${text.slice(b)}`);
-  log('bench: table written to bench/README.md');
+  const quoted = r.rows.filter((row) => row.reliable && !r.smoke);
+  const fresh = quoted.map((row) => [row.id, tableLine(row, runStamp(r))]);
+  const header = [
+    `Each row is quoted from the run in its last cell; rows are medians of ≥ ${r.minRounds} rounds, the sides taking turns, and a run's row is quoted only when its floor held (spread ≤ ${Math.round(r.spreadBound * 100)}%, within its normal range: \`bench/lib/floors.mjs\`).`,
+    '',
+    ...TABLE_HEAD,
+  ];
+  const merged = mergeTable(text.slice(a + start.length, b), fresh, header);
+  writeFileSync(file, `${text.slice(0, a + start.length)}\n${merged}\n${text.slice(b)}`);
+  const left = r.rows.length - quoted.length;
+  log(
+    `bench: ${quoted.length} row(s) written to bench/README.md${left ? `, ${left} left out (${r.smoke ? 'a smoke run' : 'unreliable'})` : ''}`,
+  );
 }

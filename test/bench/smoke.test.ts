@@ -18,6 +18,7 @@ const ROWS = [
   'generate-warm',
   'generate-all',
   'scale-250',
+  'scale-250-artifacts',
   'scale-extension',
   'check',
   'watch-edit',
@@ -33,7 +34,9 @@ const ROWS = [
   'roundtrip-memory-64',
   'era-memory',
   'era-stdio',
+  'era-stdio-64',
   'era-http',
+  'era-http-32',
   'validation-ajv',
   'validation-zod',
   ...(V2 ? ['tsc-process'] : []),
@@ -66,8 +69,30 @@ interface Row {
   ratio: number | null;
   goals: { metric: string; kind: string; op: string; value: number; pass: boolean }[];
   pass: boolean | null;
+  floor: {
+    name: string;
+    metric: string;
+    median: number;
+    rounds: number;
+    spread: number;
+    reliable: boolean;
+    reasons: string[];
+  };
+  reliable: boolean;
   note: string;
 }
+
+/** Rows whose figures are deterministic (sizes, tsc's own counts): no rounds needed to quote them. */
+const DETERMINISTIC = new Set([
+  'tsc-instantiations',
+  'bundle',
+  'bundle-auth',
+  'bundle-view',
+  'bundle-host',
+  'sdk-tsc-counts',
+  'sdk-tools-tsc-counts',
+  'sdk-bundle',
+]);
 
 describe('bench smoke run', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-typegen-bench-smoke-'));
@@ -84,7 +109,9 @@ describe('bench smoke run', () => {
 
   it('exits 0, prints the table and leaves the tracked README alone', () => {
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('| Measure | Ours | Baseline | Ratio | Goal | Result | Notes |');
+    expect(result.stdout).toContain(
+      '| Measure | Ours | Baseline | Ratio | Floor | Goal | Result | Notes | Reproduce (`npm run bench -- --only <id>`) |',
+    );
     expect(readFileSync(join(ROOT, 'bench', 'README.md'), 'utf8')).toBe(readme);
   });
 
@@ -130,4 +157,50 @@ describe('bench smoke run', () => {
       expect(row.label.length).toBeGreaterThan(0);
     }
   });
+
+  it("prints every row's floor beside its ratio, and marks a smoke run's timed rows unreliable (too few rounds)", () => {
+    const results = JSON.parse(readFileSync(outFile, 'utf8')) as { rows: Row[] };
+    const lines = result.stdout.split('\n');
+    for (const row of results.rows) {
+      expect(row.floor.name.length, row.id).toBeGreaterThan(0);
+      expect(Number.isFinite(row.floor.median) && Number.isFinite(row.floor.spread), row.id).toBe(true);
+      // A ratio row's floor is, unless the row names another, its baseline's own figure of the row's metric.
+      if (row.baseline && row.floor.metric === row.metric)
+        expect(row.floor.median, row.id).toBe(row.baseline[row.metric]!.median);
+      // One round each: a timed row cannot be quoted; a deterministic one (sizes, counts) can.
+      expect(row.reliable, row.id).toBe(DETERMINISTIC.has(row.id));
+      // (The watch row's rounds are edits: two in a smoke run.)
+      if (!row.reliable) expect(row.floor.reasons.join('; '), row.id).toMatch(/^[12] round\(s\) < 5\b/);
+      // The table line: its floor cell with the floor's name, the unreliable mark, the command that reproduces it.
+      const line = lines.find((l) => l.includes(`\`--only ${row.id}\` (`));
+      expect(line, row.id).toBeDefined();
+      const cells = line!.split(' | ');
+      expect(cells[4], row.id).toContain(`${row.floor.name}: `);
+      expect(/\*\*unreliable\*\* \([12] round\(s\) < 5/.test(line!), row.id).toBe(!row.reliable);
+    }
+  });
+});
+
+describe('bench --only <row id>', () => {
+  it('runs that row alone (and node start-up, the floor under every process row)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-typegen-bench-only-'));
+    try {
+      const out = join(dir, 'results.json');
+      const only = await run(
+        process.execPath,
+        [join(ROOT, 'bench', 'run.mjs'), '--smoke', '--only', 'generate-all', '--out', out],
+        { env: { MCP_SCHEMA_DIR: SCHEMA_DIR } },
+      );
+      expect(only.code, only.stderr).toBe(0);
+      const rows = (JSON.parse(readFileSync(out, 'utf8')) as { rows: Row[] }).rows.map((r) => r.id);
+      expect(rows).toEqual(['node-startup', 'generate-all']);
+      const bad = await run(process.execPath, [join(ROOT, 'bench', 'run.mjs'), '--smoke', '--only', 'no-such-row'], {
+        env: { MCP_SCHEMA_DIR: SCHEMA_DIR },
+      });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('no-such-row is neither a section');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

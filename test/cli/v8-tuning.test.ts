@@ -2,8 +2,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { isSmallRun, SMALL_TARGET_BYTES } from '../../src/cli/v8-tuning.js';
+import { ROOT, run } from '../helpers/generate.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-typegen-v8-tuning-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,3 +32,33 @@ it('counts a file that is not there as empty (the run itself reports it)', () =>
   expect(isSmallRun([[join(dir, 'missing.json')]])).toBe(true);
   expect(isSmallRun([])).toBe(true);
 });
+
+/**
+ * The size V8's new space reaches in a fresh process with the bin's settings (kept small at start-up, then tuned
+ * for a run of `target`), after allocating objects that survive a scavenge or two: the built module, as the
+ * bin runs it.
+ */
+async function newSpaceAfterRun(...targets: string[]): Promise<number> {
+  const tuning = pathToFileURL(join(ROOT, 'dist', 'src', 'cli', 'v8-tuning.js')).href;
+  const script = `
+    import { getHeapSpaceStatistics } from 'node:v8';
+    const { keepYoungGenerationSmall, tuneCompilerForRun } = await import(${JSON.stringify(tuning)});
+    keepYoungGenerationSmall();
+    tuneCompilerForRun(process.argv.slice(1).map((file) => [file]));
+    const kept = [];
+    for (let i = 0; i < 2e6; i++) { kept.push({ i, s: 'x' + i }); if (kept.length > 50000) kept.length = 0; }
+    console.log(getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size);`;
+  const result = await run(process.execPath, ['--input-type=module', '-e', script, ...targets]);
+  expect(result.code, result.stderr).toBe(0);
+  return Number(result.stdout.trim());
+}
+
+it('keeps the young generation small for a small run and lets it grow for a large one (issue 49: half the CPU was the collector)', async () => {
+  const MiB = 1024 * 1024;
+  const half = file('half-again.json', SMALL_TARGET_BYTES / 2);
+  expect(await newSpaceAfterRun(file('tiny.json', 10))).toBeLessThanOrEqual(4 * MiB);
+  expect(await newSpaceAfterRun(half)).toBeLessThanOrEqual(4 * MiB);
+  expect(await newSpaceAfterRun(file('big.json', SMALL_TARGET_BYTES))).toBeGreaterThan(4 * MiB);
+  // `--all`: small targets, together over the line: still no TurboFan (isSmallRun), but the young generation grows.
+  expect(await newSpaceAfterRun(half, half)).toBeGreaterThan(4 * MiB);
+}, 60_000);

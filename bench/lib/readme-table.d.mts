@@ -1,0 +1,3 @@
+/** Types for readme-table.mjs (the tests import it). */
+export function lineId(line: string): string | undefined;
+export function mergeTable(previous: string, fresh: Iterable<[string, string]>, header: string[]): string;
