@@ -15,6 +15,8 @@ export interface VersionRuleContext {
   version?: string | undefined;
   /** Whether the target has embedded input requests (InputRequiredResult); unknown when not set. */
   inputRequests?: boolean | undefined;
+  /** Whether the target defines CacheableResult (the cache hints a `cacheable` result gets); unknown when not set. */
+  cacheableResults?: boolean | undefined;
   /**
    * Whether the target has server→client requests of its own (2026-07-28 has none: a stateless server
    * has no stream to send one on); unknown when not set.
@@ -37,6 +39,26 @@ export function checkVersionRules(
     checkServerRequest(spec, m, context);
     checkObjectParams(spec, m, files);
     checkResultType(spec, m, context);
+    checkCacheHints(spec, m, context);
+  }
+}
+
+/**
+ * A `cacheable` method's result gets the protocol's cache hints (CacheableResult's `cacheScope` and `ttlMs`,
+ * 2026-07-28 on), which the runtime fills in when a handler leaves them out: a result that declares either of
+ * them itself would have its own meaning overridden silently.
+ */
+function checkCacheHints(spec: ExtensionSpec, m: ExtensionMethod, context: VersionRuleContext): void {
+  if (!m.cacheable || context.cacheableResults !== true) return;
+  if (!isObject(m.result) || !isObject(m.result.properties)) return;
+  for (const hint of ['cacheScope', 'ttlMs']) {
+    if (!Object.hasOwn(m.result.properties, hint)) continue;
+    throw new InputError(
+      spec.file,
+      `${m.pointer}/result/properties/${hint}`,
+      `the result of ${m.method} declares ${hint}: in ${targetName(context)} a "cacheable" result's cacheScope and ttlMs are the protocol's (CacheableResult), which the runtime fills in`,
+      'remove the property (the result gets the protocol\'s), or remove "cacheable" to keep your own',
+    );
   }
 }
 

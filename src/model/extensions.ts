@@ -148,6 +148,7 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
       mcpDefinitionNames: new Set(Object.keys(model.definitions)),
       version: model.version ?? undefined,
       inputRequests: model.features.inputRequests,
+      cacheableResults: Object.hasOwn(model.definitions, 'CacheableResult'),
       serverRequests: model.methods.some(
         (m) => m.source === 'mcp' && m.kind === 'request' && m.directions.includes('server->client'),
       ),

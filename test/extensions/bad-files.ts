@@ -380,6 +380,11 @@ export function badCases(): BadCase[] {
       '2025-11-25',
     ),
     fixture(
+      'cacheable-own-cache-scope.json',
+      '/methods/com.acme~1x.list/result/properties/cacheScope',
+      'the result of com.acme/x.list declares cacheScope: in MCP 2026-07-28 a "cacheable" result\'s cacheScope and ttlMs are the protocol\'s (CacheableResult), which the runtime fills in',
+    ),
+    fixture(
       'result-type-integer.json',
       '/methods/com.acme~1x.count/result/properties/resultType',
       'the result of com.acme/x.count declares resultType as "integer": in MCP 2026-07-28 resultType is the protocol\'s string ("complete", "input_required", "task")',
