@@ -55,6 +55,13 @@ function declaredConst(
   return undefined;
 }
 
+/** A plain object schema (nothing composed or referenced) that does not declare `property`. */
+function lacksProperty(definition: unknown, property: string): boolean {
+  if (!isObject(definition) || !isObject(definition.properties)) return false;
+  if (['allOf', 'anyOf', 'oneOf', '$ref'].some((k) => definition[k] !== undefined)) return false;
+  return !Object.hasOwn(definition.properties, property);
+}
+
 /**
  * The discriminant value an MCP result implies without declaring it as a constant: `resultType` is a plain
  * string in the schema, but a result that asks for input (one with `inputRequests` or `requestState`) says
@@ -117,6 +124,8 @@ function addResultVariant(spec: ExtensionSpec, a: Augment['results'][number], ta
         declaredConst(definitions, other, property, target.refName) ?? impliedValue(definitions[other], property);
       if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
         values[property] = value;
+      // A variant that does not carry the property at all: typed without it, so `result.kind === …` narrows.
+      else if (lacksProperty(definitions[other], property)) values[property] = null;
     }
     if (Object.keys(values).length > 0) discriminants[other] = values;
   }

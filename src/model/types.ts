@@ -65,9 +65,10 @@ export interface MethodInfo {
   /**
    * Requests an extension added result variants to: each result definition → the value of the
    * discriminant that tells it apart (`{ CallToolResult: { resultType: "complete" }, CreateTaskResult:
-   * { resultType: "task" } }`), so the types can narrow on it.
+   * { resultType: "task" } }`), so the types can narrow on it; null: the result does not carry the property
+   * (typed `?: undefined`).
    */
-  discriminants?: Record<string, Record<string, string | number | boolean>>;
+  discriminants?: Record<string, Record<string, string | number | boolean | null>>;
 }
 
 /** Where one direction's message of a method is declared, when not by the method's `definition`. */

@@ -102,14 +102,14 @@ function handlerResult(model: ProtocolModel, m: MethodInfo): string[] {
  */
 export function withDiscriminant(
   type: string,
-  values: Record<string, string | number | boolean> | undefined,
+  values: Record<string, string | number | boolean | null> | undefined,
   defaults: Readonly<Record<string, unknown>> = {},
 ): string {
   if (values === undefined) return type;
   const members = Object.entries(values).map(([property, value]) => ({
     name: property,
-    optional: defaults[property] === value,
-    type: typeof value === 'string' ? str(value) : String(value),
+    optional: value === null || defaults[property] === value,
+    type: value === null ? 'undefined' : typeof value === 'string' ? str(value) : String(value),
   }));
   return and(type, objectType(members));
 }
