@@ -201,6 +201,7 @@ export function normalizeExtension(file: string, document: unknown): ExtensionSp
     .sort(compareStrings)
     .map((method) => methodOf(file, method, (raw.methods ?? {})[method] as RawMethod, definitions)); // a key of the same object
   for (const m of methods) checkSettingName(file, m, raw.settings, definitions);
+  if (raw.settings !== undefined) checkSettingsSatisfiable(file, raw.settings);
   const slash = raw.extension.indexOf('/');
   return {
     file,
@@ -270,6 +271,37 @@ function methodOf(
   }
   if (m.description !== undefined) out.description = m.description;
   return out;
+}
+
+/**
+ * Settings no value can satisfy would refuse every peer that advertises the extension: a required property
+ * whose schema is `false` (or `not: {}`, or an empty `enum`), one `"additionalProperties": false` leaves out,
+ * more required properties than `maxProperties` allows, or an empty `enum` for the settings themselves.
+ */
+function checkSettingsSatisfiable(file: string, settings: JsonSchema): void {
+  const refuse = (at: string, why: string): never => {
+    throw new InputError(
+      file,
+      at,
+      `no settings can satisfy this schema: ${why}`,
+      'a peer advertising the extension could never be valid',
+    );
+  };
+  const properties = isObject(settings.properties) ? settings.properties : {};
+  const required = Array.isArray(settings.required) ? settings.required.filter((r) => typeof r === 'string') : [];
+  if (Array.isArray(settings.enum) && settings.enum.length === 0) refuse('/settings/enum', 'its enum is empty');
+  if (typeof settings.maxProperties === 'number' && required.length > settings.maxProperties)
+    refuse('/settings/maxProperties', `it requires ${required.length} properties and allows ${settings.maxProperties}`);
+  for (const name of required) {
+    const schema = Object.hasOwn(properties, name) ? properties[name] : undefined;
+    const at = pointer('settings', 'properties', name);
+    if (schema === false || (isObject(schema) && isObject(schema.not) && Object.keys(schema.not).length === 0))
+      refuse(at, `the required "${name}" accepts no value`);
+    if (isObject(schema) && Array.isArray(schema.enum) && schema.enum.length === 0)
+      refuse(`${at}/enum`, `the required "${name}" has an empty enum`);
+    if (schema === undefined && settings.additionalProperties === false && !isObject(settings.patternProperties))
+      refuse('/settings/required', `"${name}" is required and "additionalProperties": false leaves it out`);
+  }
 }
 
 /** A method's `setting` must be a boolean property of the extension's settings (the flag a server sets). */

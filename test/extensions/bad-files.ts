@@ -380,6 +380,18 @@ export function badCases(): BadCase[] {
       '2025-11-25',
     ),
     fixture(
+      'settings-unsatisfiable.json',
+      '/settings/required',
+      'no settings can satisfy this schema: "mode" is required and "additionalProperties": false leaves it out',
+      '2025-11-25',
+    ),
+    fixture(
+      'settings-required-false.json',
+      '/settings/properties/mode',
+      'no settings can satisfy this schema: the required "mode" accepts no value',
+      '2025-11-25',
+    ),
+    fixture(
       'cacheable-own-cache-scope.json',
       '/methods/com.acme~1x.list/result/properties/cacheScope',
       'the result of com.acme/x.list declares cacheScope: in MCP 2026-07-28 a "cacheable" result\'s cacheScope and ttlMs are the protocol\'s (CacheableResult), which the runtime fills in',
