@@ -1356,6 +1356,17 @@ if (want('auth')) {
   }
 }
 
+/** A cluster-cpu row's goal read on the paired ratio of CPU per call (each round's, then the median). */
+function pairCpu(row, ours, plain) {
+  row.ratios.cpuUs = row.ratio = pairedRatio(ours, plain, 'cpuUs');
+  row.ratios.cpuWithRedisUs = pairedRatio(ours, plain, 'cpuWithRedisUs');
+  for (const goal of row.goals) goal.pass = (goal.actual = row.ratio) <= goal.value;
+  row.pass = row.goals.every((g) => g.pass);
+  log(
+    `  paired CPU ratio ${row.ratio.toFixed(2)}× (with redis-server ${row.ratios.cpuWithRedisUs.toFixed(2)}×; floor ${Math.round(row.baseline.cpuUs.median)} µs/call): ${row.pass ? 'pass' : 'MISS'}`,
+  );
+}
+
 // 9. A cluster (issue 31): 1 node without Redis, 1 node with its state in Redis, 3 nodes behind HAProxy, both
 // eras. Not in --smoke: it needs redis-server and haproxy (installed with apt-get when missing).
 if (want('cluster') && !smoke) {
@@ -1409,13 +1420,19 @@ if (want('cluster') && !smoke) {
       goals: [{ metric: 'cpuUs', kind: 'ratio', op: '<=', value: 2 }],
       note: `${fmt(config.calls, 'count')} calls from ${config.clients} generated clients per round, ${config.runs} rounds, the configurations taking turns; CPU = the node process's utime + stime (/proc) around the calls ÷ calls, the ratio the median of each round's (paired); CPU/op with redis-server adds Redis's own`,
     });
-    row.ratios.cpuUs = row.ratio = pairedRatio(r[`${version}-redis`], r[`${version}-plain`], 'cpuUs');
-    row.ratios.cpuWithRedisUs = pairedRatio(r[`${version}-redis`], r[`${version}-plain`], 'cpuWithRedisUs');
-    for (const goal of row.goals) goal.pass = (goal.actual = row.ratio) <= goal.value;
-    row.pass = row.goals.every((g) => g.pass);
-    log(
-      `  paired CPU ratio ${row.ratio.toFixed(2)}× (with redis-server ${row.ratios.cpuWithRedisUs.toFixed(2)}×; floor ${Math.round(row.baseline.cpuUs.median)} µs/call): ${row.pass ? 'pass' : 'MISS'}`,
-    );
+    pairCpu(row, r[`${version}-redis`], r[`${version}-plain`]);
+    if (r[`${version}-redisLater`] === undefined) continue;
+    const later = addRow({
+      id: `cluster-cpu-later`,
+      label: `server CPU per tools/call over Streamable HTTP, ${era}, ${config.inflight} in flight, a handler answering a turn of the event loop later: 1 node with its state in Redis vs 1 node without`,
+      metric: 'cpuUs',
+      ours: measures(r[`${version}-redisLater`], CLUSTER),
+      baseline: measures(r[`${version}-plainLater`], CLUSTER),
+      floorName: '1 node without Redis',
+      goals: [{ metric: 'cpuUs', kind: 'ratio', op: '<=', value: 2 }],
+      note: `as cluster-cpu, but each call's stream opens with a priming event (stored, then deleted with the stream: XADD + PEXPIRE, DEL)`,
+    });
+    pairCpu(later, r[`${version}-redisLater`], r[`${version}-plainLater`]);
   }
 }
 

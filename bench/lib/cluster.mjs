@@ -35,7 +35,7 @@ function cpuUsOf(pid) {
 const cpuUs = (pids) => pids.reduce((sum, pid) => sum + cpuUsOf(pid), 0);
 
 /** `calls` echo calls from `clients` generated clients, `inflight` at a time in all; rate and p99 latency. */
-async function load(gen, url, { clients, calls, inflight }) {
+async function load(gen, url, { clients, calls, inflight, later = false }) {
   const connected = await Promise.all(
     Array.from({ length: clients }, async (_, i) => {
       const c = gen.createClient(new gen.StreamableHttpClientTransport(url), {
@@ -63,7 +63,7 @@ async function load(gen, url, { clients, calls, inflight }) {
           while (next < calls) {
             const i = next++;
             const t = performance.now();
-            const result = await c.tools.call({ name: 'echo', arguments: { text: String(i) } });
+            const result = await c.tools.call({ name: 'echo', arguments: { text: String(i), later } });
             latencies.push(performance.now() - t);
             if (!result.content[0].text.startsWith(`${i}|`)) throw new Error(`call ${i} got ${result.content[0].text}`);
           }
@@ -111,12 +111,20 @@ export async function clusterBench(jsDirs, { clients, calls, inflight, runs }) {
         plain: [`${plain.base}/mcp`, undefined, [plain.pid]],
         redis: [`${clustered[0].base}/mcp`, probe, [clustered[0].pid]],
         three: [lb.url, probe, clustered.map((n) => n.pid)],
+        // A handler that answers a turn of the event loop later (as any I/O does): its stream's priming event
+        // is written, stored and deleted (session eras only; 2026-07-28 stores nothing either way).
+        ...(version < '2026-07-28'
+          ? {
+              plainLater: [`${plain.base}/mcp`, undefined, [plain.pid], true],
+              redisLater: [`${clustered[0].base}/mcp`, probe, [clustered[0].pid], true],
+            }
+          : {}),
       };
       for (const name of Object.keys(configs)) out[`${version}-${name}`] = [];
       for (let r = 0; r < runs; r++) {
         for (const name of r % 2 ? Object.keys(configs).reverse() : Object.keys(configs)) {
-          const [url, counter, pids] = configs[name];
-          const l = await load(gen, url, { clients, calls, inflight });
+          const [url, counter, pids, later] = configs[name];
+          const l = await load(gen, url, { clients, calls, inflight, later });
           out[`${version}-${name}`].push(await l.run(counter, pids, counter ? redis.pid : undefined));
           await l.close();
         }
