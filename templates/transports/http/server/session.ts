@@ -196,6 +196,7 @@ export class StreamableHttpServerTransport implements Transport {
     }
     this.channels.clear();
     this.requestChannel.clear();
+    this.priming.clear();
     this.config.onClosed(this);
     this.config.link?.forgotten();
     this.onclose?.();
