@@ -268,6 +268,7 @@ const METRICS = {
   growth: { unit: '×', label: 'growth' },
   p99Ms: { unit: 'ms', label: 'p99' },
   redisPerCall: { unit: 'per call', label: 'Redis commands' },
+  cpuWithRedisUs: { unit: 'µs', label: 'CPU/op with redis-server' },
 };
 
 const rows = [];
@@ -1355,6 +1356,17 @@ if (want('auth')) {
   }
 }
 
+/** A cluster-cpu row's goal read on the paired ratio of CPU per call (each round's, then the median). */
+function pairCpu(row, ours, plain) {
+  row.ratios.cpuUs = row.ratio = pairedRatio(ours, plain, 'cpuUs');
+  row.ratios.cpuWithRedisUs = pairedRatio(ours, plain, 'cpuWithRedisUs');
+  for (const goal of row.goals) goal.pass = (goal.actual = row.ratio) <= goal.value;
+  row.pass = row.goals.every((g) => g.pass);
+  log(
+    `  paired CPU ratio ${row.ratio.toFixed(2)}× (with redis-server ${row.ratios.cpuWithRedisUs.toFixed(2)}×; floor ${Math.round(row.baseline.cpuUs.median)} µs/call): ${row.pass ? 'pass' : 'MISS'}`,
+  );
+}
+
 // 9. A cluster (issue 31): 1 node without Redis, 1 node with its state in Redis, 3 nodes behind HAProxy, both
 // eras. Not in --smoke: it needs redis-server and haproxy (installed with apt-get when missing).
 if (want('cluster') && !smoke) {
@@ -1368,9 +1380,10 @@ if (want('cluster') && !smoke) {
     await nodeProcess([CLI, 'generate', '--spec', version, '--out', gen]);
     await compileGenerated(gen, (dirs[version] = join(tmp, `cluster-js-${version}`)));
   }
-  const config = { clients: 8, calls: 4_000, inflight: 32, runs: HEAVY_RUNS };
+  // At least MIN_ROUNDS: the cluster-cpu rows are paired ratios (the configurations take turns each round).
+  const config = { clients: 8, calls: 4_000, inflight: 32, runs: smoke ? 1 : Math.max(HEAVY_RUNS, MIN_ROUNDS) };
   const r = await clusterBench(dirs, config);
-  const CLUSTER = ['rate', 'p99Ms', 'redisPerCall'];
+  const CLUSTER = ['rate', 'p99Ms', 'redisPerCall', 'cpuUs', 'cpuWithRedisUs'];
   const eras = { '2025-11-25': '2025-11-25 session', '2026-07-28': '2026-07-28 (sessionless)' };
   for (const [version, era] of Object.entries(eras)) {
     const plain = measures(r[`${version}-plain`], CLUSTER);
@@ -1395,6 +1408,31 @@ if (want('cluster') && !smoke) {
       goals: version === '2026-07-28' ? [{ metric: 'redisPerCall', kind: 'absolute', op: '<=', value: 0 }] : [],
       note: `${cpus().length} CPU(s) shared by the client, HAProxy, Redis and the 3 nodes: on a small machine this row shows correctness under contention and the proxy's cost, not scaling`,
     });
+    // Issue 46 item 3: what the shared state costs the server, in CPU per call (the node's own; redis-server's
+    // beside it), paired round by round with the node without Redis so a drift in the machine's speed cancels.
+    const row = addRow({
+      id: version === '2025-11-25' ? 'cluster-cpu' : `cluster-cpu-${version}`,
+      label: `server CPU per tools/call over Streamable HTTP, ${era}, ${config.inflight} in flight: 1 node with its state in Redis vs 1 node without`,
+      metric: 'cpuUs',
+      ours: measures(r[`${version}-redis`], CLUSTER),
+      baseline: plain,
+      floorName: '1 node without Redis',
+      goals: [{ metric: 'cpuUs', kind: 'ratio', op: '<=', value: 2 }],
+      note: `${fmt(config.calls, 'count')} calls from ${config.clients} generated clients per round, ${config.runs} rounds, the configurations taking turns; CPU = the node process's utime + stime (/proc) around the calls ÷ calls, the ratio the median of each round's (paired); CPU/op with redis-server adds Redis's own`,
+    });
+    pairCpu(row, r[`${version}-redis`], r[`${version}-plain`]);
+    if (r[`${version}-redisLater`] === undefined) continue;
+    const later = addRow({
+      id: `cluster-cpu-later`,
+      label: `server CPU per tools/call over Streamable HTTP, ${era}, ${config.inflight} in flight, a handler answering a turn of the event loop later: 1 node with its state in Redis vs 1 node without`,
+      metric: 'cpuUs',
+      ours: measures(r[`${version}-redisLater`], CLUSTER),
+      baseline: measures(r[`${version}-plainLater`], CLUSTER),
+      floorName: '1 node without Redis',
+      goals: [{ metric: 'cpuUs', kind: 'ratio', op: '<=', value: 2 }],
+      note: `as cluster-cpu, but each call's stream opens with a priming event (stored, then deleted with the stream: XADD + PEXPIRE, DEL)`,
+    });
+    pairCpu(later, r[`${version}-redisLater`], r[`${version}-plainLater`]);
   }
 }
 

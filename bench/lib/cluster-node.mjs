@@ -11,7 +11,13 @@ import { redisClusterState } from '@mcp-typegen/runtime/redis';
 const [port = '0', url = '-', node = 'n', jsDir = ''] = process.argv.slice(2);
 const { createServer } = await import(pathToFileURL(join(jsDir, 'index.js')).href);
 const server = createServer(
-  { 'tools/call': (params) => ({ content: [{ type: 'text', text: `${params.arguments?.text}|${node}` }] }) },
+  {
+    // `later`: answered a turn of the event loop later, as a handler doing I/O is (bench/lib/cluster.mjs).
+    'tools/call': async (params) => {
+      if (params.arguments?.later) await new Promise((resolve) => setImmediate(resolve));
+      return { content: [{ type: 'text', text: `${params.arguments?.text}|${node}` }] };
+    },
+  },
   { serverInfo: { name: 'bench', version: '1' } },
 );
 let state = {};

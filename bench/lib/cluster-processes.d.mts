@@ -5,6 +5,8 @@ export function listening(port: number, ms?: number): Promise<void>;
 export interface Redis {
   port: number;
   url: string;
+  /** The running redis-server's process id. */
+  readonly pid: number | undefined;
   /** Kills it (SIGKILL: nothing is saved). */
   down(): Promise<void>;
   /** Starts it again on the same port, empty. */
@@ -22,6 +24,7 @@ export interface Node {
   id: string;
   port: number;
   base: string;
+  pid: number | undefined;
   /** kill -9. */
   kill(): Promise<void>;
   stop(): Promise<void>;

@@ -75,6 +75,10 @@ export async function startRedis() {
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
+    /** The running redis-server's process id (for its CPU: bench/lib/cluster.mjs). */
+    get pid() {
+      return child.pid;
+    },
     down: () => stopChild(child, 'SIGKILL'),
     async up() {
       child = spawn(BINARIES['redis-server'], args, { stdio: 'ignore' });
@@ -152,6 +156,7 @@ export async function startNode(script, redisUrl, id, port = 0, args = []) {
     id,
     port: actual,
     base,
+    pid: child.pid,
     kill: () => stopChild(child, 'SIGKILL'),
     stop: () => stopChild(child),
     debug: async () => (await fetch(`${base}/debug`)).json(),

@@ -3,8 +3,10 @@
  * `inflight` calls at a time, against 1 node without Redis, 1 node with its state in Redis, and 3 nodes behind
  * HAProxy round-robin (all on loopback: bench/lib/cluster-processes.mjs), for a 2025-11-25 session and for
  * 2026-07-28 (sessionless). Each configuration reports its rate, its p99 latency and the Redis commands it
- * sent per call (INFO's total_commands_processed around the measured calls).
+ * sent per call (INFO's total_commands_processed around the measured calls), and the CPU its server processes
+ * spent per call (the nodes' and redis-server's utime + stime from /proc around the measured calls).
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient } from 'redis';
@@ -18,8 +20,22 @@ async function commandsProcessed(redis) {
   return Number(/total_commands_processed:(\d+)/.exec(info)?.[1] ?? NaN);
 }
 
+const TICK_US = 1e6 / 100; // USER_HZ: /proc/<pid>/stat counts CPU in 1/100 s on Linux
+
+/** CPU (user + system) a process has used so far, in µs, from /proc/<pid>/stat; 0 without a pid. */
+function cpuUsOf(pid) {
+  if (pid === undefined) return 0;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+}
+
+/** CPU the processes have used so far, in µs. */
+const cpuUs = (pids) => pids.reduce((sum, pid) => sum + cpuUsOf(pid), 0);
+
 /** `calls` echo calls from `clients` generated clients, `inflight` at a time in all; rate and p99 latency. */
-async function load(gen, url, { clients, calls, inflight }) {
+async function load(gen, url, { clients, calls, inflight, later = false }) {
   const connected = await Promise.all(
     Array.from({ length: clients }, async (_, i) => {
       const c = gen.createClient(new gen.StreamableHttpClientTransport(url), {
@@ -33,8 +49,11 @@ async function load(gen, url, { clients, calls, inflight }) {
     }),
   );
   return {
-    async run(redis) {
+    /** `servers`: the pids of the nodes serving `url`; `redisPid`: redis-server's, with Redis. */
+    async run(redis, servers, redisPid) {
       const before = redis ? await commandsProcessed(redis) : 0;
+      const cpuBefore = cpuUs(servers);
+      const redisCpuBefore = cpuUs([redisPid]);
       const latencies = [];
       let next = 0;
       const start = performance.now();
@@ -44,19 +63,24 @@ async function load(gen, url, { clients, calls, inflight }) {
           while (next < calls) {
             const i = next++;
             const t = performance.now();
-            const result = await c.tools.call({ name: 'echo', arguments: { text: String(i) } });
+            const result = await c.tools.call({ name: 'echo', arguments: { text: String(i), later } });
             latencies.push(performance.now() - t);
             if (!result.content[0].text.startsWith(`${i}|`)) throw new Error(`call ${i} got ${result.content[0].text}`);
           }
         }),
       );
       const seconds = (performance.now() - start) / 1000;
+      const nodesUs = (cpuUs(servers) - cpuBefore) / calls;
+      const redisUs = (cpuUs([redisPid]) - redisCpuBefore) / calls;
       const after = redis ? await commandsProcessed(redis) : 0;
       latencies.sort((a, b) => a - b);
       return {
         rate: calls / seconds,
         p99Ms: latencies[Math.floor(latencies.length * 0.99)],
         redisPerCall: redis ? Math.round(((after - before - 1) / calls) * 100) / 100 : undefined,
+        // The server side of a call: the node processes, and redis-server with them (µs of CPU per call).
+        cpuUs: nodesUs,
+        cpuWithRedisUs: nodesUs + redisUs,
       };
     },
     close: () => Promise.all(connected.map((c) => c.close())),
@@ -84,16 +108,24 @@ export async function clusterBench(jsDirs, { clients, calls, inflight, runs }) {
       nodes.push(plain, ...clustered);
       const lb = await startHaproxy(ports.slice(0, 3));
       const configs = {
-        plain: [`${plain.base}/mcp`, undefined],
-        redis: [`${clustered[0].base}/mcp`, probe],
-        three: [lb.url, probe],
+        plain: [`${plain.base}/mcp`, undefined, [plain.pid]],
+        redis: [`${clustered[0].base}/mcp`, probe, [clustered[0].pid]],
+        three: [lb.url, probe, clustered.map((n) => n.pid)],
+        // A handler that answers a turn of the event loop later (as any I/O does): its stream's priming event
+        // is written, stored and deleted (session eras only; 2026-07-28 stores nothing either way).
+        ...(version < '2026-07-28'
+          ? {
+              plainLater: [`${plain.base}/mcp`, undefined, [plain.pid], true],
+              redisLater: [`${clustered[0].base}/mcp`, probe, [clustered[0].pid], true],
+            }
+          : {}),
       };
       for (const name of Object.keys(configs)) out[`${version}-${name}`] = [];
       for (let r = 0; r < runs; r++) {
         for (const name of r % 2 ? Object.keys(configs).reverse() : Object.keys(configs)) {
-          const [url, counter] = configs[name];
-          const l = await load(gen, url, { clients, calls, inflight });
-          out[`${version}-${name}`].push(await l.run(counter));
+          const [url, counter, pids, later] = configs[name];
+          const l = await load(gen, url, { clients, calls, inflight, later });
+          out[`${version}-${name}`].push(await l.run(counter, pids, counter ? redis.pid : undefined));
           await l.close();
         }
       }

@@ -83,12 +83,18 @@ async function served(): Promise<Record<string, number>> {
 }
 
 /** A raw POST of one request to one node, in a session (with a bearer token when given). */
-async function post(base: string, sessionId: string, body: Json, token?: string): Promise<Response> {
+async function post(
+  base: string,
+  sessionId: string,
+  body: Json,
+  token?: string,
+  accept = 'application/json',
+): Promise<Response> {
   return fetch(`${base}/mcp`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      accept: 'application/json',
+      accept,
       'mcp-session-id': sessionId,
       'mcp-protocol-version': '2025-11-25',
       ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
@@ -438,6 +444,40 @@ describe('issue 46: what measurement missed', () => {
         expect(response.status).toBe(404);
         expect(await response.text()).toContain('Unknown or expired Last-Event-ID');
       }
+    } finally {
+      await r.quit();
+      await c.close().catch(() => undefined);
+    }
+  }, 20_000);
+
+  it('a call answered at once costs Redis no command; a longer one still opens with a stored priming event', async () => {
+    // Issue 46 item 3: a quick call's answer is its stream's first and last event, written to the connected
+    // client, so nothing is stored for it (no priming event, no copy of the answer, nothing to delete).
+    const transport = new gen.StreamableHttpClientTransport(`${nodes[0]!.base}/mcp`);
+    const c = gen.createClient(transport, { clientInfo: { name: 'cheap', version: '1' } });
+    await c.connect();
+    const r = createClient({ url: redis.url });
+    await r.connect();
+    const processed = async () => Number(/total_commands_processed:(\d+)/.exec(await r.info('stats'))?.[1]);
+    try {
+      await call(c, 'echo', { text: 'warm' });
+      const before = await processed();
+      for (let i = 0; i < 50; i++) expect(await call(c, 'echo', { text: String(i) })).toBe(`${i}|n1`);
+      // One INFO is the counter's own; the session's expiry is pushed on at most once a quarter of its timeout.
+      expect((await processed()) - before - 1).toBeLessThanOrEqual(2);
+      // A call that runs past one turn of the event loop: its stream opens with a priming event, stored.
+      const id: string = transport.sessionId;
+      const res = await post(
+        nodes[0]!.base,
+        id,
+        { id: 7, method: 'tools/call', params: { name: 'slow', arguments: { ms: 100 } } },
+        undefined,
+        'application/json, text/event-stream',
+      );
+      const events = (await res.text()).split('\n\n').filter((e) => e.trim() !== '');
+      expect(events[0]).toMatch(/^id: \S+$/m); // the priming event: an id, no message
+      expect(events[0]).not.toContain('event: message');
+      expect(events.at(-1)).toContain('"id":7');
     } finally {
       await r.quit();
       await c.close().catch(() => undefined);

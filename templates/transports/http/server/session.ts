@@ -47,6 +47,8 @@ export class StreamableHttpServerTransport implements Transport {
   /** Request key → channel id, for requests not yet answered. */
   private readonly requestChannel = new Map<string, string>();
   private standalone?: Channel | undefined;
+  /** POST streams whose priming event is due (not yet written) or being written (see `primeSoon`). */
+  private readonly priming = new Map<Channel, 'due' | Promise<void>>();
   private initializeKey?: string;
   private closed = false;
   private started = false;
@@ -158,7 +160,7 @@ export class StreamableHttpServerTransport implements Transport {
         if (channel.open.size === 0) this.finishJson(channel);
         return;
       }
-      await this.emit(channel, message);
+      await this.emit(channel, message, channel.open.size === 0);
       if (channel.open.size === 0) {
         channel.done = true;
         this.endIfDone(channel);
@@ -194,6 +196,7 @@ export class StreamableHttpServerTransport implements Transport {
     }
     this.channels.clear();
     this.requestChannel.clear();
+    this.priming.clear();
     this.config.onClosed(this);
     this.config.link?.forgotten();
     this.onclose?.();
@@ -202,7 +205,15 @@ export class StreamableHttpServerTransport implements Transport {
   /** Ends the SSE stream of a request (the client resumes it with Last-Event-ID; see HttpMessageExtraInfo). */
   closeSSEStream(requestId: RequestId): void {
     const channel = this.channels.get(this.requestChannel.get(key(requestId)) ?? '');
-    if (channel) detachSink(channel);
+    if (channel === undefined) return;
+    // The client resumes from the priming event: it is written (if still due) before the stream ends.
+    const priming = this.priming.get(channel);
+    if (priming === undefined) return detachSink(channel);
+    const written = priming === 'due' ? this.writePriming(channel) : priming;
+    this.priming.set(
+      channel,
+      written.then(() => detachSink(channel)),
+    );
   }
 
   /** Ends the standalone GET stream (the client reconnects to it). */
@@ -253,7 +264,7 @@ export class StreamableHttpServerTransport implements Transport {
       }
     } else {
       attachSink(channel, res, this.sessionId, this.config.keepAliveMs);
-      await this.writePriming(channel);
+      this.primeSoon(channel);
       for (const answer of answered) await this.emit(channel, answer);
     }
     for (const m of messages) {
@@ -447,6 +458,19 @@ export class StreamableHttpServerTransport implements Transport {
     return sink;
   }
 
+  /**
+   * A POST stream's priming event waits one turn of the event loop (the 200 is out already): a call answered
+   * by then has its answer as the stream's first and last event, and the priming event, which only serves a
+   * client cut off before the first event, is never written nor stored (see `emit`). An event sent before the
+   * turn ends writes the priming event first.
+   */
+  private primeSoon(channel: Channel): void {
+    this.priming.set(channel, 'due');
+    setImmediate(() => {
+      if (this.priming.get(channel) === 'due') this.priming.set(channel, this.writePriming(channel));
+    });
+  }
+
   private async writePriming(channel: Channel): Promise<void> {
     const version = this.protocolVersion ?? ASSUMED_PROTOCOL_VERSION;
     if (!this.config.eventStore || version < PRIMING_SINCE || !channel.sink) return;
@@ -454,10 +478,21 @@ export class StreamableHttpServerTransport implements Transport {
     if (id !== undefined) channel.sink?.res.write(formatSseEvent({ id, data: '', retry: this.config.retryMs }));
   }
 
-  /** Writes a message to a channel's stream, storing it for replay first. */
-  private async emit(channel: Channel, message: WireMessage): Promise<void> {
+  /**
+   * Writes a message to a channel's stream, storing it for replay first; but the `last` event of a POST stream
+   * whose client is connected here is not stored: the stream ends and its events are dropped as soon as it is
+   * written (`endIfDone`), so a stored copy would never be read.
+   */
+  private async emit(channel: Channel, message: WireMessage, last = false): Promise<void> {
     const store = this.config.eventStore;
-    const id = store ? await storeEvent(store, channel, message, this.onerror) : undefined;
+    const live = (): boolean => last && channel.kind === 'post' && channel.sink?.queue === undefined && !!channel.sink;
+    const priming = this.priming.get(channel);
+    if (priming === 'due' && live()) this.priming.delete(channel);
+    else if (priming !== undefined) {
+      if (priming === 'due') this.priming.set(channel, this.writePriming(channel));
+      await this.priming.get(channel);
+    }
+    const id = store && !live() ? await storeEvent(store, channel, message, this.onerror) : undefined;
     const link = this.config.link;
     if (!channel.sink && link === undefined) return;
     const text = formatSseEvent({ event: 'message', id, data: JSON.stringify(message) });
@@ -492,6 +527,9 @@ export class StreamableHttpServerTransport implements Transport {
     this.channels.delete(channel.id);
     for (const k of channel.open) this.requestChannel.delete(k);
     if (this.standalone === channel) this.standalone = undefined;
-    dropStream(this.config.eventStore, channel.id, this.onerror);
+    this.priming.delete(channel);
+    // A POST stream that stored nothing has nothing to drop (other nodes store on the standalone stream too).
+    if (channel.kind === 'standalone' || channel.resumable)
+      dropStream(this.config.eventStore, channel.id, this.onerror);
   }
 }
