@@ -20,11 +20,10 @@ import type { Channel, SessionConfig, SseSink } from './response-channel.js';
 import type { SessionLink } from './session-link.js';
 import type { SessionInfo } from '../../../peer/server-base.js';
 import { IdleClock } from './session-idle.js';
+import { PrimingEvents, unstored, writePrimingEvent } from './priming.js';
 
 /** What a request without `MCP-Protocol-Version` is assumed to speak (spec: 2025-03-26). */
 export const ASSUMED_PROTOCOL_VERSION = '2025-03-26';
-/** Versions from which clients understand priming events (an id with empty data). */
-const PRIMING_SINCE = '2025-11-25';
 
 /**
  * One MCP session on the Streamable HTTP endpoint, as a `Transport`. Created by the handler at initialize and
@@ -47,8 +46,10 @@ export class StreamableHttpServerTransport implements Transport {
   /** Request key → channel id, for requests not yet answered. */
   private readonly requestChannel = new Map<string, string>();
   private standalone?: Channel | undefined;
-  /** POST streams whose priming event is due (not yet written) or being written (see `primeSoon`). */
-  private readonly priming = new Map<Channel, 'due' | Promise<void>>();
+  /** The POST streams' priming events, written a turn late (priming.ts). */
+  private readonly priming = new PrimingEvents((channel) =>
+    writePrimingEvent(channel, this.config, this.protocolVersion ?? ASSUMED_PROTOCOL_VERSION, this.onerror),
+  );
   private initializeKey?: string;
   private closed = false;
   private started = false;
@@ -205,15 +206,8 @@ export class StreamableHttpServerTransport implements Transport {
   /** Ends the SSE stream of a request (the client resumes it with Last-Event-ID; see HttpMessageExtraInfo). */
   closeSSEStream(requestId: RequestId): void {
     const channel = this.channels.get(this.requestChannel.get(key(requestId)) ?? '');
-    if (channel === undefined) return;
     // The client resumes from the priming event: it is written (if still due) before the stream ends.
-    const priming = this.priming.get(channel);
-    if (priming === undefined) return detachSink(channel);
-    const written = priming === 'due' ? this.writePriming(channel) : priming;
-    this.priming.set(
-      channel,
-      written.then(() => detachSink(channel)),
-    );
+    if (channel !== undefined) this.priming.then(channel, () => detachSink(channel));
   }
 
   /** Ends the standalone GET stream (the client reconnects to it). */
@@ -264,7 +258,7 @@ export class StreamableHttpServerTransport implements Transport {
       }
     } else {
       attachSink(channel, res, this.sessionId, this.config.keepAliveMs);
-      this.primeSoon(channel);
+      this.priming.soon(channel);
       for (const answer of answered) await this.emit(channel, answer);
     }
     for (const m of messages) {
@@ -348,7 +342,7 @@ export class StreamableHttpServerTransport implements Transport {
     }
     const sink = await this.attachStandalone(standalone, res);
     if (sink === undefined) return;
-    await this.writePriming(standalone);
+    await this.priming.now(standalone);
     flushQueue(sink, new Set());
   }
 
@@ -458,41 +452,11 @@ export class StreamableHttpServerTransport implements Transport {
     return sink;
   }
 
-  /**
-   * A POST stream's priming event waits one turn of the event loop (the 200 is out already): a call answered
-   * by then has its answer as the stream's first and last event, and the priming event, which only serves a
-   * client cut off before the first event, is never written nor stored (see `emit`). An event sent before the
-   * turn ends writes the priming event first.
-   */
-  private primeSoon(channel: Channel): void {
-    this.priming.set(channel, 'due');
-    setImmediate(() => {
-      if (this.priming.get(channel) === 'due') this.priming.set(channel, this.writePriming(channel));
-    });
-  }
-
-  private async writePriming(channel: Channel): Promise<void> {
-    const version = this.protocolVersion ?? ASSUMED_PROTOCOL_VERSION;
-    if (!this.config.eventStore || version < PRIMING_SINCE || !channel.sink) return;
-    const id = await storeEvent(this.config.eventStore, channel, null, this.onerror);
-    if (id !== undefined) channel.sink?.res.write(formatSseEvent({ id, data: '', retry: this.config.retryMs }));
-  }
-
-  /**
-   * Writes a message to a channel's stream, storing it for replay first; but the `last` event of a POST stream
-   * whose client is connected here is not stored: the stream ends and its events are dropped as soon as it is
-   * written (`endIfDone`), so a stored copy would never be read.
-   */
+  /** Writes a message to a channel's stream, stored for replay first (not the `last` one: see `unstored`). */
   private async emit(channel: Channel, message: WireMessage, last = false): Promise<void> {
     const store = this.config.eventStore;
-    const live = (): boolean => last && channel.kind === 'post' && channel.sink?.queue === undefined && !!channel.sink;
-    const priming = this.priming.get(channel);
-    if (priming === 'due' && live()) this.priming.delete(channel);
-    else if (priming !== undefined) {
-      if (priming === 'due') this.priming.set(channel, this.writePriming(channel));
-      await this.priming.get(channel);
-    }
-    const id = store && !live() ? await storeEvent(store, channel, message, this.onerror) : undefined;
+    await this.priming.before(channel, unstored(channel, last));
+    const id = store && !unstored(channel, last) ? await storeEvent(store, channel, message, this.onerror) : undefined;
     const link = this.config.link;
     if (!channel.sink && link === undefined) return;
     const text = formatSseEvent({ event: 'message', id, data: JSON.stringify(message) });
@@ -527,7 +491,7 @@ export class StreamableHttpServerTransport implements Transport {
     this.channels.delete(channel.id);
     for (const k of channel.open) this.requestChannel.delete(k);
     if (this.standalone === channel) this.standalone = undefined;
-    this.priming.delete(channel);
+    this.priming.forget(channel);
     // A POST stream that stored nothing has nothing to drop (other nodes store on the standalone stream too).
     if (channel.kind === 'standalone' || channel.resumable)
       dropStream(this.config.eventStore, channel.id, this.onerror);
