@@ -106,18 +106,22 @@ interface RawExtension {
 
 const LOCAL_DEF_REF = /^#\/definitions\/([^/]+)$/;
 
-/** Whether the params schema (or the local definition it refers to) declares `name` among its properties. */
-function declaresProperty(schema: JsonSchema | null, name: string, definitions: Record<string, JsonSchema>): boolean {
+/** The schema `name` has among the properties of `schema` (or of the local definition it refers to). */
+function propertySchema(
+  schema: JsonSchema | null | undefined,
+  name: string,
+  definitions: Record<string, JsonSchema>,
+): { found: boolean; schema?: unknown } {
   let current: JsonSchema | undefined = schema ?? undefined;
   const seen = new Set<JsonSchema>();
   while (current && !seen.has(current)) {
     seen.add(current);
     const properties = (current as { properties?: unknown }).properties;
-    if (typeof properties === 'object' && properties !== null && Object.hasOwn(properties, name)) return true;
+    if (isObject(properties) && Object.hasOwn(properties, name)) return { found: true, schema: properties[name] };
     const target = typeof current.$ref === 'string' ? LOCAL_DEF_REF.exec(current.$ref)?.[1] : undefined;
     current = target === undefined ? undefined : definitions[target];
   }
-  return false;
+  return { found: false };
 }
 
 /** Default for `paramsRequired`: the params schema (or the local definition it refers to) has required properties. */
@@ -259,7 +263,7 @@ function methodOf(
   if (m.setting !== undefined) out.setting = m.setting;
   if (m.kind === 'request' && m.result !== undefined) out.result = m.result;
   if (m.nameFrom !== undefined) {
-    if (!declaresProperty(params, m.nameFrom, definitions)) {
+    if (!propertySchema(params, m.nameFrom, definitions).found) {
       throw new InputError(
         file,
         `${out.pointer}/nameFrom`,
@@ -312,7 +316,7 @@ function checkSettingName(
   definitions: Record<string, JsonSchema>,
 ): void {
   if (m.setting === undefined) return;
-  const property = settingsProperty(settings, m.setting, definitions);
+  const property = propertySchema(settings, m.setting, definitions).schema;
   if (isObject(property) && property['type'] === 'boolean') return;
   throw new InputError(
     file,
@@ -320,23 +324,6 @@ function checkSettingName(
     `"${m.setting}" is not a boolean property of this extension's settings`,
     `declare it in "settings": { "properties": { "${m.setting}": { "type": "boolean" } } }`,
   );
-}
-
-/** The schema of `name` among the settings' properties (through local `$ref`s), if declared. */
-function settingsProperty(
-  schema: JsonSchema | undefined,
-  name: string,
-  definitions: Record<string, JsonSchema>,
-): unknown {
-  const seen = new Set<JsonSchema>();
-  for (let current = schema; current !== undefined && !seen.has(current);) {
-    seen.add(current);
-    const properties = (current as { properties?: unknown }).properties;
-    if (isObject(properties) && Object.hasOwn(properties, name)) return properties[name];
-    const target = typeof current.$ref === 'string' ? LOCAL_DEF_REF.exec(current.$ref)?.[1] : undefined;
-    current = target === undefined ? undefined : definitions[target];
-  }
-  return undefined;
 }
 
 /** The file's `channel`, its handshake and initialized checked against the file's own methods. */

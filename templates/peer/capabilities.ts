@@ -122,11 +122,12 @@ export function withOfferedSettings(
   handled: readonly string[],
 ): JsonObject {
   const extensions = caps['extensions'];
-  if (!isPlainObject(extensions)) return caps;
+  const rules = protocol.facts.extensionRules;
+  if (!isPlainObject(extensions) || rules === undefined) return caps;
   const offered: JsonObject = { ...extensions };
-  for (const [id, rules] of Object.entries(protocol.facts.extensionRules ?? {})) {
+  for (const [id, { settings }] of Object.entries(rules)) {
     if (!Object.hasOwn(offered, id)) continue;
-    for (const [method, setting] of Object.entries(rules.settings)) {
+    for (const [method, setting] of Object.entries(settings)) {
       if (handled.includes(method)) offered[id] = { ...(offered[id] as JsonObject), [setting]: true };
     }
   }

@@ -258,7 +258,7 @@ export class StreamableHttpServerTransport implements Transport {
       }
     } else {
       attachSink(channel, res, this.sessionId, this.config.keepAliveMs);
-      this.priming.soon(channel);
+      if (this.config.eventStore) this.priming.soon(channel); // without a store there is nothing to prime
       for (const answer of answered) await this.emit(channel, answer);
     }
     for (const m of messages) {
