@@ -1,7 +1,7 @@
 /**
  * The ready token verifiers and the DPoP proof check for the HTTP servers' `auth` option
- * (`@mcp-typegen/runtime/auth/server`): RFC 9068 JWT access tokens and RFC 7662 introspection on oauth4webapi,
- * DPoP proofs (RFC 9449) on jose. An entry of its own so that a server without `auth` (and a server vendored
+ * (`@mcp-typegen/runtime/auth/server`): RFC 9068 JWT access tokens on jose, RFC 7662 introspection on
+ * oauth4webapi, DPoP proofs (RFC 9449) on jose. An entry of its own so that a server without `auth` (and a server vendored
  * with `--runtime copy`) needs neither library: the gate itself, in `@mcp-typegen/runtime/node`, imports none.
  * Node only.
  *

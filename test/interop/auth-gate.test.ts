@@ -410,6 +410,33 @@ describe('a verifier of your own', () => {
     }
     expect(logged).toEqual(['MCP server auth: a token could not be verified: refused as TypeError']);
   });
+  it('a token bound by a confirmation method the gate does not check (mTLS x5t#S256) is refused, not taken as a bearer token', async () => {
+    const identity = (cnf: unknown) => ({
+      verify: async () => ({
+        subject: 'alice',
+        clientId: 'app',
+        scopes: ['mcp:read', 'mcp:write'],
+        audience: [resource(ports.main)],
+        claims: { cnf },
+      }),
+    });
+    for (const [cnf, status] of [
+      [{ 'x5t#S256': 'bwcK0esc3ACC3DB2Y5_lESsXE8o9ltc05O89jdN-dg2' }, 401],
+      [{ jkt: 'a', 'x5t#S256': 'b' }, 401],
+      ['jkt', 401],
+      [{}, 200],
+    ] as const) {
+      gated('2025-11-25', ports.main, { verifier: identity(cnf) }, []);
+      const initialize = {
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'cnf', version: '1' } },
+      };
+      const answered = await post(ports.main, bearer(`token-${status}-${Object.keys(cnf).length}`), initialize);
+      expect(answered.status, JSON.stringify(cnf)).toBe(status);
+      if (status === 401) expect(answered.challenge).toContain('confirmation method');
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    }
+  });
 });
 
 describe('the auth option refuses to start without what it needs', () => {

@@ -147,6 +147,9 @@ export class AuthGate {
       return 'the token is for another resource';
     }
     if (auth.expiresAt !== undefined && auth.expiresAt * 1000 <= Date.now()) return 'the token expired';
+    // A token bound some other way (mTLS's `x5t#S256`, …) must not pass as a bearer token.
+    if (!confirmedByJktOnly(auth.claims['cnf']))
+      return 'the token is bound by a confirmation method this server does not check';
     const bound = boundKey(auth) !== undefined;
     if (bound && dpop === undefined) return 'the token is bound to a DPoP key; this server does not check DPoP proofs';
     if (bound && scheme !== 'DPoP') return 'a DPoP-bound token must be sent with the DPoP scheme';
@@ -245,6 +248,14 @@ function boundKey(auth: AuthInfo): string | undefined {
   const cnf = auth.claims['cnf'];
   const jkt = typeof cnf === 'object' && cnf !== null ? (cnf as { jkt?: unknown }).jkt : undefined;
   return typeof jkt === 'string' ? jkt : undefined;
+}
+
+/** Whether `cnf` is absent, empty, or binds the token to a DPoP key (`jkt`) and nothing else. */
+function confirmedByJktOnly(cnf: unknown): boolean {
+  if (cnf === undefined) return true;
+  if (typeof cnf !== 'object' || cnf === null || Array.isArray(cnf)) return false;
+  const methods = Object.keys(cnf);
+  return methods.length === 0 || (methods.length === 1 && typeof (cnf as { jkt?: unknown }).jkt === 'string');
 }
 
 /** An identity no handler can change: one remembered identity is every later request's too. */

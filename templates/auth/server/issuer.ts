@@ -28,6 +28,8 @@ export type RequestOptions = oauth.HttpRequestOptions<'GET' | 'POST', unknown>;
 export class TrustedIssuer {
   readonly issuer: URL;
   readonly requestOptions: RequestOptions;
+  /** Each request to the authorization server is abandoned after this long, in ms. */
+  readonly timeoutMs: number;
   /** The metadata member the verifier cannot work without (discovered when not given). */
   readonly needs: 'jwks_uri' | 'introspection_endpoint';
   readonly #given: Partial<oauth.AuthorizationServer>;
@@ -43,7 +45,7 @@ export class TrustedIssuer {
     }
     this.#given = options.metadata ?? {};
     this.#issuerIdentifier = options.issuer;
-    const timeoutMs = options.timeoutMs ?? 5000;
+    const timeoutMs = (this.timeoutMs = options.timeoutMs ?? 5000);
     this.requestOptions = {
       signal: () => AbortSignal.timeout(timeoutMs),
       [oauth.customFetch]: answered,
@@ -52,8 +54,7 @@ export class TrustedIssuer {
   }
 
   /**
-   * The metadata: the given members, else discovered. Always the same object once known: oauth4webapi keeps
-   * the issuer's keys by it (a new object would fetch the JWKS again).
+   * The metadata: the given members, else discovered (once; a failed discovery is tried again next time).
    */
   metadata(): Promise<oauth.AuthorizationServer> {
     if (this.#metadata === undefined && this.#given[this.needs] !== undefined) {
@@ -87,7 +88,10 @@ export class TrustedIssuer {
 }
 
 /** fetch, with what goes wrong on the way (no answer, a server error) made `AuthorizationServerUnavailable`. */
-async function answered(url: string, init: oauth.CustomFetchOptions<string, unknown>): Promise<Response> {
+export async function answered(
+  url: string,
+  init: { method?: string; headers?: unknown; body?: unknown },
+): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(url, init as RequestInit);
