@@ -1381,7 +1381,13 @@ if (want('cluster') && !smoke) {
     await compileGenerated(gen, (dirs[version] = join(tmp, `cluster-js-${version}`)));
   }
   // At least MIN_ROUNDS: the cluster-cpu rows are paired ratios (the configurations take turns each round).
-  const config = { clients: 8, calls: 4_000, inflight: 32, runs: smoke ? 1 : Math.max(HEAVY_RUNS, MIN_ROUNDS) };
+  const config = {
+    clients: 8,
+    calls: 4_000,
+    inflight: 32,
+    sequentialCalls: 1_500,
+    runs: smoke ? 1 : Math.max(HEAVY_RUNS, MIN_ROUNDS),
+  };
   const r = await clusterBench(dirs, config);
   const CLUSTER = ['rate', 'p99Ms', 'redisPerCall', 'cpuUs', 'cpuWithRedisUs'];
   const eras = { '2025-11-25': '2025-11-25 session', '2026-07-28': '2026-07-28 (sessionless)' };
@@ -1409,30 +1415,31 @@ if (want('cluster') && !smoke) {
       note: `${cpus().length} CPU(s) shared by the client, HAProxy, Redis and the 3 nodes: on a small machine this row shows correctness under contention and the proxy's cost, not scaling`,
     });
     // Issue 46 item 3: what the shared state costs the server, in CPU per call (the node's own; redis-server's
-    // beside it), paired round by round with the node without Redis so a drift in the machine's speed cancels.
+    // beside it), paired round by round with the node without Redis so a drift in the machine's speed cancels;
+    // one call at a time, every node behind the auth gate (sessions bound to identities).
     const row = addRow({
       id: version === '2025-11-25' ? 'cluster-cpu' : `cluster-cpu-${version}`,
-      label: `server CPU per tools/call over Streamable HTTP, ${era}, ${config.inflight} in flight: 1 node with its state in Redis vs 1 node without`,
+      label: `server CPU per tools/call over Streamable HTTP, ${era}, sequential, auth gate on: 1 node with its state in Redis vs 1 node without`,
       metric: 'cpuUs',
-      ours: measures(r[`${version}-redis`], CLUSTER),
-      baseline: plain,
+      ours: measures(r[`${version}-cpuRedis`], CLUSTER),
+      baseline: measures(r[`${version}-cpuPlain`], CLUSTER),
       floorName: '1 node without Redis',
       goals: [{ metric: 'cpuUs', kind: 'ratio', op: '<=', value: 2 }],
-      note: `${fmt(config.calls, 'count')} calls from ${config.clients} generated clients per round, ${config.runs} rounds, the configurations taking turns; CPU = the node process's utime + stime (/proc) around the calls ÷ calls, the ratio the median of each round's (paired); CPU/op with redis-server adds Redis's own`,
+      note: `${fmt(config.sequentialCalls, 'count')} calls one at a time per round, ${config.runs} rounds, the configurations taking turns; every node behind the auth gate (jwtVerifier, a token per client, its session bound to the identity); CPU = the node process's utime + stime (/proc) around the calls ÷ calls, the ratio the median of each round's (paired); CPU/op with redis-server adds Redis's own`,
     });
-    pairCpu(row, r[`${version}-redis`], r[`${version}-plain`]);
-    if (r[`${version}-redisLater`] === undefined) continue;
+    pairCpu(row, r[`${version}-cpuRedis`], r[`${version}-cpuPlain`]);
+    if (r[`${version}-cpuRedisLater`] === undefined) continue;
     const later = addRow({
       id: `cluster-cpu-later`,
-      label: `server CPU per tools/call over Streamable HTTP, ${era}, ${config.inflight} in flight, a handler answering a turn of the event loop later: 1 node with its state in Redis vs 1 node without`,
+      label: `server CPU per tools/call over Streamable HTTP, ${era}, sequential, auth gate on, a handler answering a turn of the event loop later: 1 node with its state in Redis vs 1 node without`,
       metric: 'cpuUs',
-      ours: measures(r[`${version}-redisLater`], CLUSTER),
-      baseline: measures(r[`${version}-plainLater`], CLUSTER),
+      ours: measures(r[`${version}-cpuRedisLater`], CLUSTER),
+      baseline: measures(r[`${version}-cpuPlainLater`], CLUSTER),
       floorName: '1 node without Redis',
       goals: [{ metric: 'cpuUs', kind: 'ratio', op: '<=', value: 2 }],
       note: `as cluster-cpu, but each call's stream opens with a priming event (stored, then deleted with the stream: XADD + PEXPIRE, DEL)`,
     });
-    pairCpu(later, r[`${version}-redisLater`], r[`${version}-plainLater`]);
+    pairCpu(later, r[`${version}-cpuRedisLater`], r[`${version}-cpuPlainLater`]);
   }
 }
 

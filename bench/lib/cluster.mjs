@@ -4,11 +4,15 @@
  * HAProxy round-robin (all on loopback: bench/lib/cluster-processes.mjs), for a 2025-11-25 session and for
  * 2026-07-28 (sessionless). Each configuration reports its rate, its p99 latency and the Redis commands it
  * sent per call (INFO's total_commands_processed around the measured calls), and the CPU its server processes
- * spent per call (the nodes' and redis-server's utime + stime from /proc around the measured calls).
+ * spent per call (the nodes' and redis-server's utime + stime from /proc around the measured calls). Every node
+ * runs behind the auth gate, as a deployed server does (issue 46 item 3 asks the cost with sessions bound to
+ * identities): each client has its own RFC 9068 token, minted here by an issuer whose JWKS is served here.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createServer as createHttpServer } from 'node:http';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { createClient } from 'redis';
 import { freePort, startHaproxy, startNode, startRedis } from './cluster-processes.mjs';
 
@@ -18,6 +22,31 @@ const NODE_SCRIPT = join(import.meta.dirname, 'cluster-node.mjs');
 async function commandsProcessed(redis) {
   const info = await redis.info('stats');
   return Number(/total_commands_processed:(\d+)/.exec(info)?.[1] ?? NaN);
+}
+
+/** The resource every node answers for: one URL whatever the node (as behind a TLS-terminating proxy). */
+const RESOURCE = 'https://mcp.bench.invalid/mcp';
+
+/** An issuer on loopback: its JWKS served, `mint(client)` an ES256 access token for RESOURCE. */
+async function startIssuer() {
+  const { publicKey, privateKey } = await generateKeyPair('ES256');
+  const jwks = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'bench', alg: 'ES256', use: 'sig' }] });
+  const http = createHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(jwks));
+  await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${http.address().port}`;
+  return {
+    url,
+    mint: (client) =>
+      new SignJWT({ client_id: client, scope: 'mcp', jti: `${client}-${Date.now()}` })
+        .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'bench' })
+        .setIssuer(url)
+        .setSubject(`user-${client}`)
+        .setAudience(RESOURCE)
+        .setIssuedAt()
+        .setExpirationTime('2h')
+        .sign(privateKey),
+    close: () => new Promise((resolve) => (http.closeAllConnections(), http.close(resolve))),
+  };
 }
 
 const TICK_US = 1e6 / 100; // USER_HZ: /proc/<pid>/stat counts CPU in 1/100 s on Linux
@@ -35,10 +64,11 @@ function cpuUsOf(pid) {
 const cpuUs = (pids) => pids.reduce((sum, pid) => sum + cpuUsOf(pid), 0);
 
 /** `calls` echo calls from `clients` generated clients, `inflight` at a time in all; rate and p99 latency. */
-async function load(gen, url, { clients, calls, inflight, later = false }) {
+async function load(gen, url, issuer, { clients, calls, inflight, later = false }) {
   const connected = await Promise.all(
     Array.from({ length: clients }, async (_, i) => {
-      const c = gen.createClient(new gen.StreamableHttpClientTransport(url), {
+      const headers = { authorization: `Bearer ${await issuer.mint(`bench${i}`)}` };
+      const c = gen.createClient(new gen.StreamableHttpClientTransport(url, { headers }), {
         clientInfo: { name: `bench${i}`, version: '1' },
         eraCache: new Map(),
       });
@@ -89,10 +119,12 @@ async function load(gen, url, { clients, calls, inflight, later = false }) {
 
 /**
  * Measures every configuration of one generated version (`jsDir`), `runs` times each, the configurations
- * taking turns. Returns, by configuration, the list of runs.
+ * taking turns: `calls` at `inflight` for the rate rows, `sequentialCalls` one at a time for the CPU rows.
+ * Returns, by configuration, the list of runs.
  */
-export async function clusterBench(jsDirs, { clients, calls, inflight, runs }) {
+export async function clusterBench(jsDirs, { clients, calls, inflight, sequentialCalls, runs }) {
   const redis = await startRedis();
+  const issuer = await startIssuer();
   const probe = createClient({ url: redis.url });
   await probe.connect();
   const ports = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
@@ -101,30 +133,37 @@ export async function clusterBench(jsDirs, { clients, calls, inflight, runs }) {
   try {
     for (const [version, jsDir] of Object.entries(jsDirs)) {
       const gen = await import(pathToFileURL(join(jsDir, 'index.js')).href);
-      const plain = await startNode(NODE_SCRIPT, '-', 'solo', ports[3], [jsDir]);
+      const plain = await startNode(NODE_SCRIPT, '-', 'solo', ports[3], [jsDir, RESOURCE, issuer.url]);
       const clustered = await Promise.all(
-        ports.slice(0, 3).map((p, i) => startNode(NODE_SCRIPT, redis.url, `n${i + 1}`, p, [jsDir])),
+        ports
+          .slice(0, 3)
+          .map((p, i) => startNode(NODE_SCRIPT, redis.url, `n${i + 1}`, p, [jsDir, RESOURCE, issuer.url])),
       );
       nodes.push(plain, ...clustered);
       const lb = await startHaproxy(ports.slice(0, 3));
+      const solo = [`${plain.base}/mcp`, undefined, [plain.pid]];
+      const withRedis = [`${clustered[0].base}/mcp`, probe, [clustered[0].pid]];
+      // Each: [url, Redis probe, server pids, answer a turn later, sequential].
       const configs = {
-        plain: [`${plain.base}/mcp`, undefined, [plain.pid]],
-        redis: [`${clustered[0].base}/mcp`, probe, [clustered[0].pid]],
+        plain: solo,
+        redis: withRedis,
         three: [lb.url, probe, clustered.map((n) => n.pid)],
+        // The CPU rows' pairs: one call at a time, so a node's CPU per call is its work per call, not how many
+        // requests a wake-up happened to batch (with 32 in flight that swung 35–100% between rounds).
+        cpuPlain: [...solo, false, true],
+        cpuRedis: [...withRedis, false, true],
         // A handler that answers a turn of the event loop later (as any I/O does): its stream's priming event
         // is written, stored and deleted (session eras only; 2026-07-28 stores nothing either way).
         ...(version < '2026-07-28'
-          ? {
-              plainLater: [`${plain.base}/mcp`, undefined, [plain.pid], true],
-              redisLater: [`${clustered[0].base}/mcp`, probe, [clustered[0].pid], true],
-            }
+          ? { cpuPlainLater: [...solo, true, true], cpuRedisLater: [...withRedis, true, true] }
           : {}),
       };
       for (const name of Object.keys(configs)) out[`${version}-${name}`] = [];
       for (let r = 0; r < runs; r++) {
         for (const name of r % 2 ? Object.keys(configs).reverse() : Object.keys(configs)) {
-          const [url, counter, pids, later] = configs[name];
-          const l = await load(gen, url, { clients, calls, inflight, later });
+          const [url, counter, pids, later = false, sequential = false] = configs[name];
+          const shape = sequential ? { calls: sequentialCalls, inflight: 1 } : { calls, inflight };
+          const l = await load(gen, url, issuer, { clients, ...shape, later });
           out[`${version}-${name}`].push(await l.run(counter, pids, counter ? redis.pid : undefined));
           await l.close();
         }
@@ -136,6 +175,7 @@ export async function clusterBench(jsDirs, { clients, calls, inflight, runs }) {
     await Promise.all(nodes.map((n) => n.stop()));
     await probe.quit().catch(() => undefined);
     await redis.stop();
+    await issuer.close();
   }
   return out;
 }
