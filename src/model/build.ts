@@ -28,6 +28,7 @@ import {
 } from './types.js';
 import { decodeFragmentToken, definitionPointer } from '../load/pointer.js';
 import { compareStrings } from '../load/order.js';
+import { refuseMemberCollisions } from './member-paths.js';
 
 export { methodConst } from './unions.js';
 
@@ -57,6 +58,10 @@ export function buildModel(schema: LoadedSchema, options: BuildOptions = {}): Pr
     }
   }
   const methods = [...byMethod.values()].sort((a, b) => compareStrings(a.method, b.method));
+  refuseMemberCollisions(methods, schema.file, (m) => {
+    const at = ctx.defPointer(m.definition);
+    return hasMethodProperty(schema.definitions[m.definition]) ? `${at}/properties/method` : at;
+  });
   const warningsOf = new Map<MethodInfo, string[]>();
   for (const info of methods) {
     info.directions.sort((a, b) => DIRECTIONS.indexOf(a) - DIRECTIONS.indexOf(b));

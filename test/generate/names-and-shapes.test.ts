@@ -97,6 +97,22 @@ describe('shapes and structures json-schema-to-typescript or ajv crashed on', ()
       /method "ping" is declared again \(first by PingRequest\)/,
     ],
     [
+      'two requests a client would call through one member (x/job.start and x/job/start)',
+      (d) => {
+        for (const [name, method] of [
+          ['JobStartRequest', 'x/job.start'],
+          ['JobStartAgainRequest', 'x/job/start'],
+        ] as const) {
+          const request = structuredClone(def(d, 'PingRequest'));
+          (request.properties as Defs).method = { const: method, type: 'string' };
+          d[name] = request;
+          (def(d, 'ClientRequest').anyOf as unknown[]).push(refTo(name));
+        }
+      },
+      '/$defs/JobStartAgainRequest/properties/method',
+      /methods "x\/job\.start" and "x\/job\/start" would both be the client's x\.job\.start\(\)/,
+    ],
+    [
       'a newline in a method name',
       (d) => void ((def(d, 'PingRequest').properties as Defs).method = { const: 'pi\nng', type: 'string' }),
       '/$defs/PingRequest/properties/method',

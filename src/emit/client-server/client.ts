@@ -6,6 +6,7 @@
 import { isObject } from '../../load/schema.js';
 import { resolvePointer } from '../../load/pointer.js';
 import type { MethodInfo, ProtocolModel } from '../../model/types.js';
+import { methodPath } from '../../model/member-paths.js';
 import { withDiscriminant } from './server.js';
 import { CHANNEL_DIRECTIONS, channelClientClasses, channelsOf, receivedBy } from './channels.js';
 import { paramsValidatorLiterals, validatorsNamespaceImport } from '../validators/validator-refs.js';
@@ -102,16 +103,6 @@ export function stubTree(methods: readonly MethodInfo[], handshake: readonly str
     node.leaf = m;
   }
   return root;
-}
-
-/** A method's member path on a client: `acme/jobs.start` → ['acme', 'jobs', 'start'] (the SDK facade's too). */
-export function methodPath(method: string): string[] {
-  return method.split(/[/.]/).filter(Boolean).map(memberName);
-}
-
-/** A method path segment as a member name: camelCase, and quoted later if still not an identifier. */
-function memberName(segment: string): string {
-  return segment.replace(/[-_]+([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
 function stubParams(model: ProtocolModel, m: MethodInfo): Param[] {
