@@ -3,8 +3,8 @@
 /**
  * Verified tokens, remembered by a SHA-256 of the token (never the token) until they expire, so a client's
  * next request with the same token costs a hash and a map lookup instead of a signature check or a round trip
- * to the authorization server. A token verified twice at once is verified once. Bounded: the entry used
- * longest ago goes first. Node only (`node:crypto`).
+ * to the authorization server. A token verified twice at once is verified once. Bounded: the entries used
+ * longest ago go first. Node only (`node:crypto`).
  */
 import { createHash } from 'node:crypto';
 import type { AuthInfo } from '../../peer/auth-info.js';
@@ -14,25 +14,35 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
+interface Entry {
+  readonly auth: AuthInfo;
+  /** When (ms) it stops being good. */
+  readonly until: number;
+}
+
+/**
+ * Bounded in two generations (hashlru's scheme): entries go to `recent`; when it holds half the bound it
+ * becomes `older` and the previous `older` is dropped; a token found in `older` moves back to `recent`. So what
+ * goes first is what was used longest ago, at O(1) a token. (A single Map kept in use order, evicting its first
+ * key, walked over every deleted slot ahead of that key: at 10,000 tokens, ~14 µs a new token.)
+ */
 export class VerifiedTokens {
-  readonly #max: number;
-  /** Hash → identity and the time (ms) it stops being good; Map order is use order. */
-  readonly #entries = new Map<string, { auth: AuthInfo; until: number }>();
+  readonly #half: number;
+  #recent = new Map<string, Entry>();
+  #older = new Map<string, Entry>();
   readonly #pending = new Map<string, Promise<AuthInfo>>();
 
+  /** `max`: most tokens remembered at once (0: none). */
   constructor(max: number) {
-    this.#max = max;
+    this.#half = Math.max(0, Math.ceil(max / 2));
   }
 
   /** The identity of a token, from memory or from `verify` (remembered until it expires, when it says). */
   get(hash: string, verify: () => Promise<AuthInfo>): AuthInfo | Promise<AuthInfo> {
-    const entry = this.#entries.get(hash);
+    const entry = this.#recent.get(hash) ?? this.#revive(hash);
     if (entry !== undefined) {
-      this.#entries.delete(hash);
-      if (entry.until > Date.now()) {
-        this.#entries.set(hash, entry);
-        return entry.auth;
-      }
+      if (entry.until > Date.now()) return entry.auth;
+      this.#recent.delete(hash);
     }
     let pending = this.#pending.get(hash);
     if (pending === undefined) {
@@ -54,18 +64,31 @@ export class VerifiedTokens {
 
   /** Entries held (for tests and leak checks). */
   get size(): number {
-    return this.#entries.size;
+    return this.#recent.size + this.#older.size;
+  }
+
+  /** An entry of the older generation, moved back to the recent one. */
+  #revive(hash: string): Entry | undefined {
+    const entry = this.#older.get(hash);
+    if (entry === undefined) return undefined;
+    this.#older.delete(hash);
+    this.#add(hash, entry);
+    return entry;
   }
 
   #remember(hash: string, auth: AuthInfo): void {
     // A token that does not say when it expires is verified again each time.
-    if (auth.expiresAt === undefined || this.#max <= 0) return;
+    if (auth.expiresAt === undefined || this.#half === 0) return;
     const until = auth.expiresAt * 1000;
     if (until <= Date.now()) return;
-    if (this.#entries.size >= this.#max) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done !== true) this.#entries.delete(oldest.value);
-    }
-    this.#entries.set(hash, { auth, until });
+    this.#older.delete(hash);
+    this.#add(hash, { auth, until });
+  }
+
+  #add(hash: string, entry: Entry): void {
+    this.#recent.set(hash, entry);
+    if (this.#recent.size < this.#half) return;
+    this.#older = this.#recent;
+    this.#recent = new Map();
   }
 }
