@@ -84,6 +84,7 @@ export function standaloneModule(exports: readonly [string, CompiledFunction][])
   for (const source of queue) {
     if (done.has(source.validateName.str)) continue;
     done.add(source.validateName.str);
+    let schemasRead: Set<string> | undefined;
     for (const values of Object.values(source.scopeValues)) {
       for (const name of values?.values() ?? []) {
         if (done.has(name.str)) continue;
@@ -93,7 +94,7 @@ export function standaloneModule(exports: readonly [string, CompiledFunction][])
         if (code) {
           // Every function holds its own schema as a scope value, but the code reads one only for an
           // error's params (an enum's allowed values): unused ones are left out.
-          if (name.prefix === 'schema' && !mentions(source.validateCode, name.str)) continue;
+          if (name.prefix === 'schema' && !(schemasRead ??= schemaNamesIn(source.validateCode)).has(name.str)) continue;
           done.add(name.str);
           out.push(`const ${name.str} = ${code.toString()};`);
         } else if (name.prefix === 'validate' && typeof ref === 'function') {
@@ -116,12 +117,13 @@ export function standaloneModule(exports: readonly [string, CompiledFunction][])
   return out.join('\n');
 }
 
-/** True when `code` uses the identifier `name` (not merely a longer one that starts with it). */
-function mentions(code: string, name: string): boolean {
-  for (let at = code.indexOf(name); at >= 0; at = code.indexOf(name, at + 1)) {
-    if (!/[\w$]/.test(code[at + name.length] ?? '') && !/[\w$]/.test(code[at - 1] ?? '')) return true;
-  }
-  return false;
+/**
+ * The `schemaN` identifiers `code` uses, found in one pass: a union's function holds thousands of schema
+ * values, and searching its code once for each was a tenth of the validators' time at 10,000 definitions.
+ * A string literal may contain such a word too; keeping a schema it names costs bytes, never correctness.
+ */
+function schemaNamesIn(code: string): Set<string> {
+  return new Set(code.match(/(?<![\w$])schema\d+(?![\w$])/g) ?? []);
 }
 
 /** An empty `else` block, and an empty `if` over a condition that only compares (no `else` follows). */
