@@ -297,7 +297,42 @@ export function stripAnnotations(node: unknown, inNameMap = false): unknown {
       configurable: true,
     });
   }
-  return inNameMap ? out : protoAsPattern(out);
+  return inNameMap ? out : protoAsPattern(constAlternativesAsEnum(out));
+}
+
+/** The JSON type name of a `const` this rewrite takes (strings, booleans, null: no integer/number subtleties). */
+function constType(value: unknown): string | undefined {
+  if (value === null) return 'null';
+  return typeof value === 'string' || typeof value === 'boolean' ? typeof value : undefined;
+}
+
+/**
+ * `anyOf` (or `oneOf`) whose every branch is only a `const` (a string, boolean or null, with at most its own
+ * `type`) accepts exactly the values an `enum` of those constants does (for `oneOf`, when no constant repeats),
+ * and ajv compiles an `enum` to one comparison each where every branch costs it an error object: MCP Apps'
+ * CSS variable names (80 of them) were two thirds of host-context-changed's validator. The error is then ajv's
+ * `enum` one at the same instance path ("must be equal to one of the allowed values") instead of the first
+ * branch's `const` one.
+ */
+function constAlternativesAsEnum(schema: Record<string, unknown>): Record<string, unknown> {
+  if (Object.hasOwn(schema, 'enum')) return schema;
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    const branches = schema[keyword];
+    if (!Array.isArray(branches) || branches.length < 2) continue;
+    const values: unknown[] = [];
+    for (const branch of branches as unknown[]) {
+      if (typeof branch !== 'object' || branch === null || Array.isArray(branch)) return schema;
+      const b = branch as Record<string, unknown>;
+      const type = constType(b.const);
+      if (!Object.hasOwn(b, 'const') || type === undefined) return schema;
+      if (!Object.keys(b).every((k) => k === 'const' || (k === 'type' && b.type === type))) return schema;
+      values.push(b.const);
+    }
+    if (keyword === 'oneOf' && new Set(values).size !== values.length) return schema;
+    const { [keyword]: _replaced, ...rest } = schema;
+    return { ...rest, enum: values };
+  }
+  return schema;
 }
 
 /**
