@@ -1,5 +1,6 @@
 /**
- * An `anyOf`/`oneOf` of constants compiles as an `enum` (validators.ts, constAlternativesAsEnum): the same
+ * Schema rewrites that keep every verdict (validators.ts): `propertyNames: { type: "string" }` (always true) is
+ * left out, and an `anyOf`/`oneOf` of constants compiles as an `enum` (validators.ts, constAlternativesAsEnum): the same
  * values pass and fail as under ajv compiling the schema as written, the error names the same instance path,
  * and the code is smaller. Where the rewrite would change a verdict (a `oneOf` whose constant repeats: that value
  * matches twice and fails) or is not obviously the same (numbers, a branch with more than its `const` and
@@ -39,6 +40,10 @@ const DEFINITIONS: Record<string, object> = {
   // Numbers (1 is both an integer and a number) and branches with more than a const stay as written.
   Numbers: { anyOf: [{ type: 'integer', const: 1 }, { const: 2 }] },
   Wider: { anyOf: [{ type: 'string', const: 'a', minLength: 2 }, { const: 'bb' }] },
+  // Every property name is a string: nothing to check.
+  StringNames: { type: 'object', propertyNames: { type: 'string' }, additionalProperties: { type: 'string' } },
+  // Any other name rule stays.
+  ShortNames: { type: 'object', propertyNames: { type: 'string', maxLength: 3 } },
   // A const whose type the branch contradicts matches nothing: left to ajv.
   Contradiction: { anyOf: [{ type: 'number', const: 'a' }, { const: 'b' }] },
 };
@@ -62,6 +67,8 @@ const VALUES: unknown[] = [
   { '--name-0': 'x', '--name-39': 'y' },
   { '--name-0': 'x', '--nope': 'y' },
   { '--name-1': 1 },
+  { abc: 'x' },
+  { abcd: 'x' },
   [],
 ];
 
@@ -90,6 +97,13 @@ describe('anyOf/oneOf of constants', () => {
   it('compiles the constants as one enum check, not a branch each', () => {
     expect(js).not.toContain('"--name-0" !==');
     expect(js.match(/--name-0/g)?.length).toBeLessThanOrEqual(2);
+  });
+
+  it('checks no property name against type string, and keeps other name rules', () => {
+    // ShortNames' name check only.
+    expect(js.match(/message:"must be string",propertyName/g)).toHaveLength(1);
+    expect(ours.ShortNames!({ abcd: 1 })).toBe(false);
+    expect(ours.StringNames!({ abcd: 'x' })).toBe(true);
   });
 
   it('reports an enum error at the property name', () => {

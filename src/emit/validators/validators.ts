@@ -193,6 +193,10 @@ function compiledModule(
     // fifth of the validators' generation time, for no change in the output. A keyword whose value has
     // the wrong type still stops the compilation (ajv checks each keyword's value as it compiles it).
     validateSchema: false,
+    // An enum of this many values or more is checked by a loop over its values (which the module carries
+    // anyway, for the error's allowedValues) instead of one comparison a value written out again: MCP Apps'
+    // 80 CSS variable names were in a view's bundle twice.
+    loopEnum: 10,
   });
   // ajv 2020 always tracks evaluated properties and dynamic anchors, which costs every function a
   // preamble and an argument; a schema that uses neither keyword family needs none of it.
@@ -297,7 +301,21 @@ export function stripAnnotations(node: unknown, inNameMap = false): unknown {
       configurable: true,
     });
   }
-  return inNameMap ? out : protoAsPattern(constAlternativesAsEnum(out));
+  return inNameMap ? out : protoAsPattern(constAlternativesAsEnum(withoutStringNameCheck(out)));
+}
+
+/**
+ * `propertyNames: { type: "string" }` holds for every object (a property name is a string: Object.keys never
+ * yields anything else), yet ajv compiles it to a loop over the keys with an error object for each: MCP Apps'
+ * schemas (zod's output) carry it on every `_meta`, 34 times. It is left out.
+ */
+function withoutStringNameCheck(schema: Record<string, unknown>): Record<string, unknown> {
+  const names = schema.propertyNames;
+  if (typeof names !== 'object' || names === null || Array.isArray(names)) return schema;
+  const keys = Object.keys(names);
+  if (keys.length !== 1 || (names as Record<string, unknown>).type !== 'string') return schema;
+  const { propertyNames: _always, ...rest } = schema;
+  return rest;
 }
 
 /** The JSON type name of a `const` this rewrite takes (strings, booleans, null: no integer/number subtleties). */
