@@ -54,22 +54,23 @@ describe('browser bundle budget', () => {
 
 /**
  * Issue 46 item 5: an MCP Apps view (UiView + PostMessageTransport, every artifact generated with
- * `--ext io.modelcontextprotocol/ui`) at most 8 kB gzip. It is not there yet: on Dec 3 the view was 16,771 bytes
- * (2025-11-25) and 18,383 (2026-07-28), from 29,903 and 23,361 (channels carry only the MCP methods their
- * extension lists; an anyOf of constants compiles as an enum; collected errors in one statement). The runtime
+ * `--ext io.modelcontextprotocol/ui`) at most 8 kB gzip. It is not there yet: on Dec 3 the view was 15,558 bytes
+ * (2025-11-25) and 17,050 (2026-07-28), from 29,903 and 23,361 (channels carry only the MCP methods their
+ * extension lists; an anyOf of constants compiles as an enum; no check that property names are strings;
+ * collected errors in one statement; of a schema, only the enums the code reads; long enums in a loop). The runtime
  * alone (core engine, calls, frames, the postMessage transport, channel peer) is ~7.4 kB of it; the validators of
  * what a view receives are the rest, host-context-changed and tool-result most. VIEW_CEILING holds what was
  * reached, so the figure only goes down; the budget test fails until the goal is met.
  */
 const VIEW_BUDGET_BYTES = 8_000;
 const VIEW_CEILING: Record<string, { view: number; host: number }> = {
-  '2025-11-25': { view: 16_800, host: 19_000 },
-  '2026-07-28': { view: 18_400, host: 22_600 },
+  '2025-11-25': { view: 15_600, host: 17_300 },
+  '2026-07-28': { view: 17_100, host: 20_800 },
 };
 
 describe('MCP Apps bundles', () => {
   const sizes = new Map<string, Awaited<ReturnType<typeof appsBundleSizes>>>();
-  async function appsSizes(version: string) {
+  async function appsSizes(version: '2025-11-25' | '2026-07-28') {
     const known = sizes.get(version);
     if (known) return known;
     const dir = tempDir(`bundle-apps-${version}`);
@@ -81,7 +82,7 @@ describe('MCP Apps bundles', () => {
     return found;
   }
 
-  it.each(['2025-11-25', '2026-07-28'])(
+  it.each(['2025-11-25', '2026-07-28'] as const)(
     '%s: view and host no larger than reached on Dec 3',
     async (version) => {
       const { view, host } = await appsSizes(version);
@@ -92,7 +93,7 @@ describe('MCP Apps bundles', () => {
     120_000,
   );
 
-  it.each(['2025-11-25', '2026-07-28'])(
+  it.each(['2025-11-25', '2026-07-28'] as const)(
     '%s: the view within 8 kB gzip (issue 46 item 5)',
     async (version) => {
       const { view } = await appsSizes(version);

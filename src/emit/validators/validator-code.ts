@@ -84,6 +84,7 @@ export function standaloneModule(exports: readonly [string, CompiledFunction][])
   for (const source of queue) {
     if (done.has(source.validateName.str)) continue;
     done.add(source.validateName.str);
+    const { validateCode } = source;
     let schemasRead: Set<string> | undefined;
     for (const values of Object.values(source.scopeValues)) {
       for (const name of values?.values() ?? []) {
@@ -94,9 +95,13 @@ export function standaloneModule(exports: readonly [string, CompiledFunction][])
         if (code) {
           // Every function holds its own schema as a scope value, but the code reads one only for an
           // error's params (an enum's allowed values): unused ones are left out.
-          if (name.prefix === 'schema' && !(schemasRead ??= schemaNamesIn(source.validateCode)).has(name.str)) continue;
+          if (name.prefix === 'schema' && !(schemasRead ??= schemaNamesIn(validateCode)).has(name.str)) continue;
           done.add(name.str);
-          out.push(`const ${name.str} = ${code.toString()};`);
+          const value =
+            name.prefix === 'schema'
+              ? schemaAsRead(validateCode, name.str, name.value?.ref, code.toString())
+              : code.toString();
+          out.push(`const ${name.str} = ${value};`);
         } else if (name.prefix === 'validate' && typeof ref === 'function') {
           // A function declaration, hoisted: emitted when the queue reaches it.
           enqueue(ref.source);
@@ -111,10 +116,51 @@ export function standaloneModule(exports: readonly [string, CompiledFunction][])
         }
       }
     }
-    out.push(withoutNoOps(source.validateCode));
+    out.push(withoutNoOps(validateCode));
     if (source.evaluated) out.push(`${source.validateName.str}.evaluated = ${source.evaluated};`);
   }
   return out.join('\n');
+}
+
+/** `schemaN` followed by property reads: `.enum`, `[0]`, `["a/b"]`. */
+const SCHEMA_NAME = /(?<![\w$."'])schema\d+(?![\w$])/g;
+const SCHEMA_STEP = /\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\\n]|\\.)*")\]/y;
+
+/**
+ * A schema value as the function reads it: where the code only reads parts of its schema (an enum's values for
+ * its check and its error, `schema12.properties.mode.enum`), an object with those parts at the same paths and
+ * nothing else; the whole schema (`code`) where a read is anything else. A module then need not carry a
+ * whole schema (up to 7 kB for an MCP Apps message) for one list of allowed values.
+ */
+function schemaAsRead(code: string, name: string, schema: unknown, whole: string): string {
+  // Names are found where no string literal is (blanked to the same length), paths read from the code itself.
+  const blank = code.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (t) => `"${' '.repeat(t.length - 2)}"`);
+  const pruned: Record<string, unknown> = {};
+  for (const found of blank.matchAll(SCHEMA_NAME)) {
+    if (found[0] !== name) continue;
+    let value = schema;
+    let into: Record<string | number, unknown> = pruned;
+    const path: (string | number)[] = [];
+    let end = found.index + name.length;
+    for (SCHEMA_STEP.lastIndex = end; ; end = SCHEMA_STEP.lastIndex) {
+      const step = SCHEMA_STEP.exec(code);
+      if (!step) break;
+      const key = step[1] ?? (step[2] !== undefined ? Number(step[2]) : (JSON.parse(step[3] ?? '""') as string));
+      // Arrays on the way become objects with index keys: a read of their length would then be wrong.
+      if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return whole;
+      if (key === 'length' || key === '__proto__') return whole;
+      path.push(key);
+      value = (value as Record<string | number, unknown>)[key];
+    }
+    const rest = code.slice(end);
+    // Only reads of JSON data: not the bare name, not a call on or an assignment to what is read.
+    if (path.length === 0 || value === undefined || /^\s*(?:=[^=]|\()/.test(rest)) return whole;
+    for (const [i, key] of path.entries()) {
+      if (i === path.length - 1) into[key] = value;
+      else into = (into[key] ??= {}) as Record<string | number, unknown>;
+    }
+  }
+  return JSON.stringify(pruned);
 }
 
 /**
