@@ -173,6 +173,26 @@ function compiledModule(
   defsKeyword: string,
   defs: Record<string, unknown>,
   failed: (name: string, error: unknown) => unknown,
+  options: { allErrors: boolean; discriminator: boolean },
+): string {
+  // ajv's own code, from a function that returns: what ajv holds for every compiled definition (a few hundred
+  // MB at 10,000 definitions) is garbage before the module's text is rewritten, not kept beside its copies.
+  const module = compactErrors(ajvModule(dialect, defsKeyword, defs, failed, options));
+  const names = new Set(Object.keys(defs));
+  // The module writes `export const Name = validate12;`: each becomes a Standard Schema as well.
+  return inlineAjvRuntime(module.helper ? `${module.helper}\n${module.code}` : module.code).replace(
+    /^export const ([\w$]+) = ([\w$]+);$/gm,
+    (match, name: string, fn: string) =>
+      names.has(name) ? `export const ${name} = /* @__PURE__ */ s$(${fn});` : match,
+  );
+}
+
+/** ajv's standalone code for `defs` (standaloneModule): one function per definition, as ajv writes it. */
+function ajvModule(
+  dialect: ProtocolModel['dialect'],
+  defsKeyword: string,
+  defs: Record<string, unknown>,
+  failed: (name: string, error: unknown) => unknown,
   { allErrors, discriminator }: { allErrors: boolean; discriminator: boolean },
 ): string {
   const AjvClass = ajvClass(dialect);
@@ -218,13 +238,7 @@ function compiledModule(
       throw failed(name, error);
     }
   });
-  const module = compactErrors(standaloneModule(compiled));
-  // The module writes `export const Name = validate12;`: each becomes a Standard Schema as well.
-  return inlineAjvRuntime(module.helper ? `${module.helper}\n${module.code}` : module.code).replace(
-    /^export const ([\w$]+) = ([\w$]+);$/gm,
-    (match, name: string, fn: string) =>
-      names.has(name) ? `export const ${name} = /* @__PURE__ */ s$(${fn});` : match,
-  );
+  return standaloneModule(compiled);
 }
 
 /**
