@@ -101,7 +101,7 @@ interface RawExtension {
     properties?: Record<string, Record<string, JsonSchema>>;
     meta?: Record<string, Record<string, JsonSchema>>;
   };
-  channel?: { client: string; server: string; handshake: string; initialized?: string };
+  channel?: { client: string; server: string; handshake: string; initialized?: string; mcpMethods?: string[] };
 }
 
 const LOCAL_DEF_REF = /^#\/definitions\/([^/]+)$/;
@@ -346,7 +346,22 @@ function channelOf(file: string, raw: RawExtension['channel'], methods: Extensio
   if (raw.client === raw.server) {
     throw new InputError(file, pointer('channel', 'server'), `the two ends of the channel need different names`);
   }
-  return { client: raw.client, server: raw.server, handshake: raw.handshake, initialized: raw.initialized ?? null };
+  const own = raw.mcpMethods?.findIndex((name) => methods.some((m) => m.method === name)) ?? -1;
+  if (own >= 0) {
+    throw new InputError(
+      file,
+      pointer('channel', 'mcpMethods', String(own)),
+      `"${raw.mcpMethods?.[own] ?? ''}" is a method of this extension`,
+      "list only methods declared elsewhere (MCP's own): the channel carries every method of this file already",
+    );
+  }
+  return {
+    client: raw.client,
+    server: raw.server,
+    handshake: raw.handshake,
+    initialized: raw.initialized ?? null,
+    mcpMethods: raw.mcpMethods ?? null,
+  };
 }
 
 /** Parse extension file text (a leading BOM is ignored), validate and normalize it. */

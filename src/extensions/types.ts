@@ -74,6 +74,8 @@ export interface ExtensionChannel {
   handshake: string;
   /** A client→server notification of this extension sent after the handshake, or null. */
   initialized: string | null;
+  /** Methods declared elsewhere (MCP's own) that also travel over the channel; null: every one of the session. */
+  mcpMethods: string[] | null;
 }
 
 /** What an extension adds to MCP's own methods and definitions; see src/model/augment.ts. */

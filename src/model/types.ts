@@ -122,6 +122,8 @@ export interface ChannelInfo {
   server: string;
   handshake: string;
   initialized: string | null;
+  /** Methods declared elsewhere (MCP's own) that also travel over the channel; null: every one of the session. */
+  mcpMethods: string[] | null;
   /** The generated peer classes: `io.modelcontextprotocol/ui` view/host → `UiView`, `UiHost`. */
   clientClass: string;
   serverClass: string;

@@ -4,6 +4,10 @@
  * a handler of a 2026-07-28 MCP server cannot `ctx.request('ui/resource-teardown')` (a sessionless server has no
  * way to send it over Streamable HTTP), the MCP client has no `ui` stubs, and the MCP server answers a `ui/*`
  * request with -32601. 2025-11-25, where view and host share one JSON-RPC dialect, keeps them in its tables.
+ *
+ * Issue 46, item 5: on every version the channel tables hold the channel's methods and only the MCP methods the
+ * extension file lists (`channel.mcpMethods`): a 2025-11-25 view is not typed with, does not check, and refuses
+ * sampling, elicitation, roots and tasks requests; the MCP client and server of 2025-11-25 keep every method.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,9 +19,11 @@ import { buildJs, diagnostics, importGenerated } from './helpers.js';
 type Json = Record<string, any>;
 const UI = 'io.modelcontextprotocol/ui';
 let modern: Json;
+let legacy: Json;
 
 beforeAll(async () => {
   modern = await importGenerated('channel-tables', await generated('2026-07-28', { extensions: [UI] }));
+  legacy = await importGenerated('channel-tables-legacy', await generated('2025-11-25', { extensions: [UI] }));
 }, 120_000);
 
 describe('channel methods on 2026-07-28', () => {
@@ -85,4 +91,50 @@ describe('channel methods on 2026-07-28', () => {
     );
     expect(diagnostics(await buildJs(dir))).toEqual([]);
   }, 120_000);
+});
+
+describe('channel tables on every version', () => {
+  const listed = ['ping', 'prompts/list', 'resources/list', 'resources/read', 'resources/templates/list', 'tools/call'];
+  const mcpOf = (methods: string[]) => methods.filter((x) => !x.startsWith('ui/'));
+  it.each(['2025-11-25', '2026-07-28'])('%s: the channel carries the listed MCP methods and its own', (version) => {
+    const m = version === '2025-11-25' ? legacy : modern;
+    const wanted = [...listed, 'tools/list'];
+    expect(mcpOf(m.CHANNEL_CLIENT_REQUEST_METHODS)).toEqual(
+      m.CLIENT_REQUEST_METHODS.filter((x: string) => wanted.includes(x)),
+    );
+    expect(m.CHANNEL_CLIENT_REQUEST_METHODS).toEqual(expect.arrayContaining(['ui/initialize', 'ui/message']));
+    expect(mcpOf(m.CHANNEL_SERVER_REQUEST_METHODS)).toEqual(
+      m.SERVER_REQUEST_METHODS.filter((x: string) => x === 'ping'),
+    );
+    expect(m.CHANNEL_SERVER_REQUEST_METHODS).toContain('ui/resource-teardown');
+    expect(m.CHANNEL_SERVER_NOTIFICATION_METHODS).not.toContain('notifications/message');
+    expect(m.CHANNEL_SERVER_NOTIFICATION_METHODS).toContain('notifications/tools/list_changed');
+    expect(m.CHANNEL_CLIENT_NOTIFICATION_METHODS).toContain('notifications/cancelled');
+  });
+
+  it('2025-11-25: the MCP session keeps every method, the ui/* ones included', () => {
+    expect(legacy.SERVER_REQUEST_METHODS).toEqual(
+      expect.arrayContaining(['sampling/createMessage', 'elicitation/create', 'ui/resource-teardown']),
+    );
+    expect(legacy.CLIENT_REQUEST_METHODS).toEqual(expect.arrayContaining(['initialize', 'ui/initialize']));
+  });
+
+  it('2025-11-25: a view refuses a sampling request (-32601) and answers ui/resource-teardown', async () => {
+    const [viewSide, hostSide] = createInMemoryPair();
+    const view = new legacy.UiView(viewSide);
+    // What the view checks is what it receives: the channel's methods, none of the MCP session's others.
+    const checked = Object.keys(view.channel.params);
+    expect(checked).toEqual(expect.arrayContaining(['ui/notifications/tool-result', 'ui/resource-teardown', 'ping']));
+    for (const method of ['sampling/createMessage', 'elicitation/create', 'roots/list', 'tasks/get'])
+      expect(checked).not.toContain(method);
+    view.setRequestHandler('ui/resource-teardown', () => ({}));
+    await view.start();
+    const host = new RpcPeer(hostSide);
+    await host.start();
+    await expect(host.request('sampling/createMessage', { messages: [], maxTokens: 1 })).rejects.toMatchObject({
+      code: -32601,
+    });
+    await expect(host.request('ui/resource-teardown', {})).resolves.toEqual({});
+    await host.close();
+  });
 });

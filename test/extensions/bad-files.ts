@@ -128,6 +128,12 @@ function written(): BadCase[] {
       'the two ends of the channel need different names',
     ],
     [
+      'channel-carries-own-method.json',
+      `${head}"methods": {"com.acme/x.open": {"kind": "request", "direction": "client->server", "result": {"type": "object"}}}, "channel": {"client": "view", "server": "host", "handshake": "com.acme/x.open", "mcpMethods": ["ping", "com.acme/x.open"]}}`,
+      '/channel/mcpMethods/1',
+      '"com.acme/x.open" is a method of this extension',
+    ],
+    [
       'deep-20000.json',
       `${head}"definitions": {"AcmeDeep": ${'{"not": '.repeat(20_000)}{}${'}'.repeat(20_000)}}}`,
       `/definitions/AcmeDeep${'/not'.repeat(198)}`,

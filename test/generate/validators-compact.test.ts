@@ -51,6 +51,20 @@ const CASES: { keyword: string; schema: object; bad: unknown; good: unknown }[] 
   { keyword: 'const', schema: { const: 'x' }, bad: 'y', good: 'x' },
   { keyword: 'const (object)', schema: { const: { a: [1] } }, bad: { a: [2] }, good: { a: [1] } },
   { keyword: 'enum', schema: { enum: ['a', 'b'] }, bad: 'c', good: 'b' },
+  // The module carries only the enum of the schema, at its path (validator-code.ts, schemaAsRead), and checks an
+  // enum of ten or more values in a loop (loopEnum): the same allowedValues either way.
+  {
+    keyword: 'enum (nested, under an odd key and a union)',
+    schema: { type: 'object', properties: { 'a/"b': { anyOf: [{ type: 'number' }, { enum: ['x', { y: 1 }] }] } } },
+    bad: { 'a/"b': { y: 2 } },
+    good: { 'a/"b': { y: 1 } },
+  },
+  {
+    keyword: 'enum (ten values or more)',
+    schema: { enum: ['v0', 'v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7', 'v8', 'v9', { w: [1] }] },
+    bad: 'v10',
+    good: { w: [1] },
+  },
   {
     keyword: 'anyOf',
     schema: { anyOf: [{ type: 'string' }, { type: 'number' }] },

@@ -8,7 +8,7 @@
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundleSizes } from '../../bench/lib/bundle.mjs';
+import { appsBundleSizes, bundleSizes } from '../../bench/lib/bundle.mjs';
 import { ROOT, generated, tempDir, writeFiles } from '../helpers/generate.js';
 
 /**
@@ -49,5 +49,56 @@ describe('browser bundle budget', () => {
       expect(auth.nodeImports).toBe(false);
       expect(auth.gzip - ours.gzip, `${auth.gzip} bytes gzip with auth`).toBeLessThanOrEqual(AUTH_BUDGET_BYTES);
     },
+  );
+});
+
+/**
+ * Issue 46 item 5: an MCP Apps view (UiView + PostMessageTransport, every artifact generated with
+ * `--ext io.modelcontextprotocol/ui`) at most 8 kB gzip. It is not there yet: on Dec 3 the view was 15,558 bytes
+ * (2025-11-25) and 17,050 (2026-07-28), from 29,903 and 23,361 (channels carry only the MCP methods their
+ * extension lists; an anyOf of constants compiles as an enum; no check that property names are strings;
+ * collected errors in one statement; of a schema, only the enums the code reads; long enums in a loop). The runtime
+ * alone (core engine, calls, frames, the postMessage transport, channel peer) is ~7.4 kB of it; the validators of
+ * what a view receives are the rest, host-context-changed and tool-result most. VIEW_CEILING holds what was
+ * reached, so the figure only goes down; the budget test fails until the goal is met.
+ */
+const VIEW_BUDGET_BYTES = 8_000;
+const VIEW_CEILING: Record<string, { view: number; host: number }> = {
+  '2025-11-25': { view: 15_600, host: 17_300 },
+  '2026-07-28': { view: 17_100, host: 20_800 },
+};
+
+describe('MCP Apps bundles', () => {
+  const sizes = new Map<string, Awaited<ReturnType<typeof appsBundleSizes>>>();
+  async function appsSizes(version: '2025-11-25' | '2026-07-28') {
+    const known = sizes.get(version);
+    if (known) return known;
+    const dir = tempDir(`bundle-apps-${version}`);
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    writeFiles(join(dir, 'gen'), (await generated(version, { extensions: ['io.modelcontextprotocol/ui'] })).files);
+    const found = await appsBundleSizes(dir);
+    sizes.set(version, found);
+    return found;
+  }
+
+  it.each(['2025-11-25', '2026-07-28'] as const)(
+    '%s: view and host no larger than reached on Dec 3',
+    async (version) => {
+      const { view, host } = await appsSizes(version);
+      const ceiling = VIEW_CEILING[version]!;
+      expect(view.gzip, `view ${view.gzip} bytes gzip, ${view.raw} minified`).toBeLessThanOrEqual(ceiling.view);
+      expect(host.gzip, `host ${host.gzip} bytes gzip, ${host.raw} minified`).toBeLessThanOrEqual(ceiling.host);
+    },
+    120_000,
+  );
+
+  it.each(['2025-11-25', '2026-07-28'] as const)(
+    '%s: the view within 8 kB gzip (issue 46 item 5)',
+    async (version) => {
+      const { view } = await appsSizes(version);
+      expect(view.gzip, `view ${view.gzip} bytes gzip, ${view.raw} minified`).toBeLessThanOrEqual(VIEW_BUDGET_BYTES);
+    },
+    120_000,
   );
 });

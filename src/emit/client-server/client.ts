@@ -8,7 +8,7 @@ import { resolvePointer } from '../../load/pointer.js';
 import type { MethodInfo, ProtocolModel } from '../../model/types.js';
 import { methodPath } from '../../model/member-paths.js';
 import { withDiscriminant } from './server.js';
-import { CHANNEL_DIRECTIONS, channelClientClasses, channelsOf, receivedBy } from './channels.js';
+import { CHANNEL_DIRECTIONS, channelClientClasses, channelsOf } from './channels.js';
 import { paramsValidatorLiterals, validatorsNamespaceImport } from '../validators/validator-refs.js';
 import { settingsCheck } from '../maps/settings.js';
 import { baseClassMembers } from '../shared/base-members.js';
@@ -179,9 +179,10 @@ function superArgs(model: ProtocolModel): string[] {
  */
 function vendorReceived(model: ProtocolModel): MethodInfo[] {
   const channelled = new Set(channelsOf(model).map((c) => c.extension));
-  return receivedBy(model, 'client').filter(
-    (m) => m.source !== 'mcp' && !channelled.has(m.source) && m.params !== null,
-  );
+  const tables = ['ServerRequests', 'ServerNotifications'];
+  return tables
+    .flatMap((name) => methodsOfTable(model, name))
+    .filter((m) => m.source !== 'mcp' && !channelled.has(m.source) && m.params !== null);
 }
 
 /** `checkVendorParams(this.peer, …)`: the vendor methods' validators, each by name (a bundle keeps only those). */

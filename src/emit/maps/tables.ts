@@ -52,33 +52,51 @@ export const TABLES: readonly Table[] = [
 ];
 
 /**
- * From 2026-07-28 on, an extension channel's methods (MCP Apps' `ui/*`) keep to tables of their own: on an MCP
- * session they would be requests a sessionless server cannot send and a client has no business calling. The
- * channel tables are the MCP tables of each direction with the channels' methods, what the channel ends use.
+ * An extension channel's ends (MCP Apps' view and host) are typed with tables of their own: the channels' own
+ * methods (`ui/*`) and the MCP methods the channel carries (`channel.mcpMethods` in the extension file; absent:
+ * all of them), in MCP's directions. From 2026-07-28 on, the channels' methods also keep out of the MCP tables: on
+ * an MCP session they would be requests a sessionless server cannot send and a client has no business calling.
  */
 const CHANNEL_TABLES: readonly Table[] = TABLES.filter((t) => t.name !== 'InputRequests').map((t) => ({
   ...t,
   name: `Channel${t.name}`,
   listName: `CHANNEL_${t.listName}`,
-  doc: `${t.doc.replace(/\.$/, '')}, with the extension channels' own methods (what a channel's ends use).`,
+  doc: `${t.doc.replace(/\.$/, '')}, over the extension channels: their own methods and the MCP methods they carry.`,
   channel: true,
 }));
 
-/** Whether the model's channel methods keep to channel tables (2026-07-28 on, with a channel). */
+/** Whether the model has channel tables (any version with a channel). */
 export function hasChannelTables(model: ProtocolModel): boolean {
-  return model.features.perRequestMeta && (model.channels ?? []).length > 0;
+  return (model.channels ?? []).length > 0;
 }
 
-/** The tables maps.ts declares for the model: MCP's, then the channels' where they have their own. */
+/** Whether the channels' methods keep out of the MCP tables (2026-07-28 on, with a channel). */
+function channelMethodsApart(model: ProtocolModel): boolean {
+  return model.features.perRequestMeta && hasChannelTables(model);
+}
+
+/** The tables maps.ts declares for the model: MCP's, then the channels' where there are channels. */
 export function tablesOf(model: ProtocolModel): readonly Table[] {
   return hasChannelTables(model) ? [...TABLES, ...CHANNEL_TABLES] : TABLES;
 }
 
-/** The methods of a table: an MCP table leaves out the methods of a channel that has tables of its own. */
+/**
+ * The methods of a table: an MCP table leaves out the channels' methods where they keep apart; a channel table
+ * holds the channels' methods and, of the others, those a channel carries.
+ */
 export function tableMethods(model: ProtocolModel, table: Table): MethodInfo[] {
-  const channelled =
-    hasChannelTables(model) && table.channel !== true ? new Set((model.channels ?? []).map((c) => c.extension)) : null;
-  return model.methods.filter((m) => table.select(m) && !(channelled?.has(m.source) ?? false));
+  const channels = model.channels ?? [];
+  const own = new Set(channels.map((c) => c.extension));
+  if (table.channel === true) {
+    const carried = channels.some((c) => c.mcpMethods === null)
+      ? null
+      : new Set(channels.flatMap((c) => c.mcpMethods ?? []));
+    return model.methods.filter(
+      (m) => table.select(m) && (own.has(m.source) || carried === null || carried.has(m.method)),
+    );
+  }
+  const apart = channelMethodsApart(model);
+  return model.methods.filter((m) => table.select(m) && !(apart && own.has(m.source)));
 }
 
 /** The methods of the table named `name` (one of TABLES or of the channel tables). */

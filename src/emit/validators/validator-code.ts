@@ -84,6 +84,8 @@ export function standaloneModule(exports: readonly [string, CompiledFunction][])
   for (const source of queue) {
     if (done.has(source.validateName.str)) continue;
     done.add(source.validateName.str);
+    const { validateCode } = source;
+    let schemasRead: Set<string> | undefined;
     for (const values of Object.values(source.scopeValues)) {
       for (const name of values?.values() ?? []) {
         if (done.has(name.str)) continue;
@@ -93,9 +95,13 @@ export function standaloneModule(exports: readonly [string, CompiledFunction][])
         if (code) {
           // Every function holds its own schema as a scope value, but the code reads one only for an
           // error's params (an enum's allowed values): unused ones are left out.
-          if (name.prefix === 'schema' && !mentions(source.validateCode, name.str)) continue;
+          if (name.prefix === 'schema' && !(schemasRead ??= schemaNamesIn(validateCode)).has(name.str)) continue;
           done.add(name.str);
-          out.push(`const ${name.str} = ${code.toString()};`);
+          const value =
+            name.prefix === 'schema'
+              ? schemaAsRead(validateCode, name.str, name.value?.ref, code.toString())
+              : code.toString();
+          out.push(`const ${name.str} = ${value};`);
         } else if (name.prefix === 'validate' && typeof ref === 'function') {
           // A function declaration, hoisted: emitted when the queue reaches it.
           enqueue(ref.source);
@@ -110,24 +116,69 @@ export function standaloneModule(exports: readonly [string, CompiledFunction][])
         }
       }
     }
-    out.push(withoutNoOps(source.validateCode));
+    out.push(withoutNoOps(validateCode));
     if (source.evaluated) out.push(`${source.validateName.str}.evaluated = ${source.evaluated};`);
   }
   return out.join('\n');
 }
 
-/** True when `code` uses the identifier `name` (not merely a longer one that starts with it). */
-function mentions(code: string, name: string): boolean {
-  for (let at = code.indexOf(name); at >= 0; at = code.indexOf(name, at + 1)) {
-    if (!/[\w$]/.test(code[at + name.length] ?? '') && !/[\w$]/.test(code[at - 1] ?? '')) return true;
+/** `schemaN` followed by property reads: `.enum`, `[0]`, `["a/b"]`. */
+const SCHEMA_NAME = /(?<![\w$."'])schema\d+(?![\w$])/g;
+const SCHEMA_STEP = /\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\\n]|\\.)*")\]/y;
+
+/**
+ * A schema value as the function reads it: where the code only reads parts of its schema (an enum's values for
+ * its check and its error, `schema12.properties.mode.enum`), an object with those parts at the same paths and
+ * nothing else; the whole schema (`code`) where a read is anything else. A module then need not carry a
+ * whole schema (up to 7 kB for an MCP Apps message) for one list of allowed values.
+ */
+function schemaAsRead(code: string, name: string, schema: unknown, whole: string): string {
+  // Names are found where no string literal is (blanked to the same length), paths read from the code itself.
+  const blank = code.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (t) => `"${' '.repeat(t.length - 2)}"`);
+  const pruned: Record<string, unknown> = {};
+  for (const found of blank.matchAll(SCHEMA_NAME)) {
+    if (found[0] !== name) continue;
+    let value = schema;
+    let into: Record<string | number, unknown> = pruned;
+    const path: (string | number)[] = [];
+    let end = found.index + name.length;
+    for (SCHEMA_STEP.lastIndex = end; ; end = SCHEMA_STEP.lastIndex) {
+      const step = SCHEMA_STEP.exec(code);
+      if (!step) break;
+      const key = step[1] ?? (step[2] !== undefined ? Number(step[2]) : (JSON.parse(step[3] ?? '""') as string));
+      // Arrays on the way become objects with index keys: a read of their length would then be wrong.
+      if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return whole;
+      if (key === 'length' || key === '__proto__') return whole;
+      path.push(key);
+      value = (value as Record<string | number, unknown>)[key];
+    }
+    const rest = code.slice(end);
+    // Only reads of JSON data: not the bare name, not a call on or an assignment to what is read.
+    if (path.length === 0 || value === undefined || /^\s*(?:=[^=]|\()/.test(rest)) return whole;
+    for (const [i, key] of path.entries()) {
+      if (i === path.length - 1) into[key] = value;
+      else into = (into[key] ??= {}) as Record<string | number, unknown>;
+    }
   }
-  return false;
+  return JSON.stringify(pruned);
+}
+
+/**
+ * The `schemaN` identifiers `code` uses, found in one pass: a union's function holds thousands of schema
+ * values, and searching its code once for each was a tenth of the validators' time at 10,000 definitions.
+ * A string literal may contain such a word too; keeping a schema it names costs bytes, never correctness.
+ */
+function schemaNamesIn(code: string): Set<string> {
+  return new Set(code.match(/(?<![\w$])schema\d+(?![\w$])/g) ?? []);
 }
 
 /** An empty `else` block, and an empty `if` over a condition that only compares (no `else` follows). */
 const EMPTY_ELSE = /else \{\n\}\n/g;
 const EMPTY_IF = /if\((?:errors === _errs\d+|_errs\d+ === errors|!?valid\d+|errors === 0)\)\{\n\}\n(?!else )/g;
 const ERRORS_MARK = /const (_errs\d+) = errors;\n/g;
+/** An error collected (inside `anyOf`, `oneOf`, `not`…): ajv names it, then starts or extends the list. */
+const COLLECTED_ERROR =
+  /^const (err\d+) = (.+);\nif\(vErrors === null\)\{\nvErrors = \[\1\];\n\}\nelse \{\nvErrors\.push\(\1\);\n\}\n/gm;
 
 /**
  * One function's code without the statements that do nothing, which ajv's own optimisation pass
@@ -137,7 +188,9 @@ const ERRORS_MARK = /const (_errs\d+) = errors;\n/g;
  * line (`code.lines`), so a string literal never holds a line break and never matches.
  */
 export function withoutNoOps(code: string): string {
-  let out = code;
+  // The same list in one statement (`vErrors` is only ever null or an array): six lines for every error a
+  // union's branches can collect, 495 of them in 2025-11-25's validators with MCP Apps.
+  let out = code.replace(COLLECTED_ERROR, '(vErrors ??= []).push($2);\n');
   for (let before = ''; before !== out;) {
     before = out;
     out = out.replace(EMPTY_ELSE, '').replace(EMPTY_IF, '');

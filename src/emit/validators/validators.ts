@@ -173,6 +173,26 @@ function compiledModule(
   defsKeyword: string,
   defs: Record<string, unknown>,
   failed: (name: string, error: unknown) => unknown,
+  options: { allErrors: boolean; discriminator: boolean },
+): string {
+  // ajv's own code, from a function that returns: what ajv holds for every compiled definition (a few hundred
+  // MB at 10,000 definitions) is garbage before the module's text is rewritten, not kept beside its copies.
+  const module = compactErrors(ajvModule(dialect, defsKeyword, defs, failed, options));
+  const names = new Set(Object.keys(defs));
+  // The module writes `export const Name = validate12;`: each becomes a Standard Schema as well.
+  return inlineAjvRuntime(module.helper ? `${module.helper}\n${module.code}` : module.code).replace(
+    /^export const ([\w$]+) = ([\w$]+);$/gm,
+    (match, name: string, fn: string) =>
+      names.has(name) ? `export const ${name} = /* @__PURE__ */ s$(${fn});` : match,
+  );
+}
+
+/** ajv's standalone code for `defs` (standaloneModule): one function per definition, as ajv writes it. */
+function ajvModule(
+  dialect: ProtocolModel['dialect'],
+  defsKeyword: string,
+  defs: Record<string, unknown>,
+  failed: (name: string, error: unknown) => unknown,
   { allErrors, discriminator }: { allErrors: boolean; discriminator: boolean },
 ): string {
   const AjvClass = ajvClass(dialect);
@@ -193,10 +213,18 @@ function compiledModule(
     // fifth of the validators' generation time, for no change in the output. A keyword whose value has
     // the wrong type still stops the compilation (ajv checks each keyword's value as it compiles it).
     validateSchema: false,
+    // An enum of this many values or more is checked by a loop over its values (which the module carries
+    // anyway, for the error's allowedValues) instead of one comparison a value written out again: MCP Apps'
+    // 80 CSS variable names were in a view's bundle twice.
+    loopEnum: 10,
   });
   // ajv 2020 always tracks evaluated properties and dynamic anchors, which costs every function a
   // preamble and an argument; a schema that uses neither keyword family needs none of it.
   if (!usesDynamicKeywords(defs)) Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
+  // ajv prefixes every function's source with the lines that would read its scope values for `new Function`,
+  // then hands it to `code.process` above, which discards it: at 10,000 definitions building that prefix
+  // was ~1.3 s. It has no other use (standaloneModule reads `validate.source`), so it is not built.
+  (ajv as unknown as { scope: { scopeRefs: () => string } }).scope.scopeRefs = () => '';
   const id = 'urn:mcp-typegen:schema';
   ajv.addSchema({ $id: id, [defsKeyword]: defs }, id);
   const pointerToken = (s: string) => encodeURIComponent(escapePointerToken(s));
@@ -210,13 +238,7 @@ function compiledModule(
       throw failed(name, error);
     }
   });
-  const module = compactErrors(standaloneModule(compiled));
-  // The module writes `export const Name = validate12;`: each becomes a Standard Schema as well.
-  return inlineAjvRuntime(module.helper ? `${module.helper}\n${module.code}` : module.code).replace(
-    /^export const ([\w$]+) = ([\w$]+);$/gm,
-    (match, name: string, fn: string) =>
-      names.has(name) ? `export const ${name} = /* @__PURE__ */ s$(${fn});` : match,
-  );
+  return standaloneModule(compiled);
 }
 
 /**
@@ -293,7 +315,56 @@ export function stripAnnotations(node: unknown, inNameMap = false): unknown {
       configurable: true,
     });
   }
-  return inNameMap ? out : protoAsPattern(out);
+  return inNameMap ? out : protoAsPattern(constAlternativesAsEnum(withoutStringNameCheck(out)));
+}
+
+/**
+ * `propertyNames: { type: "string" }` holds for every object (a property name is a string: Object.keys never
+ * yields anything else), yet ajv compiles it to a loop over the keys with an error object for each: MCP Apps'
+ * schemas (zod's output) carry it on every `_meta`, 34 times. It is left out.
+ */
+function withoutStringNameCheck(schema: Record<string, unknown>): Record<string, unknown> {
+  const names = schema.propertyNames;
+  if (typeof names !== 'object' || names === null || Array.isArray(names)) return schema;
+  const keys = Object.keys(names);
+  if (keys.length !== 1 || (names as Record<string, unknown>).type !== 'string') return schema;
+  const { propertyNames: _always, ...rest } = schema;
+  return rest;
+}
+
+/** The JSON type name of a `const` this rewrite takes (strings, booleans, null: no integer/number subtleties). */
+function constType(value: unknown): string | undefined {
+  if (value === null) return 'null';
+  return typeof value === 'string' || typeof value === 'boolean' ? typeof value : undefined;
+}
+
+/**
+ * `anyOf` (or `oneOf`) whose every branch is only a `const` (a string, boolean or null, with at most its own
+ * `type`) accepts exactly the values an `enum` of those constants does (for `oneOf`, when no constant repeats),
+ * and ajv compiles an `enum` to one comparison each where every branch costs it an error object: MCP Apps'
+ * CSS variable names (80 of them) were two thirds of host-context-changed's validator. The error is then ajv's
+ * `enum` one at the same instance path ("must be equal to one of the allowed values") instead of the first
+ * branch's `const` one.
+ */
+function constAlternativesAsEnum(schema: Record<string, unknown>): Record<string, unknown> {
+  if (Object.hasOwn(schema, 'enum')) return schema;
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    const branches = schema[keyword];
+    if (!Array.isArray(branches) || branches.length < 2) continue;
+    const values: unknown[] = [];
+    for (const branch of branches as unknown[]) {
+      if (typeof branch !== 'object' || branch === null || Array.isArray(branch)) return schema;
+      const b = branch as Record<string, unknown>;
+      const type = constType(b.const);
+      if (!Object.hasOwn(b, 'const') || type === undefined) return schema;
+      if (!Object.keys(b).every((k) => k === 'const' || (k === 'type' && b.type === type))) return schema;
+      values.push(b.const);
+    }
+    if (keyword === 'oneOf' && new Set(values).size !== values.length) return schema;
+    const { [keyword]: _replaced, ...rest } = schema;
+    return { ...rest, enum: values };
+  }
+  return schema;
 }
 
 /**
