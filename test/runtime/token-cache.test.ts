@@ -11,6 +11,7 @@ const identity = (subject: string, expiresAt: number | undefined = Date.now() / 
   clientId: 'app',
   scopes: [],
   audience: ['https://mcp.example.com/mcp'],
+  issuer: undefined,
   expiresAt,
   claims: {},
 });
