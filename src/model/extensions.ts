@@ -27,6 +27,7 @@ import { pascalCase, settingsDefinitionName } from './extension-names.js';
 import { factsWith } from './extension-facts.js';
 import { withVendorResultTypes } from './vendor-results.js';
 import type { MethodInfo, ProtocolModel } from './types.js';
+import { ownRequestMeta } from './request-meta.js';
 import { escapePointerToken, unescapePointerToken } from '../load/pointer.js';
 import { unwrapAllOf } from '../load/schema-keywords.js';
 
@@ -265,7 +266,7 @@ class ExtensionMerge {
       this.define(
         e,
         paramsName,
-        withDescription(withReservedMeta(m.params ?? {}, this.model, m.kind), m.description),
+        withDescription(withReservedMeta(m.params ?? {}, this.model, m), m.description),
         m.pointer,
       );
     this.define(e, messageName, this.messageSchema(m, paramsName), m.pointer);
@@ -335,17 +336,23 @@ function channelsOf(applicable: readonly LoadedExtension[]) {
  * false` (or `unevaluatedProperties: false`) that do not declare it would make the generated server
  * refuse those calls with -32602, so it is added as an optional property typed like MCP's own `_meta`.
  */
-function withReservedMeta(params: JsonSchema, model: ProtocolModel, kind: 'request' | 'notification'): JsonSchema {
+function withReservedMeta(
+  params: JsonSchema,
+  model: ProtocolModel,
+  m: Pick<MethodInfo, 'kind' | 'directions'>,
+): JsonSchema {
   const properties = isObject(params.properties) ? params.properties : undefined;
   const closed = params.additionalProperties === false || params.unevaluatedProperties === false;
   if (!closed || (properties && Object.hasOwn(properties, '_meta'))) return params;
-  const meta = mcpMetaSchema(model, kind);
+  const meta = mcpMetaSchema(model, m);
   return { ...params, properties: { ...properties, _meta: meta } };
 }
 
 /** MCP's `_meta` schema for a request's or a notification's params in this version (refs already local). */
-function mcpMetaSchema(model: ProtocolModel, kind: 'request' | 'notification'): JsonSchema {
-  const base = kind === 'request' ? 'Request' : 'Notification';
+function mcpMetaSchema(model: ProtocolModel, m: Pick<MethodInfo, 'kind' | 'directions'>): JsonSchema {
+  const own = ownRequestMeta(model.definitions, model.defsKeyword, m);
+  if (own !== undefined) return own;
+  const base = m.kind === 'request' ? 'Request' : 'Notification';
   const paramsDef = model.definitions[`${base}Params`];
   const messageDef = model.definitions[base];
   const candidates = [

@@ -93,6 +93,23 @@ describe('channel methods on 2026-07-28', () => {
   }, 120_000);
 });
 
+describe('a request only the host sends, on 2026-07-28', () => {
+  it("a host's ui/resource-teardown carries a plain _meta, not a client's envelope", async () => {
+    const [viewSide, hostSide] = createInMemoryPair();
+    const view = new modern.UiView(viewSide);
+    view.setRequestHandler('ui/resource-teardown', () => ({}));
+    await view.start();
+    const host = new RpcPeer(hostSide);
+    await host.start();
+    // A request only the host sends: no protocol version or client capabilities in its _meta (MetaObject).
+    await expect(host.request('ui/resource-teardown', { _meta: { 'com.example/reason': 'closing' } })).resolves.toEqual(
+      {},
+    );
+    await expect(host.request('ui/resource-teardown', { _meta: 'closing' })).rejects.toMatchObject({ code: -32602 });
+    await host.close();
+  });
+});
+
 describe('channel tables on every version', () => {
   const listed = ['ping', 'prompts/list', 'resources/list', 'resources/read', 'resources/templates/list', 'tools/call'];
   const mcpOf = (methods: string[]) => methods.filter((x) => !x.startsWith('ui/'));

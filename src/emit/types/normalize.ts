@@ -34,6 +34,7 @@ import { InputError } from '../../errors.js';
 import { isObject } from '../../load/schema.js';
 import type { JsonSchema } from '../../load/schema-types.js';
 import type { MethodInfo } from '../../model/types.js';
+import { ownRequestMeta } from '../../model/request-meta.js';
 import { decodeFragmentToken, escapePointerToken } from '../../load/pointer.js';
 import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_VALUES } from '../../load/schema-keywords.js';
 
@@ -369,7 +370,8 @@ function mapSchemas(
 }
 
 /** meta-on-all-params: the base message's params `_meta` schema, added where a method's params lack one. */
-function withMetaOnAllParams({ definitions, methods }: RepairInput): Record<string, unknown> {
+function withMetaOnAllParams(input: RepairInput): Record<string, unknown> {
+  const { definitions, methods } = input;
   const baseMeta = (message: string, params: string): unknown => {
     const fromMessage = property(property(definitions[message], 'params'), '_meta');
     return fromMessage ?? property(definitions[params], '_meta');
@@ -380,7 +382,7 @@ function withMetaOnAllParams({ definitions, methods }: RepairInput): Record<stri
   };
   const out: Record<string, unknown> = { ...definitions };
   for (const m of methods) {
-    const meta = bases[m.kind];
+    const meta = ownRequestMeta(definitions, input.defsKeyword, m) ?? bases[m.kind];
     if (meta === undefined || m.params === null || !m.directions.some((d) => d !== 'input')) continue;
     const inline = m.params.kind === 'inline';
     const owner = m.params.kind === 'inline' ? m.definition : m.params.name;
