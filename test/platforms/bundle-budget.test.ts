@@ -55,7 +55,7 @@ describe('browser bundle budget', () => {
 /**
  * Issue 46 item 5: an MCP Apps view (UiView + PostMessageTransport, every artifact generated with
  * `--ext io.modelcontextprotocol/ui`) at most 8 kB gzip. It is not there yet: on Dec 3 the view was 15,558 bytes
- * (2025-11-25) and 17,050 (2026-07-28), from 29,903 and 23,361 (channels carry only the MCP methods their
+ * (2025-11-25) and 15,519 (2026-07-28), from 29,903 and 23,361 (channels carry only the MCP methods their
  * extension lists; an anyOf of constants compiles as an enum; no check that property names are strings;
  * collected errors in one statement; of a schema, only the enums the code reads; long enums in a loop). The runtime
  * alone (core engine, calls, frames, the postMessage transport, channel peer) is ~7.4 kB of it; the validators of
@@ -65,7 +65,7 @@ describe('browser bundle budget', () => {
  */
 const VIEW_CEILING: Record<string, { view: number; host: number }> = {
   '2025-11-25': { view: 15_600, host: 17_300 },
-  '2026-07-28': { view: 17_100, host: 20_800 },
+  '2026-07-28': { view: 15_600, host: 20_800 },
 };
 
 describe('MCP Apps bundles', () => {
