@@ -12,7 +12,7 @@ import { header } from './emit/shared/header.js';
 import { runtimeImports, runtimeRange } from './emit/shared/runtime.js';
 import { createTsFiles } from './emit/shared/ts-project.js';
 import { buildDroppingJavaScript } from './emit/shared/project-tsconfig.js';
-import { REGISTRY, resolveArtifacts } from './emit/registry.js';
+import { REGISTRY, resolveArtifacts, type ArtifactEntry } from './emit/registry.js';
 import type { EmitContext, GeneratedFile } from './emit/shared/context.js';
 import { targetInputs } from './inputs.js';
 import { CONTROL_CHARACTERS, InputError } from './errors.js';
@@ -196,25 +196,45 @@ async function emitBodies(
   { format, singleFile }: { format: boolean; singleFile: boolean },
 ) {
   const entries = REGISTRY.filter((e) => e.enabled(ctx));
-  let raw: GeneratedFile[] = [];
-  for (const e of entries) raw.push(...(await e.emit(model, ctx)));
-  const { indexStatements } = await import('./emit/index-file.js');
-  raw.push({ path: 'index.ts', contents: ctx.ts.print(indexStatements(model, entries, ctx)) });
-  if (singleFile) raw = (await import('./emit/single-file.js')).mergeSingleFile(raw, ctx.ts);
-  if (ctx.jsModules === 'ts')
-    raw = (await import('./emit/typescript-modules.js')).asTypeScriptModules(raw, ctx.importExt);
-  const files: GeneratedFile[] = [];
-  for (const file of raw) {
+  const formatted = async (file: GeneratedFile): Promise<GeneratedFile> => {
     // The header is comments only: format the body, so identical bodies (the runtime) format once.
     // validators.js is left as ajv writes it (one statement a line): prettier over a megabyte of it would
     // cost more than the rest of the run together.
     const skip = !format || file.path === 'validators.js' || (ctx.jsModules === 'ts' && file.path === 'validators.ts');
-    files.push({
-      path: file.path,
-      contents: skip ? file.contents : await formatFile(outDir, file.path, file.contents),
-    });
+    return skip ? file : { path: file.path, contents: await formatFile(outDir, file.path, file.contents) };
+  };
+  const formatAll = async (files: readonly GeneratedFile[]): Promise<GeneratedFile[]> => {
+    const out: GeneratedFile[] = [];
+    for (const file of files) out.push(await formatted(file));
+    return out;
+  };
+  // The single-file and TypeScript-module layouts rewrite the whole set of files: formatted once rewritten.
+  // Otherwise each artifact is formatted as soon as it is emitted, so what built it (JSTT's and ts-morph's
+  // structures, prettier's tree of the previous file) is garbage before the next artifact allocates its own.
+  const reshaped = singleFile || ctx.jsModules === 'ts';
+  const emitted = new Map<ArtifactEntry, GeneratedFile[]>();
+  for (const e of emitOrder(entries)) {
+    const files = await e.emit(model, ctx);
+    emitted.set(e, reshaped ? files : await formatAll(files));
   }
-  return files;
+  let files = entries.flatMap((e) => emitted.get(e) ?? []);
+  const { indexStatements } = await import('./emit/index-file.js');
+  const index: GeneratedFile = { path: 'index.ts', contents: ctx.ts.print(indexStatements(model, entries, ctx)) };
+  if (!reshaped) return [...files, await formatted(index)];
+  files.push(index);
+  if (singleFile) files = (await import('./emit/single-file.js')).mergeSingleFile(files, ctx.ts);
+  if (ctx.jsModules === 'ts')
+    files = (await import('./emit/typescript-modules.js')).asTypeScriptModules(files, ctx.importExt);
+  return formatAll(files);
+}
+
+/**
+ * The validators last: ajv's compilation is the run's largest heap (10,000 definitions: a few hundred MB),
+ * and whatever runs after it allocates on top of what V8 has not collected of it yet. The files are listed in
+ * the registry's order whatever the order they were emitted in (no emitter reads another's output).
+ */
+function emitOrder(entries: readonly ArtifactEntry[]): ArtifactEntry[] {
+  return [...entries.filter((e) => e.name !== 'validators'), ...entries.filter((e) => e.name === 'validators')];
 }
 
 /** A warning when the user's tsc build would leave the generated JavaScript modules out of its output. */
