@@ -18,7 +18,7 @@ import { FILE_REF, checkExtensions, crossFileRefsOf, resolveSibling } from '../e
 import { officialExtensionFile } from '../extensions/official.js';
 import { appliesTo, type ExtensionSpec } from '../extensions/types.js';
 import { sha256 } from '../load/hash.js';
-import { knownVersionNames } from '../load/manifest.js';
+import { knownVersionNames, methodSenders } from '../load/manifest.js';
 import { isObject } from '../load/schema.js';
 import type { JsonSchema } from '../load/schema-types.js';
 import { compareStrings } from '../load/order.js';
@@ -142,6 +142,7 @@ export function applyExtensions(model: ProtocolModel, extensions: LoadedExtensio
       e.warnings.push(`${e.file}: extension ${e.spec.id} does not target MCP ${model.version}; skipped`);
   }
   if (applicable.length === 0) return model;
+  warnUnknownChannelMethods(applicable, model);
   checkExtensions(
     applicable.map((e) => e.spec),
     {
@@ -311,6 +312,19 @@ class ExtensionMerge {
         ...(paramsName && m.paramsRequired ? ['params'] : []),
       ],
     };
+  }
+}
+
+/**
+ * A channel's `mcpMethods` entry that names no method of this schema nor of any known MCP version carries
+ * nothing: most likely misspelt, so it is said. (One some versions lack, as 2026-07-28 lacks `ping`, is not.)
+ */
+function warnUnknownChannelMethods(applicable: readonly LoadedExtension[], model: ProtocolModel): void {
+  const known = new Set([...model.methods.map((m) => m.method), ...methodSenders().keys()]);
+  for (const e of applicable) {
+    for (const name of e.spec.channel?.mcpMethods ?? []) {
+      if (!known.has(name)) e.warnings.push(`${e.file}: channel.mcpMethods names "${name}", which is no MCP method`);
+    }
   }
 }
 

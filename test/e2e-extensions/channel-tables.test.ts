@@ -9,11 +9,11 @@
  * extension file lists (`channel.mcpMethods`): a 2025-11-25 view is not typed with, does not check, and refuses
  * sampling, elicitation, roots and tasks requests; the MCP client and server of 2025-11-25 keep every method.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInMemoryPair, RpcPeer } from '@mcp-typegen/runtime';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generated, tempDir, writeFiles } from '../helpers/generate.js';
+import { ROOT, generated, tempDir, writeFiles } from '../helpers/generate.js';
 import { buildJs, diagnostics, importGenerated } from './helpers.js';
 
 type Json = Record<string, any>;
@@ -153,5 +153,17 @@ describe('channel tables on every version', () => {
     });
     await expect(host.request('ui/resource-teardown', {})).resolves.toEqual({});
     await host.close();
+  });
+});
+
+describe('channel.mcpMethods', () => {
+  it('a name that is no MCP method is warned about (a misspelt method would carry nothing)', async () => {
+    const apps = JSON.parse(readFileSync(join(ROOT, 'schema', 'extensions', 'apps.extension.json'), 'utf8'));
+    apps.channel.mcpMethods.push('tools/cal');
+    const file = join(tempDir('mcp-methods-typo'), 'apps.extension.json');
+    writeFileSync(file, JSON.stringify(apps));
+    const result = await generated('2025-11-25', { extensions: [file], artifacts: ['types', 'maps'] });
+    expect(result.warnings).toEqual([`${file}: channel.mcpMethods names "tools/cal", which is no MCP method`]);
+    expect(result.files.find((f) => f.path === 'maps.ts')?.contents).not.toContain('"tools/cal"');
   });
 });
