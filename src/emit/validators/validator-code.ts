@@ -86,6 +86,7 @@ export function standaloneModule(exports: readonly [string, CompiledFunction][])
     done.add(source.validateName.str);
     const { validateCode } = source;
     let schemasRead: Set<string> | undefined;
+    let withoutStrings: string | undefined;
     for (const values of Object.values(source.scopeValues)) {
       for (const name of values?.values() ?? []) {
         if (done.has(name.str)) continue;
@@ -99,7 +100,13 @@ export function standaloneModule(exports: readonly [string, CompiledFunction][])
           done.add(name.str);
           const value =
             name.prefix === 'schema'
-              ? schemaAsRead(validateCode, name.str, name.value?.ref, code.toString())
+              ? schemaAsRead(
+                  validateCode,
+                  (withoutStrings ??= blankStrings(validateCode)),
+                  name.str,
+                  name.value?.ref,
+                  code.toString(),
+                )
               : code.toString();
           out.push(`const ${name.str} = ${value};`);
         } else if (name.prefix === 'validate' && typeof ref === 'function') {
@@ -132,9 +139,8 @@ const SCHEMA_STEP = /\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\\n]|\\.)*")\]/y;
  * nothing else; the whole schema (`code`) where a read is anything else. A module then need not carry a
  * whole schema (up to 7 kB for an MCP Apps message) for one list of allowed values.
  */
-function schemaAsRead(code: string, name: string, schema: unknown, whole: string): string {
-  // Names are found where no string literal is (blanked to the same length), paths read from the code itself.
-  const blank = code.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (t) => `"${' '.repeat(t.length - 2)}"`);
+function schemaAsRead(code: string, blank: string, name: string, schema: unknown, whole: string): string {
+  // Names are found in `blank` (the code with its string literals blanked), paths read from the code itself.
   const pruned: Record<string, unknown> = {};
   for (const found of blank.matchAll(SCHEMA_NAME)) {
     if (found[0] !== name) continue;
@@ -161,6 +167,11 @@ function schemaAsRead(code: string, name: string, schema: unknown, whole: string
     }
   }
   return JSON.stringify(pruned);
+}
+
+/** `code` with each string literal's text blanked to the same length: what is left is code, at the same offsets. */
+function blankStrings(code: string): string {
+  return code.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (t) => `"${' '.repeat(t.length - 2)}"`);
 }
 
 /**
