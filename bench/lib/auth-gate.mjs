@@ -10,7 +10,7 @@
 import { createServer as createHttpServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { startIssuer } from './issuer.mjs';
 
 const [jsDir, configText] = process.argv.slice(2);
 const config = JSON.parse(configText);
@@ -34,32 +34,10 @@ async function listen(handler = () => {}) {
 }
 
 // The issuer: an ES256 key and an RS256 one (2048 bits), its JWKS served here.
-const KEYS = { ES256: await generateKeyPair('ES256'), RS256: await generateKeyPair('RS256') };
-const jwks = {
-  keys: await Promise.all(
-    Object.entries(KEYS).map(async ([alg, { publicKey }]) => ({
-      ...(await exportJWK(publicKey)),
-      kid: alg,
-      alg,
-      use: 'sig',
-    })),
-  ),
-};
-const issuerHttp = await listen((_req, res) =>
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks)),
-);
-const issuer = issuerHttp.origin;
-
-let serial = 0;
+const issuerHttp = await startIssuer(['ES256', 'RS256']);
+const issuer = issuerHttp.url;
 const mint = (resource, alg = 'ES256') =>
-  new SignJWT({ client_id: 'bench', scope: 'mcp:tools', jti: `t${serial++}` })
-    .setProtectedHeader({ alg, typ: 'at+jwt', kid: alg })
-    .setIssuer(issuer)
-    .setSubject('bench-user')
-    .setAudience(resource)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(KEYS[alg].privateKey);
+  issuerHttp.mint({ audience: resource, subject: 'bench-user', clientId: 'bench', scope: 'mcp:tools', alg });
 
 /** One side: an endpoint (with `auth` or without) and a client whose token comes from `token()`. */
 async function side(withAuth, token) {

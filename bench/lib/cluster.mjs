@@ -11,10 +11,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createServer as createHttpServer } from 'node:http';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { createClient } from 'redis';
 import { freePort, startHaproxy, startNode, startRedis } from './cluster-processes.mjs';
+import { startIssuer } from './issuer.mjs';
 
 const NODE_SCRIPT = join(import.meta.dirname, 'cluster-node.mjs');
 
@@ -26,28 +25,6 @@ async function commandsProcessed(redis) {
 
 /** The resource every node answers for: one URL whatever the node (as behind a TLS-terminating proxy). */
 const RESOURCE = 'https://mcp.bench.invalid/mcp';
-
-/** An issuer on loopback: its JWKS served, `mint(client)` an ES256 access token for RESOURCE. */
-async function startIssuer() {
-  const { publicKey, privateKey } = await generateKeyPair('ES256');
-  const jwks = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'bench', alg: 'ES256', use: 'sig' }] });
-  const http = createHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(jwks));
-  await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${http.address().port}`;
-  return {
-    url,
-    mint: (client) =>
-      new SignJWT({ client_id: client, scope: 'mcp', jti: `${client}-${Date.now()}` })
-        .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'bench' })
-        .setIssuer(url)
-        .setSubject(`user-${client}`)
-        .setAudience(RESOURCE)
-        .setIssuedAt()
-        .setExpirationTime('2h')
-        .sign(privateKey),
-    close: () => new Promise((resolve) => (http.closeAllConnections(), http.close(resolve))),
-  };
-}
 
 const TICK_US = 1e6 / 100; // USER_HZ: /proc/<pid>/stat counts CPU in 1/100 s on Linux
 
@@ -67,7 +44,8 @@ const cpuUs = (pids) => pids.reduce((sum, pid) => sum + cpuUsOf(pid), 0);
 async function load(gen, url, issuer, { clients, calls, inflight, later = false }) {
   const connected = await Promise.all(
     Array.from({ length: clients }, async (_, i) => {
-      const headers = { authorization: `Bearer ${await issuer.mint(`bench${i}`)}` };
+      const token = await issuer.mint({ audience: RESOURCE, subject: `user${i}`, clientId: `bench${i}`, scope: 'mcp' });
+      const headers = { authorization: `Bearer ${token}` };
       const c = gen.createClient(new gen.StreamableHttpClientTransport(url, { headers }), {
         clientInfo: { name: `bench${i}`, version: '1' },
         eraCache: new Map(),
