@@ -320,6 +320,7 @@ class ExtensionMerge {
  * nothing: most likely misspelt, so it is said. (One some versions lack, as 2026-07-28 lacks `ping`, is not.)
  */
 function warnUnknownChannelMethods(applicable: readonly LoadedExtension[], model: ProtocolModel): void {
+  if (!applicable.some((e) => (e.spec.channel?.mcpMethods ?? []).length > 0)) return;
   const known = new Set([...model.methods.map((m) => m.method), ...methodSenders().keys()]);
   for (const e of applicable) {
     for (const name of e.spec.channel?.mcpMethods ?? []) {
