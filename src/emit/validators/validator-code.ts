@@ -85,8 +85,7 @@ export function standaloneModule(exports: readonly [string, CompiledFunction][])
     if (done.has(source.validateName.str)) continue;
     done.add(source.validateName.str);
     const { validateCode } = source;
-    let schemasRead: Set<string> | undefined;
-    let withoutStrings: string | undefined;
+    const schemas = schemaReads(validateCode);
     for (const values of Object.values(source.scopeValues)) {
       for (const name of values?.values() ?? []) {
         if (done.has(name.str)) continue;
@@ -96,18 +95,10 @@ export function standaloneModule(exports: readonly [string, CompiledFunction][])
         if (code) {
           // Every function holds its own schema as a scope value, but the code reads one only for an
           // error's params (an enum's allowed values): unused ones are left out.
-          if (name.prefix === 'schema' && !(schemasRead ??= schemaNamesIn(validateCode)).has(name.str)) continue;
+          if (name.prefix === 'schema' && !schemas.reads(name.str)) continue;
           done.add(name.str);
           const value =
-            name.prefix === 'schema'
-              ? schemaAsRead(
-                  validateCode,
-                  (withoutStrings ??= blankStrings(validateCode)),
-                  name.str,
-                  name.value?.ref,
-                  code.toString(),
-                )
-              : code.toString();
+            name.prefix === 'schema' ? schemas.value(name.str, name.value?.ref, code.toString()) : code.toString();
           out.push(`const ${name.str} = ${value};`);
         } else if (name.prefix === 'validate' && typeof ref === 'function') {
           // A function declaration, hoisted: emitted when the queue reaches it.
@@ -127,6 +118,17 @@ export function standaloneModule(exports: readonly [string, CompiledFunction][])
     if (source.evaluated) out.push(`${source.validateName.str}.evaluated = ${source.evaluated};`);
   }
   return out.join('\n');
+}
+
+/** What one function's code reads of its schema values, each scan of the code made once, when first needed. */
+function schemaReads(code: string) {
+  let names: Set<string> | undefined;
+  let blank: string | undefined;
+  return {
+    reads: (name: string): boolean => (names ??= schemaNamesIn(code)).has(name),
+    value: (name: string, schema: unknown, whole: string): string =>
+      schemaAsRead(code, (blank ??= blankStrings(code)), name, schema, whole),
+  };
 }
 
 /** `schemaN` followed by property reads: `.enum`, `[0]`, `["a/b"]`. */
