@@ -1,5 +1,5 @@
 /**
- * Issue 42 item 3: `jwtVerifier` (jose's jwtVerify and remote JWKS) checks what RFC 9068 asks of a JWT access
+ * Issue 42 item 3: `jwtVerifier` (jose's remote JWKS, fast-jwt's checks) checks what RFC 9068 asks of a JWT access
  * token, and tells the token's fault (InvalidTokenError: 401) from the authorization server's
  * (AuthorizationServerUnavailable: 503). Tokens are signed here with jose; the issuer's JWKS is served on loopback,
  * and can be made to fail, lie or rotate.
@@ -126,6 +126,66 @@ describe('jwtVerifier', () => {
     expect(header).toBeTruthy();
     expect((await refusal(unsigned)).name).toBe('InvalidTokenError');
     expect((await refusal(await mint(), verifierOf({ algorithms: ['RS256'] }))).name).toBe('InvalidTokenError');
+  });
+
+  it('verifies each asymmetric algorithm authorization servers sign with (RSA, RSA-PSS, ECDSA, EdDSA)', async () => {
+    const algorithms = ['RS256', 'PS256', 'ES384', 'ES512', 'EdDSA'] as const;
+    const pairs = await Promise.all(algorithms.map((alg) => generateKeyPair(alg)));
+    const jwkOf = async (alg: string, i: number) => ({
+      ...(await exportJWK(pairs[i]!.publicKey)),
+      kid: alg,
+      alg,
+      use: 'sig',
+    });
+    keySets.current = JSON.stringify({ keys: await Promise.all(algorithms.map(jwkOf)) });
+    try {
+      const verifier = verifierOf();
+      for (const [i, alg] of algorithms.entries()) {
+        const token = await new SignJWT({ sub: 'alice', client_id: 'app', jti: `j-${alg}`, scope: 'mcp:read' })
+          .setProtectedHeader({ alg, typ: 'at+jwt', kid: alg })
+          .setIssuer(issuer)
+          .setAudience(RESOURCE)
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .sign(pairs[i]!.privateKey);
+        await expect(verifier.verify(token, request), alg).resolves.toMatchObject({ subject: 'alice' });
+        // The same key under another algorithm's name is not a key the JWKS offers for it.
+        const [, payload, signature] = token.split('.');
+        const renamed = Buffer.from(
+          JSON.stringify({ alg: alg === 'RS256' ? 'PS256' : 'RS256', typ: 'at+jwt', kid: alg }),
+        );
+        const forged = `${renamed.toString('base64url')}.${payload}.${signature}`;
+        expect((await refusal(forged, verifier)).name, alg).toBe('InvalidTokenError');
+      }
+      const only = verifierOf({ algorithms: ['EdDSA'] });
+      const rs = await new SignJWT({ sub: 'a', client_id: 'c', jti: 'j' })
+        .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: 'RS256' })
+        .setIssuer(issuer)
+        .setAudience(RESOURCE)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(pairs[0]!.privateKey);
+      expect((await refusal(rs, only)).message).toMatch(/algorithm/);
+    } finally {
+      delete keySets.current;
+    }
+  });
+
+  it('refuses, when made, an `algorithms` list naming one no JWKS key verifies (HS256, none)', () => {
+    expect(() => verifierOf({ algorithms: ['ES256', 'HS256'] })).toThrow(/"HS256" is not an asymmetric JWS algorithm/);
+    expect(() => verifierOf({ algorithms: ['none'] })).toThrow(/"none"/);
+  });
+
+  it('refuses a token whose iat is not a number (RFC 9068 §2.2: NumericDate)', async () => {
+    const token = await new SignJWT({ sub: 'alice', client_id: 'app', jti: 'j', iat: 'yesterday' as unknown as number })
+      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'one' })
+      .setIssuer(issuer)
+      .setAudience(RESOURCE)
+      .setExpirationTime('1h')
+      .sign(es256.privateKey);
+    const error = await refusal(token);
+    expect(error.name).toBe('InvalidTokenError');
+    expect(error.message).toMatch(/iat/);
   });
 
   it('fetches the JWKS again for a key it does not know (rotation), once a short cool-down has passed', async () => {
