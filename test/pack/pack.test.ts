@@ -2,8 +2,8 @@
  * As a user installs it: `npm pack` the built tool, install the tarball into a fresh npm project outside
  * this repository (no MCP_SCHEMA_DIR, no ../shared), run `mcp-typegen generate --spec` from a prebuild
  * script — the schema is downloaded (from a loopback server standing in for the download host, via
- * MCP_TYPEGEN_SCHEMA_BASE_URL), verified and cached — and compile client and server usage with
- * `tsc --strict`. One install (≈30–60 s from the npm cache).
+ * MCP_TYPEGEN_SCHEMA_BASE_URL), verified and cached — and compile client, server and token-verifier usage with
+ * `tsc --strict`; the verifiers load from the installed dependencies as ES module and CommonJS. One install (≈30–60 s from the npm cache).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -94,6 +94,16 @@ it('installs from the packed tarball, generates in prebuild and compiles with ts
     ].join('\n'),
   );
 
+  // The token verifiers load their libraries (jose, fast-jwt) from the installed dependencies.
+  writeFileSync(
+    join(app, 'src', 'auth-usage.ts'),
+    [
+      "import { jwtVerifier } from '@mcp-typegen/runtime/auth/server';",
+      "export const verifier = jwtVerifier({ issuer: 'https://auth.example.com', algorithms: ['ES256', 'RS256'] });",
+      '',
+    ].join('\n'),
+  );
+
   execFileSync(
     npm,
     [
@@ -147,5 +157,17 @@ it('installs from the packed tarball, generates in prebuild and compiles with ts
   expect(output).toMatch(/2025-11-25: \d+ methods → src\/mcp/);
   expect(existsSync(join(app, 'src', 'mcp', 'client.ts'))).toBe(true);
   expect(server.hits).toEqual(['ok/2025-11-25']);
+  // Both module systems find what /auth/server imports among the installed dependencies.
+  const made = "typeof m.jwtVerifier({ issuer: 'https://auth.example.com' }).verify";
+  for (const [type, script] of [
+    ['module', `import('@mcp-typegen/runtime/auth/server').then((m) => console.log(${made}))`],
+    ['commonjs', `const m = require('@mcp-typegen/runtime/auth/server'); console.log(${made})`],
+  ] as const) {
+    const loaded = execFileSync(process.execPath, [`--input-type=${type}`, '-e', script], {
+      cwd: app,
+      encoding: 'utf8',
+    });
+    expect(loaded.trim(), type).toBe('function');
+  }
   expect(existsSync(join(dir, 'cache', 'schemas', '2025-11-25', 'schema.json'))).toBe(true);
 }, 420_000);
