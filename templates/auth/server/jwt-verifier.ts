@@ -15,6 +15,7 @@ import { KeyObject } from 'node:crypto';
 import { createVerifier, type Algorithm } from 'fast-jwt';
 import { createRemoteJWKSet, customFetch, decodeProtectedHeader, errors } from 'jose';
 import type { AuthInfo } from '../../peer/auth-info.js';
+import { ASYMMETRIC, asymmetricAlgorithms } from './algorithms.js';
 import { InvalidTokenError } from './errors.js';
 import { identityOf } from './identity.js';
 import { answered, AuthorizationServerUnavailable, TrustedIssuer, type IssuerOptions } from './issuer.js';
@@ -29,20 +30,6 @@ export interface JwtVerifierOptions extends IssuerOptions {
   /** Seconds of leeway for `nbf` (and for `exp` here; the gate allows none on `exp`). Default 30. */
   clockToleranceSeconds?: number;
 }
-
-/** The asymmetric JWS algorithms a key from a JWKS verifies. */
-const ASYMMETRIC: readonly Algorithm[] = [
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'PS384',
-  'PS512',
-  'ES256',
-  'ES384',
-  'ES512',
-  'EdDSA',
-];
 
 /** RFC 9068 §2.2: the claims every JWT access token carries. */
 const REQUIRED_CLAIMS = ['iss', 'exp', 'aud', 'sub', 'client_id', 'iat', 'jti'];
@@ -62,7 +49,8 @@ type Check = (token: string) => Claims;
  */
 export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   const trusted = new TrustedIssuer(options, 'jwks_uri');
-  const accepted = acceptedAlgorithms(options.algorithms);
+  const accepted =
+    options.algorithms === undefined ? ASYMMETRIC : asymmetricAlgorithms(options.algorithms, 'jwtVerifier');
   const clockToleranceMs = (options.clockToleranceSeconds ?? 30) * 1000;
   /** The key set, made once the JWKS URL is known (jose keeps its keys and when to fetch them again). */
   let keys: KeySet | undefined;
@@ -103,18 +91,6 @@ export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
       }
     },
   };
-}
-
-/** The algorithms asked for, each one an asymmetric algorithm a JWKS key verifies (else a TypeError now). */
-function acceptedAlgorithms(asked: readonly string[] | undefined): readonly Algorithm[] {
-  if (asked === undefined) return ASYMMETRIC;
-  return asked.map((alg) => {
-    const known = ASYMMETRIC.find((a) => a === alg);
-    if (known === undefined) {
-      throw new TypeError(`jwtVerifier: "${alg}" is not an asymmetric JWS algorithm (${ASYMMETRIC.join(', ')})`);
-    }
-    return known;
-  });
 }
 
 /** The types fast-jwt leaves unchecked: sub, client_id and jti are strings, iat a number. */
