@@ -6,18 +6,27 @@
  * this request's, `iat` recent, `ath` the token's hash, `jti` never seen before (within the `iat` window), and
  * — with nonces on — the server's current nonce (§9).
  *
- * On jose: oauth4webapi checks a proof only inside `validateJwtAccessToken`, together with a JWT access token
- * it verifies again; an introspected token's proof, or a cached token's, needs a proof check of its own —
- * jose's `jwtVerify` with `EmbeddedJWK` and `calculateJwkThumbprint`. Node only (`node:crypto`).
+ * oauth4webapi checks a proof only inside `validateJwtAccessToken`, together with a JWT access token it
+ * verifies again; an introspected token's proof, or a cached token's, needs a proof check of its own. A client
+ * signs every proof with one key under one header, so the header's text finds what was made for that key once:
+ * jose imports the key and works out its thumbprint, fast-jwt's verifier checks each proof with `node:crypto`'s
+ * synchronous verify (jose's WebCrypto, through Node's thread pool, cost more than twice as much a request).
+ * Node only (`node:crypto`).
  */
 import { Buffer } from 'node:buffer';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { calculateJwkThumbprint, EmbeddedJWK, jwtVerify, type JWK } from 'jose';
+import { createHash, createHmac, KeyObject, randomBytes } from 'node:crypto';
+import { createVerifier, type Algorithm } from 'fast-jwt';
+import { calculateJwkThumbprint, decodeProtectedHeader, importJWK, type JWK } from 'jose';
+import { asymmetricAlgorithms } from './algorithms.js';
 import { InvalidDpopProofError, UseDpopNonceError } from './errors.js';
+import { RecentMap } from './recent-map.js';
 import type { DpopProofChecker, TokenRequest } from './options.js';
 
 export interface DpopProofOptions {
-  /** Proof signing algorithms accepted. Default ES256, ES384, EdDSA, RS256, PS256. */
+  /**
+   * Proof signing algorithms accepted, of RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512 and EdDSA.
+   * Default ES256, ES384, EdDSA, RS256, PS256.
+   */
   algorithms?: readonly string[];
   /** Refuse Bearer tokens: every token must be DPoP-bound. Default false. */
   required?: boolean;
@@ -32,10 +41,21 @@ export interface DpopProofOptions {
 }
 
 const ALGORITHMS = ['ES256', 'ES384', 'EdDSA', 'RS256', 'PS256'];
+/** Proof keys remembered at once (one a client, the ones used longest ago going first). */
+const PROOF_KEYS = 1000;
+
+type Claims = { readonly [claim: string]: unknown };
+/** What a proof key needs made once: its thumbprint, and the check of the proofs it signs. */
+interface ProofKey {
+  readonly jkt: string;
+  /** fast-jwt's verifier: the proof's claims, or a TokenError thrown. */
+  readonly check: (proof: string) => Claims;
+}
 
 /** The DPoP proof check: `auth: { dpop: dpopProofs({ nonce: true }), … }`. */
 export function dpopProofs(options: DpopProofOptions = {}): DpopProofChecker {
-  const algorithms = [...(options.algorithms ?? ALGORITHMS)];
+  const algorithms = asymmetricAlgorithms(options.algorithms ?? ALGORITHMS, 'dpopProofs');
+  const keys = new RecentMap<string, ProofKey>(PROOF_KEYS);
   const maxAge = options.maxAgeSeconds ?? 300;
   const seen = new SeenIds();
   const nonces = options.nonce === undefined || options.nonce === false ? undefined : new Nonces(options.nonce);
@@ -44,7 +64,7 @@ export function dpopProofs(options: DpopProofOptions = {}): DpopProofChecker {
     required: options.required === true,
     async check(proof: string | undefined, jkt: string, token: string, request: TokenRequest): Promise<void> {
       if (proof === undefined) throw new InvalidDpopProofError('the request carries no DPoP proof');
-      const claims = await verifiedProof(proof, jkt, algorithms);
+      const claims = await verifiedProof(proof, jkt, algorithms, keys);
       checkBinding(claims, token, request, maxAge);
       if (nonces !== undefined && !nonces.accepts(claims['nonce'])) throw new UseDpopNonceError(nonces.current());
       if (
@@ -64,26 +84,50 @@ export function dpopProofs(options: DpopProofOptions = {}): DpopProofChecker {
 }
 
 /** The proof's claims, once its signature checks against the key in its header and that key is `jkt`. */
-async function verifiedProof(proof: string, jkt: string, algorithms: string[]): Promise<{ [claim: string]: unknown }> {
+async function verifiedProof(
+  proof: string,
+  jkt: string,
+  algorithms: readonly Algorithm[],
+  keys: RecentMap<string, ProofKey>,
+): Promise<Claims> {
   try {
-    const { payload, protectedHeader } = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms });
-    if ((await calculateJwkThumbprint(protectedHeader.jwk as JWK)) !== jkt) {
+    const header = proof.slice(0, Math.max(0, proof.indexOf('.')));
+    let key = keys.get(header);
+    if (key === undefined) {
+      key = await proofKey(proof, algorithms);
+      keys.set(header, key);
+    }
+    if (key.jkt !== jkt) {
       throw new InvalidDpopProofError('the DPoP proof is signed with another key than the token is bound to');
     }
-    return payload;
+    return key.check(proof);
   } catch (error) {
     if (error instanceof InvalidDpopProofError) throw error;
     throw new InvalidDpopProofError(`the DPoP proof is not valid: ${error instanceof Error ? error.message : ''}`);
   }
 }
 
+/** The key a proof's header carries (`jwk`, a public key, RFC 9449 §4.2), for an algorithm accepted here. */
+async function proofKey(proof: string, algorithms: readonly Algorithm[]): Promise<ProofKey> {
+  const header = decodeProtectedHeader(proof);
+  const alg = algorithms.find((a) => a === header.alg);
+  if (alg === undefined) throw new InvalidDpopProofError("the DPoP proof's algorithm is not one this server accepts");
+  const jwk = header.jwk;
+  if (typeof jwk !== 'object' || jwk === null) throw new InvalidDpopProofError('the DPoP proof carries no key (jwk)');
+  const key = await importJWK(jwk, alg);
+  if (key instanceof Uint8Array || key.type !== 'public') {
+    throw new InvalidDpopProofError("the DPoP proof's key (jwk) is not a public key");
+  }
+  const check = createVerifier({
+    key: KeyObject.from(key).export({ type: 'spki', format: 'pem' }) as string,
+    algorithms: [alg],
+    checkTyp: 'dpop+jwt',
+  }) as ProofKey['check'];
+  return { jkt: await calculateJwkThumbprint(jwk as JWK), check };
+}
+
 /** The claims that tie a proof to this request and token: `htm`, `htu`, `iat`, `ath`, `jti`. */
-function checkBinding(
-  claims: { [claim: string]: unknown },
-  token: string,
-  request: TokenRequest,
-  maxAge: number,
-): void {
+function checkBinding(claims: Claims, token: string, request: TokenRequest, maxAge: number): void {
   const wrong = (what: string): never => {
     throw new InvalidDpopProofError(`the DPoP proof's ${what}`);
   };
