@@ -4,9 +4,13 @@
 // an ES256 JWT never seen before every call: a signature check each time) and `firstRs256` (the same with RS256,
 // what most authorization servers sign with by default: oidc-provider, Auth0, Okta, Entra ID). The tokens are
 // RFC 9068 JWTs minted before the measurement by an issuer served here on loopback (its JWKS, both keys, fetched
-// once), checked by jwtVerifier. The sides take turns every 100 calls, so a drift of the machine hits all alike.
+// once), checked by jwtVerifier. `dpop`: the same token every call, bound to a DPoP key (RFC 9449), with a proof
+// minted beforehand for every call (checked by dpopProofs on each: the RFC asks it of every request), sent by
+// a fetch wrapper that sets the `DPoP` header. The sides take turns every 100 calls, so a drift of the machine
+// hits all alike.
 // Usage: node auth-gate.mjs <compiled generated JS dir> <json config { calls, runs, warmup }>
-// Prints one JSON line: { cpuUs: { none, cached, first, firstRs256 }, rate: { … } }, one value per round.
+// Prints one JSON line: { cpuUs: { none, cached, first, firstRs256, dpop }, rate: { … } }, one value per round.
+import { createHash } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,7 +22,8 @@ const gen = (p) => import(pathToFileURL(join(jsDir, p)).href);
 const { createServer, createClient } = { ...(await gen('server.js')), ...(await gen('client.js')) };
 const { createStreamableHttpServer } = await import('@mcp-typegen/runtime/node');
 const { StreamableHttpClientTransport } = await import('@mcp-typegen/runtime');
-const { jwtVerifier } = await import('@mcp-typegen/runtime/auth/server');
+const { dpopProofs, jwtVerifier } = await import('@mcp-typegen/runtime/auth/server');
+const { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT } = await import('jose');
 const info = { name: 'bench', version: '1.0.0' };
 const PARAMS = { name: 'echo', arguments: { text: 'hello' } };
 
@@ -39,8 +44,11 @@ const issuer = issuerHttp.url;
 const mint = (resource, alg = 'ES256') =>
   issuerHttp.mint({ audience: resource, subject: 'bench-user', clientId: 'bench', scope: 'mcp:tools', alg });
 
-/** One side: an endpoint (with `auth` or without) and a client whose token comes from `token()`. */
-async function side(withAuth, token) {
+/**
+ * One side: an endpoint (with `auth` or without) and a client whose token comes from `token()`; with `proof`
+ * (a DPoP-bound token), the endpoint checks DPoP proofs and `proof(method, url, token)` gives each request's.
+ */
+async function side(withAuth, token, proof) {
   const http = await listen();
   const resource = `${http.origin}/mcp`;
   const server = createServer(
@@ -54,12 +62,14 @@ async function side(withAuth, token) {
     resource,
     authorizationServers: [issuer],
     verifier: jwtVerifier({ issuer, metadata: { jwks_uri: `${issuer}/jwks` } }),
+    ...(proof === undefined ? {} : { dpop: dpopProofs() }),
   };
   const endpoint = createStreamableHttpServer({ server, keepAliveMs: 0, ...(withAuth ? { auth } : {}) });
   http.serve(endpoint);
   let current;
   const transport = new StreamableHttpClientTransport(resource, {
-    headers: () => (current === undefined ? {} : { authorization: `Bearer ${current}` }),
+    headers: () => (current === undefined ? {} : { authorization: `${proof ? 'DPoP' : 'Bearer'} ${current}` }),
+    ...(proof === undefined ? {} : { fetch: withProofs(proof, () => current) }),
   });
   const client = createClient(transport, { clientInfo: info });
   const next = async () => void (current = await token(resource));
@@ -74,6 +84,15 @@ async function side(withAuth, token) {
       await endpoint.close();
       await http.close();
     },
+  };
+}
+
+/** A fetch that adds each request's DPoP proof. */
+function withProofs(proof, token) {
+  return async (input, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('dpop', await proof(init.method ?? 'GET', String(input), token()));
+    return fetch(input, { ...init, headers });
   };
 }
 
@@ -97,6 +116,37 @@ for (const [name, alg] of [
   const pool = [];
   sides[name] = await side(true, async (resource) => pool.shift() ?? mint(resource, alg));
   for (let i = 0; i < rounds * BLOCKS * BLOCK; i++) pool.push(await mint(sides[name].resource, alg));
+}
+// A DPoP-bound token, the same every call, and a proof for every POST of every round, minted beforehand.
+{
+  const key = await generateKeyPair('ES256');
+  const jwk = await exportJWK(key.publicKey);
+  const jkt = await calculateJwkThumbprint(jwk);
+  let serial = 0;
+  const sign = (method, url, token) =>
+    new SignJWT({
+      htm: method,
+      htu: url,
+      jti: `p${serial++}`,
+      ath: createHash('sha256').update(token).digest('base64url'),
+    })
+      .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk })
+      .setIssuedAt()
+      .sign(key.privateKey);
+  const proofs = [];
+  let bound;
+  const token = async (resource) =>
+    (bound ??= await issuerHttp.mint({
+      audience: resource,
+      subject: 'bench-user',
+      clientId: 'bench',
+      scope: 'mcp:tools',
+      jkt,
+    }));
+  sides.dpop = await side(true, token, async (method, url, t) =>
+    method === 'POST' && url === sides.dpop?.resource ? (proofs.shift() ?? sign(method, url, t)) : sign(method, url, t),
+  );
+  for (let i = 0; i < rounds * BLOCKS * BLOCK; i++) proofs.push(await sign('POST', sides.dpop.resource, bound));
 }
 
 const out = { cpuUs: {}, rate: {} };

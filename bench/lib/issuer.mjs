@@ -6,7 +6,8 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 
 /**
  * `algorithms` (default ES256): the signing keys. Returns `{ url, mint, close }`; `mint({ audience, subject,
- * clientId, scope, alg, expires })` signs an at+jwt with a fresh jti (alg: the first algorithm by default).
+ * clientId, scope, alg, expires, jkt })` signs an at+jwt with a fresh jti (alg: the first algorithm by default;
+ * `jkt`: bound to that DPoP key, `cnf.jkt`).
  */
 export async function startIssuer(algorithms = ['ES256']) {
   const keys = Object.fromEntries(await Promise.all(algorithms.map(async (alg) => [alg, await generateKeyPair(alg)])));
@@ -21,8 +22,8 @@ export async function startIssuer(algorithms = ['ES256']) {
   let serial = 0;
   return {
     url,
-    mint: ({ audience, subject, clientId, scope, alg = algorithms[0], expires = '1h' }) =>
-      new SignJWT({ client_id: clientId, scope, jti: `t${serial++}` })
+    mint: ({ audience, subject, clientId, scope, alg = algorithms[0], expires = '1h', jkt }) =>
+      new SignJWT({ client_id: clientId, scope, jti: `t${serial++}`, ...(jkt === undefined ? {} : { cnf: { jkt } }) })
         .setProtectedHeader({ alg, typ: 'at+jwt', kid: alg })
         .setIssuer(url)
         .setSubject(subject)
