@@ -52,6 +52,7 @@ const ROWS = [
   'auth-gate-cached',
   'auth-gate-first',
   'auth-gate-first-rs256',
+  'auth-gate-dpop',
 ];
 
 interface Stats {
