@@ -90,7 +90,7 @@ async function side(withAuth, token, proof) {
 /** A fetch that adds each request's DPoP proof. */
 function withProofs(proof, token) {
   return async (input, init = {}) => {
-    const headers = new Headers(init.headers);
+    const headers = new globalThis.Headers(init.headers);
     headers.set('dpop', await proof(init.method ?? 'GET', String(input), token()));
     return fetch(input, { ...init, headers });
   };
