@@ -101,7 +101,14 @@ interface RawExtension {
     properties?: Record<string, Record<string, JsonSchema>>;
     meta?: Record<string, Record<string, JsonSchema>>;
   };
-  channel?: { client: string; server: string; handshake: string; initialized?: string; mcpMethods?: string[] };
+  channel?: {
+    client: string;
+    server: string;
+    handshake: string;
+    initialized?: string;
+    mcpMethods?: string[];
+    mcpMethodsReversed?: string[];
+  };
 }
 
 const LOCAL_DEF_REF = /^#\/definitions\/([^/]+)$/;
@@ -346,14 +353,16 @@ function channelOf(file: string, raw: RawExtension['channel'], methods: Extensio
   if (raw.client === raw.server) {
     throw new InputError(file, pointer('channel', 'server'), `the two ends of the channel need different names`);
   }
-  const own = raw.mcpMethods?.findIndex((name) => methods.some((m) => m.method === name)) ?? -1;
-  if (own >= 0) {
-    throw new InputError(
-      file,
-      pointer('channel', 'mcpMethods', String(own)),
-      `"${raw.mcpMethods?.[own] ?? ''}" is a method of this extension`,
-      "list only methods declared elsewhere (MCP's own): the channel carries every method of this file already",
-    );
+  for (const key of ['mcpMethods', 'mcpMethodsReversed'] as const) {
+    const own = raw[key]?.findIndex((name) => methods.some((m) => m.method === name)) ?? -1;
+    if (own >= 0) {
+      throw new InputError(
+        file,
+        pointer('channel', key, String(own)),
+        `"${raw[key]?.[own] ?? ''}" is a method of this extension`,
+        "list only methods declared elsewhere (MCP's own): the channel carries every method of this file already",
+      );
+    }
   }
   return {
     client: raw.client,
@@ -361,6 +370,7 @@ function channelOf(file: string, raw: RawExtension['channel'], methods: Extensio
     handshake: raw.handshake,
     initialized: raw.initialized ?? null,
     mcpMethods: raw.mcpMethods ?? null,
+    mcpMethodsReversed: raw.mcpMethodsReversed ?? [],
   };
 }
 

@@ -76,6 +76,8 @@ export interface ExtensionChannel {
   initialized: string | null;
   /** Methods declared elsewhere (MCP's own) that also travel over the channel; null: every one of the session. */
   mcpMethods: string[] | null;
+  /** MCP's own methods that travel over the channel against their MCP direction (both ways if in mcpMethods too). */
+  mcpMethodsReversed: string[];
 }
 
 /** What an extension adds to MCP's own methods and definitions; see src/model/augment.ts. */

@@ -316,15 +316,20 @@ class ExtensionMerge {
 }
 
 /**
- * A channel's `mcpMethods` entry that names no method of this schema nor of any known MCP version carries
- * nothing: most likely misspelt, so it is said. (One some versions lack, as 2026-07-28 lacks `ping`, is not.)
+ * A channel's `mcpMethods` (or `mcpMethodsReversed`) entry that names no method of this schema nor of any known
+ * MCP version carries nothing: most likely misspelt, so it is said. (One some versions lack, as 2026-07-28 lacks
+ * `ping`, is not.)
  */
 function warnUnknownChannelMethods(applicable: readonly LoadedExtension[], model: ProtocolModel): void {
-  if (!applicable.some((e) => (e.spec.channel?.mcpMethods ?? []).length > 0)) return;
+  const listed = (e: LoadedExtension) =>
+    (['mcpMethods', 'mcpMethodsReversed'] as const).flatMap((key) =>
+      (e.spec.channel?.[key] ?? []).map((name) => ({ key, name })),
+    );
+  if (!applicable.some((e) => listed(e).length > 0)) return;
   const known = new Set([...model.methods.map((m) => m.method), ...methodSenders().keys()]);
   for (const e of applicable) {
-    for (const name of e.spec.channel?.mcpMethods ?? []) {
-      if (!known.has(name)) e.warnings.push(`${e.file}: channel.mcpMethods names "${name}", which is no MCP method`);
+    for (const { key, name } of listed(e)) {
+      if (!known.has(name)) e.warnings.push(`${e.file}: channel.${key} names "${name}", which is no MCP method`);
     }
   }
 }

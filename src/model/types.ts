@@ -124,6 +124,8 @@ export interface ChannelInfo {
   initialized: string | null;
   /** Methods declared elsewhere (MCP's own) that also travel over the channel; null: every one of the session. */
   mcpMethods: string[] | null;
+  /** MCP's own methods that travel over the channel against their MCP direction (both ways if in mcpMethods too). */
+  mcpMethodsReversed: string[];
   /** The generated peer classes: `io.modelcontextprotocol/ui` view/host → `UiView`, `UiHost`. */
   clientClass: string;
   serverClass: string;

@@ -8,6 +8,9 @@
  * Issue 46, item 5: on every version the channel tables hold the channel's methods and only the MCP methods the
  * extension file lists (`channel.mcpMethods`): a 2025-11-25 view is not typed with, does not check, and refuses
  * sampling, elicitation, roots and tasks requests; the MCP client and server of 2025-11-25 keep every method.
+ *
+ * And the MCP methods a channel carries against MCP's direction (`channel.mcpMethodsReversed`): ext-apps' App
+ * sends its host log messages, its own tool list changes and sampling requests, which an MCP server sends.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,6 +89,13 @@ describe('channel methods on 2026-07-28', () => {
         'const host = new UiHost(transport);',
         "host.setRequestHandler('ui/message', () => ({}));",
         "export const teardown = () => host.request('ui/resource-teardown', {});",
+        "// Against MCP's direction: the view samples and logs, the host answers and hears.",
+        "export const sample = () => view.request('sampling/createMessage', { messages: [], maxTokens: 1 });",
+        "export const log = () => view.notify('notifications/message', { level: 'info', data: 'x' });",
+        "host.setRequestHandler('sampling/createMessage', () => ({ role: 'assistant', content: { type: 'text', text: '' }, model: 'm' }));",
+        "host.setNotificationHandler('notifications/message', () => undefined);",
+        '// @ts-expect-error -- a host does not ask its view to sample',
+        "export const backwards = () => host.request('sampling/createMessage', { messages: [], maxTokens: 1 });",
         '',
       ].join('\n'),
     );
@@ -117,7 +127,7 @@ describe('channel tables on every version', () => {
     const m = version === '2025-11-25' ? legacy : modern;
     const wanted = [...listed, 'tools/list'];
     expect(mcpOf(m.CHANNEL_CLIENT_REQUEST_METHODS)).toEqual(
-      m.CLIENT_REQUEST_METHODS.filter((x: string) => wanted.includes(x)),
+      [...m.CLIENT_REQUEST_METHODS.filter((x: string) => wanted.includes(x)), 'sampling/createMessage'].sort(),
     );
     expect(m.CHANNEL_CLIENT_REQUEST_METHODS).toEqual(expect.arrayContaining(['ui/initialize', 'ui/message']));
     expect(mcpOf(m.CHANNEL_SERVER_REQUEST_METHODS)).toEqual(
@@ -127,7 +137,52 @@ describe('channel tables on every version', () => {
     expect(m.CHANNEL_SERVER_NOTIFICATION_METHODS).not.toContain('notifications/message');
     expect(m.CHANNEL_SERVER_NOTIFICATION_METHODS).toContain('notifications/tools/list_changed');
     expect(m.CHANNEL_CLIENT_NOTIFICATION_METHODS).toContain('notifications/cancelled');
+    // Against MCP's direction: the view logs and samples; a tool list change goes both ways.
+    expect(m.CHANNEL_CLIENT_NOTIFICATION_METHODS).toEqual(
+      expect.arrayContaining(['notifications/message', 'notifications/tools/list_changed']),
+    );
+    expect(m.CHANNEL_SERVER_REQUEST_METHODS).not.toContain('sampling/createMessage');
   });
+
+  it.each(['2025-11-25', '2026-07-28'])(
+    '%s: a host hears a view’s log messages and answers its sampling requests, checking their params',
+    async (version) => {
+      const m = version === '2025-11-25' ? legacy : modern;
+      const [viewSide, hostSide] = createInMemoryPair();
+      const host = new m.UiHost(hostSide);
+      host.setRequestHandler('ui/initialize', (params: Json) => ({
+        protocolVersion: params.protocolVersion,
+        hostInfo: { name: 'host', version: '1' },
+        hostCapabilities: { sampling: {} },
+        hostContext: {},
+      }));
+      const logged: Json[] = [];
+      host.setNotificationHandler('notifications/message', (params: Json) => void logged.push(params));
+      host.setRequestHandler('sampling/createMessage', (params: Json) => ({
+        role: 'assistant',
+        content: { type: 'text', text: `${params.messages.length} message(s)` },
+        model: 'stub',
+      }));
+      await host.start();
+      const view = new m.UiView(viewSide);
+      await view.connect({
+        appInfo: { name: 'view', version: '1' },
+        appCapabilities: {},
+        protocolVersion: '2026-01-26',
+      });
+      await view.notify('notifications/message', { level: 'info', data: 'ready' });
+      const sampled = await view.request('sampling/createMessage', {
+        messages: [{ role: 'user', content: { type: 'text', text: 'hello' } }],
+        maxTokens: 5,
+      });
+      expect(sampled.content).toEqual({ type: 'text', text: '1 message(s)' });
+      await expect.poll(() => logged).toEqual([{ level: 'info', data: 'ready' }]);
+      // The host checks what the view sends: no maxTokens is -32602.
+      const raw = view as unknown as { request(method: string, params: unknown): Promise<unknown> };
+      await expect(raw.request('sampling/createMessage', { messages: [] })).rejects.toMatchObject({ code: -32602 });
+      await view.close();
+    },
+  );
 
   it('2025-11-25: the MCP session keeps every method, the ui/* ones included', () => {
     expect(legacy.SERVER_REQUEST_METHODS).toEqual(
@@ -156,14 +211,38 @@ describe('channel tables on every version', () => {
   });
 });
 
-describe('channel.mcpMethods', () => {
+describe('channel.mcpMethods and channel.mcpMethodsReversed', () => {
   it('a name that is no MCP method is warned about (a misspelt method would carry nothing)', async () => {
     const apps = JSON.parse(readFileSync(join(ROOT, 'schema', 'extensions', 'apps.extension.json'), 'utf8'));
     apps.channel.mcpMethods.push('tools/cal');
+    apps.channel.mcpMethodsReversed.push('notifications/mesage');
     const file = join(tempDir('mcp-methods-typo'), 'apps.extension.json');
     writeFileSync(file, JSON.stringify(apps));
     const result = await generated('2025-11-25', { extensions: [file], artifacts: ['types', 'maps'] });
-    expect(result.warnings).toEqual([`${file}: channel.mcpMethods names "tools/cal", which is no MCP method`]);
-    expect(result.files.find((f) => f.path === 'maps.ts')?.contents).not.toContain('"tools/cal"');
+    expect(result.warnings).toEqual([
+      `${file}: channel.mcpMethods names "tools/cal", which is no MCP method`,
+      `${file}: channel.mcpMethodsReversed names "notifications/mesage", which is no MCP method`,
+    ]);
+    const maps = result.files.find((f) => f.path === 'maps.ts')?.contents;
+    expect(maps).not.toContain('"tools/cal"');
+    expect(maps).not.toContain('"notifications/mesage"');
+  });
+
+  it('a method listed in both goes both ways (a host calls a view’s own tools); one of the extension’s own is refused', async () => {
+    const apps = JSON.parse(readFileSync(join(ROOT, 'schema', 'extensions', 'apps.extension.json'), 'utf8'));
+    apps.channel.mcpMethodsReversed.push('tools/call');
+    const dir = tempDir('mcp-methods-both');
+    writeFileSync(join(dir, 'apps.extension.json'), JSON.stringify(apps));
+    const both = await importGenerated(
+      'channel-tables-both',
+      await generated('2025-11-25', { extensions: [join(dir, 'apps.extension.json')] }),
+    );
+    expect(both.CHANNEL_CLIENT_REQUEST_METHODS).toContain('tools/call');
+    expect(both.CHANNEL_SERVER_REQUEST_METHODS).toContain('tools/call');
+    apps.channel.mcpMethodsReversed.push('ui/message');
+    writeFileSync(join(dir, 'own.extension.json'), JSON.stringify(apps));
+    await expect(generated('2025-11-25', { extensions: [join(dir, 'own.extension.json')] })).rejects.toThrow(
+      /own\.extension\.json.*\/channel\/mcpMethodsReversed\/4.*"ui\/message" is a method of this extension/,
+    );
   });
 });

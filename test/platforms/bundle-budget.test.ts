@@ -61,11 +61,14 @@ describe('browser bundle budget', () => {
  * alone (core engine, calls, frames, the postMessage transport, channel peer) is ~7.4 kB of it; the validators of
  * what a view receives are the rest, host-context-changed and tool-result most. VIEW_CEILING holds what was
  * reached, so the figure only goes down; the goal itself is the bench row's (`npm run bench -- --only
- * bundle-view`), which reports the miss.
+ * bundle-view`), which reports the miss. The host grew on Dec 3 (17,286 → 21,586 and 20,766 → 22,532): it now
+ * receives and checks what ext-apps' App sends against MCP's direction (`channel.mcpMethodsReversed`), a view's
+ * log messages, its tool list changes and its sampling requests, whose params (messages of every content kind,
+ * tools with their schemas) are most of it.
  */
 const VIEW_CEILING: Record<string, { view: number; host: number }> = {
-  '2025-11-25': { view: 15_600, host: 17_300 },
-  '2026-07-28': { view: 15_600, host: 20_800 },
+  '2025-11-25': { view: 15_600, host: 21_600 },
+  '2026-07-28': { view: 15_600, host: 22_550 },
 };
 
 describe('MCP Apps bundles', () => {

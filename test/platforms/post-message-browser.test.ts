@@ -78,6 +78,7 @@ afterAll(async () => {
 interface HostResult {
   opened: string[];
   diagnostics: string[];
+  logged?: unknown[];
   view?: Record<string, unknown>;
   error?: string;
 }
@@ -144,11 +145,14 @@ describe('window channels in Chromium', () => {
     );
   });
 
-  it('ext-apps’ App in the view talks to our generated UiHost', async () => {
+  it('ext-apps’ App in the view talks to our generated UiHost, its log and sampling requests included', async () => {
     const result = await scenario('their-app');
     expect(result.error).toBeUndefined();
     expect(result.opened).toEqual([OK_URL]);
     expect(result.view?.hostInfo).toEqual({ name: 'our-host', version: '1' });
+    // App.sendLog and App.createSamplingMessage: MCP methods the channel carries against MCP's direction.
+    expect(result.logged).toEqual([{ level: 'info', data: 'from their app' }]);
+    expect(result.view?.sampled).toEqual({ type: 'text', text: 'sampled 1 message(s)' });
   });
 
   it('our generated UiView talks to ext-apps’ AppBridge host', async () => {

@@ -54,7 +54,7 @@ export const TABLES: readonly Table[] = [
 /**
  * An extension channel's ends (MCP Apps' view and host) are typed with tables of their own: the channels' own
  * methods (`ui/*`) and the MCP methods the channel carries (`channel.mcpMethods` in the extension file; absent:
- * all of them), in MCP's directions. From 2026-07-28 on, the channels' methods also keep out of the MCP tables: on
+ * all of them), in MCP's directions, and those it carries against them (`channel.mcpMethodsReversed`). From 2026-07-28 on, the channels' methods also keep out of the MCP tables: on
  * an MCP session they would be requests a sessionless server cannot send and a client has no business calling.
  */
 const CHANNEL_TABLES: readonly Table[] = TABLES.filter((t) => t.name !== 'InputRequests').map((t) => ({
@@ -91,12 +91,24 @@ export function tableMethods(model: ProtocolModel, table: Table): MethodInfo[] {
     const carried = channels.some((c) => c.mcpMethods === null)
       ? null
       : new Set(channels.flatMap((c) => c.mcpMethods ?? []));
-    return model.methods.filter(
-      (m) => table.select(m) && (own.has(m.source) || carried === null || carried.has(m.method)),
-    );
+    const reversed = new Set(channels.flatMap((c) => c.mcpMethodsReversed));
+    return model.methods.filter((m) => {
+      if (own.has(m.source)) return table.select(m);
+      const forward = (carried === null || carried.has(m.method)) && table.select(m);
+      return forward || (reversed.has(m.method) && table.select(againstDirection(m)));
+    });
   }
   const apart = channelMethodsApart(model);
   return model.methods.filter((m) => table.select(m) && !(apart && own.has(m.source)));
+}
+
+/**
+ * A method as a channel carries it against MCP's direction: what the server sends (a request or, from
+ * 2026-07-28 on, an input request the server embeds) the client end sends, and the other way round.
+ */
+function againstDirection(m: MethodInfo): MethodInfo {
+  const directions = m.directions.map((d): Direction => (d === 'client->server' ? 'server->client' : 'client->server'));
+  return { ...m, directions: [...new Set(directions)] };
 }
 
 /** The methods of the table named `name` (one of TABLES or of the channel tables). */
