@@ -54,8 +54,9 @@ export const TABLES: readonly Table[] = [
 /**
  * An extension channel's ends (MCP Apps' view and host) are typed with tables of their own: the channels' own
  * methods (`ui/*`) and the MCP methods the channel carries (`channel.mcpMethods` in the extension file; absent:
- * all of them), in MCP's directions, and those it carries against them (`channel.mcpMethodsReversed`). From 2026-07-28 on, the channels' methods also keep out of the MCP tables: on
- * an MCP session they would be requests a sessionless server cannot send and a client has no business calling.
+ * all of them), in MCP's directions, and those it carries against them (`channel.mcpMethodsReversed`). From
+ * 2026-07-28 on, the channels' methods also keep out of the MCP tables: on an MCP session they would be requests
+ * a sessionless server cannot send and a client has no business calling.
  */
 const CHANNEL_TABLES: readonly Table[] = TABLES.filter((t) => t.name !== 'InputRequests').map((t) => ({
   ...t,
