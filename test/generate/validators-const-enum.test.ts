@@ -6,24 +6,8 @@
  * matches twice and fails) or is not obviously the same (numbers, a branch with more than its `const` and
  * `type`), the schema is compiled as written.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emitValidators } from '../../src/emit/validators/validators.js';
-import { handBuiltModel } from '../helpers/model.js';
-import { tempDir } from '../helpers/generate.js';
-
-const require = createRequire(import.meta.url);
-const Ajv2020 = require('ajv/dist/2020.js').default as new (options: object) => {
-  compile(schema: object): Validator;
-};
-
-interface Validator {
-  (data: unknown): boolean;
-  errors?: { instancePath: string; keyword: string }[] | null;
-}
+import { handBuiltValidators, referenceValidator, type Validator } from '../helpers/hand-built-validators.js';
 
 const names = Array.from({ length: 40 }, (_, i) => `--name-${i}`);
 
@@ -74,19 +58,14 @@ const VALUES: unknown[] = [
 
 let ours: Record<string, Validator>;
 let js: string;
-const ajv = new Ajv2020({ strict: false, allowUnionTypes: true, validateFormats: false, ownProperties: true });
 
 beforeAll(async () => {
-  js = emitValidators(handBuiltModel(DEFINITIONS), 'hand-built.schema.json');
-  const dir = tempDir('validators-const-enum');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'validators.js'), js);
-  ours = (await import(pathToFileURL(join(dir, 'validators.js')).href)) as Record<string, Validator>;
+  ({ js, validators: ours } = await handBuiltValidators(DEFINITIONS, 'validators-const-enum'));
 });
 
 describe('anyOf/oneOf of constants', () => {
   it.each(Object.keys(DEFINITIONS))('%s: every value gets the verdict ajv gives the schema as written', (name) => {
-    const reference = ajv.compile({ $defs: DEFINITIONS, $ref: `#/$defs/${name}` });
+    const reference = referenceValidator(DEFINITIONS, name);
     for (const value of VALUES) {
       const verdict = reference(value);
       expect(ours[name]!(value), `${name} ${JSON.stringify(value)}`).toBe(verdict);
